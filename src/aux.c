@@ -1,0 +1,392 @@
+/* aux.c: see aux.h.
+ *
+ * The reader works a line at a time.  A line holds a keyword, then its
+ * arguments; for ORDER and SHADE the number is the last whitespace-
+ * separated field and the name is everything between the keyword and that
+ * field, trimmed.  That is what lets it read names GHC's own tokenizer
+ * trips over (a leading digit, inner spaces, a keyword as a name).
+ *
+ * Numbers are checked by hand against the plain decimal form GHC writes
+ * and then converted with strtod after putting the locale's decimal point
+ * in place of '.', so the result never depends on LC_NUMERIC.
+ *
+ * aux_init allocates nothing, so an aux that is only zeroed, or only
+ * initialised, is an empty aux; the parse functions start from an empty
+ * aux themselves and leave it empty again when they fail.
+ */
+#include "aux.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define AUX_MAX_FILE ((size_t)256 << 20)
+#define QUOTE_MAX 40
+
+void aux_init(struct aux *a)
+{
+    memset(a, 0, sizeof *a);
+}
+
+void aux_free(struct aux *a)
+{
+    names_free(&a->names);
+    free(a->entry);
+    memset(a, 0, sizeof *a);
+}
+
+const struct aux_entry *aux_find(const struct aux *a, const char *name, size_t len)
+{
+    if (!a->entry)
+        return NULL;
+    int64_t id = names_find(&a->names, name, len);
+    if (id < 0 || (size_t)id >= a->names.count)
+        return NULL;
+    return &a->entry[id];
+}
+
+/* ---- numbers ---------------------------------------------------------- */
+
+static bool is_space(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static bool is_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* strtod on text that uses '.', whatever the locale's decimal point. */
+static double strtod_dot(const char *s, size_t len)
+{
+    const char *dp = localeconv()->decimal_point;
+    size_t dplen = dp && *dp ? strlen(dp) : 1;
+    char small[128];
+    size_t need = len + dplen + 1;
+    char *buf = need <= sizeof small ? small : xmalloc(need);
+    size_t o = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '.' && dp && *dp) {
+            memcpy(buf + o, dp, dplen);
+            o += dplen;
+        } else {
+            buf[o++] = s[i];
+        }
+    }
+    buf[o] = '\0';
+    double v = strtod(buf, NULL);
+    if (buf != small)
+        free(buf);
+    return v;
+}
+
+/* A non-negative, finite plain decimal: digits, an optional '.', more
+ * digits, an optional exponent; at least one digit before the exponent. */
+static bool parse_number(const char *s, size_t len, double *out)
+{
+    size_t i = 0, digits = 0;
+    while (i < len && is_digit((unsigned char)s[i]))
+        i++, digits++;
+    if (i < len && s[i] == '.') {
+        i++;
+        while (i < len && is_digit((unsigned char)s[i]))
+            i++, digits++;
+    }
+    if (digits == 0)
+        return false;
+    if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < len && (s[i] == '+' || s[i] == '-'))
+            i++;
+        size_t exp_digits = 0;
+        while (i < len && is_digit((unsigned char)s[i]))
+            i++, exp_digits++;
+        if (exp_digits == 0)
+            return false;
+    }
+    if (i != len)
+        return false;
+    double v = strtod_dot(s, len);
+    if (!isfinite(v) || v < 0)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* An integer with an optional sign, within the range of long. */
+static bool parse_long(const char *s, size_t len, long *out)
+{
+    size_t i = 0;
+    bool neg = false;
+    if (i < len && (s[i] == '+' || s[i] == '-'))
+        neg = s[i++] == '-';
+    if (i == len)
+        return false;
+    /* Accumulate as a negative number: its range is the larger one. */
+    long v = 0;
+    for (; i < len; i++) {
+        if (!is_digit((unsigned char)s[i]))
+            return false;
+        int d = s[i] - '0';
+        if (v < (LONG_MIN + d) / 10)
+            return false;
+        v = v * 10 - d;
+    }
+    if (!neg) {
+        if (v == LONG_MIN)
+            return false;
+        v = -v;
+    }
+    *out = v;
+    return true;
+}
+
+/* ---- messages --------------------------------------------------------- */
+
+/* Up to QUOTE_MAX bytes of s, control bytes and backslash as \xNN, "..."
+ * when cut short (never in the middle of a UTF-8 sequence). */
+static void quote(char *out, size_t size, const char *s, size_t len)
+{
+    size_t n = len, o = 0;
+    bool cut = false;
+    if (n > QUOTE_MAX) {
+        n = QUOTE_MAX;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n--;
+        cut = true;
+    }
+    for (size_t i = 0; i < n && o + 5 < size; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7f || c == '\\')
+            o += (size_t)snprintf(out + o, size - o, "\\x%02X", c);
+        else
+            out[o++] = (char)c;
+    }
+    if (cut && o + 4 < size) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o < size ? o : size - 1] = '\0';
+}
+
+/* ---- statements -------------------------------------------------------- */
+
+static struct aux_entry *entry_for(struct aux *a, const char *name, size_t len)
+{
+    if (!a->names.slots)
+        names_init(&a->names);
+    size_t before = a->names.count;
+    uint32_t id = names_intern(&a->names, name, len);
+    if (id == before) {
+        /* A new id: the capacity of entry[] is implicit, 16 and then the
+         * next power of two, so grow exactly when id reaches it. */
+        if (id == 0 || (id >= 16 && (id & (id - 1)) == 0)) {
+            size_t cap = id < 16 ? 16 : (size_t)id * 2;
+            a->entry = xreallocarray(a->entry, cap, sizeof *a->entry);
+        }
+        memset(&a->entry[id], 0, sizeof a->entry[id]);
+    }
+    return &a->entry[id];
+}
+
+/* Split "name ... number" into the name (trimmed) and the last field.
+ * s[0..len) has no leading or trailing whitespace. */
+static bool split_last(const char *s, size_t len, const char **name, size_t *name_len,
+                       const char **last, size_t *last_len)
+{
+    size_t end = len;
+    size_t start = end;
+    while (start > 0 && !is_space((unsigned char)s[start - 1]))
+        start--;
+    if (start == 0)
+        return false; /* only one field: no name */
+    size_t nend = start;
+    while (nend > 0 && is_space((unsigned char)s[nend - 1]))
+        nend--;
+    *name = s;
+    *name_len = nend;
+    *last = s + start;
+    *last_len = end - start;
+    return nend > 0;
+}
+
+static int parse_line(struct aux *a, const char *s, size_t len, const char *source,
+                      size_t line, struct hp_error *err)
+{
+    size_t i = 0;
+    while (i < len && is_space((unsigned char)s[i]))
+        i++;
+    while (len > i && is_space((unsigned char)s[len - 1]))
+        len--;
+    if (i == len)
+        return 0;
+    s += i;
+    len -= i;
+
+    size_t kw = 0;
+    while (kw < len && !is_space((unsigned char)s[kw]))
+        kw++;
+    const char *rest = s + kw;
+    size_t rest_len = len - kw;
+    while (rest_len > 0 && is_space((unsigned char)*rest))
+        rest++, rest_len--;
+
+#define KEYWORD(k) (kw == sizeof(k) - 1 && memcmp(s, k, kw) == 0)
+    if (KEYWORD("X_RANGE") || KEYWORD("Y_RANGE")) {
+        double v;
+        if (!parse_number(rest, rest_len, &v))
+            return hp_fail(err, "%s:%zu: %.7s must be followed by a non-negative number",
+                           source, line, s);
+        if (s[0] == 'X') {
+            a->has_x_range = true;
+            a->x_range = v;
+        } else {
+            a->has_y_range = true;
+            a->y_range = v;
+        }
+        return 0;
+    }
+    if (KEYWORD("ORDER")) {
+        const char *name, *num;
+        size_t name_len, num_len;
+        long v;
+        if (!split_last(rest, rest_len, &name, &name_len, &num, &num_len) ||
+            !parse_long(num, num_len, &v))
+            return hp_fail(err, "%s:%zu: ORDER must be followed by a name and a whole number",
+                           source, line);
+        struct aux_entry *e = entry_for(a, name, name_len);
+        if (!e->has_order) {
+            e->has_order = true;
+            e->order = v;
+        }
+        return 0;
+    }
+    if (KEYWORD("SHADE")) {
+        const char *name, *num;
+        size_t name_len, num_len;
+        double v;
+        if (!split_last(rest, rest_len, &name, &name_len, &num, &num_len) ||
+            !parse_number(num, num_len, &v))
+            return hp_fail(err,
+                           "%s:%zu: SHADE must be followed by a name and a non-negative number",
+                           source, line);
+        struct aux_entry *e = entry_for(a, name, name_len);
+        if (!e->has_shade) {
+            e->has_shade = true;
+            e->shade = v;
+        }
+        return 0;
+    }
+#undef KEYWORD
+    char q[QUOTE_MAX * 4 + 8];
+    quote(q, sizeof q, s, kw);
+    return hp_fail(err, "%s:%zu: unknown statement '%s'", source, line, q);
+}
+
+int aux_parse_buffer(struct aux *a, const char *data, size_t len, const char *source,
+                     struct hp_error *err)
+{
+    aux_init(a);
+    if (len && memchr(data, '\0', len))
+        return hp_fail(err, "%s: not an .aux file (binary data)", source);
+    size_t line = 0, pos = 0;
+    while (pos < len) {
+        line++;
+        const char *nl = memchr(data + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - data) : len;
+        if (parse_line(a, data + pos, end - pos, source, line, err) < 0) {
+            aux_free(a);
+            return -1;
+        }
+        pos = end + 1;
+    }
+    return 0;
+}
+
+int aux_read_file(struct aux *a, const char *path, struct hp_error *err)
+{
+    aux_init(a);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return hp_fail(err, "cannot open %s: %s", path, strerror(errno));
+    /* A regular file too large is refused before reading; for a pipe the
+     * read loop below stops one byte past the limit. */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+        (uintmax_t)st.st_size > (uintmax_t)AUX_MAX_FILE) {
+        fclose(f);
+        return hp_fail(err, "%s: file too large", path);
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = xmalloc(cap);
+    for (;;) {
+        if (len == cap) {
+            if (cap > AUX_MAX_FILE) {
+                free(buf);
+                fclose(f);
+                return hp_fail(err, "%s: file too large", path);
+            }
+            /* Never read more than one byte past the limit. */
+            cap = cap * 2 > AUX_MAX_FILE ? AUX_MAX_FILE + 1 : cap * 2;
+            buf = xrealloc(buf, cap);
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        int e = errno;
+        free(buf);
+        fclose(f);
+        return hp_fail(err, "cannot read %s: %s", path, e ? strerror(e) : "read error");
+    }
+    fclose(f);
+    if (len > AUX_MAX_FILE) {
+        free(buf);
+        return hp_fail(err, "%s: file too large", path);
+    }
+    int rc = aux_parse_buffer(a, buf, len, path, err);
+    free(buf);
+    return rc;
+}
+
+/* ---- writing ranges ----------------------------------------------------- */
+
+/* Replace the locale's decimal point in s by '.'. */
+static void dot_decimal(char *s)
+{
+    const char *dp = localeconv()->decimal_point;
+    if (!dp || !*dp || strcmp(dp, ".") == 0)
+        return;
+    char *p = strstr(s, dp);
+    if (!p)
+        return;
+    size_t dplen = strlen(dp);
+    *p = '.';
+    memmove(p + 1, p + dplen, strlen(p + dplen) + 1);
+}
+
+void aux_format_range(char *buf, size_t size, double v)
+{
+    /* The largest double has 309 integer digits; 60 decimals on top. */
+    char tmp[400];
+    if (size == 0)
+        return;
+    if (!isfinite(v)) {
+        snprintf(tmp, sizeof tmp, "%.2f", v);
+    } else {
+        for (int prec = 2; prec <= 60; prec++) {
+            snprintf(tmp, sizeof tmp, "%.*f", prec, v);
+            if (strtod(tmp, NULL) == v)
+                break;
+        }
+    }
+    dot_decimal(tmp);
+    snprintf(buf, size, "%s", tmp);
+}

@@ -1,0 +1,50 @@
+/* aux.h: the .aux file that carries scales, order and shades from one run
+ * to the next (-p).
+ *
+ *   X_RANGE 0.28
+ *   Y_RANGE 16494336.00
+ *   ORDER name 1          bottom band first
+ *   SHADE name 0.00
+ *
+ * The reader is line based, so it also reads names that begin with a digit
+ * or hold spaces (GHC's reader fails on both); it accepts every file GHC's
+ * hp2ps writes.  The writer keeps GHC's syntax, so GHC can read ours.
+ */
+#ifndef HP2PS_AUX_H
+#define HP2PS_AUX_H
+
+#include <stdio.h>
+
+#include "common.h"
+#include "names.h"
+
+struct aux_entry {
+    bool has_order;
+    bool has_shade;
+    long order;   /* ORDER number (first line for a name wins) */
+    double shade; /* SHADE value (first line for a name wins) */
+};
+
+struct aux {
+    bool has_x_range, has_y_range;
+    double x_range, y_range;   /* last line wins */
+    struct names names;        /* name -> id; entry[id] */
+    struct aux_entry *entry;
+};
+
+void aux_init(struct aux *a);
+void aux_free(struct aux *a);
+
+/* Parse an .aux file.  source names it in messages ("prog.aux:3: ..."). */
+int aux_parse_buffer(struct aux *a, const char *data, size_t len,
+                     const char *source, struct hp_error *err);
+int aux_read_file(struct aux *a, const char *path, struct hp_error *err);
+
+/* The entry for a name, or NULL. */
+const struct aux_entry *aux_find(const struct aux *a, const char *name, size_t len);
+
+/* Format a range so that reading it back gives the same double: two
+ * decimals when they suffice (as GHC writes), more when they do not. */
+void aux_format_range(char *buf, size_t size, double v);
+
+#endif

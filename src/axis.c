@@ -1,0 +1,113 @@
+/* axis.c: see axis.h. */
+#include "axis.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+double axis_nice(double v)
+{
+    if (!(v > 0) || !isfinite(v))
+        return 0;
+    int steps = 0;
+    while (v > 10) {
+        v /= 10;
+        steps++;
+    }
+    while (v < 1) {
+        v *= 10;
+        steps--;
+    }
+    double m = v > 4 ? 5 : v > 1 ? 2 : 1;
+    /* Scale back with one pow10 so that e.g. 0.005 is as exact as it gets. */
+    return steps >= 0 ? m * pow(10, steps) : m / pow(10, -steps);
+}
+
+static int step_decimals(double step)
+{
+    /* step is m * 10^e with m in {1, 2, 5}; e < 0 needs -e decimals. */
+    int d = 0;
+    double s = step;
+    while (d < 20 && fabs(s - nearbyint(s)) > 1e-9 * fmax(1, fabs(s))) {
+        s *= 10;
+        d++;
+    }
+    return d;
+}
+
+void axis_ticks(struct ticks *t, double lo, double hi, double span)
+{
+    memset(t, 0, sizeof *t);
+    double step = axis_nice(span / 7);
+    if (step == 0 || !isfinite(lo) || !isfinite(hi) || hi < lo)
+        return;
+    t->step = step;
+    t->decimals = step_decimals(step);
+    double eps = step * 1e-9;
+    double k0 = ceil((lo - eps) / step);
+    double k1 = floor((hi + eps) / step);
+    if (!(k1 - k0 < AXIS_MAX_TICKS))
+        return;
+    int count = (int)(k1 - k0) + 1;
+    for (int i = 0; i < count; i++) {
+        /* k0 + i, not k0++: far above 2^53 an increment changes nothing. */
+        double v = (k0 + i) * step;
+        /* Consecutive multiples may collapse into one double far from 0. */
+        if (t->n && v <= t->value[t->n - 1])
+            continue;
+        t->value[t->n++] = v == 0 ? 0 : v; /* no "-0" */
+    }
+}
+
+void axis_value_scale(struct value_scale *s, const struct ticks *t, bool bytes)
+{
+    static const char *const byte_suffix[] = {"", " kB", " MB", " GB", " TB", " PB", " EB"};
+    static const char *const plain_suffix[] = {"", "k", "M", "G", "T", "P", "E"};
+    double top = t->n ? t->value[t->n - 1] : 0;
+    int k = 0;
+    double divisor = 1;
+    while (k < 6 && top >= divisor * 1000) {
+        divisor *= 1000;
+        k++;
+    }
+    s->divisor = divisor;
+    s->suffix = bytes ? byte_suffix[k] : plain_suffix[k];
+    s->decimals = t->step > 0 ? step_decimals(t->step / divisor) : 0;
+    if (s->decimals > 6)
+        s->decimals = 6;
+}
+
+void axis_format_value(char *buf, size_t size, double v, const struct value_scale *s)
+{
+    if (v == 0) {
+        snprintf(buf, size, "0");
+        return;
+    }
+    snprintf(buf, size, "%.*f%s", s->decimals, v / s->divisor, s->suffix);
+}
+
+void axis_format_time(char *buf, size_t size, double v, int decimals)
+{
+    snprintf(buf, size, "%.*f", decimals, v == 0 ? 0.0 : v);
+}
+
+void axis_format_thousands(char *buf, size_t size, double v)
+{
+    if (!isfinite(v)) {
+        snprintf(buf, size, "?");
+        return;
+    }
+    char digits[400];
+    snprintf(digits, sizeof digits, "%.0f", trunc(fabs(v)));
+    size_t nd = strlen(digits), o = 0;
+    char out[600];
+    if (v <= -1)
+        out[o++] = '-';
+    for (size_t i = 0; i < nd; i++) {
+        if (i && (nd - i) % 3 == 0)
+            out[o++] = ',';
+        out[o++] = digits[i];
+    }
+    out[o] = '\0';
+    snprintf(buf, size, "%s", out);
+}

@@ -1,0 +1,54 @@
+/* axis.h: tick positions and the text of tick labels and totals.
+ *
+ * Steps follow GHC's nice-number rule (1, 2 or 5 times a power of ten, for
+ * about seven intervals), but ticks sit on multiples of the step, are
+ * computed by multiplication rather than repeated addition (no drift, no
+ * endless loop when the step is below the spacing of doubles), and labels
+ * carry as many decimals as the step needs: a 0.04 s run reads 0.005,
+ * 0.010, ... instead of GHC's "0.0 0.0 0.0".
+ */
+#ifndef HP2PS_AXIS_H
+#define HP2PS_AXIS_H
+
+#include "common.h"
+
+#define AXIS_MAX_TICKS 64
+
+struct ticks {
+    size_t n;
+    double value[AXIS_MAX_TICKS];
+    double step;
+    int decimals; /* decimals a label needs to show the step exactly */
+};
+
+/* GHC's rule: scale v into [1, 10], take 5 above 4, 2 above 1, else 1,
+ * scale back.  Returns 0 for v <= 0 or a non-finite v. */
+double axis_nice(double v);
+
+/* Ticks at multiples of step = axis_nice(span / 7), from lo up to hi,
+ * both included (within rounding).  No ticks when the step is 0 or would
+ * give more than AXIS_MAX_TICKS. */
+void axis_ticks(struct ticks *t, double lo, double hi, double span);
+
+/* A y-axis scale: divisor and suffix chosen from the largest tick, and the
+ * decimals needed for the step in that scale.  For VALUE_UNIT "bytes" the
+ * suffixes are " kB", " MB", " GB", " TB" (1000-based, as GHC's k and M);
+ * for any other unit "k", "M", "G", "T". */
+struct value_scale {
+    double divisor;
+    const char *suffix;
+    int decimals;
+};
+void axis_value_scale(struct value_scale *s, const struct ticks *t, bool bytes);
+
+/* "12.5 MB", "0", "400k": one label with the scale's suffix. */
+void axis_format_value(char *buf, size_t size, double v, const struct value_scale *s);
+
+/* A time label with the ticks' decimals: "0.005", "1.5", "20". */
+void axis_format_time(char *buf, size_t size, double v, int decimals);
+
+/* An integer with thousands separators, truncated toward zero:
+ * 2125185.7 -> "2,125,185".  Works for any finite double; non-finite -> "?" */
+void axis_format_thousands(char *buf, size_t size, double v);
+
+#endif

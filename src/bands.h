@@ -1,0 +1,51 @@
+/* bands.h: stage 2, from the names of a profile to the bands drawn.
+ *
+ * In GHC's order of steps: totals sorted ascending; trace elimination
+ * (-t); re-sorts by standard deviation (-d), by name (-i) and by the .aux
+ * ORDER (-p); the band limit (-m) merging the bottom bands into OTHER; and
+ * the shades.  Each sort re-sorts the result of the one before.
+ */
+#ifndef HP2PS_BANDS_H
+#define HP2PS_BANDS_H
+
+#include "common.h"
+#include "palette.h"
+#include "parse.h"
+#include "aux.h"
+
+struct band_options {
+    double trace_percent; /* -t: 0..5, default 1 */
+    long limit;           /* -m: 0 = no limit, default 20 */
+    bool sort_stddev;     /* -d */
+    int sort_name;        /* -i: 0 off, +1 ascending (greatest on top), -1 descending */
+    bool colour;          /* -c */
+    const struct aux *aux;/* -p: the previous run's .aux, or NULL */
+};
+
+struct band {
+    char *name;           /* raw bytes, NUL-terminated */
+    bool is_other;        /* the merged OTHER band */
+    uint64_t total;       /* sum of its values (saturating) */
+    struct rgb fill;      /* what it is drawn with */
+    double aux_shade;     /* what the .aux SHADE line says */
+};
+
+struct band_plan {
+    struct band *band;    /* bottom band first */
+    size_t count;
+    int32_t *band_of_name;/* name id -> band index, -1 for a dropped trace element */
+    size_t nnames;
+    size_t trace_dropped; /* how many names trace elimination removed */
+};
+
+void band_options_default(struct band_options *o);
+
+int bands_plan(struct band_plan *bp, struct profile *p, const struct band_options *o,
+               struct hp_error *err);
+void band_plan_free(struct band_plan *bp);
+
+/* Write the .aux for this plan with the ranges actually drawn. */
+int bands_write_aux(FILE *f, const struct band_plan *bp, double x_range,
+                    double y_range, bool colour);
+
+#endif

@@ -1,0 +1,68 @@
+/* common.c: see common.h. */
+#include "common.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int hp_fail(struct hp_error *err, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->text, sizeof err->text, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+static void out_of_memory(void)
+{
+    fputs("hp2ps: out of memory\n", stderr);
+    exit(1);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        out_of_memory();
+    return q;
+}
+
+void *xreallocarray(void *p, size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        out_of_memory();
+    return xrealloc(p, count * size);
+}
+
+char *xstrdup(const char *s)
+{
+    return xmemdup0(s, strlen(s));
+}
+
+char *xmemdup0(const char *s, size_t n)
+{
+    char *p = xmalloc(n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}

@@ -1,0 +1,41 @@
+/* common.h: error reporting and allocation helpers shared by every stage.
+ *
+ * Errors travel as values: a stage that fails fills a struct hp_error and
+ * returns -1, and only main prints it.  The text is the part after
+ * "hp2ps: ", normally "FILE:LINE: what is wrong".
+ */
+#ifndef HP2PS_COMMON_H
+#define HP2PS_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#define HP_ERROR_MAX 512
+
+struct hp_error {
+    char text[HP_ERROR_MAX];
+};
+
+#if defined(__GNUC__) || defined(__clang__)
+#define HP_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define HP_PRINTF(a, b)
+#endif
+
+/* Fill err with a formatted message (truncated to fit).  Returns -1 so that
+ * callers can write "return hp_fail(err, ...);". */
+int hp_fail(struct hp_error *err, const char *fmt, ...) HP_PRINTF(2, 3);
+
+/* Allocation that cannot return NULL: on exhaustion the process prints
+ * "hp2ps: out of memory" and exits 1.  Every stage uses these, so no caller
+ * has to thread an allocation failure through its error path. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t n);
+/* xrealloc for arrays: count * size, checked for overflow. */
+void *xreallocarray(void *p, size_t count, size_t size);
+char *xstrdup(const char *s);
+char *xmemdup0(const char *s, size_t n); /* n bytes plus a terminating NUL */
+
+#endif

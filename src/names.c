@@ -1,0 +1,94 @@
+/* names.c: see names.h.  Open addressing with linear probing; the table
+ * doubles at half load, so lookups stay O(1) for a million names. */
+#include "names.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* FNV-1a: simple, and good enough for cost-centre names. */
+static uint64_t hash_bytes(const char *s, size_t len)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211u;
+    }
+    return h;
+}
+
+void names_init(struct names *t)
+{
+    memset(t, 0, sizeof *t);
+    t->nslots = 64;
+    t->slots = xcalloc(t->nslots, sizeof *t->slots);
+}
+
+void names_free(struct names *t)
+{
+    for (size_t i = 0; i < t->count; i++)
+        free(t->info[i].text);
+    free(t->info);
+    free(t->slots);
+    memset(t, 0, sizeof *t);
+}
+
+static size_t probe(const struct names *t, const char *s, size_t len, uint64_t h)
+{
+    size_t mask = t->nslots - 1;
+    size_t i = (size_t)h & mask;
+    for (;;) {
+        uint32_t slot = t->slots[i];
+        if (slot == 0)
+            return i;
+        const struct name_info *n = &t->info[slot - 1];
+        if (n->len == len && memcmp(n->text, s, len) == 0)
+            return i;
+        i = (i + 1) & mask;
+    }
+}
+
+static void grow(struct names *t)
+{
+    size_t nslots = t->nslots * 2;
+    uint32_t *slots = xcalloc(nslots, sizeof *slots);
+    for (size_t id = 0; id < t->count; id++) {
+        const struct name_info *n = &t->info[id];
+        size_t i = (size_t)hash_bytes(n->text, n->len) & (nslots - 1);
+        while (slots[i])
+            i = (i + 1) & (nslots - 1);
+        slots[i] = (uint32_t)(id + 1);
+    }
+    free(t->slots);
+    t->slots = slots;
+    t->nslots = nslots;
+}
+
+uint32_t names_intern(struct names *t, const char *s, size_t len)
+{
+    uint64_t h = hash_bytes(s, len);
+    size_t i = probe(t, s, len, h);
+    if (t->slots[i])
+        return t->slots[i] - 1;
+    if (t->count + 1 > t->nslots / 2) {
+        grow(t);
+        i = probe(t, s, len, h);
+    }
+    if (t->count == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 64;
+        t->info = xreallocarray(t->info, t->cap, sizeof *t->info);
+    }
+    struct name_info *n = &t->info[t->count];
+    memset(n, 0, sizeof *n);
+    n->text = xmemdup0(s, len);
+    n->len = len;
+    t->slots[i] = (uint32_t)(t->count + 1);
+    return (uint32_t)t->count++;
+}
+
+int64_t names_find(const struct names *t, const char *s, size_t len)
+{
+    if (!t->slots)
+        return -1;
+    size_t i = probe(t, s, len, hash_bytes(s, len));
+    return t->slots[i] ? (int64_t)t->slots[i] - 1 : -1;
+}

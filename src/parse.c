@@ -1,0 +1,792 @@
+/* parse.c: see parse.h.
+ *
+ * The input is read in large blocks into one buffer and cut into lines with
+ * memchr; a line that straddles two blocks is moved to the front of the
+ * buffer before the next read, so the buffer never holds more than one
+ * line plus one block.  Each line is handled in place: the keyword is the
+ * first field, and on a data line the value is scanned from the end of the
+ * line backwards, so the name (the rest) needs no tokenising at all.
+ *
+ * The entries of the open sample are kept with their names as raw bytes;
+ * the names are interned, the sample stored and the totals counted only at
+ * END_SAMPLE, so a sample that never ends leaves no trace in the profile.
+ *
+ * Line handlers return P_OK, P_BAD (a syntax error in the line: ignored
+ * when it is the unterminated last line of the input, which is a profile
+ * cut off while it was being written) or P_HARD (always fatal).
+ */
+#include "parse.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define READ_BLOCK (256u * 1024u)
+#define BUF_MAX ((size_t)HP_MAX_LINE + READ_BLOCK) /* > one line with "\r\n" */
+#define QUOTE_BYTES 40                             /* input bytes shown in a message */
+#define QUOTE_MAX (QUOTE_BYTES * 4 + 8)            /* every byte as \xNN, "...", NUL */
+
+enum { P_OK = 0, P_BAD = -1, P_HARD = -2 };
+
+enum keyword { KW_NONE, KW_JOB, KW_DATE, KW_SAMPLE_UNIT, KW_VALUE_UNIT, KW_MARK, KW_BEGIN, KW_END };
+
+static const char *const keyword_name[] = {
+    "", "JOB", "DATE", "SAMPLE_UNIT", "VALUE_UNIT", "MARK", "BEGIN_SAMPLE", "END_SAMPLE",
+};
+
+/* A data line of the open sample, its name kept in parser.arena. */
+struct pending {
+    size_t off, len;
+    int64_t value;
+};
+
+struct parser {
+    struct profile *p;
+    struct hp_error *err;
+
+    /* input: fd, or mem[0..mem_len) when from_mem */
+    int fd;
+    bool from_mem;
+    const char *mem;
+    size_t mem_len, mem_pos;
+    char *buf;
+    size_t cap, start, end; /* buf[start..end) not yet cut into lines */
+    bool eof;
+    uint64_t nread;
+    size_t lineno;          /* number of the current line */
+
+    /* the open sample */
+    bool in_sample;
+    double time;
+    char time_text[QUOTE_MAX]; /* its time as written */
+    char last_text[QUOTE_MAX]; /* the time of the last completed sample, as written */
+    struct pending *pend;
+    struct sample_entry *ent;
+    size_t npend, pend_cap;
+    char *arena;
+    size_t arena_len, arena_cap;
+
+    size_t marks_cap;
+
+    /* a quoted string running over several lines */
+    enum keyword str_kw;    /* KW_NONE when no string is open */
+    size_t str_line;
+    char *str;
+    size_t str_len, str_cap;
+
+    char *scratch;
+    size_t scratch_cap;
+    char decimal_point[8];  /* the locale's, for strtod */
+};
+
+static inline bool is_ws(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static inline bool is_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static void *grow_to(void *p, size_t *cap, size_t need, size_t size, size_t first)
+{
+    if (need <= *cap)
+        return p;
+    size_t n = *cap ? *cap : first;
+    while (n < need)
+        n *= 2;
+    *cap = n;
+    return xreallocarray(p, n, size);
+}
+
+/* ---- quoting user input in messages ---- */
+
+/* Length of the valid UTF-8 sequence at s[0..n), or 0 if it is not one. */
+static size_t utf8_seq(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    unsigned lo = 0x80, hi = 0xBF;
+    size_t k;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        k = 2;
+    else if (c == 0xE0)
+        k = 3, lo = 0xA0;
+    else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF)
+        k = 3;
+    else if (c == 0xED)
+        k = 3, hi = 0x9F;
+    else if (c == 0xF0)
+        k = 4, lo = 0x90;
+    else if (c >= 0xF1 && c <= 0xF3)
+        k = 4;
+    else if (c == 0xF4)
+        k = 4, hi = 0x8F;
+    else
+        return 0;
+    if (n < k || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < k; i++)
+        if (s[i] < 0x80 || s[i] > 0xBF)
+            return 0;
+    return k;
+}
+
+/* Copy text[0..n) into out (QUOTE_MAX bytes) so that it is safe on a
+ * terminal: control bytes, DEL and backslash become \xNN, non-ASCII bytes
+ * too unless the part shown is valid UTF-8 (C1 controls are escaped even
+ * then), and only the first QUOTE_BYTES bytes are shown, then "...". */
+static void quote(char *out, const char *text, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *s = (const unsigned char *)text;
+    size_t show = 0;
+    bool utf8 = true;
+    while (show < n) {
+        size_t k = utf8_seq(s + show, n - show);
+        if (k == 0) {
+            utf8 = false;
+            break;
+        }
+        if (show + k > QUOTE_BYTES)
+            break;
+        show += k;
+    }
+    if (!utf8)
+        show = n < QUOTE_BYTES ? n : QUOTE_BYTES;
+
+    char *o = out;
+    for (size_t i = 0; i < show;) {
+        unsigned c = s[i];
+        size_t k = 1;
+        bool esc;
+        if (c < 0x80)
+            esc = c < 0x20 || c == 0x7F || c == '\\';
+        else if (!utf8)
+            esc = true;
+        else {
+            k = utf8_seq(s + i, show - i);
+            esc = c == 0xC2 && s[i + 1] < 0xA0; /* U+0080..U+009F */
+        }
+        for (size_t j = 0; j < k; j++) {
+            if (esc) {
+                *o++ = '\\';
+                *o++ = 'x';
+                *o++ = hex[s[i + j] >> 4];
+                *o++ = hex[s[i + j] & 15];
+            } else
+                *o++ = (char)s[i + j];
+        }
+        i += k;
+    }
+    if (show < n) {
+        memcpy(o, "...", 3);
+        o += 3;
+    }
+    *o = '\0';
+}
+
+/* ---- errors ---- */
+
+static int bad(struct parser *ps, const char *fmt, ...) HP_PRINTF(2, 3);
+
+/* "SOURCE:LINE: " followed by the formatted text; returns P_BAD. */
+static int bad(struct parser *ps, const char *fmt, ...)
+{
+    char what[HP_ERROR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    hp_fail(ps->err, "%s:%zu: %s", ps->p->source, ps->lineno, what);
+    return P_BAD;
+}
+
+/* ---- numbers ---- */
+
+/* Is s[0..n) a plain non-negative decimal number: [+] digits [. digits]
+ * [e|E [+|-] digits], with at least one digit before the exponent? */
+static bool number_syntax(const char *s, size_t n)
+{
+    size_t i = 0, digits = 0;
+    if (i < n && s[i] == '+')
+        i++;
+    while (i < n && is_digit((unsigned char)s[i]))
+        i++, digits++;
+    if (i < n && s[i] == '.') {
+        i++;
+        while (i < n && is_digit((unsigned char)s[i]))
+            i++, digits++;
+    }
+    if (digits == 0)
+        return false;
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < n && (s[i] == '+' || s[i] == '-'))
+            i++;
+        size_t e = i;
+        while (i < n && is_digit((unsigned char)s[i]))
+            i++;
+        if (i == e)
+            return false;
+    }
+    return i == n;
+}
+
+/* Convert a time; false unless it is a finite non-negative number. */
+static bool scan_time(struct parser *ps, const char *s, size_t n, double *out)
+{
+    if (!number_syntax(s, n))
+        return false;
+    /* strtod follows LC_NUMERIC: give it the locale's decimal point. */
+    size_t dl = strlen(ps->decimal_point);
+    ps->scratch = grow_to(ps->scratch, &ps->scratch_cap, n * dl + 1, 1, 256);
+    char *o = ps->scratch;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '.') {
+            memcpy(o, ps->decimal_point, dl);
+            o += dl;
+        } else
+            *o++ = s[i];
+    }
+    *o = '\0';
+    char *endp;
+    errno = 0;
+    double v = strtod(ps->scratch, &endp);
+    if (endp != o || !isfinite(v) || v < 0)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* ---- header strings ---- */
+
+static char **header_field(struct profile *p, enum keyword kw)
+{
+    switch (kw) {
+    case KW_JOB:
+        return &p->job;
+    case KW_DATE:
+        return &p->date;
+    case KW_SAMPLE_UNIT:
+        return &p->sample_unit;
+    default:
+        return &p->value_unit;
+    }
+}
+
+/* Set a header string from its raw text: "" stands for ", and NUL bytes
+ * become U+FFFD so that the string stays a C string. */
+static void set_header(struct parser *ps, enum keyword kw, const char *s, size_t n)
+{
+    size_t nuls = 0;
+    for (const char *z = s; (z = memchr(z, '\0', (size_t)(s + n - z))) != NULL; z++)
+        nuls++;
+    char *out = xmalloc(n + 2 * nuls + 1), *o = out;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"' && i + 1 < n && s[i + 1] == '"') {
+            *o++ = '"';
+            i++;
+        } else if (s[i] == '\0') {
+            memcpy(o, "\xEF\xBF\xBD", 3);
+            o += 3;
+        } else
+            *o++ = s[i];
+    }
+    *o = '\0';
+    char **field = header_field(ps->p, kw);
+    free(*field);
+    *field = out;
+}
+
+static const char *last_quote(const char *s, const char *e)
+{
+    while (e > s)
+        if (*--e == '"')
+            return e;
+    return NULL;
+}
+
+static bool only_ws(const char *s, const char *e)
+{
+    while (s < e && is_ws((unsigned char)*s))
+        s++;
+    return s == e;
+}
+
+static int trailing_text(struct parser *ps, enum keyword kw, const char *s, const char *e)
+{
+    while (s < e && is_ws((unsigned char)*s))
+        s++;
+    while (e > s && is_ws((unsigned char)e[-1]))
+        e--;
+    char q[QUOTE_MAX];
+    quote(q, s, (size_t)(e - s));
+    return bad(ps, "unexpected text '%s' after the %s string", q, keyword_name[kw]);
+}
+
+static int str_append(struct parser *ps, const char *s, size_t n, bool newline)
+{
+    size_t need = ps->str_len + n + (newline ? 1 : 0);
+    if (need > HP_MAX_LINE)
+        return bad(ps, "quoted string longer than %u bytes", HP_MAX_LINE);
+    ps->str = grow_to(ps->str, &ps->str_cap, need, 1, 256);
+    memcpy(ps->str + ps->str_len, s, n);
+    ps->str_len += n;
+    if (newline)
+        ps->str[ps->str_len++] = '\n';
+    return P_OK;
+}
+
+/* A header keyword; s..e is the line after the keyword. */
+static int header_line(struct parser *ps, enum keyword kw, const char *s, const char *e,
+                       bool last)
+{
+    while (s < e && is_ws((unsigned char)*s))
+        s++;
+    if (s == e || *s != '"')
+        return bad(ps, "%s must be followed by a quoted string", keyword_name[kw]);
+    const char *q = last_quote(s + 1, e);
+    if (q) {
+        if (!only_ws(q + 1, e))
+            return trailing_text(ps, kw, q + 1, e);
+        set_header(ps, kw, s + 1, (size_t)(q - s - 1));
+        return P_OK;
+    }
+    if (last) /* the input ends inside the string */
+        return bad(ps, "end of file inside a quoted string (opened on line %zu)", ps->lineno);
+    ps->str_len = 0;
+    int rc = str_append(ps, s + 1, (size_t)(e - s - 1), true);
+    if (rc != P_OK)
+        return rc;
+    ps->str_kw = kw;
+    ps->str_line = ps->lineno;
+    return P_OK;
+}
+
+/* A line inside a string that runs over several lines. */
+static int string_line(struct parser *ps, const char *s, const char *e)
+{
+    const char *q = last_quote(s, e);
+    if (!q)
+        return str_append(ps, s, (size_t)(e - s), true);
+    if (!only_ws(q + 1, e))
+        return trailing_text(ps, ps->str_kw, q + 1, e);
+    int rc = str_append(ps, s, (size_t)(q - s), false);
+    if (rc != P_OK)
+        return rc;
+    set_header(ps, ps->str_kw, ps->str, ps->str_len);
+    ps->str_kw = KW_NONE;
+    return P_OK;
+}
+
+/* ---- samples ---- */
+
+/* MARK or BEGIN_SAMPLE: the time after the keyword. */
+static int time_arg(struct parser *ps, enum keyword kw, const char *s, const char *e,
+                    double *t)
+{
+    while (s < e && is_ws((unsigned char)*s))
+        s++;
+    while (e > s && is_ws((unsigned char)e[-1]))
+        e--;
+    if (s == e)
+        return bad(ps, "%s must be followed by a time (a non-negative number)",
+                   keyword_name[kw]);
+    if (!scan_time(ps, s, (size_t)(e - s), t)) {
+        char q[QUOTE_MAX];
+        quote(q, s, (size_t)(e - s));
+        return bad(ps, "%s must be followed by a time (a non-negative number), not '%s'",
+                   keyword_name[kw], q);
+    }
+    return P_OK;
+}
+
+static int mark_line(struct parser *ps, const char *s, const char *e)
+{
+    double t;
+    int rc = time_arg(ps, KW_MARK, s, e, &t);
+    if (rc != P_OK)
+        return rc;
+    struct profile *p = ps->p;
+    p->marks = grow_to(p->marks, &ps->marks_cap, p->nmarks + 1, sizeof *p->marks, 16);
+    p->marks[p->nmarks++] = t;
+    return P_OK;
+}
+
+static int begin_line(struct parser *ps, const char *s, const char *e)
+{
+    double t;
+    int rc = time_arg(ps, KW_BEGIN, s, e, &t);
+    if (rc != P_OK)
+        return rc;
+    if (ps->in_sample)
+        return bad(ps, "BEGIN_SAMPLE inside a sample (END_SAMPLE missing)");
+    char q[QUOTE_MAX];
+    while (is_ws((unsigned char)*s))
+        s++;
+    while (is_ws((unsigned char)e[-1]))
+        e--;
+    quote(q, s, (size_t)(e - s));
+    if (ps->p->nsamples > 0 && t < ps->p->t_last)
+        return bad(ps, "samples out of sequence: time %s is before the previous sample's time %s",
+                   q, ps->last_text);
+    memcpy(ps->time_text, q, sizeof q);
+    ps->in_sample = true;
+    ps->time = t;
+    ps->npend = 0;
+    ps->arena_len = 0;
+    return P_OK;
+}
+
+static int end_line(struct parser *ps)
+{
+    struct profile *p = ps->p;
+    if (!ps->in_sample)
+        return bad(ps, "END_SAMPLE without BEGIN_SAMPLE");
+    size_t n = ps->npend;
+    for (size_t i = 0; i < n; i++) {
+        const struct pending *d = &ps->pend[i];
+        ps->ent[i].name = names_intern(&p->names, ps->arena + d->off, d->len);
+        ps->ent[i].value = d->value;
+    }
+    if (store_append(p->store, ps->time, ps->ent, n, ps->err) < 0)
+        return P_HARD;
+    for (size_t i = 0; i < n; i++) {
+        struct name_info *ni = &p->names.info[ps->ent[i].name];
+        uint64_t v = (uint64_t)ps->ent[i].value;
+        ni->total = ni->total > UINT64_MAX - v ? UINT64_MAX : ni->total + v;
+        ni->points++;
+    }
+    if (p->nsamples++ == 0)
+        p->t_first = ps->time;
+    p->t_last = ps->time;
+    memcpy(ps->last_text, ps->time_text, sizeof ps->last_text);
+    ps->in_sample = false;
+    return P_OK;
+}
+
+/* Is v[0..n) "[+]digits"? */
+static bool all_digits(const char *v, size_t n)
+{
+    size_t i = n && v[0] == '+' ? 1 : 0;
+    if (i == n)
+        return false;
+    for (; i < n; i++)
+        if (!is_digit((unsigned char)v[i]))
+            return false;
+    return true;
+}
+
+/* A data line: s..e is the whole line without leading white space. */
+static int data_line(struct parser *ps, const char *s, const char *e)
+{
+    if (!ps->in_sample)
+        return bad(ps, "data line outside a sample (no BEGIN_SAMPLE before it)");
+    while (is_ws((unsigned char)e[-1])) /* the line has a non-space byte at s */
+        e--;
+    const char *v = e;
+    while (v > s && !is_ws((unsigned char)v[-1]))
+        v--;
+    const char *ne = v;
+    while (ne > s && is_ws((unsigned char)ne[-1]))
+        ne--;
+    size_t vlen = (size_t)(e - v), nlen = (size_t)(ne - s);
+    char qn[QUOTE_MAX], qv[QUOTE_MAX];
+
+    if (nlen == 0) {
+        quote(qv, v, vlen);
+        if (all_digits(v, vlen))
+            return bad(ps, "value %s has no name", qv);
+        return bad(ps, "%s has no value", qv);
+    }
+
+    /* the value: [+]digits, at most INT64_MAX */
+    if (!all_digits(v, vlen)) {
+        quote(qn, s, nlen);
+        quote(qv, v, vlen);
+        if (vlen > 1 && v[0] == '-' && is_digit((unsigned char)v[1]) && all_digits(v + 1, vlen - 1))
+            return bad(ps, "negative value %s for %s", qv, qn);
+        return bad(ps, "value '%s' for %s is not a whole number", qv, qn);
+    }
+    int64_t value = 0;
+    for (const char *c = v + (*v == '+'); c < e; c++) {
+        int64_t digit = *c - '0';
+        if (value > (INT64_MAX - digit) / 10) {
+            quote(qn, s, nlen);
+            quote(qv, v, vlen);
+            return bad(ps, "value %s for %s is larger than %lld", qv, qn, (long long)INT64_MAX);
+        }
+        value = value * 10 + digit;
+    }
+
+    if (ps->npend == UINT32_MAX)
+        return bad(ps, "more than %lu data lines in one sample", (unsigned long)UINT32_MAX);
+    size_t nuls = 0;
+    for (const char *z = s; (z = memchr(z, '\0', (size_t)(ne - z))) != NULL; z++)
+        nuls++;
+    size_t len = nlen + 2 * nuls;
+    ps->arena = grow_to(ps->arena, &ps->arena_cap, ps->arena_len + len, 1, 4096);
+    char *o = ps->arena + ps->arena_len;
+    if (!nuls)
+        memcpy(o, s, nlen);
+    else
+        for (const char *c = s; c < ne; c++) {
+            if (*c) {
+                *o++ = *c;
+            } else {
+                memcpy(o, "\xEF\xBF\xBD", 3);
+                o += 3;
+            }
+        }
+    if (ps->npend == ps->pend_cap) {
+        ps->pend = grow_to(ps->pend, &ps->pend_cap, ps->npend + 1, sizeof *ps->pend, 64);
+        ps->ent = xreallocarray(ps->ent, ps->pend_cap, sizeof *ps->ent);
+    }
+    struct pending *pd = &ps->pend[ps->npend++];
+    pd->off = ps->arena_len;
+    pd->len = len;
+    pd->value = value;
+    ps->arena_len += len;
+    return P_OK;
+}
+
+/* ---- lines ---- */
+
+static enum keyword keyword_of(const char *s, size_t n)
+{
+    switch (n) {
+    case 3:
+        return memcmp(s, "JOB", 3) == 0 ? KW_JOB : KW_NONE;
+    case 4:
+        return memcmp(s, "DATE", 4) == 0 ? KW_DATE
+             : memcmp(s, "MARK", 4) == 0 ? KW_MARK : KW_NONE;
+    case 10:
+        return memcmp(s, "END_SAMPLE", 10) == 0 ? KW_END
+             : memcmp(s, "VALUE_UNIT", 10) == 0 ? KW_VALUE_UNIT : KW_NONE;
+    case 11:
+        return memcmp(s, "SAMPLE_UNIT", 11) == 0 ? KW_SAMPLE_UNIT : KW_NONE;
+    case 12:
+        return memcmp(s, "BEGIN_SAMPLE", 12) == 0 ? KW_BEGIN : KW_NONE;
+    default:
+        return KW_NONE;
+    }
+}
+
+/* One line, without its "\n" or "\r\n".  last: the unterminated last line. */
+static int do_line(struct parser *ps, const char *s, size_t len, bool last)
+{
+    const char *e = s + len;
+    ps->lineno++;
+    if (ps->str_kw != KW_NONE)
+        return string_line(ps, s, e);
+    while (s < e && is_ws((unsigned char)*s))
+        s++;
+    if (s == e)
+        return P_OK;
+    switch (*s) {
+    case 'B': case 'D': case 'E': case 'J': case 'M': case 'S': case 'V': {
+        const char *f = s;
+        while (f < e && !is_ws((unsigned char)*f))
+            f++;
+        enum keyword kw = keyword_of(s, (size_t)(f - s));
+        switch (kw) {
+        case KW_NONE:
+            break;
+        case KW_MARK:
+            return mark_line(ps, f, e);
+        case KW_BEGIN:
+            return begin_line(ps, f, e);
+        case KW_END:
+            return end_line(ps);
+        default:
+            return header_line(ps, kw, f, e, last);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return data_line(ps, s, e);
+}
+
+static int too_long(struct parser *ps)
+{
+    ps->lineno++;
+    bad(ps, "line longer than %u bytes", HP_MAX_LINE);
+    return -1;
+}
+
+/* Move the unread part to the front of the buffer, grow it if it is full,
+ * and add the next block of input.  Sets eof at the end of the input. */
+static int fill(struct parser *ps)
+{
+    if (ps->start > 0) {
+        memmove(ps->buf, ps->buf + ps->start, ps->end - ps->start);
+        ps->end -= ps->start;
+        ps->start = 0;
+    }
+    if (ps->end == ps->cap) {
+        size_t cap = ps->cap * 2 < BUF_MAX ? ps->cap * 2 : BUF_MAX;
+        ps->buf = xrealloc(ps->buf, cap);
+        ps->cap = cap;
+    }
+    size_t room = ps->cap - ps->end;
+    if (ps->from_mem) {
+        size_t n = ps->mem_len - ps->mem_pos;
+        if (n > room)
+            n = room;
+        if (n)
+            memcpy(ps->buf + ps->end, ps->mem + ps->mem_pos, n);
+        ps->mem_pos += n;
+        ps->end += n;
+        ps->nread += n;
+        ps->eof = n == 0;
+        return 0;
+    }
+    for (;;) {
+        ssize_t r = read(ps->fd, ps->buf + ps->end, room);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return hp_fail(ps->err, "%s: read error: %s", ps->p->source, strerror(errno));
+        ps->end += (size_t)r;
+        ps->nread += (size_t)r;
+        ps->eof = r == 0;
+        return 0;
+    }
+}
+
+static int read_lines(struct parser *ps)
+{
+    ps->cap = READ_BLOCK;
+    ps->buf = xmalloc(ps->cap);
+    size_t scan = 0; /* buf[start..scan) holds no newline */
+    for (;;) {
+        char *nl = scan < ps->end ? memchr(ps->buf + scan, '\n', ps->end - scan) : NULL;
+        if (nl) {
+            size_t stop = (size_t)(nl - ps->buf);
+            size_t len = stop - ps->start;
+            if (len && ps->buf[stop - 1] == '\r')
+                len--;
+            if (len > HP_MAX_LINE)
+                return too_long(ps);
+            if (do_line(ps, ps->buf + ps->start, len, false) != P_OK)
+                return -1;
+            ps->start = scan = stop + 1;
+            continue;
+        }
+        size_t len = ps->end - ps->start;
+        if (len > (size_t)HP_MAX_LINE + 1)
+            return too_long(ps);
+        if (ps->eof) {
+            if (len && ps->buf[ps->end - 1] == '\r')
+                len--;
+            if (len > HP_MAX_LINE)
+                return too_long(ps);
+            /* A syntax error here is a profile cut off mid-line: ignored. */
+            if (len && do_line(ps, ps->buf + ps->start, len, true) == P_HARD)
+                return -1;
+            return 0;
+        }
+        if (fill(ps) < 0)
+            return -1;
+        scan = ps->start + len; /* fill moved the text to the front */
+    }
+}
+
+static int finish(struct parser *ps)
+{
+    struct profile *p = ps->p;
+    const char *src = p->source;
+    if (ps->str_kw != KW_NONE)
+        return hp_fail(ps->err, "%s:%zu: end of file inside a quoted string (opened on line %zu)",
+                       src, ps->lineno, ps->str_line);
+    if (ps->in_sample) {
+        p->dropped_open_sample = true;
+        ps->in_sample = false;
+    }
+    if (ps->nread == 0)
+        return hp_fail(ps->err, "%s: empty file", src);
+    if (!p->job)
+        return hp_fail(ps->err, "%s: JOB missing", src);
+    if (!p->date)
+        return hp_fail(ps->err, "%s: DATE missing", src);
+    if (!p->value_unit)
+        return hp_fail(ps->err, "%s: VALUE_UNIT missing", src);
+    if (!p->sample_unit)
+        return hp_fail(ps->err, "%s: SAMPLE_UNIT missing", src);
+    if (p->nsamples == 0)
+        return hp_fail(ps->err, "%s: contains no samples", src);
+    return 0;
+}
+
+static int parse(struct parser *ps, struct profile *p, const char *source, struct hp_error *err)
+{
+    memset(p, 0, sizeof *p);
+    p->source = xstrdup(source);
+    names_init(&p->names);
+    p->store = store_new();
+    ps->p = p;
+    ps->err = err;
+    const char *dp = localeconv()->decimal_point;
+    if (!dp || !*dp || strlen(dp) >= sizeof ps->decimal_point)
+        dp = ".";
+    strcpy(ps->decimal_point, dp);
+
+    int rc = read_lines(ps);
+    if (rc == 0)
+        rc = finish(ps);
+    free(ps->buf);
+    free(ps->pend);
+    free(ps->ent);
+    free(ps->arena);
+    free(ps->str);
+    free(ps->scratch);
+    if (rc < 0) {
+        profile_free(p);
+        return -1;
+    }
+    return 0;
+}
+
+int profile_parse(struct profile *p, int fd, const char *source, struct hp_error *err)
+{
+    struct parser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.fd = fd;
+    return parse(&ps, p, source, err);
+}
+
+int profile_parse_buffer(struct profile *p, const char *data, size_t len, const char *source,
+                         struct hp_error *err)
+{
+    struct parser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.from_mem = true;
+    ps.mem = data;
+    ps.mem_len = len;
+    return parse(&ps, p, source, err);
+}
+
+void profile_free(struct profile *p)
+{
+    if (!p)
+        return;
+    free(p->source);
+    free(p->job);
+    free(p->date);
+    free(p->sample_unit);
+    free(p->value_unit);
+    free(p->marks);
+    names_free(&p->names);
+    store_free(p->store);
+    memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,55 @@
+/* parse.h: stage 1, the .hp text to a profile, in one streaming pass.
+ *
+ * The grammar is GHC's heap profile format, read line by line:
+ *   JOB "string"            DATE "string"
+ *   SAMPLE_UNIT "string"    VALUE_UNIT "string"
+ *   MARK time
+ *   BEGIN_SAMPLE time
+ *   name value              (value is the last field; the name is the rest)
+ *   END_SAMPLE time
+ * A sample that is still open at end of input (a live profile cut off by
+ * `head`) is dropped, not an error.
+ */
+#ifndef HP2PS_PARSE_H
+#define HP2PS_PARSE_H
+
+#include "common.h"
+#include "names.h"
+#include "store.h"
+
+/* Longest line accepted, in bytes: long enough for any real name, small
+ * enough that a file with no newline cannot exhaust memory. */
+#define HP_MAX_LINE (1u << 20)
+
+struct profile {
+    char *source;       /* the name used in messages: the file name, or "stdin" */
+    char *job;          /* header strings, raw bytes; never NULL after a */
+    char *date;         /*   successful parse */
+    char *sample_unit;
+    char *value_unit;
+
+    size_t nsamples;    /* completed samples (END_SAMPLE seen) */
+    double t_first;     /* time of the first and last completed sample */
+    double t_last;
+
+    double *marks;      /* MARK times, in file order */
+    size_t nmarks;
+
+    bool dropped_open_sample; /* input ended inside a sample */
+
+    struct names names; /* every name, with totals */
+    struct store *store;/* the samples, for replay */
+};
+
+/* Read a whole profile from fd.  source names it in messages.  On failure
+ * err holds "SOURCE:LINE: what is wrong" (or "SOURCE: what" for problems
+ * of the whole file) and the profile is freed. */
+int profile_parse(struct profile *p, int fd, const char *source, struct hp_error *err);
+
+/* Same, from memory (tests and the fuzzer). */
+int profile_parse_buffer(struct profile *p, const char *data, size_t len,
+                         const char *source, struct hp_error *err);
+
+void profile_free(struct profile *p);
+
+#endif

@@ -1,0 +1,42 @@
+/* store.h: the completed samples of a profile, kept for a replay.
+ *
+ * The band stage can only choose the bands (trace elimination, order,
+ * OTHER) once every total is known, and the drawing needs the samples
+ * again after that.  Reading the input twice is impossible for a pipe, and
+ * keeping the samples as structs costs memory in proportion to the file.
+ * So the parser appends each completed sample here in a compact binary
+ * form, small profiles stay in memory, large ones spill to an unlinked
+ * temporary file, and later stages replay it as often as they need.
+ */
+#ifndef HP2PS_STORE_H
+#define HP2PS_STORE_H
+
+#include "common.h"
+
+/* One data line of a sample: name id and its value (never negative). */
+struct sample_entry {
+    uint32_t name;
+    int64_t value;
+};
+
+struct store;
+
+struct store *store_new(void);
+void store_free(struct store *s);
+
+/* Append one completed sample.  Entries may repeat a name (the values then
+ * add up, as in GHC's hp2ps).  Fails only on a temporary-file I/O error. */
+int store_append(struct store *s, double time, const struct sample_entry *e,
+                 size_t n, struct hp_error *err);
+
+/* Number of samples appended so far. */
+size_t store_count(const struct store *s);
+
+/* Replay: store_rewind, then store_next until it returns 0.  store_next
+ * returns 1 with the next sample (*entries valid until the next call),
+ * 0 at the end, -1 on an I/O error. */
+int store_rewind(struct store *s, struct hp_error *err);
+int store_next(struct store *s, double *time, const struct sample_entry **entries,
+               size_t *n, struct hp_error *err);
+
+#endif

@@ -1,0 +1,80 @@
+/* utf8.c: see utf8.h. */
+#include "utf8.h"
+
+#include <string.h>
+
+size_t utf8_sequence_length(const unsigned char *s, size_t len)
+{
+    if (len == 0)
+        return 0;
+    unsigned char c = s[0];
+    if (c < 0x80)
+        return 1;
+    size_t n;
+    unsigned lo = 0x80, hi = 0xBF; /* allowed range of the second byte */
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0)
+            lo = 0xA0; /* no overlong forms */
+        if (c == 0xED)
+            hi = 0x9F; /* no surrogates */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        if (c == 0xF4)
+            hi = 0x8F; /* nothing above U+10FFFF */
+    } else
+        return 0;
+    if (len < n || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+char *utf8_sanitize(const char *s, size_t len)
+{
+    static const char replacement[] = "\xEF\xBF\xBD";
+    /* At most three output bytes per input byte. */
+    if (len > (SIZE_MAX - 1) / 3)
+        len = (SIZE_MAX - 1) / 3;
+    char *out = xmalloc(len * 3 + 1);
+    size_t o = 0;
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_sequence_length(u + i, len - i);
+        if (n == 0 || (n == 1 && (u[i] < 0x20 || u[i] == 0x7F))) {
+            memcpy(out + o, replacement, 3);
+            o += 3;
+            i += 1;
+        } else {
+            memcpy(out + o, u + i, n);
+            o += n;
+            i += n;
+        }
+    }
+    out[o] = '\0';
+    return xrealloc(out, o + 1);
+}
+
+size_t utf8_count(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80)
+            n++;
+    return n;
+}
+
+size_t utf8_offset(const char *s, size_t k)
+{
+    size_t i = 0;
+    for (; s[i]; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80 && k-- == 0)
+            return i;
+    return i;
+}

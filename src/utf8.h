@@ -1,0 +1,29 @@
+/* utf8.h: names are bytes, text drawn is UTF-8.
+ *
+ * The RTS cuts names by bytes (+RTS -L), which can split a character, and
+ * other tools write whatever they like; pango needs valid UTF-8.  Every
+ * invalid byte becomes U+FFFD, so nothing disappears silently.
+ */
+#ifndef HP2PS_UTF8_H
+#define HP2PS_UTF8_H
+
+#include "common.h"
+
+/* A newly allocated valid UTF-8 copy of s[0..len): each byte that does not
+ * start a well-formed sequence (overlong, surrogate, above U+10FFFF,
+ * truncated) is replaced by U+FFFD; C0 control characters (and DEL) are
+ * replaced by U+FFFD too, since they have no glyph. */
+char *utf8_sanitize(const char *s, size_t len);
+
+/* Length in bytes of the well-formed sequence starting at s (1..4), or 0
+ * if s[0..len) does not start with one. */
+size_t utf8_sequence_length(const unsigned char *s, size_t len);
+
+/* Number of code points in valid UTF-8 text. */
+size_t utf8_count(const char *s);
+
+/* Byte offset of code point number k (0-based) in valid UTF-8 text, or the
+ * length of s when k is past the end. */
+size_t utf8_offset(const char *s, size_t k);
+
+#endif

@@ -1,0 +1,85 @@
+/* test_axis.c: GHC's nice numbers, and ticks and labels that fix GHC's. */
+#include "axis.h"
+#include "check.h"
+
+int main(void)
+{
+    /* GHC's rule, including its edges: exactly 10 gives 5, exactly 4 gives 2. */
+    CHECK_NEAR(axis_nice(1.0 / 7), 0.2, 1e-12);
+    CHECK_NEAR(axis_nice(320.0 / 7), 50, 1e-9);
+    CHECK_NEAR(axis_nice(2356333.7), 2000000, 1e-3);
+    CHECK_NEAR(axis_nice(0.039478), 0.02, 1e-12);
+    CHECK_NEAR(axis_nice(10), 5, 1e-12);
+    CHECK_NEAR(axis_nice(100), 50, 1e-12);
+    CHECK_NEAR(axis_nice(4), 2, 1e-12);
+    CHECK_NEAR(axis_nice(1), 1, 1e-12);
+    CHECK(axis_nice(0) == 0);
+    CHECK(axis_nice(-3) == 0);
+
+    struct ticks t;
+    char buf[64];
+
+    /* The 0.28 s run GHC labels "0.0 0.0 0.0 0.1 ...": step 0.02, two decimals. */
+    axis_ticks(&t, 0, 0.276345, 0.276345);
+    CHECK_NEAR(t.step, 0.02, 1e-15);
+    CHECK_INT(t.n, 14);
+    CHECK_INT(t.decimals, 2);
+    axis_format_time(buf, sizeof buf, t.value[1], t.decimals);
+    CHECK_STR(buf, "0.02");
+    axis_format_time(buf, sizeof buf, t.value[13], t.decimals);
+    CHECK_STR(buf, "0.26");
+
+    /* tiny-hc: 0.04 s; GHC wrote "0.0" at every tick. */
+    axis_ticks(&t, 0, 0.042375, 0.042375);
+    CHECK_NEAR(t.step, 0.005, 1e-15);
+    CHECK_INT(t.decimals, 3);
+    axis_format_time(buf, sizeof buf, t.value[3], t.decimals);
+    CHECK_STR(buf, "0.015");
+    CHECK_NEAR(t.value[t.n - 1], 0.04, 1e-12);
+
+    /* A range that is not at zero starts at the first multiple. */
+    axis_ticks(&t, 1.3, 2.0, 0.7);
+    CHECK_NEAR(t.value[0], 1.3, 1e-12);
+    axis_ticks(&t, 1.33, 2.0, 0.67);
+    CHECK_NEAR(t.step, 0.05, 1e-12); /* nice(0.67 / 7 = 0.096) */
+    CHECK_NEAR(t.value[0], 1.35, 1e-12);
+    CHECK_NEAR(t.value[t.n - 1], 2.0, 1e-12);
+
+    /* GHC bug 4: huge times with a step below the spacing of doubles looped
+     * forever; here the tick count is bounded. */
+    axis_ticks(&t, 1e22, 1e22 + 2097152.0, 2097152.0);
+    CHECK(t.n <= AXIS_MAX_TICKS);
+    axis_ticks(&t, 0, 1e300, 1e300);
+    CHECK(t.n > 0 && t.n <= AXIS_MAX_TICKS);
+
+    /* Y labels: bytes get kB/MB, other units k/M. */
+    struct value_scale s;
+    axis_ticks(&t, 0, 16494336, 16494336);
+    CHECK_NEAR(t.step, 2000000, 1e-6);
+    axis_value_scale(&s, &t, true);
+    axis_format_value(buf, sizeof buf, t.value[3], &s);
+    CHECK_STR(buf, "6 MB");
+    axis_format_value(buf, sizeof buf, 0, &s);
+    CHECK_STR(buf, "0");
+    axis_value_scale(&s, &t, false);
+    axis_format_value(buf, sizeof buf, t.value[7], &s);
+    CHECK_STR(buf, "14M");
+    axis_ticks(&t, 0, 1.5e6, 1.5e6);
+    axis_value_scale(&s, &t, true);
+    axis_format_value(buf, sizeof buf, t.value[1], &s);
+    CHECK_STR(buf, "0.2 MB");
+    axis_ticks(&t, 0, 320, 320);
+    axis_value_scale(&s, &t, true);
+    axis_format_value(buf, sizeof buf, t.value[1], &s);
+    CHECK_STR(buf, "50");
+
+    axis_format_thousands(buf, sizeof buf, 2125185.9);
+    CHECK_STR(buf, "2,125,185");
+    axis_format_thousands(buf, sizeof buf, 235);
+    CHECK_STR(buf, "235");
+    axis_format_thousands(buf, sizeof buf, 1000);
+    CHECK_STR(buf, "1,000");
+    axis_format_thousands(buf, sizeof buf, 1.2e29);
+    CHECK(strlen(buf) == 39); /* 30 digits and 9 commas, not GHC's "0" */
+    return check_report();
+}

@@ -1,0 +1,437 @@
+/* test_series.c: stacking, y range, area and the column reduction. */
+#include "series.h"
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- building profiles and plans by hand -------------------------------- */
+
+static void profile_start(struct profile *p, const char *const *names, size_t nnames)
+{
+    memset(p, 0, sizeof *p);
+    names_init(&p->names);
+    for (size_t i = 0; i < nnames; i++)
+        names_intern(&p->names, names[i], strlen(names[i]));
+    p->store = store_new();
+}
+
+static void add_sample(struct profile *p, double t, const struct sample_entry *e, size_t n)
+{
+    struct hp_error err;
+    if (store_append(p->store, t, e, n, &err) != 0) {
+        CHECK(!"store_append");
+        fprintf(stderr, "  %s\n", err.text);
+    }
+    if (p->nsamples == 0)
+        p->t_first = t;
+    p->t_last = t;
+    p->nsamples++;
+    for (size_t i = 0; i < n; i++)
+        p->names.info[e[i].name].total += (uint64_t)e[i].value;
+}
+
+static void profile_end(struct profile *p)
+{
+    names_free(&p->names);
+    store_free(p->store);
+    memset(p, 0, sizeof *p);
+}
+
+/* A plan with the given band names (bottom first); map[name id] = band. */
+static void plan_make(struct band_plan *bp, const char *const *bands, size_t count,
+                      const int32_t *map, size_t nnames)
+{
+    memset(bp, 0, sizeof *bp);
+    bp->count = count;
+    bp->band = xcalloc(count ? count : 1, sizeof *bp->band);
+    for (size_t b = 0; b < count; b++) {
+        bp->band[b].name = xstrdup(bands[b]);
+        bp->band[b].is_other = strcmp(bands[b], "OTHER") == 0;
+    }
+    bp->nnames = nnames;
+    bp->band_of_name = xcalloc(nnames ? nnames : 1, sizeof *bp->band_of_name);
+    for (size_t i = 0; i < nnames; i++) {
+        bp->band_of_name[i] = map[i];
+        if (map[i] < 0)
+            bp->trace_dropped++;
+    }
+}
+
+static void plan_end(struct band_plan *bp)
+{
+    for (size_t b = 0; b < bp->count; b++)
+        free(bp->band[b].name);
+    free(bp->band);
+    free(bp->band_of_name);
+    memset(bp, 0, sizeof *bp);
+}
+
+static int polyline_is(const struct polyline *pl, size_t n, const double *t, const double *y)
+{
+    if (pl->n != n)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (pl->t[i] != t[i] || pl->y[i] != y[i])
+            return 0;
+    return 1;
+}
+
+/* ---- the spec's example A ---------------------------------------------- */
+
+static void test_example_a(void)
+{
+    static const char *const names[] = {"alpha", "beta"};
+    static const char *const bands[] = {"beta", "alpha"};
+    static const int32_t map[] = {1, 0};
+    struct profile p;
+    profile_start(&p, names, 2);
+    add_sample(&p, 0.0, (struct sample_entry[]){{0, 100}, {1, 50}}, 2);
+    add_sample(&p, 1.0, (struct sample_entry[]){{0, 300}, {1, 20}}, 2);
+    struct band_plan bp;
+    plan_make(&bp, bands, 2, map, 2);
+
+    /* Exact (2 samples <= 100 columns) and reduced (2 > 1 column) agree. */
+    size_t columns[] = {100, 2, 1};
+    for (size_t i = 0; i < 3; i++) {
+        struct series s;
+        struct hp_error err;
+        CHECK_INT(series_build(&s, &p, &bp, columns[i], &err), 0);
+        CHECK_INT(s.nbands, 2);
+        CHECK_INT(s.nsamples, 2);
+        CHECK(s.y_max == 320.0);
+        CHECK(s.area == 235.0);
+        static const double t[] = {0, 1}, beta[] = {50, 20}, alpha[] = {150, 320};
+        CHECK(polyline_is(&s.top[0], 2, t, beta));
+        CHECK(polyline_is(&s.top[1], 2, t, alpha));
+        series_free(&s);
+        CHECK(s.top == NULL && s.nbands == 0);
+        series_free(&s); /* twice is harmless */
+    }
+    plan_end(&bp);
+    profile_end(&p);
+}
+
+/* ---- which names count ---------------------------------------------------- */
+
+static void test_trace_and_other(void)
+{
+    /* a, b, c merged into OTHER (band 0); d is band 1; t is a dropped trace
+     * element (-1) and must not count anywhere. */
+    static const char *const names[] = {"a", "b", "c", "d", "t"};
+    static const char *const bands[] = {"OTHER", "d"};
+    static const int32_t map[] = {0, 0, 0, 1, -1};
+    struct profile p;
+    profile_start(&p, names, 5);
+    add_sample(&p, 0.0, (struct sample_entry[]){{0, 1}, {1, 2}, {4, 1000}, {3, 10}}, 4);
+    add_sample(&p, 2.0, (struct sample_entry[]){{4, 5000}}, 1);
+    add_sample(&p, 3.0, (struct sample_entry[]){{2, 7}, {3, 20}, {0, 4}}, 3);
+    /* A name repeated within one sample adds up. */
+    add_sample(&p, 5.0, (struct sample_entry[]){{3, 5}, {1, 1}, {3, 6}, {1, 2}, {4, 9}}, 5);
+    struct band_plan bp;
+    plan_make(&bp, bands, 2, map, 5);
+
+    struct series s;
+    struct hp_error err;
+    CHECK_INT(series_build(&s, &p, &bp, 10, &err), 0);
+    static const double t[] = {0, 2, 3, 5};
+    static const double other[] = {3, 0, 11, 3};
+    static const double top[] = {13, 0, 31, 14};
+    CHECK(polyline_is(&s.top[0], 4, t, other));
+    CHECK(polyline_is(&s.top[1], 4, t, top));
+    CHECK(s.y_max == 31.0);
+    double area = 2 * (13 + 0) / 2.0 + 1 * (0 + 31) / 2.0 + 2 * (31 + 14) / 2.0;
+    CHECK(s.area == area);
+    CHECK_INT(s.nsamples, 4);
+    series_free(&s);
+    plan_end(&bp);
+    profile_end(&p);
+}
+
+static void test_edge_cases(void)
+{
+    static const char *const names[] = {"x", "y"};
+    struct profile p;
+    struct series s;
+    struct hp_error err;
+
+    /* One sample: the area is 0. */
+    {
+        static const char *const bands[] = {"x", "y"};
+        static const int32_t map[] = {0, 1};
+        profile_start(&p, names, 2);
+        add_sample(&p, 4.0, (struct sample_entry[]){{0, 3}, {1, 4}}, 2);
+        struct band_plan bp;
+        plan_make(&bp, bands, 2, map, 2);
+        CHECK_INT(series_build(&s, &p, &bp, 1, &err), 0);
+        CHECK(s.area == 0 && s.y_max == 7 && s.nsamples == 1);
+        CHECK(s.top[0].n == 1 && s.top[0].y[0] == 3 && s.top[1].y[0] == 7);
+        series_free(&s);
+        plan_end(&bp);
+        profile_end(&p);
+    }
+
+    /* No bands at all (everything dropped): samples still counted. */
+    {
+        static const int32_t map[] = {-1, -1};
+        profile_start(&p, names, 2);
+        add_sample(&p, 0.0, (struct sample_entry[]){{0, 3}}, 1);
+        add_sample(&p, 1.0, (struct sample_entry[]){{1, 3}}, 1);
+        add_sample(&p, 2.0, NULL, 0);
+        struct band_plan bp;
+        plan_make(&bp, NULL, 0, map, 2);
+        CHECK_INT(series_build(&s, &p, &bp, 2, &err), 0);
+        CHECK(s.nbands == 0 && s.top == NULL);
+        CHECK(s.y_max == 0 && s.area == 0 && s.nsamples == 3);
+        series_free(&s);
+        plan_end(&bp);
+        profile_end(&p);
+    }
+
+    /* No samples. */
+    {
+        static const char *const bands[] = {"x"};
+        static const int32_t map[] = {0, -1};
+        profile_start(&p, names, 2);
+        struct band_plan bp;
+        plan_make(&bp, bands, 1, map, 2);
+        CHECK_INT(series_build(&s, &p, &bp, 5, &err), 0);
+        CHECK(s.nbands == 1 && s.top[0].n == 0 && s.nsamples == 0 && s.y_max == 0);
+        series_free(&s);
+        plan_end(&bp);
+        profile_end(&p);
+    }
+
+    /* Every sample at the same time (span 0), more samples than columns:
+     * one column, so first, last, minimum and maximum. */
+    {
+        static const char *const bands[] = {"x"};
+        static const int32_t map[] = {0, -1};
+        profile_start(&p, names, 2);
+        static const int64_t v[] = {5, 9, 2, 8, 1, 7, 4};
+        for (size_t i = 0; i < 7; i++)
+            add_sample(&p, 3.0, (struct sample_entry[]){{0, v[i]}}, 1);
+        struct band_plan bp;
+        plan_make(&bp, bands, 1, map, 2);
+        CHECK_INT(series_build(&s, &p, &bp, 3, &err), 0);
+        static const double t[] = {3, 3, 3, 3}, y[] = {5, 9, 1, 4};
+        CHECK(polyline_is(&s.top[0], 4, t, y));
+        CHECK(s.y_max == 9 && s.area == 0 && s.nsamples == 7);
+        series_free(&s);
+        plan_end(&bp);
+        profile_end(&p);
+    }
+
+    /* Samples exactly equal to columns: all kept. */
+    {
+        static const char *const bands[] = {"y", "x"};
+        static const int32_t map[] = {1, 0};
+        profile_start(&p, names, 2);
+        double t[50], y0[50], y1[50];
+        for (size_t i = 0; i < 50; i++) {
+            t[i] = 0.5 * (double)i;
+            int64_t a = (int64_t)((i * 37) % 11), b = (int64_t)((i * 13) % 7);
+            add_sample(&p, t[i], (struct sample_entry[]){{0, a}, {1, b}}, 2);
+            y0[i] = (double)b;
+            y1[i] = (double)b + (double)a;
+        }
+        struct band_plan bp;
+        plan_make(&bp, bands, 2, map, 2);
+        CHECK_INT(series_build(&s, &p, &bp, 50, &err), 0);
+        CHECK(polyline_is(&s.top[0], 50, t, y0));
+        CHECK(polyline_is(&s.top[1], 50, t, y1));
+        series_free(&s);
+        /* One column fewer: reduced, but first and last survive. */
+        CHECK_INT(series_build(&s, &p, &bp, 49, &err), 0);
+        CHECK(s.top[1].n <= 4 * 49);
+        CHECK(s.top[1].t[0] == 0 && s.top[1].t[s.top[1].n - 1] == t[49]);
+        series_free(&s);
+        plan_end(&bp);
+        profile_end(&p);
+    }
+
+    /* A zeroed series can be freed. */
+    memset(&s, 0, sizeof s);
+    series_free(&s);
+}
+
+/* ---- a long profile, reduced ---------------------------------------------- */
+
+static uint64_t rng_state = 88172645463325252u;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static void test_long(void)
+{
+    enum { N = 100000, COLUMNS = 100, NB = 3 };
+    static const char *const names[] = {"n0", "n1", "n2", "n3", "trace"};
+    static const char *const bands[] = {"OTHER", "n2", "n3"};
+    static const int32_t map[] = {0, 0, 1, 2, -1};
+    struct profile p;
+    profile_start(&p, names, 5);
+
+    /* Independent record of the stacked tops per sample. */
+    double *top = malloc(sizeof(double) * N * NB);
+    double *times = malloc(sizeof(double) * N);
+    double y_max = 0, area = 0;
+    for (size_t k = 0; k < N; k++) {
+        double t = 0.25 + (double)k * 0.001;
+        int64_t v[5];
+        for (int i = 0; i < 5; i++)
+            v[i] = (int64_t)(rng() % 1000);
+        /* Lone spikes and dips that a plain subsampling would miss. */
+        if (k % 9973 == 17)
+            v[2] = 5000000;
+        if (k % 7919 == 3)
+            v[0] = v[1] = v[2] = v[3] = 0;
+        if (k == 54321)
+            v[3] = 90000000;
+        struct sample_entry e[5];
+        size_t n = 0;
+        for (int i = 0; i < 5; i++)
+            if (v[i] || (rng() & 1))
+                e[n++] = (struct sample_entry){(uint32_t)i, v[i]};
+        add_sample(&p, t, e, n);
+        times[k] = t;
+        double b0 = (double)(v[0] + v[1]);
+        top[k * NB + 0] = b0;
+        top[k * NB + 1] = b0 + (double)v[2];
+        top[k * NB + 2] = top[k * NB + 1] + (double)v[3];
+        double h = top[k * NB + 2];
+        if (h > y_max)
+            y_max = h;
+        if (k > 0)
+            area += (t - times[k - 1]) * (h + top[(k - 1) * NB + 2]) / 2;
+    }
+    struct band_plan bp;
+    plan_make(&bp, bands, NB, map, 5);
+
+    struct series s;
+    struct hp_error err;
+    if (!CHECK_INT(series_build(&s, &p, &bp, COLUMNS, &err), 0)) {
+        fprintf(stderr, "  %s\n", err.text);
+        goto out;
+    }
+    CHECK_INT(s.nsamples, N);
+    CHECK_INT(s.nbands, NB);
+    CHECK(s.y_max == y_max);
+    CHECK(s.y_max >= 90000000);
+    CHECK_NEAR(s.area, area, fabs(area) * 1e-12);
+
+    double span = p.t_last - p.t_first;
+    for (size_t b = 0; b < NB; b++) {
+        const struct polyline *pl = &s.top[b];
+        CHECK(pl->n <= 4 * COLUMNS);
+        CHECK(pl->n >= COLUMNS); /* every column has samples here */
+        int decreasing = 0, not_a_sample = 0, repeated = 0;
+        for (size_t i = 0; i < pl->n; i++) {
+            if (i > 0 && pl->t[i] < pl->t[i - 1])
+                decreasing++;
+            if (i > 0 && pl->t[i] == pl->t[i - 1])
+                repeated++;
+            /* Each point is a real sample with its exact height. */
+            size_t k = (size_t)llround((pl->t[i] - 0.25) / 0.001);
+            if (k >= N || times[k] != pl->t[i] || top[k * NB + b] != pl->y[i])
+                not_a_sample++;
+        }
+        CHECK_INT(decreasing, 0);
+        CHECK_INT(repeated, 0);
+        CHECK_INT(not_a_sample, 0);
+        CHECK(pl->t[0] == times[0] && pl->y[0] == top[b]);
+        CHECK(pl->t[pl->n - 1] == times[N - 1] && pl->y[pl->n - 1] == top[(N - 1) * NB + b]);
+
+        /* Per column, the column's maximum and minimum are among the points
+         * (so the global ones are too). */
+        double gmax = -1, gmin = INFINITY;
+        int missing = 0;
+        size_t k = 0;
+        for (size_t c = 0; c < COLUMNS; c++) {
+            double cmax = -1, cmin = INFINITY;
+            size_t k0 = k;
+            while (k < N) {
+                size_t kc = (size_t)((times[k] - p.t_first) / span * COLUMNS);
+                if (kc >= COLUMNS)
+                    kc = COLUMNS - 1;
+                if (kc != c)
+                    break;
+                double y = top[k * NB + b];
+                cmax = y > cmax ? y : cmax;
+                cmin = y < cmin ? y : cmin;
+                k++;
+            }
+            if (k == k0)
+                continue;
+            int has_max = 0, has_min = 0;
+            for (size_t i = 0; i < pl->n; i++) {
+                if (pl->t[i] < times[k0] || pl->t[i] > times[k - 1])
+                    continue;
+                has_max |= pl->y[i] == cmax;
+                has_min |= pl->y[i] == cmin;
+            }
+            missing += !has_max + !has_min;
+            gmax = cmax > gmax ? cmax : gmax;
+            gmin = cmin < gmin ? cmin : gmin;
+        }
+        CHECK_INT(k, N);
+        CHECK_INT(missing, 0);
+        int has_gmax = 0, has_gmin = 0;
+        for (size_t i = 0; i < pl->n; i++) {
+            has_gmax |= pl->y[i] == gmax;
+            has_gmin |= pl->y[i] == gmin;
+        }
+        CHECK(has_gmax && has_gmin);
+    }
+    series_free(&s);
+
+    /* One column: at most four points, and still the global extremes. */
+    CHECK_INT(series_build(&s, &p, &bp, 1, &err), 0);
+    CHECK(s.top[2].n <= 4 && s.top[2].n >= 2);
+    double m = 0;
+    for (size_t i = 0; i < s.top[2].n; i++)
+        m = s.top[2].y[i] > m ? s.top[2].y[i] : m;
+    CHECK(m == y_max);
+    CHECK(s.y_max == y_max);
+    series_free(&s);
+
+out:
+    free(top);
+    free(times);
+    plan_end(&bp);
+    profile_end(&p);
+}
+
+/* A name id beyond the plan's table (it cannot happen from bands_plan, but
+ * the replay must not read past band_of_name). */
+static void test_unknown_id(void)
+{
+    static const char *const names[] = {"x", "y"};
+    static const char *const bands[] = {"x"};
+    static const int32_t map[] = {0};
+    struct profile p;
+    profile_start(&p, names, 2);
+    add_sample(&p, 0, (struct sample_entry[]){{0, 2}, {1, 100}}, 2);
+    struct band_plan bp;
+    plan_make(&bp, bands, 1, map, 1);
+    struct series s;
+    struct hp_error err;
+    CHECK_INT(series_build(&s, &p, &bp, 1, &err), 0);
+    CHECK(s.y_max == 2);
+    series_free(&s);
+    plan_end(&bp);
+    profile_end(&p);
+}
+
+int main(void)
+{
+    test_example_a();
+    test_trace_and_other();
+    test_edge_cases();
+    test_long();
+    test_unknown_id();
+    return check_report();
+}
