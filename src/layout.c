@@ -1,0 +1,443 @@
+/* layout.c: see layout.h.
+ *
+ * The geometry is GHC's, so that our graphs sit where users expect them:
+ * a 648 x 432 box, a title box at the top, the graph origin at (45, 20),
+ * a key to the right of the graph.  What GHC got wrong is fixed here: names
+ * and titles are measured with real font metrics and shortened to fit, so
+ * the graph can never be squeezed off the page; ticks and labels come from
+ * axis.c; marks outside the time axis are not drawn.
+ */
+#include "layout.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "axis.h"
+#include "utf8.h"
+
+/* GHC's page geometry, in local points. */
+#define BOX_WIDTH 648.0
+#define BOX_HEIGHT 432.0
+#define BORDER_SPACE 5.0
+#define TITLE_SMALL 20.0
+#define TITLE_BIG 40.0
+#define TITLE_BYTES_SMALL 35   /* GHC's rule: a longer JOB gets the big box */
+#define ORIGIN_X 45.0
+#define ORIGIN_Y 20.0
+#define GRAPH_FULL_WIDTH 593.0 /* 648 - 45 - 2 * 5 */
+#define TICK_LENGTH 4.0
+#define SWATCH 14.0
+#define KEY_TEXT_GAP 29.0      /* swatch, and the space around it */
+#define KEY_MAX_NAME_WIDTH 200.0 /* longer names are shortened in the middle */
+#define KEY_PAGE_ENTRIES 20
+#define LINE_WIDTH 0.5
+#define BAND_OUTLINE 0.3
+#define DIGIT_HALF_HEIGHT 3.3  /* half the height of a digit at the axis size */
+
+static const char ELLIPSIS[] = "\xE2\x80\xA6";
+
+/* ---- primitives ---- */
+
+static struct prim *add_prim(struct page *pg, enum prim_kind kind)
+{
+    if (pg->count == pg->cap) {
+        pg->cap = pg->cap ? pg->cap * 2 : 64;
+        pg->prim = xreallocarray(pg->prim, pg->cap, sizeof *pg->prim);
+    }
+    struct prim *pr = &pg->prim[pg->count++];
+    memset(pr, 0, sizeof *pr);
+    pr->kind = kind;
+    return pr;
+}
+
+static struct prim *add_path(struct page *pg, enum prim_kind kind, size_t npts, double lw)
+{
+    struct prim *pr = add_prim(pg, kind);
+    pr->npts = npts;
+    pr->pts = xreallocarray(NULL, npts ? npts : 1, 2 * sizeof *pr->pts);
+    pr->line_width = lw;
+    return pr;
+}
+
+static void add_line(struct page *pg, double x0, double y0, double x1, double y1)
+{
+    struct prim *pr = add_path(pg, PRIM_STROKE, 2, LINE_WIDTH);
+    pr->pts[0] = x0, pr->pts[1] = y0, pr->pts[2] = x1, pr->pts[3] = y1;
+}
+
+static void add_rect(struct page *pg, double x, double y, double w, double h, double lw,
+                     const struct rgb *fill)
+{
+    struct prim *pr = add_path(pg, PRIM_POLYGON, 4, lw);
+    double *p = pr->pts;
+    p[0] = x, p[1] = y, p[2] = x, p[3] = y + h;
+    p[4] = x + w, p[5] = y + h, p[6] = x + w, p[7] = y;
+    if (fill) {
+        pr->filled = true;
+        pr->fill = *fill;
+    }
+}
+
+static void add_text(struct page *pg, const char *text, double x, double y,
+                     enum text_align align, enum font_role font, double angle)
+{
+    struct prim *pr = add_prim(pg, PRIM_TEXT);
+    pr->text = xstrdup(text);
+    pr->x = x, pr->y = y, pr->align = align, pr->font = font, pr->angle = angle;
+}
+
+static struct page *new_page(struct layout *L)
+{
+    L->page = xreallocarray(L->page, L->npages + 1, sizeof *L->page);
+    struct page *pg = &L->page[L->npages++];
+    memset(pg, 0, sizeof *pg);
+    return pg;
+}
+
+/* ---- text ---- */
+
+/* Header strings may hold newlines and tabs (GHC allowed them); drawn text
+ * is one line of valid UTF-8. */
+static char *display_text(const char *raw)
+{
+    size_t n = strlen(raw);
+    char *flat = xmemdup0(raw, n);
+    for (size_t i = 0; i < n; i++)
+        if (flat[i] == '\n' || flat[i] == '\r' || flat[i] == '\t')
+            flat[i] = ' ';
+    char *clean = utf8_sanitize(flat, n);
+    free(flat);
+    return clean;
+}
+
+static char *middle_cut(const char *text, size_t keep, size_t total)
+{
+    size_t head = (keep + 1) / 2, tail = keep / 2;
+    size_t h = utf8_offset(text, head);
+    size_t t = utf8_offset(text, total - tail);
+    size_t len = strlen(text);
+    char *out = xmalloc(h + sizeof ELLIPSIS + (len - t));
+    memcpy(out, text, h);
+    memcpy(out + h, ELLIPSIS, sizeof ELLIPSIS - 1);
+    memcpy(out + h + sizeof ELLIPSIS - 1, text + t, len - t + 1);
+    return out;
+}
+
+char *layout_ellipsize(const char *text, double max_width, enum font_role font,
+                       const struct text_metrics *tm)
+{
+    if (tm->width(tm->ctx, font, text) <= max_width)
+        return xstrdup(text);
+    /* Binary search on how many code points survive around the ellipsis. */
+    size_t total = utf8_count(text);
+    size_t lo = 0, hi = total - 1;
+    while (lo < hi) {
+        size_t mid = (lo + hi + 1) / 2;
+        char *candidate = middle_cut(text, mid, total);
+        bool fits = tm->width(tm->ctx, font, candidate) <= max_width;
+        free(candidate);
+        if (fits)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return middle_cut(text, lo, total);
+}
+
+/* ---- the parts of a page ---- */
+
+struct frame {
+    double title_height;
+    double gw, gh;         /* graph width and height */
+    double x0, x_range;    /* time at the origin, and per graph width */
+    double y_range;
+    double key_name_width; /* widest key name after shortening */
+    char **key_names;      /* per band, shortened for the key */
+};
+
+static double graph_x(const struct frame *f, double t)
+{
+    return ORIGIN_X + (t - f->x0) / f->x_range * f->gw;
+}
+
+static double graph_y(const struct frame *f, double v)
+{
+    return ORIGIN_Y + v / f->y_range * f->gh;
+}
+
+static void draw_title(struct page *pg, const struct profile *p, const struct series *s,
+                       const struct frame *f, const struct text_metrics *tm)
+{
+    add_rect(pg, 0, 0, BOX_WIDTH, BOX_HEIGHT, LINE_WIDTH, NULL);
+    double top = BOX_HEIGHT - BORDER_SPACE;
+    double th = f->title_height;
+    add_rect(pg, BORDER_SPACE, top - th, BOX_WIDTH - 2 * BORDER_SPACE, th, LINE_WIDTH, NULL);
+
+    char area[512], total[420];
+    axis_format_thousands(total, sizeof total, s->area);
+    char *vu = display_text(p->value_unit), *su = display_text(p->sample_unit);
+    snprintf(area, sizeof area, "%s %s \xC3\x97 %s", total, vu, su);
+    free(vu);
+    free(su);
+    char *job = display_text(p->job), *date = display_text(p->date);
+    double left = BORDER_SPACE + 6, right = BOX_WIDTH - BORDER_SPACE - 6;
+    double area_w = tm->width(tm->ctx, FONT_TITLE, area);
+    char *job_fit, *date_fit;
+    if (th == TITLE_SMALL) {
+        double centre = BOX_WIDTH / 2 - BORDER_SPACE;
+        double baseline = top - th + 6;
+        job_fit = layout_ellipsize(job, centre - area_w / 2 - 10 - left, FONT_TITLE, tm);
+        date_fit = layout_ellipsize(date, right - (centre + area_w / 2 + 10), FONT_TITLE, tm);
+        add_text(pg, job_fit, left, baseline, ALIGN_LEFT, FONT_TITLE, 0);
+        add_text(pg, area, centre, baseline, ALIGN_CENTRE, FONT_TITLE, 0);
+        add_text(pg, date_fit, right, baseline, ALIGN_RIGHT, FONT_TITLE, 0);
+    } else {
+        double rule = top - th / 2;
+        add_line(pg, BORDER_SPACE, rule, BOX_WIDTH - BORDER_SPACE, rule);
+        job_fit = layout_ellipsize(job, right - left, FONT_TITLE, tm);
+        date_fit = layout_ellipsize(date, right - left - area_w - 16, FONT_TITLE, tm);
+        add_text(pg, job_fit, left, rule + 6, ALIGN_LEFT, FONT_TITLE, 0);
+        add_text(pg, area, left, top - th + 6, ALIGN_LEFT, FONT_TITLE, 0);
+        add_text(pg, date_fit, right, top - th + 6, ALIGN_RIGHT, FONT_TITLE, 0);
+    }
+    free(job_fit);
+    free(date_fit);
+    free(job);
+    free(date);
+}
+
+static void draw_x_axis(struct page *pg, const struct profile *p, const struct frame *f,
+                        const struct text_metrics *tm)
+{
+    add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X + f->gw, ORIGIN_Y);
+    char *unit = display_text(p->sample_unit);
+    add_text(pg, unit, ORIGIN_X + f->gw, BORDER_SPACE, ALIGN_RIGHT, FONT_AXIS, 0);
+    double legend = tm->width(tm->ctx, FONT_AXIS, unit);
+    free(unit);
+
+    struct ticks t;
+    axis_ticks(&t, f->x0, f->x0 + f->x_range, f->x_range);
+    for (size_t i = 0; i < t.n; i++) {
+        double x = (t.value[i] - f->x0) / f->x_range * f->gw;
+        char label[64];
+        axis_format_time(label, sizeof label, t.value[i], t.decimals);
+        double half = tm->width(tm->ctx, FONT_AXIS, label) / 2;
+        /* GHC's rule keeps labels clear of the legend at the axis end. */
+        if (x + half >= f->gw - (legend + 6))
+            continue;
+        add_line(pg, ORIGIN_X + x, ORIGIN_Y, ORIGIN_X + x, ORIGIN_Y - TICK_LENGTH);
+        add_text(pg, label, ORIGIN_X + x, BORDER_SPACE, ALIGN_CENTRE, FONT_AXIS, 0);
+    }
+}
+
+static void draw_y_axis(struct page *pg, const struct profile *p, const struct frame *f,
+                        const struct text_metrics *tm)
+{
+    add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X, ORIGIN_Y + f->gh);
+    char *unit = display_text(p->value_unit);
+    double legend = tm->width(tm->ctx, FONT_AXIS, unit);
+    add_text(pg, unit, ORIGIN_X - BORDER_SPACE, ORIGIN_Y + f->gh, ALIGN_RIGHT, FONT_AXIS, 90);
+    free(unit);
+
+    struct ticks t;
+    axis_ticks(&t, 0, f->y_range, f->y_range);
+    struct value_scale vs;
+    axis_value_scale(&vs, &t, strcmp(p->value_unit, "bytes") == 0);
+    for (size_t i = 0; i < t.n; i++) {
+        double y = t.value[i] / f->y_range * f->gh;
+        if (y >= f->gh - (legend + 15))
+            continue;
+        char label[64];
+        axis_format_value(label, sizeof label, t.value[i], &vs);
+        add_line(pg, ORIGIN_X, ORIGIN_Y + y, ORIGIN_X - TICK_LENGTH, ORIGIN_Y + y);
+        add_text(pg, label, ORIGIN_X - TICK_LENGTH - 2, ORIGIN_Y + y - DIGIT_HALF_HEIGHT,
+                 ALIGN_RIGHT, FONT_AXIS, 0);
+    }
+}
+
+/* The polygon of band b: its top edge forward, the top of the band below
+ * (or the axis) backward. */
+static void draw_band(struct page *pg, const struct series *s, const struct band *band,
+                      size_t b, const struct frame *f)
+{
+    const struct polyline *top = &s->top[b];
+    const struct polyline *below = b ? &s->top[b - 1] : NULL;
+    size_t nbelow = below ? below->n : 2;
+    struct prim *pr = add_path(pg, PRIM_POLYGON, top->n + nbelow, BAND_OUTLINE);
+    pr->filled = true;
+    pr->fill = band->fill;
+    double *q = pr->pts;
+    for (size_t k = 0; k < top->n; k++) {
+        *q++ = graph_x(f, top->t[k]);
+        *q++ = graph_y(f, top->y[k]);
+    }
+    if (below) {
+        for (size_t k = below->n; k-- > 0;) {
+            *q++ = graph_x(f, below->t[k]);
+            *q++ = graph_y(f, below->y[k]);
+        }
+    } else {
+        *q++ = graph_x(f, top->t[top->n - 1]);
+        *q++ = ORIGIN_Y;
+        *q++ = graph_x(f, top->t[0]);
+        *q++ = ORIGIN_Y;
+    }
+}
+
+static void draw_bands(struct page *pg, const struct band_plan *bp, const struct series *s,
+                       const struct frame *f)
+{
+    for (size_t b = 0; b < s->nbands && b < bp->count; b++)
+        if (s->top[b].n)
+            draw_band(pg, s, &bp->band[b], b, f);
+}
+
+static void draw_marks(struct page *pg, const struct profile *p, const struct frame *f)
+{
+    static const struct rgb white = {1, 1, 1};
+    for (size_t i = 0; i < p->nmarks; i++) {
+        double t = p->marks[i];
+        if (t < f->x0 || t > f->x0 + f->x_range)
+            continue; /* GHC drew these off the graph */
+        double m = graph_x(f, t);
+        struct prim *pr = add_path(pg, PRIM_POLYGON, 3, LINE_WIDTH);
+        double *q = pr->pts;
+        q[0] = m - 4, q[1] = ORIGIN_Y, q[2] = m, q[3] = ORIGIN_Y - 4, q[4] = m + 4, q[5] = ORIGIN_Y;
+        pr->filled = true;
+        pr->fill = white;
+    }
+}
+
+/* Key entries first..last-1, evenly spaced up the graph height. */
+static void draw_key(struct page *pg, const struct band_plan *bp, const struct frame *f,
+                     size_t first, size_t last, size_t nkey, double kx, double base)
+{
+    double dc = nkey <= KEY_PAGE_ENTRIES ? f->gh / (double)(nkey + 1)
+                                         : f->gh / KEY_PAGE_ENTRIES;
+    double sw = dc - 2 < SWATCH ? fmax(dc - 2, 2) : SWATCH;
+    for (size_t b = first; b < last; b++) {
+        double c = base + (double)(b - first + 1) * dc;
+        add_rect(pg, kx + 5, c - sw / 2, sw, sw, LINE_WIDTH, &bp->band[b].fill);
+        add_text(pg, f->key_names[b], kx + 24, c - DIGIT_HALF_HEIGHT, ALIGN_LEFT, FONT_AXIS, 0);
+    }
+}
+
+static void draw_graph(struct page *pg, const struct profile *p, const struct band_plan *bp,
+                       const struct series *s, const struct frame *f,
+                       const struct text_metrics *tm, const struct layout_options *o)
+{
+    draw_x_axis(pg, p, f, tm);
+    draw_y_axis(pg, p, f, tm);
+    draw_bands(pg, bp, s, f);
+    if (o->marks)
+        draw_marks(pg, p, f);
+}
+
+/* ---- page placement ---- */
+
+static void place_page(struct layout *L, const struct layout_options *o)
+{
+    double *m = L->matrix;
+    if (o->eps) {
+        double s = o->eps_width / BOX_WIDTH;
+        L->page_width = o->eps_width;
+        L->page_height = BOX_HEIGHT * s;
+        m[0] = s, m[1] = 0, m[2] = 0, m[3] = -s, m[4] = 0, m[5] = BOX_HEIGHT * s;
+    } else if (o->upright) {
+        /* GHC's -g: unscaled at (72, 108); a landscape sheet so it fits. */
+        L->page_width = 842, L->page_height = 595;
+        m[0] = 1, m[1] = 0, m[2] = 0, m[3] = -1, m[4] = 72, m[5] = 595 - 108;
+    } else {
+        /* GHC's default: A4 portrait, the graph turned a quarter so that
+         * its box covers X 72..504, Y 108..756 of the sheet. */
+        L->page_width = 595, L->page_height = 842;
+        m[0] = 0, m[1] = 1, m[2] = 1, m[3] = 0, m[4] = 72, m[5] = 842 - 756;
+    }
+}
+
+static void frame_init(struct frame *f, const struct profile *p, const struct band_plan *bp,
+                       const struct layout_options *o, bool key_on_graph,
+                       const struct text_metrics *tm)
+{
+    memset(f, 0, sizeof *f);
+    bool big = o->title_box == TITLE_BIG ||
+               (o->title_box == TITLE_AUTO && strlen(p->job) > TITLE_BYTES_SMALL);
+    f->title_height = big ? TITLE_BIG : TITLE_SMALL;
+    f->gh = BOX_HEIGHT - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
+    f->x0 = p->t_first;
+    f->x_range = o->x_range;
+    f->y_range = o->y_range;
+    f->key_names = xcalloc(bp->count ? bp->count : 1, sizeof *f->key_names);
+    for (size_t b = 0; b < bp->count; b++) {
+        char *clean = utf8_sanitize(bp->band[b].name, strlen(bp->band[b].name));
+        f->key_names[b] = layout_ellipsize(clean, KEY_MAX_NAME_WIDTH, FONT_AXIS, tm);
+        free(clean);
+        double w = tm->width(tm->ctx, FONT_AXIS, f->key_names[b]);
+        if (w > f->key_name_width)
+            f->key_name_width = w;
+    }
+    f->gw = GRAPH_FULL_WIDTH;
+    if (key_on_graph && bp->count)
+        f->gw -= f->key_name_width + KEY_TEXT_GAP;
+}
+
+static void frame_free(struct frame *f, size_t nbands)
+{
+    for (size_t b = 0; b < nbands; b++)
+        free(f->key_names[b]);
+    free(f->key_names);
+}
+
+int layout_build(struct layout *L, const struct profile *p, const struct band_plan *bp,
+                 const struct series *s, const struct layout_options *o,
+                 const struct text_metrics *tm, struct hp_error *err)
+{
+    memset(L, 0, sizeof *L);
+    if (!(o->x_range > 0) || !(o->y_range > 0) || !isfinite(o->x_range) ||
+        !isfinite(o->y_range))
+        return hp_fail(err, "%s: cannot scale the graph (time or value range is not finite)",
+                       p->source);
+    place_page(L, o);
+    L->title = display_text(p->job);
+    L->date = display_text(p->date);
+
+    /* EPS is one page, so there the key stays beside the graph. */
+    bool key_pages = o->multipage && !o->eps;
+    bool key_on_graph = !key_pages && (o->key || o->multipage);
+    struct frame f;
+    frame_init(&f, p, bp, o, key_on_graph, tm);
+
+    if (key_pages) {
+        for (size_t first = 0; first < bp->count; first += KEY_PAGE_ENTRIES) {
+            struct page *pg = new_page(L);
+            draw_title(pg, p, s, &f, tm);
+            size_t last = first + KEY_PAGE_ENTRIES < bp->count ? first + KEY_PAGE_ENTRIES
+                                                               : bp->count;
+            draw_key(pg, bp, &f, first, last, bp->count, ORIGIN_X, 0);
+        }
+    }
+    struct page *pg = new_page(L);
+    draw_title(pg, p, s, &f, tm);
+    if (key_on_graph)
+        draw_key(pg, bp, &f, 0, bp->count, bp->count, ORIGIN_X + f.gw, ORIGIN_Y);
+    draw_graph(pg, p, bp, s, &f, tm, o);
+    frame_free(&f, bp->count);
+    return 0;
+}
+
+void layout_free(struct layout *L)
+{
+    for (size_t i = 0; i < L->npages; i++) {
+        struct page *pg = &L->page[i];
+        for (size_t k = 0; k < pg->count; k++) {
+            free(pg->prim[k].pts);
+            free(pg->prim[k].text);
+        }
+        free(pg->prim);
+    }
+    free(L->page);
+    free(L->title);
+    free(L->date);
+    memset(L, 0, sizeof *L);
+}

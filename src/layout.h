@@ -1,0 +1,92 @@
+/* layout.h: stage 4, everything that is drawn, placed in points.
+ *
+ * The layout is a list of pages, each a list of primitives (lines, filled
+ * polygons, text) in GHC's local coordinate system: a 648 x 432 pt box
+ * (9 x 6 inches), origin bottom left, y up.  A matrix maps it onto the
+ * output page (rotated onto A4 by default, scaled for EPS).  No cairo
+ * here: text is measured through the text_metrics callbacks, which the
+ * render stage implements with pango and tests implement with a fake.
+ */
+#ifndef HP2PS_LAYOUT_H
+#define HP2PS_LAYOUT_H
+
+#include "common.h"
+#include "bands.h"
+#include "options.h"
+#include "palette.h"
+#include "parse.h"
+#include "series.h"
+
+enum font_role {
+    FONT_AXIS,  /* tick labels, legends, key */
+    FONT_TITLE, /* the title box */
+    FONT_COUNT
+};
+
+struct text_metrics {
+    /* Advance width in points of valid UTF-8 text. */
+    double (*width)(void *ctx, enum font_role font, const char *text);
+    void *ctx;
+};
+
+enum prim_kind {
+    PRIM_STROKE,  /* open polyline */
+    PRIM_POLYGON, /* closed polygon: optional fill, optional outline */
+    PRIM_TEXT
+};
+
+enum text_align { ALIGN_LEFT, ALIGN_CENTRE, ALIGN_RIGHT };
+
+struct prim {
+    enum prim_kind kind;
+    /* PRIM_STROKE and PRIM_POLYGON */
+    size_t npts;
+    double *pts;        /* x0, y0, x1, y1, ... */
+    double line_width;  /* 0: no outline */
+    bool filled;
+    struct rgb fill;
+    /* PRIM_TEXT: baseline anchor (x, y), rotated by angle degrees (ccw) */
+    char *text;         /* valid UTF-8 */
+    double x, y, angle;
+    enum text_align align;
+    enum font_role font;
+};
+
+struct page {
+    struct prim *prim;
+    size_t count, cap;
+};
+
+struct layout_options {
+    enum title_box title_box;
+    bool eps;            /* one page of the graph's own size */
+    double eps_width;    /* points */
+    bool upright;        /* -g */
+    bool multipage;      /* key on pages of its own */
+    bool key;            /* a key at all (-m0 and -l have none unless -M) */
+    bool marks;          /* draw MARK times */
+    double x_range;      /* the scales actually used (after -p and the 0 rule) */
+    double y_range;
+};
+
+struct layout {
+    double page_width, page_height; /* output page in points */
+    double matrix[6];    /* local -> page, y down: xx, yx, xy, yy, x0, y0 (cairo order) */
+    struct page *page;
+    size_t npages;
+    char *title;         /* document title (the JOB), valid UTF-8, one line */
+    char *date;          /* the DATE string, valid UTF-8, one line */
+};
+
+int layout_build(struct layout *L, const struct profile *p, const struct band_plan *bp,
+                 const struct series *s, const struct layout_options *o,
+                 const struct text_metrics *tm, struct hp_error *err);
+void layout_free(struct layout *L);
+
+/* Shorten valid UTF-8 text to fit max_width by replacing its middle with
+ * an ellipsis (a cost-centre stack keeps its head and its tail).  Returns
+ * a new string. */
+char *layout_ellipsize(const char *text, double max_width, enum font_role font,
+                       const struct text_metrics *tm);
+
+#endif

@@ -1,0 +1,254 @@
+/* main.c: the command line, and the pipeline wired stage by stage:
+ *   parse -> bands -> series -> layout -> render -> output (+ .aux)
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "aux.h"
+#include "bands.h"
+#include "layout.h"
+#include "options.h"
+#include "output.h"
+#include "parse.h"
+#include "render.h"
+#include "series.h"
+
+#define EXIT_INPUT 1
+#define EXIT_USAGE 2
+/* Columns the time axis is reduced to when a profile has more samples:
+ * far more than a page shows, few enough to bound the output. */
+#define SERIES_COLUMNS 1000
+
+/* Where a run reads and writes. */
+struct files {
+    char *input;    /* the .hp path, NULL for stdin */
+    char *base;     /* output stem in the current directory, as GHC's */
+    char *ps_path;
+    char *aux_path;
+};
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static char *concat(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    char *s = xmalloc(na + nb + 1);
+    memcpy(s, a, na);
+    memcpy(s + na, b, nb + 1);
+    return s;
+}
+
+/* GHC's naming: "prog" and "prog.hp" both read prog.hp, and the outputs
+ * are prog.ps and prog.aux in the current directory.  A name that is not
+ * NAME.hp and has no NAME.hp beside it is read as it is. */
+static void resolve_files(struct files *fl, const char *arg)
+{
+    memset(fl, 0, sizeof *fl);
+    if (!arg)
+        return;
+    char *stem;
+    if (ends_with(arg, ".hp")) {
+        fl->input = xstrdup(arg);
+        stem = xmemdup0(arg, strlen(arg) - 3);
+    } else {
+        char *with = concat(arg, ".hp");
+        if (exists(with) || !exists(arg)) {
+            fl->input = with;
+        } else {
+            free(with);
+            fl->input = xstrdup(arg);
+        }
+        stem = xstrdup(arg);
+    }
+    const char *slash = strrchr(stem, '/');
+    fl->base = xstrdup(slash ? slash + 1 : stem);
+    free(stem);
+    fl->ps_path = concat(fl->base, ".ps");
+    fl->aux_path = concat(fl->base, ".aux");
+}
+
+static void free_files(struct files *fl)
+{
+    free(fl->input);
+    free(fl->base);
+    free(fl->ps_path);
+    free(fl->aux_path);
+}
+
+static void warn(const char *what)
+{
+    fprintf(stderr, "hp2ps: warning: %s\n", what);
+}
+
+/* -p: the previous run's .aux, or a warning and none (a corrupt or
+ * foreign .aux must not stop the drawing). */
+static bool load_aux(struct aux *aux, const struct files *fl, const struct profile *p)
+{
+    struct hp_error err;
+    if (aux_read_file(aux, fl->aux_path, &err) < 0) {
+        char msg[HP_ERROR_MAX + 64];
+        snprintf(msg, sizeof msg, "%s; drawing without it", err.text);
+        warn(msg);
+        return false;
+    }
+    for (size_t id = 0; id < p->names.count; id++)
+        if (aux_find(aux, p->names.info[id].text, p->names.info[id].len))
+            return true;
+    if (p->names.count && aux->names.count) {
+        char msg[1024];
+        snprintf(msg, sizeof msg, "%s names none of the bands of %s; ignoring it",
+                 fl->aux_path, p->source);
+        warn(msg);
+        aux_free(aux);
+        return false;
+    }
+    return true;
+}
+
+static double choose_range(double measured, bool has_saved, double saved)
+{
+    double r = measured;
+    if (has_saved && saved > r)
+        r = saved; /* -p scales only grow, so a series stays comparable */
+    return r > 0 ? r : 1.0;
+}
+
+static int write_aux(const struct files *fl, const struct band_plan *bp, double xr, double yr,
+                     bool colour, struct hp_error *err)
+{
+    struct output out;
+    if (output_open(&out, fl->aux_path, fl->input, err) < 0)
+        return -1;
+    if (bands_write_aux(out.f, bp, xr, yr, colour) < 0) {
+        output_abort(&out);
+        return hp_fail(err, "cannot write %s", fl->aux_path);
+    }
+    return output_commit(&out, err);
+}
+
+static int run(const struct options *o, struct hp_error *err)
+{
+    struct files fl;
+    resolve_files(&fl, o->input);
+    struct profile p;
+    memset(&p, 0, sizeof p);
+    struct aux aux;
+    aux_init(&aux);
+    struct band_plan bp;
+    memset(&bp, 0, sizeof bp);
+    struct series s;
+    memset(&s, 0, sizeof s);
+    struct layout L;
+    memset(&L, 0, sizeof L);
+    struct render_fonts *fonts = NULL;
+    struct output out = {0};
+    int rc = -1;
+
+    int fd = 0;
+    if (fl.input && (fd = open(fl.input, O_RDONLY)) < 0) {
+        hp_fail(err, "cannot open %s: %s", fl.input, strerror(errno));
+        goto done;
+    }
+    int parsed = profile_parse(&p, fd, fl.input ? fl.input : "stdin", err);
+    if (fl.input)
+        close(fd);
+    if (parsed < 0)
+        goto done;
+
+    bool have_aux = false;
+    if (o->reuse_aux && !fl.input)
+        warn("-p has no effect on standard input (there is no .aux file)");
+    else if (o->reuse_aux)
+        have_aux = load_aux(&aux, &fl, &p);
+
+    struct band_options bo;
+    band_options_default(&bo);
+    bo.trace_percent = o->trace;
+    bo.limit = o->limit;
+    bo.sort_stddev = o->sort_stddev;
+    bo.sort_name = o->sort_name;
+    bo.colour = o->colour;
+    bo.aux = have_aux ? &aux : NULL;
+    if (bands_plan(&bp, &p, &bo, err) < 0)
+        goto done;
+    if (series_build(&s, &p, &bp, SERIES_COLUMNS, err) < 0)
+        goto done;
+
+    struct layout_options lo = {
+        .title_box = o->title_box,
+        .eps = o->eps,
+        .eps_width = o->eps_width,
+        .upright = o->upright,
+        .multipage = o->multipage,
+        .key = o->limit != 0,
+        .marks = !o->no_marks,
+        .x_range = choose_range(p.t_last - p.t_first, have_aux && aux.has_x_range, aux.x_range),
+        .y_range = choose_range(s.y_max, have_aux && aux.has_y_range, aux.y_range),
+    };
+    fonts = render_fonts_new();
+    struct text_metrics tm = render_text_metrics(fonts);
+    if (layout_build(&L, &p, &bp, &s, &lo, &tm, err) < 0)
+        goto done;
+
+    if (output_open(&out, fl.input ? fl.ps_path : "-", fl.input, err) < 0)
+        goto done;
+    if (render_ps(out.f, &L, fonts, o->eps, err) < 0) {
+        output_abort(&out);
+        goto done;
+    }
+    if (output_commit(&out, err) < 0)
+        goto done;
+    /* The .aux comes last, as in GHC: it describes a graph that exists. */
+    if (fl.input && write_aux(&fl, &bp, lo.x_range, lo.y_range, o->colour, err) < 0)
+        goto done;
+    rc = 0;
+done:
+    layout_free(&L);
+    render_fonts_free(fonts);
+    series_free(&s);
+    band_plan_free(&bp);
+    aux_free(&aux);
+    profile_free(&p);
+    free_files(&fl);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o;
+    struct hp_error err;
+    options_default(&o);
+    if (options_parse(&o, argc, argv, &err) < 0) {
+        fprintf(stderr, "hp2ps: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    if (o.help) {
+        options_usage(stdout);
+        return 0;
+    }
+    if (o.version) {
+        printf("hp2ps %s\n", PACKAGE_VERSION);
+        return 0;
+    }
+    if (run(&o, &err) < 0) {
+        fflush(stdout);
+        fprintf(stderr, "hp2ps: %s\n", err.text);
+        return EXIT_INPUT;
+    }
+    return 0;
+}

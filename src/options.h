@@ -1,0 +1,42 @@
+/* options.h: the command line.
+ *
+ * GHC's flags, with GHC's defaults and limits, plus --help and --version.
+ * Unlike GHC's hp2ps, flags may be combined in any order (-cd, -dc), may
+ * follow the file name, and a bad flag is an error (exit 2), not usage text
+ * on stdout with exit 0.
+ */
+#ifndef HP2PS_OPTIONS_H
+#define HP2PS_OPTIONS_H
+
+#include <stdio.h>
+
+#include "common.h"
+
+enum title_box { TITLE_AUTO, TITLE_BIG, TITLE_SMALL };
+
+struct options {
+    enum title_box title_box; /* -b, -s (-b wins), else by the 35-byte rule */
+    bool colour;              /* -c */
+    bool sort_stddev;         /* -d */
+    bool eps;                 /* -e<width> */
+    double eps_width;         /* in points, > 144 */
+    bool upright;             /* -g: portrait, unscaled */
+    int sort_name;            /* -i: +1 ascending, -1 descending (-i-), 0 off */
+    long limit;               /* -m: band limit, 0 = none (and no key); -l = -m0 */
+    bool multipage;           /* -M, or -m above 20 */
+    bool reuse_aux;           /* -p */
+    double trace;             /* -t: percent, 0..5 */
+    bool no_marks;            /* -y */
+    bool help;                /* -?, --help */
+    bool version;             /* --version */
+    const char *input;        /* the profile argument; NULL means stdin */
+};
+
+void options_default(struct options *o);
+
+/* Parse argv.  On a bad flag or value: -1 with err naming it. */
+int options_parse(struct options *o, int argc, char **argv, struct hp_error *err);
+
+void options_usage(FILE *f);
+
+#endif

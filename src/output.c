@@ -1,0 +1,102 @@
+/* output.c: see output.h. */
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+int output_open(struct output *o, const char *path, const char *protect_path,
+                struct hp_error *err)
+{
+    memset(o, 0, sizeof *o);
+    if (strcmp(path, "-") == 0) {
+        o->path = xstrdup(path);
+        o->f = stdout;
+        return 0;
+    }
+    if (protect_path && same_file(path, protect_path))
+        return hp_fail(err, "%s: refusing to overwrite the input", path);
+
+    /* The temporary file goes next to the target so rename() is atomic. */
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    size_t n = strlen(path) + 16;
+    o->tmp_path = xmalloc(n);
+    snprintf(o->tmp_path, n, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
+    int fd = mkstemp(o->tmp_path);
+    if (fd < 0) {
+        int e = errno;
+        free(o->tmp_path);
+        o->tmp_path = NULL;
+        return hp_fail(err, "cannot create %s: %s", path, strerror(e));
+    }
+    /* mkstemp makes the file 0600; give it the mode a plain create would. */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    o->f = fdopen(fd, "wb");
+    if (!o->f) {
+        int e = errno;
+        close(fd);
+        output_abort(o);
+        return hp_fail(err, "cannot create %s: %s", path, strerror(e));
+    }
+    o->path = xstrdup(path);
+    return 0;
+}
+
+int output_commit(struct output *o, struct hp_error *err)
+{
+    if (!o->tmp_path) {
+        /* stdout: a full disk shows up at fflush. */
+        int bad = fflush(o->f) != 0 || ferror(o->f);
+        int e = errno;
+        free(o->path);
+        o->path = NULL;
+        o->f = NULL;
+        if (bad)
+            return hp_fail(err, "error writing standard output: %s", strerror(e));
+        return 0;
+    }
+    int bad = fflush(o->f) != 0 || ferror(o->f);
+    int e = errno;
+    if (fclose(o->f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    o->f = NULL;
+    if (!bad && rename(o->tmp_path, o->path) != 0) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad) {
+        hp_fail(err, "cannot write %s: %s", o->path, strerror(e));
+        output_abort(o);
+        return -1;
+    }
+    free(o->tmp_path);
+    free(o->path);
+    memset(o, 0, sizeof *o);
+    return 0;
+}
+
+void output_abort(struct output *o)
+{
+    if (o->f && o->f != stdout)
+        fclose(o->f);
+    if (o->tmp_path)
+        unlink(o->tmp_path);
+    free(o->tmp_path);
+    free(o->path);
+    memset(o, 0, sizeof *o);
+}

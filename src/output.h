@@ -1,0 +1,33 @@
+/* output.h: files that appear whole or not at all.
+ *
+ * An output is written to a temporary file in the target's directory and
+ * renamed over the target only when everything succeeded, so an error
+ * never leaves a half-written file nor destroys the previous good one.
+ * "-" means standard output, written directly.
+ */
+#ifndef HP2PS_OUTPUT_H
+#define HP2PS_OUTPUT_H
+
+#include <stdio.h>
+
+#include "common.h"
+
+struct output {
+    FILE *f;          /* write here */
+    char *path;       /* the final name, or "-" */
+    char *tmp_path;   /* NULL for stdout */
+};
+
+/* Open path for writing (via a temporary file).  Refuses to write over
+ * the file protect_path names (the input), if given. */
+int output_open(struct output *o, const char *path, const char *protect_path,
+                struct hp_error *err);
+
+/* Flush, check for write errors, rename into place.  On failure the
+ * temporary file is removed. */
+int output_commit(struct output *o, struct hp_error *err);
+
+/* Give up: remove the temporary file.  Safe after commit or a failed open. */
+void output_abort(struct output *o);
+
+#endif

@@ -1,0 +1,174 @@
+/* render.c: see render.h. */
+#include "render.h"
+
+#include <cairo.h>
+#include <errno.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A clean sans; fontconfig falls back to whatever sans it has. */
+#define FONT_FAMILY "DejaVu Sans, Bitstream Vera Sans, Sans"
+static const double font_size[FONT_COUNT] = {
+    [FONT_AXIS] = 8.5,
+    [FONT_TITLE] = 10.5,
+};
+
+struct render_fonts {
+    PangoFontMap *map;
+    PangoContext *context;
+    PangoFontDescription *desc[FONT_COUNT];
+    PangoLayout *measure; /* reused for every measurement */
+};
+
+struct render_fonts *render_fonts_new(void)
+{
+    struct render_fonts *f = xcalloc(1, sizeof *f);
+    f->map = pango_cairo_font_map_new();
+    f->context = pango_font_map_create_context(f->map);
+    /* 72 dpi: a font size in points is a size in our units.  Unhinted
+     * metrics: widths do not depend on the output's resolution, so every
+     * format gets the same layout. */
+    pango_cairo_context_set_resolution(f->context, 72);
+    cairo_font_options_t *fo = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+    pango_cairo_context_set_font_options(f->context, fo);
+    cairo_font_options_destroy(fo);
+    pango_context_set_round_glyph_positions(f->context, FALSE);
+    for (int i = 0; i < FONT_COUNT; i++) {
+        f->desc[i] = pango_font_description_from_string(FONT_FAMILY);
+        pango_font_description_set_size(f->desc[i], (gint)(font_size[i] * PANGO_SCALE));
+    }
+    f->measure = pango_layout_new(f->context);
+    return f;
+}
+
+void render_fonts_free(struct render_fonts *f)
+{
+    if (!f)
+        return;
+    g_object_unref(f->measure);
+    for (int i = 0; i < FONT_COUNT; i++)
+        pango_font_description_free(f->desc[i]);
+    g_object_unref(f->context);
+    g_object_unref(f->map);
+    free(f);
+}
+
+static double measure_width(void *ctx, enum font_role font, const char *text)
+{
+    struct render_fonts *f = ctx;
+    PangoRectangle logical;
+    pango_layout_set_font_description(f->measure, f->desc[font]);
+    pango_layout_set_text(f->measure, text, -1);
+    pango_layout_get_extents(f->measure, NULL, &logical);
+    return (double)logical.width / PANGO_SCALE;
+}
+
+struct text_metrics render_text_metrics(struct render_fonts *fonts)
+{
+    struct text_metrics tm = {measure_width, fonts};
+    return tm;
+}
+
+long long render_source_date_epoch(void)
+{
+    const char *s = getenv("SOURCE_DATE_EPOCH");
+    if (!s || !*s)
+        return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (*end || errno || v < 0)
+        return -1;
+    return v;
+}
+
+static void trace_path(cairo_t *cr, const struct prim *pr)
+{
+    cairo_new_path(cr);
+    for (size_t i = 0; i < pr->npts; i++) {
+        double x = pr->pts[2 * i], y = pr->pts[2 * i + 1];
+        if (i == 0)
+            cairo_move_to(cr, x, y);
+        else
+            cairo_line_to(cr, x, y);
+    }
+    if (pr->kind == PRIM_POLYGON)
+        cairo_close_path(cr);
+}
+
+static void draw_path(cairo_t *cr, const struct prim *pr)
+{
+    if (pr->npts == 0)
+        return;
+    trace_path(cr, pr);
+    if (pr->filled) {
+        cairo_set_source_rgb(cr, pr->fill.r, pr->fill.g, pr->fill.b);
+        if (pr->line_width > 0)
+            cairo_fill_preserve(cr);
+        else
+            cairo_fill(cr);
+    }
+    if (pr->line_width > 0) {
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_set_line_width(cr, pr->line_width);
+        cairo_stroke(cr);
+    }
+    cairo_new_path(cr);
+}
+
+static void draw_text(cairo_t *cr, struct render_fonts *f, PangoLayout *pl, const struct prim *pr)
+{
+    pango_layout_set_font_description(pl, f->desc[pr->font]);
+    pango_layout_set_text(pl, pr->text, -1);
+    PangoRectangle logical;
+    pango_layout_get_extents(pl, NULL, &logical);
+    double width = (double)logical.width / PANGO_SCALE;
+    double baseline = (double)pango_layout_get_baseline(pl) / PANGO_SCALE;
+    double dx = pr->align == ALIGN_LEFT ? 0 : pr->align == ALIGN_CENTRE ? -width / 2 : -width;
+
+    cairo_save(cr);
+    cairo_translate(cr, pr->x, pr->y);
+    /* The layout's y axis points up; text wants it down. */
+    cairo_scale(cr, 1, -1);
+    cairo_rotate(cr, -pr->angle * 3.14159265358979323846 / 180);
+    cairo_move_to(cr, dx, -baseline);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    pango_cairo_show_layout(cr, pl);
+    cairo_restore(cr);
+}
+
+int render_pages(struct _cairo_surface *surface, const struct layout *L,
+                 struct render_fonts *fonts, struct hp_error *err)
+{
+    cairo_t *cr = cairo_create(surface);
+    pango_cairo_update_context(cr, fonts->context);
+    PangoLayout *pl = pango_layout_new(fonts->context);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_matrix_t m;
+    cairo_matrix_init(&m, L->matrix[0], L->matrix[1], L->matrix[2], L->matrix[3],
+                      L->matrix[4], L->matrix[5]);
+    for (size_t i = 0; i < L->npages; i++) {
+        const struct page *pg = &L->page[i];
+        cairo_save(cr);
+        cairo_transform(cr, &m);
+        for (size_t k = 0; k < pg->count; k++) {
+            const struct prim *pr = &pg->prim[k];
+            if (pr->kind == PRIM_TEXT)
+                draw_text(cr, fonts, pl, pr);
+            else
+                draw_path(cr, pr);
+        }
+        cairo_restore(cr);
+        cairo_show_page(cr);
+    }
+    g_object_unref(pl);
+    cairo_status_t st = cairo_status(cr);
+    cairo_destroy(cr);
+    if (st != CAIRO_STATUS_SUCCESS)
+        return hp_fail(err, "drawing failed: %s", cairo_status_to_string(st));
+    return 0;
+}
