@@ -256,6 +256,32 @@ static void draw_y_axis(struct page *pg, const struct profile *p, const struct f
     }
 }
 
+/* Append the points of a top edge, forward or backward.  A profile with a
+ * single sample has one point per edge; it is drawn as a flat band across
+ * the whole axis (GHC drew a zero-width sliver, so nothing at all). */
+static double *edge_points(double *q, const struct polyline *e, const struct frame *f,
+                           bool backward)
+{
+    if (e->n == 1) {
+        double y = graph_y(f, e->y[0]);
+        double xa = ORIGIN_X, xb = ORIGIN_X + f->gw;
+        *q++ = backward ? xb : xa, *q++ = y;
+        *q++ = backward ? xa : xb, *q++ = y;
+        return q;
+    }
+    for (size_t i = 0; i < e->n; i++) {
+        size_t k = backward ? e->n - 1 - i : i;
+        *q++ = graph_x(f, e->t[k]);
+        *q++ = graph_y(f, e->y[k]);
+    }
+    return q;
+}
+
+static size_t edge_count(const struct polyline *e)
+{
+    return e->n == 1 ? 2 : e->n;
+}
+
 /* The polygon of band b: its top edge forward, the top of the band below
  * (or the axis) backward. */
 static void draw_band(struct page *pg, const struct series *s, const struct band *band,
@@ -263,25 +289,18 @@ static void draw_band(struct page *pg, const struct series *s, const struct band
 {
     const struct polyline *top = &s->top[b];
     const struct polyline *below = b ? &s->top[b - 1] : NULL;
-    size_t nbelow = below ? below->n : 2;
-    struct prim *pr = add_path(pg, PRIM_POLYGON, top->n + nbelow, BAND_OUTLINE);
+    size_t ntop = edge_count(top);
+    struct prim *pr = add_path(pg, PRIM_POLYGON, ntop + (below ? edge_count(below) : 2),
+                               BAND_OUTLINE);
     pr->filled = true;
     pr->fill = band->fill;
-    double *q = pr->pts;
-    for (size_t k = 0; k < top->n; k++) {
-        *q++ = graph_x(f, top->t[k]);
-        *q++ = graph_y(f, top->y[k]);
-    }
+    double *q = edge_points(pr->pts, top, f, false);
     if (below) {
-        for (size_t k = below->n; k-- > 0;) {
-            *q++ = graph_x(f, below->t[k]);
-            *q++ = graph_y(f, below->y[k]);
-        }
+        edge_points(q, below, f, true);
     } else {
-        *q++ = graph_x(f, top->t[top->n - 1]);
-        *q++ = ORIGIN_Y;
-        *q++ = graph_x(f, top->t[0]);
-        *q++ = ORIGIN_Y;
+        /* Down to the axis under the last and the first point. */
+        q[0] = pr->pts[2 * (ntop - 1)], q[1] = ORIGIN_Y;
+        q[2] = pr->pts[0], q[3] = ORIGIN_Y;
     }
 }
 

@@ -37,7 +37,7 @@ void options_usage(FILE *f)
           "  -e<W>[in|mm|cm|pt]\n"
           "                Encapsulated PostScript, portrait, W wide (points if no\n"
           "                unit; more than 2 inches), e.g. -e8in\n"
-          "  -g            portrait page, unscaled (for a previewer)\n"
+          "  -g            upright, unscaled (for a previewer), on a landscape page\n"
           "  -m<N>         at most N bands (default 20), the rest merged into OTHER;\n"
           "                -m0 no limit and no key; above 20 implies -M\n"
           "  -l            no band limit and no key (same as -m0)\n"

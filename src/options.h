@@ -20,7 +20,7 @@ struct options {
     bool sort_stddev;         /* -d */
     bool eps;                 /* -e<width> */
     double eps_width;         /* in points, > 144 */
-    bool upright;             /* -g: portrait, unscaled */
+    bool upright;             /* -g: upright and unscaled, on a landscape page */
     int sort_name;            /* -i: +1 ascending, -1 descending (-i-), 0 off */
     long limit;               /* -m: band limit, 0 = none (and no key); -l = -m0 */
     bool multipage;           /* -M, or -m above 20 */

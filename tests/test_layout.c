@@ -1,0 +1,228 @@
+/* test_layout.c: the page geometry, with a fake font whose every byte is
+ * 5 points wide, so the numbers can be worked out by hand. */
+#include "check.h"
+#include "layout.h"
+
+#include <stdlib.h>
+
+static double fake_width(void *ctx, enum font_role font, const char *text)
+{
+    (void)ctx;
+    (void)font;
+    return 5.0 * (double)strlen(text);
+}
+
+static const struct text_metrics fake = {fake_width, NULL};
+
+struct world {
+    struct profile p;
+    struct band_plan bp;
+    struct series s;
+    struct layout L;
+};
+
+static int build(struct world *w, const char *hp, const struct layout_options *base)
+{
+    struct hp_error err;
+    memset(w, 0, sizeof *w);
+    if (profile_parse_buffer(&w->p, hp, strlen(hp), "t.hp", &err) < 0) {
+        fprintf(stderr, "%s\n", err.text);
+        return -1;
+    }
+    struct band_options bo;
+    band_options_default(&bo);
+    if (bands_plan(&w->bp, &w->p, &bo, &err) < 0 || series_build(&w->s, &w->p, &w->bp, 100, &err) < 0)
+        return -1;
+    struct layout_options o = *base;
+    if (o.x_range == 0)
+        o.x_range = w->p.t_last > w->p.t_first ? w->p.t_last - w->p.t_first : 1;
+    if (o.y_range == 0)
+        o.y_range = w->s.y_max > 0 ? w->s.y_max : 1;
+    return layout_build(&w->L, &w->p, &w->bp, &w->s, &o, &fake, &err);
+}
+
+static void destroy(struct world *w)
+{
+    layout_free(&w->L);
+    series_free(&w->s);
+    band_plan_free(&w->bp);
+    profile_free(&w->p);
+}
+
+static size_t count_text(const struct page *pg, const char *text)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < pg->count; i++)
+        if (pg->prim[i].kind == PRIM_TEXT && strcmp(pg->prim[i].text, text) == 0)
+            n++;
+    return n;
+}
+
+static const struct prim *find_text(const struct page *pg, const char *prefix)
+{
+    for (size_t i = 0; i < pg->count; i++)
+        if (pg->prim[i].kind == PRIM_TEXT && strncmp(pg->prim[i].text, prefix, strlen(prefix)) == 0)
+            return &pg->prim[i];
+    return NULL;
+}
+
+/* Every point of every primitive inside the 648 x 432 box. */
+static bool inside_box(const struct page *pg)
+{
+    for (size_t i = 0; i < pg->count; i++) {
+        const struct prim *pr = &pg->prim[i];
+        for (size_t k = 0; k < pr->npts; k++)
+            if (pr->pts[2 * k] < -1 || pr->pts[2 * k] > 649 || pr->pts[2 * k + 1] < -5 ||
+                pr->pts[2 * k + 1] > 433)
+                return false;
+        if (pr->kind == PRIM_TEXT && pr->angle == 0) {
+            double w = fake_width(NULL, pr->font, pr->text);
+            double x0 = pr->align == ALIGN_LEFT ? pr->x : pr->align == ALIGN_CENTRE ? pr->x - w / 2 : pr->x - w;
+            if (x0 < 0 || x0 + w > 648)
+                return false;
+        }
+    }
+    return true;
+}
+
+static const char TINY[] =
+    "JOB \"demo\"\nDATE \"Mon Jan 1 2024\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+    "MARK 0.5\nMARK 7.5\n"
+    "BEGIN_SAMPLE 0.0\nalpha 100\nbeta 50\nEND_SAMPLE 0.0\n"
+    "BEGIN_SAMPLE 1.0\nalpha 300\nbeta 20\nEND_SAMPLE 1.0\n";
+
+int main(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true, .marks = true};
+
+    /* Example A of the spec: A4 portrait, turned; GHC's key-width rule. */
+    CHECK(build(&w, TINY, &o) == 0);
+    CHECK_INT(w.L.npages, 1);
+    CHECK(w.L.page_width == 595 && w.L.page_height == 842);
+    CHECK(w.L.matrix[4] == 72 && w.L.matrix[5] == 86); /* box on X 72..504, Y 86..734 from the top */
+    const struct page *pg = &w.L.page[0];
+    CHECK_INT(count_text(pg, "demo"), 1);
+    CHECK_INT(count_text(pg, "alpha"), 1);
+    CHECK_INT(count_text(pg, "Mon Jan 1 2024"), 1);
+    CHECK(find_text(pg, "235 bytes") != NULL); /* area 235, GHC's figure */
+    const struct prim *key = find_text(pg, "alpha");
+    /* keywidth = 25 + 29, so gw = 593 - 54 and the key starts at 45 + gw. */
+    CHECK_NEAR(key->x, 45 + 593 - 54 + 24, 1e-9);
+    CHECK(key->y > find_text(pg, "beta")->y); /* top band highest in the key */
+    CHECK(inside_box(pg));
+    /* Marks: 0.5 is drawn, 7.5 is outside the axis and is not (GHC drew it). */
+    size_t triangles = 0;
+    for (size_t i = 0; i < pg->count; i++)
+        if (pg->prim[i].kind == PRIM_POLYGON && pg->prim[i].npts == 3)
+            triangles++;
+    CHECK_INT(triangles, 1);
+    /* Sub-second-safe labels: ticks every 0.2 with one decimal. */
+    CHECK_INT(count_text(pg, "0.4"), 1);
+    CHECK_INT(count_text(pg, "seconds"), 1);
+    destroy(&w);
+
+    o.marks = false; /* -y */
+    CHECK(build(&w, TINY, &o) == 0);
+    for (size_t i = 0; i < w.L.page[0].count; i++)
+        CHECK(!(w.L.page[0].prim[i].kind == PRIM_POLYGON && w.L.page[0].prim[i].npts == 3));
+    destroy(&w);
+    o.marks = true;
+
+    /* -e8in: the graph's own size as the page, scaled. */
+    o.eps = true;
+    o.eps_width = 576;
+    CHECK(build(&w, TINY, &o) == 0);
+    CHECK_NEAR(w.L.page_width, 576, 1e-9);
+    CHECK_NEAR(w.L.page_height, 384, 1e-9);
+    CHECK_NEAR(w.L.matrix[0], 576.0 / 648, 1e-12);
+    destroy(&w);
+    o.eps = false;
+
+    /* -g: upright on a landscape sheet. */
+    o.upright = true;
+    CHECK(build(&w, TINY, &o) == 0);
+    CHECK(w.L.page_width == 842 && w.L.page_height == 595);
+    destroy(&w);
+    o.upright = false;
+
+    /* -M: the key on a page of its own, then the graph at full width. */
+    o.multipage = true;
+    CHECK(build(&w, TINY, &o) == 0);
+    CHECK_INT(w.L.npages, 2);
+    CHECK_INT(count_text(&w.L.page[0], "alpha"), 1);
+    CHECK_INT(count_text(&w.L.page[1], "alpha"), 0);
+    destroy(&w);
+    /* ... but EPS is one page: the key stays beside the graph. */
+    o.eps = true;
+    o.eps_width = 576;
+    CHECK(build(&w, TINY, &o) == 0);
+    CHECK_INT(w.L.npages, 1);
+    CHECK_INT(count_text(&w.L.page[0], "alpha"), 1);
+    destroy(&w);
+    o.eps = false;
+    o.multipage = false;
+
+    /* -m0: no key. */
+    o.key = false;
+    CHECK(build(&w, TINY, &o) == 0);
+    CHECK_INT(count_text(&w.L.page[0], "alpha"), 0);
+    destroy(&w);
+    o.key = true;
+
+    /* A 200-character name: GHC's graph width went negative.  Ours is
+     * shortened in the middle, keeping head and tail, and the page holds. */
+    char hp[4096], name[201];
+    memset(name, 'W', 200);
+    name[0] = 'H', name[199] = 'T', name[200] = '\0';
+    snprintf(hp, sizeof hp,
+             "JOB \"long\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+             "BEGIN_SAMPLE 0\n%s 10\nsmall 5\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\n%s 20\nsmall 5\nEND_SAMPLE 1\n",
+             name, name);
+    CHECK(build(&w, hp, &o) == 0);
+    const struct prim *longkey = find_text(&w.L.page[0], "HWW");
+    CHECK(longkey != NULL);
+    CHECK(longkey && strstr(longkey->text, "\xE2\x80\xA6") != NULL);
+    CHECK(longkey && longkey->text[strlen(longkey->text) - 1] == 'T');
+    CHECK(longkey && fake_width(NULL, FONT_AXIS, longkey->text) <= 200);
+    CHECK(inside_box(&w.L.page[0]));
+    destroy(&w);
+
+    /* A JOB far wider than the page is shortened to fit, not cut at 80 bytes. */
+    char job[1000];
+    memset(job, 'j', 780);
+    job[780] = '\0';
+    snprintf(hp, sizeof hp,
+             "JOB \"%s\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+             "BEGIN_SAMPLE 0\na 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na 2\nEND_SAMPLE 1\n", job);
+    CHECK(build(&w, hp, &o) == 0);
+    CHECK(inside_box(&w.L.page[0]));
+    CHECK(find_text(&w.L.page[0], "jjj") != NULL);
+    destroy(&w);
+
+    /* One sample: a flat band across the whole axis, not a sliver. */
+    CHECK(build(&w, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
+                    "BEGIN_SAMPLE 3\na 7\nEND_SAMPLE 3\n", &o) == 0);
+    const struct prim *band = NULL;
+    for (size_t i = 0; i < w.L.page[0].count; i++)
+        if (w.L.page[0].prim[i].kind == PRIM_POLYGON && w.L.page[0].prim[i].filled &&
+            w.L.page[0].prim[i].npts == 4 && w.L.page[0].prim[i].line_width < 0.5)
+            band = &w.L.page[0].prim[i];
+    CHECK(band != NULL);
+    if (band) {
+        double gw = 593 - (5 + 29);
+        CHECK_NEAR(band->pts[0], 45, 1e-9);
+        CHECK_NEAR(band->pts[2], 45 + gw, 1e-9);
+    }
+    destroy(&w);
+
+    /* layout_ellipsize keeps both ends. */
+    char *e = layout_ellipsize("abcdefghijklmnopqrstuvwxyz", 50, FONT_AXIS, &fake);
+    CHECK(fake_width(NULL, FONT_AXIS, e) <= 50);
+    CHECK(e[0] == 'a' && e[strlen(e) - 1] == 'z');
+    free(e);
+    e = layout_ellipsize("short", 50, FONT_AXIS, &fake);
+    CHECK_STR(e, "short");
+    free(e);
+    return check_report();
+}

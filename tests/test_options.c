@@ -1,0 +1,118 @@
+/* test_options.c: GHC's flags and limits, and our fixes to its scanner. */
+#include "check.h"
+#include "options.h"
+
+static int parse(struct options *o, const char *a1, const char *a2, const char *a3,
+                 struct hp_error *err)
+{
+    char *argv[5] = {"hp2ps", (char *)a1, (char *)a2, (char *)a3, NULL};
+    int argc = 1 + (a1 != NULL) + (a2 != NULL) + (a3 != NULL);
+    options_default(o);
+    err->text[0] = '\0';
+    return options_parse(o, argc, argv, err);
+}
+
+#define OK(a, b, c) CHECK(parse(&o, a, b, c, &err) == 0)
+#define BAD(a, b, c) CHECK(parse(&o, a, b, c, &err) < 0 && err.text[0])
+
+int main(void)
+{
+    struct options o;
+    struct hp_error err;
+
+    OK(NULL, NULL, NULL);
+    CHECK(o.input == NULL && o.limit == 20 && o.trace == 1.0 && !o.colour);
+    CHECK(o.title_box == TITLE_AUTO && !o.multipage && !o.eps);
+
+    /* Flags combine in any order and may follow the file name. */
+    OK("prog.hp", "-cd", NULL);
+    CHECK_STR(o.input, "prog.hp");
+    CHECK(o.colour && o.sort_stddev);
+    OK("-dc", NULL, NULL);
+    CHECK(o.colour && o.sort_stddev);
+    OK("-pc", NULL, NULL); /* the one combination GHC allowed */
+    CHECK(o.reuse_aux && o.colour);
+    OK("-bs", NULL, NULL); /* -b wins over -s, as in GHC */
+    CHECK(o.title_box == TITLE_BIG);
+    OK("-s", NULL, NULL);
+    CHECK(o.title_box == TITLE_SMALL);
+
+    /* -e: units, the 2-inch minimum, no maximum. */
+    OK("-e8in", NULL, NULL);
+    CHECK(o.eps);
+    CHECK_NEAR(o.eps_width, 576, 1e-9);
+    OK("-e145", NULL, NULL);
+    CHECK_NEAR(o.eps_width, 145, 1e-9);
+    OK("-e51mm", NULL, NULL);
+    CHECK_NEAR(o.eps_width, 144.567, 1e-3);
+    OK("-e400pt", NULL, NULL);
+    CHECK_NEAR(o.eps_width, 400, 1e-9);
+    OK("-e", "6in", NULL);
+    CHECK_NEAR(o.eps_width, 432, 1e-9);
+    OK("-e8cm", NULL, NULL);
+    CHECK_NEAR(o.eps_width, 8 * 72 / 2.54, 1e-9);
+    BAD("-e144", NULL, NULL);
+    CHECK(strstr(err.text, "-e144") != NULL);
+    BAD("-e2in", NULL, NULL);
+    BAD("-e50mm", NULL, NULL);
+    BAD("-e6inch", NULL, NULL);
+    BAD("-e", NULL, NULL);
+    BAD("-eabc", NULL, NULL);
+
+    /* -m: 0 = no limit, above 20 implies the multi-page key. */
+    OK("-m5", NULL, NULL);
+    CHECK_INT(o.limit, 5);
+    CHECK(!o.multipage);
+    OK("-m0", NULL, NULL);
+    CHECK_INT(o.limit, 0);
+    OK("-m25", NULL, NULL);
+    CHECK(o.limit == 25 && o.multipage);
+    OK("-m", "7", NULL);
+    CHECK_INT(o.limit, 7);
+    BAD("-m-3", NULL, NULL); /* GHC drew nothing */
+    BAD("-mabc", NULL, NULL);
+    OK("-l", NULL, NULL); /* the User's Guide's flag, which GHC 9.0.2 rejected */
+    CHECK_INT(o.limit, 0);
+
+    /* -t: 0 to 5. */
+    OK("-t0", NULL, NULL);
+    CHECK(o.trace == 0);
+    OK("-t5", NULL, NULL);
+    CHECK(o.trace == 5);
+    OK("-t2.5", NULL, NULL);
+    CHECK(o.trace == 2.5);
+    BAD("-t6", NULL, NULL);
+    CHECK(strstr(err.text, "-t6") != NULL);
+    BAD("-t-1", NULL, NULL);
+    BAD("-tabc", NULL, NULL);
+
+    /* -i, -i+, -i-. */
+    OK("-i", NULL, NULL);
+    CHECK_INT(o.sort_name, 1);
+    OK("-i+", NULL, NULL);
+    CHECK_INT(o.sort_name, 1);
+    OK("-i-", NULL, NULL);
+    CHECK_INT(o.sort_name, -1);
+    OK("-i-c", NULL, NULL);
+    CHECK(o.sort_name == -1 && o.colour);
+
+    OK("-gyM", NULL, NULL);
+    CHECK(o.upright && o.no_marks && o.multipage);
+    OK("-?", NULL, NULL);
+    CHECK(o.help);
+    OK("--help", NULL, NULL);
+    CHECK(o.help);
+    OK("--version", NULL, NULL);
+    CHECK(o.version);
+    OK("-", NULL, NULL);
+    CHECK(o.input == NULL);
+    OK("--", "-odd.hp", NULL);
+    CHECK_STR(o.input, "-odd.hp");
+
+    BAD("-x", NULL, NULL);
+    CHECK(strstr(err.text, "-x") != NULL);
+    BAD("-cx", NULL, NULL);
+    BAD("--bogus", NULL, NULL);
+    BAD("a.hp", "b.hp", NULL);
+    return check_report();
+}
