@@ -358,20 +358,33 @@ static void draw_graph(struct page *pg, const struct profile *p, const struct ba
 static void place_page(struct layout *L, const struct layout_options *o)
 {
     double *m = L->matrix;
-    if (o->eps) {
-        double s = o->eps_width / BOX_WIDTH;
-        L->page_width = o->eps_width;
+    switch (o->page) {
+    case PAGE_FIT: {
+        double s = o->fit_width / BOX_WIDTH;
+        L->fitted = true;
+        L->page_width = o->fit_width;
         L->page_height = BOX_HEIGHT * s;
         m[0] = s, m[1] = 0, m[2] = 0, m[3] = -s, m[4] = 0, m[5] = BOX_HEIGHT * s;
-    } else if (o->upright) {
+        break;
+    }
+    case PAGE_GHOSTVIEW:
         /* GHC's -g: unscaled at (72, 108); a landscape sheet so it fits. */
         L->page_width = 842, L->page_height = 595;
         m[0] = 1, m[1] = 0, m[2] = 0, m[3] = -1, m[4] = 72, m[5] = 595 - 108;
-    } else {
+        break;
+    case PAGE_LANDSCAPE_A4:
+        /* Upright and centred on the sheet, for screens. */
+        L->page_width = 842, L->page_height = 595;
+        m[0] = 1, m[1] = 0, m[2] = 0, m[3] = -1;
+        m[4] = (842 - BOX_WIDTH) / 2, m[5] = 595 - (595 - BOX_HEIGHT) / 2;
+        break;
+    case PAGE_TURNED_A4:
+    default:
         /* GHC's default: A4 portrait, the graph turned a quarter so that
          * its box covers X 72..504, Y 108..756 of the sheet. */
         L->page_width = 595, L->page_height = 842;
         m[0] = 0, m[1] = 1, m[2] = 1, m[3] = 0, m[4] = 72, m[5] = 842 - 756;
+        break;
     }
 }
 
@@ -421,8 +434,8 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     L->title = display_text(p->job);
     L->date = display_text(p->date);
 
-    /* EPS is one page, so there the key stays beside the graph. */
-    bool key_pages = o->multipage && !o->eps;
+    /* EPS, SVG and PNG hold one page, so there the key stays beside the graph. */
+    bool key_pages = o->multipage && !o->single_page;
     bool key_on_graph = !key_pages && (o->key || o->multipage);
     struct frame f;
     frame_init(&f, p, bp, o, key_on_graph, tm);

@@ -57,11 +57,19 @@ struct page {
     size_t count, cap;
 };
 
+/* Where the 648 x 432 box goes. */
+enum page_style {
+    PAGE_TURNED_A4,    /* GHC's PostScript page: A4 portrait, graph turned a quarter */
+    PAGE_LANDSCAPE_A4, /* the same position on an A4 landscape sheet, for screens */
+    PAGE_GHOSTVIEW,    /* -g: upright and unscaled at (72, 108), on landscape A4 */
+    PAGE_FIT           /* -e: the graph's own size, fit_width wide */
+};
+
 struct layout_options {
     enum title_box title_box;
-    bool eps;            /* one page of the graph's own size */
-    double eps_width;    /* points */
-    bool upright;        /* -g */
+    enum page_style page;
+    double fit_width;    /* PAGE_FIT: points */
+    bool single_page;    /* the format holds one page: the key stays beside the graph */
     bool multipage;      /* key on pages of its own */
     bool key;            /* a key at all (-m0 and -l have none unless -M) */
     bool marks;          /* draw MARK times */
@@ -72,6 +80,7 @@ struct layout_options {
 struct layout {
     double page_width, page_height; /* output page in points */
     double matrix[6];    /* local -> page, y down: xx, yx, xy, yy, x0, y0 (cairo order) */
+    bool fitted;         /* the page is the graph's own size (PAGE_FIT) */
     struct page *page;
     size_t npages;
     char *title;         /* document title (the JOB), valid UTF-8, one line */

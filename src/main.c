@@ -23,12 +23,14 @@
 /* Columns the time axis is reduced to when a profile has more samples:
  * far more than a page shows, few enough to bound the output. */
 #define SERIES_COLUMNS 1000
+/* An EPS without -e gets GHC's unscaled 9-inch box. */
+#define FIT_WIDTH_DEFAULT 648.0
 
 /* Where a run reads and writes. */
 struct files {
     char *input;    /* the .hp path, NULL for stdin */
     char *base;     /* output stem in the current directory, as GHC's */
-    char *ps_path;
+    char *ps_path;  /* the drawing, whatever its format; "-" for stdout */
     char *aux_path;
 };
 
@@ -56,11 +58,18 @@ static char *concat(const char *a, const char *b)
 /* GHC's naming: "prog" and "prog.hp" both read prog.hp, and the outputs
  * are prog.ps and prog.aux in the current directory.  A name that is not
  * NAME.hp and has no NAME.hp beside it is read as it is. */
-static void resolve_files(struct files *fl, const char *arg)
+static void resolve_files(struct files *fl, const char *arg, const char *output,
+                          const struct render_format *fmt)
 {
     memset(fl, 0, sizeof *fl);
-    if (!arg)
+    /* GHC's -e still wrote NAME.ps, so PostScript keeps that name. */
+    const char *ext = fmt == &render_format_ps ? ".ps" : fmt == &render_format_eps ? ".eps"
+                    : fmt == &render_format_pdf ? ".pdf" : fmt == &render_format_svg ? ".svg"
+                    : ".png";
+    if (!arg) {
+        fl->ps_path = xstrdup(output ? output : "-");
         return;
+    }
     char *stem;
     if (ends_with(arg, ".hp")) {
         fl->input = xstrdup(arg);
@@ -78,7 +87,7 @@ static void resolve_files(struct files *fl, const char *arg)
     const char *slash = strrchr(stem, '/');
     fl->base = xstrdup(slash ? slash + 1 : stem);
     free(stem);
-    fl->ps_path = concat(fl->base, ".ps");
+    fl->ps_path = output ? xstrdup(output) : concat(fl->base, ext);
     fl->aux_path = concat(fl->base, ".aux");
 }
 
@@ -141,10 +150,28 @@ static int write_aux(const struct files *fl, const struct band_plan *bp, double 
     return output_commit(&out, err);
 }
 
-static int run(const struct options *o, struct hp_error *err)
+/* --format, else -o's extension, else PostScript. */
+static const struct render_format *choose_format(const struct options *o, struct hp_error *err)
+{
+    const struct render_format *fmt = &render_format_ps;
+    if (o->format) {
+        fmt = render_find_format(o->format);
+        if (!fmt)
+            hp_fail(err, "--format=%s: unknown format (use one of %s)", o->format,
+                    render_format_names());
+    } else if (o->output && strcmp(o->output, "-") != 0) {
+        fmt = render_format_for_path(o->output);
+        if (!fmt)
+            hp_fail(err, "%s: cannot tell the format from the extension; name it .ps, .eps, "
+                    ".pdf, .svg or .png, or give --format", o->output);
+    }
+    return fmt;
+}
+
+static int run(const struct options *o, const struct render_format *fmt, struct hp_error *err)
 {
     struct files fl;
-    resolve_files(&fl, o->input);
+    resolve_files(&fl, o->input, o->output, fmt);
     struct profile p;
     memset(&p, 0, sizeof p);
     struct aux aux;
@@ -191,9 +218,12 @@ static int run(const struct options *o, struct hp_error *err)
 
     struct layout_options lo = {
         .title_box = o->title_box,
-        .eps = o->eps,
-        .eps_width = o->eps_width,
-        .upright = o->upright,
+        .page = o->eps || fmt->always_fit ? PAGE_FIT
+              : o->upright                 ? PAGE_GHOSTVIEW
+              : fmt->print_page            ? PAGE_TURNED_A4
+                                           : PAGE_LANDSCAPE_A4,
+        .fit_width = o->eps ? o->eps_width : FIT_WIDTH_DEFAULT,
+        .single_page = o->eps || !fmt->multipage,
         .multipage = o->multipage,
         .key = o->limit != 0,
         .marks = !o->no_marks,
@@ -205,9 +235,10 @@ static int run(const struct options *o, struct hp_error *err)
     if (layout_build(&L, &p, &bp, &s, &lo, &tm, err) < 0)
         goto done;
 
-    if (output_open(&out, fl.input ? fl.ps_path : "-", fl.input, err) < 0)
+    if (output_open(&out, fl.ps_path, fl.input, err) < 0)
         goto done;
-    if (render_ps(out.f, &L, fonts, o->eps, err) < 0) {
+    struct render_settings rs = {.dpi = o->dpi};
+    if (fmt->write(out.f, &L, fonts, &rs, err) < 0) {
         output_abort(&out);
         goto done;
     }
@@ -245,7 +276,12 @@ int main(int argc, char **argv)
         printf("hp2ps %s\n", PACKAGE_VERSION);
         return 0;
     }
-    if (run(&o, &err) < 0) {
+    const struct render_format *fmt = choose_format(&o, &err);
+    if (!fmt) {
+        fprintf(stderr, "hp2ps: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    if (run(&o, fmt, &err) < 0) {
         fflush(stdout);
         fprintf(stderr, "hp2ps: %s\n", err.text);
         return EXIT_INPUT;

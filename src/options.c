@@ -12,6 +12,8 @@
 #define TRACE_MAX 5.0
 #define BAND_LIMIT_DEFAULT 20
 #define KEY_PAGE_LIMIT 20   /* above this band limit the key needs its own pages */
+#define DPI_DEFAULT 150.0
+#define DPI_MAX 2400.0
 
 void options_default(struct options *o)
 {
@@ -19,6 +21,7 @@ void options_default(struct options *o)
     o->title_box = TITLE_AUTO;
     o->limit = BAND_LIMIT_DEFAULT;
     o->trace = 1.0;
+    o->dpi = DPI_DEFAULT;
 }
 
 void options_usage(FILE *f)
@@ -46,6 +49,12 @@ void options_usage(FILE *f)
           "  -t<F>         drop the smallest bands that together make less than F%\n"
           "                of the profile (default 1, 0 to 5; -t0 keeps all)\n"
           "  -y            do not draw MARK times\n"
+          "  -o, --output=FILE\n"
+          "                write FILE instead of FILE.ps (\"-\" for standard output);\n"
+          "                its extension picks the format: .ps .eps .pdf .svg .png\n"
+          "      --format=ps|eps|pdf|svg|png\n"
+          "                the output format, whatever the name (e.g. with -o -)\n"
+          "      --dpi=N   PNG resolution in pixels per inch (default 150)\n"
           "  -?, --help    show this help and exit\n"
           "      --version show the version and exit\n"
           "\n"
@@ -134,6 +143,15 @@ static int parse_short(struct options *o, int argc, char **argv, int *i, struct 
             if (p[1] == '-' || p[1] == '+')
                 o->sort_name = *++p == '-' ? -1 : 1;
             break;
+        case 'o':
+            if (p[1]) {
+                o->output = p + 1;
+                return 0;
+            }
+            if (*i + 1 >= argc)
+                return hp_fail(err, "%s: -o needs a file name", arg);
+            o->output = argv[++*i];
+            return 0;
         case 'e': case 'm': case 't': {
             char flag = *p;
             const char *value = p + 1;
@@ -154,6 +172,57 @@ static int parse_short(struct options *o, int argc, char **argv, int *i, struct 
     return 0;
 }
 
+static int parse_dpi(struct options *o, const char *v, struct hp_error *err)
+{
+    char *end;
+    double d;
+    if (!parse_number(v, &d, &end) || *end || !(d >= 1 && d <= DPI_MAX))
+        return hp_fail(err, "--dpi=%s: the resolution must be from 1 to 2400", v);
+    o->dpi = d;
+    return 0;
+}
+
+/* "--name=value" or "--name value": the value, or NULL when name differs. */
+static const char *long_value(const char *arg, const char *name, int argc, char **argv, int *i,
+                              bool *missing)
+{
+    size_t n = strlen(name);
+    *missing = false;
+    if (strncmp(arg + 2, name, n) != 0)
+        return NULL;
+    if (arg[2 + n] == '=')
+        return arg + 3 + n;
+    if (arg[2 + n] != '\0')
+        return NULL;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static int parse_long(struct options *o, int argc, char **argv, int *i, struct hp_error *err)
+{
+    const char *arg = argv[*i];
+    const char *v;
+    bool missing;
+    if (strcmp(arg, "--help") == 0)
+        o->help = true;
+    else if (strcmp(arg, "--version") == 0)
+        o->version = true;
+    else if ((v = long_value(arg, "output", argc, argv, i, &missing)))
+        o->output = v;
+    else if (!missing && (v = long_value(arg, "format", argc, argv, i, &missing)))
+        o->format = v;
+    else if (!missing && (v = long_value(arg, "dpi", argc, argv, i, &missing)))
+        return parse_dpi(o, v, err);
+    else if (missing)
+        return hp_fail(err, "%s needs a value", arg);
+    else
+        return hp_fail(err, "%s: unknown option (hp2ps --help lists them)", arg);
+    return 0;
+}
+
 int options_parse(struct options *o, int argc, char **argv, struct hp_error *err)
 {
     bool only_files = false;
@@ -167,13 +236,10 @@ int options_parse(struct options *o, int argc, char **argv, struct hp_error *err
         }
         if (strcmp(arg, "--") == 0)
             only_files = true;
-        else if (strcmp(arg, "--help") == 0)
-            o->help = true;
-        else if (strcmp(arg, "--version") == 0)
-            o->version = true;
-        else if (arg[1] == '-')
-            return hp_fail(err, "%s: unknown option (hp2ps --help lists them)", arg);
-        else if (parse_short(o, argc, argv, &i, err) < 0)
+        else if (arg[1] == '-') {
+            if (parse_long(o, argc, argv, &i, err) < 0)
+                return -1;
+        } else if (parse_short(o, argc, argv, &i, err) < 0)
             return -1;
     }
     return 0;

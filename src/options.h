@@ -27,6 +27,9 @@ struct options {
     bool reuse_aux;           /* -p */
     double trace;             /* -t: percent, 0..5 */
     bool no_marks;            /* -y */
+    const char *output;       /* -o FILE, --output=FILE; "-" is stdout */
+    const char *format;       /* --format=NAME; else from -o's extension */
+    double dpi;               /* --dpi: PNG resolution, default 150 */
     bool help;                /* -?, --help */
     bool version;             /* --version */
     const char *input;        /* the profile argument; NULL means stdin */

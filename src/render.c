@@ -7,6 +7,7 @@
 #include <pango/pangocairo.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* A clean sans; fontconfig falls back to whatever sans it has. */
 #define FONT_FAMILY "DejaVu Sans, Bitstream Vera Sans, Sans"
@@ -84,6 +85,51 @@ long long render_source_date_epoch(void)
     if (*end || errno || v < 0)
         return -1;
     return v;
+}
+
+static const struct render_format *const formats[] = {
+    &render_format_ps, &render_format_eps, &render_format_pdf, &render_format_svg,
+    &render_format_png,
+};
+
+const struct render_format *render_find_format(const char *name)
+{
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (strcmp(formats[i]->name, name) == 0)
+            return formats[i];
+    return NULL;
+}
+
+const struct render_format *render_format_for_path(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash))
+        return NULL;
+    char ext[8];
+    size_t n = strlen(dot + 1);
+    if (n == 0 || n >= sizeof ext)
+        return NULL;
+    for (size_t i = 0; i <= n; i++)
+        ext[i] = (char)((dot[1 + i] >= 'A' && dot[1 + i] <= 'Z') ? dot[1 + i] + 32 : dot[1 + i]);
+    return render_find_format(ext);
+}
+
+const char *render_format_names(void)
+{
+    return "ps, eps, pdf, svg, png";
+}
+
+bool render_iso_date(char *buf, size_t size)
+{
+    long long epoch = render_source_date_epoch();
+    if (epoch < 0)
+        return false;
+    time_t t = (time_t)epoch;
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm);
+    return true;
 }
 
 static void trace_path(cairo_t *cr, const struct prim *pr)

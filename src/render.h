@@ -33,8 +33,34 @@ struct _cairo_surface;
 int render_pages(struct _cairo_surface *surface, const struct layout *L,
                  struct render_fonts *fonts, struct hp_error *err);
 
-/* PostScript (eps false) or Encapsulated PostScript (eps true) to f. */
-int render_ps(FILE *f, const struct layout *L, struct render_fonts *fonts, bool eps,
-              struct hp_error *err);
+/* How a format is written.  Each output format is one file
+ * (render_ps.c, render_pdf.c, ...) defining one of these; render.c lists
+ * them. */
+struct render_settings {
+    double dpi;              /* raster formats: pixels per inch */
+};
+
+struct render_format {
+    const char *name;        /* --format=NAME, and the file extension */
+    bool multipage;          /* can hold several pages (else the key stays beside the graph) */
+    bool print_page;         /* default page is GHC's turned A4 (PostScript) */
+    bool always_fit;         /* the page is always the graph's own size (EPS) */
+    int (*write)(FILE *f, const struct layout *L, struct render_fonts *fonts,
+                 const struct render_settings *rs, struct hp_error *err);
+};
+
+extern const struct render_format render_format_ps, render_format_eps, render_format_pdf,
+    render_format_svg, render_format_png;
+
+/* The format called name ("pdf"), or NULL. */
+const struct render_format *render_find_format(const char *name);
+/* The format a file name's extension names ("x.svg"), or NULL. */
+const struct render_format *render_format_for_path(const char *path);
+/* "ps, eps, pdf, svg, png": for messages. */
+const char *render_format_names(void);
+
+/* The document date for metadata, "YYYY-MM-DDThh:mm:ss" in UTC, from
+ * SOURCE_DATE_EPOCH; false when that is not set. */
+bool render_iso_date(char *buf, size_t size);
 
 #endif

@@ -70,8 +70,8 @@ static void dsc_text(char *out, size_t size, const char *text)
     out[o] = '\0';
 }
 
-int render_ps(FILE *f, const struct layout *L, struct render_fonts *fonts, bool eps,
-              struct hp_error *err)
+static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts, bool eps,
+                    struct hp_error *err)
 {
     char date[DSC_MAX + 1], title[DSC_MAX + 16];
     long long epoch = render_source_date_epoch();
@@ -100,3 +100,21 @@ int render_ps(FILE *f, const struct layout *L, struct render_fonts *fonts, bool 
         rc = hp_fail(err, "writing PostScript failed: %s", cairo_status_to_string(st));
     return rc;
 }
+
+static int write_plain(FILE *f, const struct layout *L, struct render_fonts *fonts,
+                       const struct render_settings *rs, struct hp_error *err)
+{
+    (void)rs;
+    /* GHC's -e wrote EPS into the .ps file: a fitted page is EPS. */
+    return write_ps(f, L, fonts, L->fitted, err);
+}
+
+static int write_eps(FILE *f, const struct layout *L, struct render_fonts *fonts,
+                     const struct render_settings *rs, struct hp_error *err)
+{
+    (void)rs;
+    return write_ps(f, L, fonts, true, err);
+}
+
+const struct render_format render_format_ps = {"ps", true, true, false, write_plain};
+const struct render_format render_format_eps = {"eps", false, true, true, write_eps};

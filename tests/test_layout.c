@@ -130,21 +130,30 @@ int main(void)
     o.marks = true;
 
     /* -e8in: the graph's own size as the page, scaled. */
-    o.eps = true;
-    o.eps_width = 576;
+    o.page = PAGE_FIT;
+    o.fit_width = 576;
+    o.single_page = true;
     CHECK(build(&w, TINY, &o) == 0);
     CHECK_NEAR(w.L.page_width, 576, 1e-9);
     CHECK_NEAR(w.L.page_height, 384, 1e-9);
     CHECK_NEAR(w.L.matrix[0], 576.0 / 648, 1e-12);
     destroy(&w);
-    o.eps = false;
+    o.page = PAGE_TURNED_A4;
+    o.single_page = false;
 
     /* -g: upright on a landscape sheet. */
-    o.upright = true;
+    o.page = PAGE_GHOSTVIEW;
     CHECK(build(&w, TINY, &o) == 0);
     CHECK(w.L.page_width == 842 && w.L.page_height == 595);
+    CHECK(w.L.matrix[4] == 72 && w.L.matrix[5] == 595 - 108);
     destroy(&w);
-    o.upright = false;
+    /* PDF, SVG, PNG: the same box upright and centred on landscape A4. */
+    o.page = PAGE_LANDSCAPE_A4;
+    CHECK(build(&w, TINY, &o) == 0);
+    CHECK(w.L.page_width == 842 && w.L.page_height == 595);
+    CHECK(w.L.matrix[4] == 97 && w.L.matrix[5] == 513.5);
+    destroy(&w);
+    o.page = PAGE_TURNED_A4;
 
     /* -M: the key on a page of its own, then the graph at full width. */
     o.multipage = true;
@@ -153,14 +162,13 @@ int main(void)
     CHECK_INT(count_text(&w.L.page[0], "alpha"), 1);
     CHECK_INT(count_text(&w.L.page[1], "alpha"), 0);
     destroy(&w);
-    /* ... but EPS is one page: the key stays beside the graph. */
-    o.eps = true;
-    o.eps_width = 576;
+    /* ... but EPS, SVG and PNG are one page: the key stays beside the graph. */
+    o.single_page = true;
     CHECK(build(&w, TINY, &o) == 0);
     CHECK_INT(w.L.npages, 1);
     CHECK_INT(count_text(&w.L.page[0], "alpha"), 1);
     destroy(&w);
-    o.eps = false;
+    o.single_page = false;
     o.multipage = false;
 
     /* -m0: no key. */
