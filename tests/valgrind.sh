@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# valgrind.sh: the program under valgrind memcheck, every format and the
+# main paths (file, filter, -p, an error): no invalid access, no leak of
+# ours (tests/valgrind.supp names the font libraries' own caches).
+SUPP=$(cd "$(dirname "$0")" && pwd)/valgrind.supp
+. "$(dirname "$0")/lib.sh"
+need valgrind
+if ldd "$HP2PS" 2>/dev/null | grep -q libasan; then
+    echo "valgrind: skipped: this build uses AddressSanitizer"
+    exit 77
+fi
+vg() {
+    valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,possible \
+        --errors-for-leak-kinds=definite,possible --suppressions="$SUPP" "$HP2PS" "$@" \
+        >vg.out 2>vg.err
+}
+cp "$SAMPLES/leakmean-hc.hp" leak.hp
+for fmt in ps eps pdf svg png; do
+    vg -c leak.hp -o "leak.$fmt"; rc=$?
+    check "valgrind clean for $fmt (rc $rc: $(head -c 300 vg.err))" [ $rc -eq 0 ]
+done
+vg -d -i -M leak.hp; check "valgrind clean for -d -i -M" [ $? -eq 0 ]
+vg -p -m2 leak.hp; check "valgrind clean for -p -m2" [ $? -eq 0 ]
+vg < leak.hp; check "valgrind clean in filter mode" [ $? -eq 0 ]
+head -n 100 leak.hp > cut.hp
+vg cut.hp; check "valgrind clean on a cut-off profile" [ $? -eq 0 ]
+printf 'JOB "x"\nBEGIN_SAMPLE 0\na -1\n' > bad.hp
+vg bad.hp; rc=$?
+check "valgrind clean on an error (exit 1)" [ $rc -eq 1 ]
+finish
