@@ -111,3 +111,59 @@ void axis_format_thousands(char *buf, size_t size, double v)
     out[o] = '\0';
     snprintf(buf, size, "%s", out);
 }
+
+void axis_ticks_iec(struct ticks *t, struct value_scale *s, double range, bool bytes)
+{
+    static const char *const byte_suffix[] = {" bytes", " KiB", " MiB", " GiB", " TiB", " PiB", " EiB"};
+    static const char *const plain_suffix[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+    int k = 0;
+    double divisor = 1;
+    while (k < 6 && range >= divisor * 1024) {
+        divisor *= 1024;
+        k++;
+    }
+    struct ticks scaled;
+    axis_ticks(&scaled, 0, range / divisor, range / divisor);
+    *t = scaled;
+    for (size_t i = 0; i < t->n; i++)
+        t->value[i] = scaled.value[i] * divisor;
+    t->step = scaled.step * divisor;
+    s->divisor = divisor;
+    s->suffix = bytes ? (k ? byte_suffix[k] : "") : plain_suffix[k];
+    s->decimals = scaled.decimals > 6 ? 6 : scaled.decimals;
+}
+
+void axis_format_quantity(char *buf, size_t size, double v, const char *unit, bool iec)
+{
+    static const char *const si[] = {"", "k", "M", "G", "T", "P", "E"};
+    static const char *const bin[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+    bool bytes = strcmp(unit, "bytes") == 0;
+    double base = iec ? 1024 : 1000, div = 1;
+    int k = 0;
+    while (k < 6 && fabs(v) >= div * base) {
+        div *= base;
+        k++;
+    }
+    const char *prefix = iec ? bin[k] : si[k];
+    if (k == 0)
+        snprintf(buf, size, "%.0f %s", v, unit);
+    else if (bytes)
+        snprintf(buf, size, "%.1f %sB", v / div, prefix);
+    else
+        snprintf(buf, size, "%.1f%s %s", v / div, prefix, unit);
+}
+
+void axis_time_unit(struct time_unit *u, const char *sample_unit, double range)
+{
+    u->seconds = 1;
+    u->name = NULL;
+    if (strcmp(sample_unit, "seconds") != 0)
+        return;
+    if (range >= 3 * 3600) {
+        u->seconds = 3600;
+        u->name = "hours";
+    } else if (range >= 10 * 60) {
+        u->seconds = 60;
+        u->name = "minutes";
+    }
+}

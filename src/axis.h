@@ -41,6 +41,23 @@ struct value_scale {
 };
 void axis_value_scale(struct value_scale *s, const struct ticks *t, bool bytes);
 
+/* Binary units (--units=iec): the divisor is the largest power of 1024
+ * not above the range, steps are nice numbers of that unit, suffixes are
+ * " KiB", " MiB", ... for bytes and "Ki", "Mi", ... otherwise.  The ticks
+ * come out in raw values, like axis_ticks. */
+void axis_ticks_iec(struct ticks *t, struct value_scale *s, double range, bool bytes);
+
+/* One value with a unit picked for it alone, e.g. the peak in the title:
+ * "153.7 MB", "320 bytes", "2.5 GiB". */
+void axis_format_quantity(char *buf, size_t size, double v, const char *unit, bool iec);
+
+/* Long runs in seconds are labelled in minutes or hours. */
+struct time_unit {
+    double seconds;   /* 1, 60 or 3600 */
+    const char *name; /* NULL: keep SAMPLE_UNIT */
+};
+void axis_time_unit(struct time_unit *u, const char *sample_unit, double range);
+
 /* "12.5 MB", "0", "400k": one label with the scale's suffix. */
 void axis_format_value(char *buf, size_t size, double v, const struct value_scale *s);
 

@@ -28,12 +28,19 @@
 #define GRAPH_FULL_WIDTH 593.0 /* 648 - 45 - 2 * 5 */
 #define TICK_LENGTH 4.0
 #define SWATCH 14.0
-#define KEY_TEXT_GAP 29.0      /* swatch, and the space around it */
+#define KEY_NAME_X 24.0        /* text starts after the swatch */
+#define KEY_SHARE_GAP 6.0      /* between the share and the name */
+#define KEY_MARGIN 5.0
 #define KEY_MAX_NAME_WIDTH 200.0 /* longer names are shortened in the middle */
+#define KEY_MIN_NAME_WIDTH 40.0
+#define KEY_MAX_WIDTH 360.0    /* several key columns share this much width */
+#define KEY_MIN_ROW 11.0       /* below this spacing the key takes more columns */
 #define KEY_PAGE_ENTRIES 20
 #define LINE_WIDTH 0.5
 #define BAND_OUTLINE 0.3
 #define DIGIT_HALF_HEIGHT 3.3  /* half the height of a digit at the axis size */
+#define GRID_WIDTH 0.4
+#define PEAK_RADIUS 2.2
 
 static const char ELLIPSIS[] = "\xE2\x80\xA6";
 
@@ -153,6 +160,12 @@ struct frame {
     double x0, x_range;    /* time at the origin, and per graph width */
     double y_range;
     double key_name_width; /* widest key name after shortening */
+    double share_width;    /* the column of shares in front of the names */
+    char **shares;         /* per band: "48%" of the drawn total */
+    size_t key_rows;       /* entries per key column */
+    size_t key_columns;
+    double key_column_width;
+    bool iec;
     char **key_names;      /* per band, shortened for the key */
 };
 
@@ -174,10 +187,20 @@ static void draw_title(struct page *pg, const struct profile *p, const struct se
     double th = f->title_height;
     add_rect(pg, BORDER_SPACE, top - th, BOX_WIDTH - 2 * BORDER_SPACE, th, LINE_WIDTH, NULL);
 
-    char area[512], total[420];
+    /* GHC's total in unit-seconds, and the peak with its time. */
+    char area[1024], total[420], peak[96], when[64];
     axis_format_thousands(total, sizeof total, s->area);
     char *vu = display_text(p->value_unit), *su = display_text(p->sample_unit);
-    snprintf(area, sizeof area, "%s %s \xC3\x97 %s", total, vu, su);
+    if (s->y_max > 0) {
+        axis_format_quantity(peak, sizeof peak, s->y_max, p->value_unit, f->iec);
+        char *pk = display_text(peak);
+        double t = s->y_max_time;
+        snprintf(when, sizeof when, t >= 100 ? "%.0f" : "%.3g", t);
+        snprintf(area, sizeof area, "%s %s \xC3\x97 %s, peak %s at %s %s", total, vu, su, pk,
+                 when, strcmp(p->sample_unit, "seconds") == 0 ? "s" : su);
+        free(pk);
+    } else
+        snprintf(area, sizeof area, "%s %s \xC3\x97 %s", total, vu, su);
     free(vu);
     free(su);
     char *job = display_text(p->job), *date = display_text(p->date);
@@ -211,15 +234,19 @@ static void draw_x_axis(struct page *pg, const struct profile *p, const struct f
                         const struct text_metrics *tm)
 {
     add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X + f->gw, ORIGIN_Y);
-    char *unit = display_text(p->sample_unit);
+    /* A three-hour run reads in hours, not in thousands of seconds. */
+    struct time_unit tu;
+    axis_time_unit(&tu, p->sample_unit, f->x_range);
+    char *unit = display_text(tu.name ? tu.name : p->sample_unit);
     add_text(pg, unit, ORIGIN_X + f->gw, BORDER_SPACE, ALIGN_RIGHT, FONT_AXIS, 0);
     double legend = tm->width(tm->ctx, FONT_AXIS, unit);
     free(unit);
 
     struct ticks t;
-    axis_ticks(&t, f->x0, f->x0 + f->x_range, f->x_range);
+    axis_ticks(&t, f->x0 / tu.seconds, (f->x0 + f->x_range) / tu.seconds,
+               f->x_range / tu.seconds);
     for (size_t i = 0; i < t.n; i++) {
-        double x = (t.value[i] - f->x0) / f->x_range * f->gw;
+        double x = (t.value[i] * tu.seconds - f->x0) / f->x_range * f->gw;
         char label[64];
         axis_format_time(label, sizeof label, t.value[i], t.decimals);
         double half = tm->width(tm->ctx, FONT_AXIS, label) / 2;
@@ -231,19 +258,28 @@ static void draw_x_axis(struct page *pg, const struct profile *p, const struct f
     }
 }
 
+/* Light horizontal lines at the y ticks, drawn before the bands so they
+ * guide the eye across the empty part of the graph without crossing the
+ * data. */
 static void draw_y_axis(struct page *pg, const struct profile *p, const struct frame *f,
-                        const struct text_metrics *tm)
+                        const struct text_metrics *tm, bool iec)
 {
+    static const struct rgb grid = {0.82, 0.82, 0.82};
     add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X, ORIGIN_Y + f->gh);
     char *unit = display_text(p->value_unit);
     double legend = tm->width(tm->ctx, FONT_AXIS, unit);
     add_text(pg, unit, ORIGIN_X - BORDER_SPACE, ORIGIN_Y + f->gh, ALIGN_RIGHT, FONT_AXIS, 90);
     free(unit);
 
+    bool bytes = strcmp(p->value_unit, "bytes") == 0;
     struct ticks t;
-    axis_ticks(&t, 0, f->y_range, f->y_range);
     struct value_scale vs;
-    axis_value_scale(&vs, &t, strcmp(p->value_unit, "bytes") == 0);
+    if (iec) {
+        axis_ticks_iec(&t, &vs, f->y_range, bytes);
+    } else {
+        axis_ticks(&t, 0, f->y_range, f->y_range);
+        axis_value_scale(&vs, &t, bytes);
+    }
     for (size_t i = 0; i < t.n; i++) {
         double y = t.value[i] / f->y_range * f->gh;
         if (y >= f->gh - (legend + 15))
@@ -251,6 +287,12 @@ static void draw_y_axis(struct page *pg, const struct profile *p, const struct f
         char label[64];
         axis_format_value(label, sizeof label, t.value[i], &vs);
         add_line(pg, ORIGIN_X, ORIGIN_Y + y, ORIGIN_X - TICK_LENGTH, ORIGIN_Y + y);
+        if (y > 0) {
+            struct prim *line = add_path(pg, PRIM_STROKE, 2, GRID_WIDTH);
+            line->pts[0] = ORIGIN_X, line->pts[1] = ORIGIN_Y + y;
+            line->pts[2] = ORIGIN_X + f->gw, line->pts[3] = ORIGIN_Y + y;
+            line->stroke = grid;
+        }
         add_text(pg, label, ORIGIN_X - TICK_LENGTH - 2, ORIGIN_Y + y - DIGIT_HALF_HEIGHT,
                  ALIGN_RIGHT, FONT_AXIS, 0);
     }
@@ -328,17 +370,58 @@ static void draw_marks(struct page *pg, const struct profile *p, const struct fr
     }
 }
 
-/* Key entries first..last-1, evenly spaced up the graph height. */
-static void draw_key(struct page *pg, const struct band_plan *bp, const struct frame *f,
-                     size_t first, size_t last, size_t nkey, double kx, double base)
+/* The largest total: a ring on the top of the stack and its value beside
+ * it, on the side where there is room. */
+static void draw_peak(struct page *pg, const struct profile *p, const struct series *s,
+                      const struct frame *f, const struct text_metrics *tm, bool iec)
 {
-    double dc = nkey <= KEY_PAGE_ENTRIES ? f->gh / (double)(nkey + 1)
-                                         : f->gh / KEY_PAGE_ENTRIES;
+    static const struct rgb white = {1, 1, 1};
+    if (!(s->y_max > 0) || s->nsamples < 2)
+        return;
+    double x = graph_x(f, s->y_max_time), y = graph_y(f, s->y_max);
+    if (x < ORIGIN_X || x > ORIGIN_X + f->gw)
+        return;
+    enum { RING = 12 };
+    struct prim *pr = add_path(pg, PRIM_POLYGON, RING, LINE_WIDTH);
+    for (int i = 0; i < RING; i++) {
+        double a = 2 * 3.14159265358979323846 * i / RING;
+        pr->pts[2 * i] = x + PEAK_RADIUS * cos(a);
+        pr->pts[2 * i + 1] = y + PEAK_RADIUS * sin(a);
+    }
+    pr->filled = true;
+    pr->fill = white;
+    char value[96], label[128];
+    axis_format_quantity(value, sizeof value, s->y_max, p->value_unit, iec);
+    char *clean = display_text(value);
+    snprintf(label, sizeof label, "peak %s", clean);
+    free(clean);
+    double w = tm->width(tm->ctx, FONT_AXIS, label);
+    bool right = x + PEAK_RADIUS + 3 + w <= ORIGIN_X + f->gw;
+    add_text(pg, label, right ? x + PEAK_RADIUS + 3 : x - PEAK_RADIUS - 3,
+             y - DIGIT_HALF_HEIGHT - (y > ORIGIN_Y + f->gh - 8 ? 6 : 0),
+             right ? ALIGN_LEFT : ALIGN_RIGHT, FONT_AXIS, 0);
+}
+
+/* Key entries first..last-1 (band indices), the top band first, in
+ * columns of f->key_rows read top to bottom, so the key reads in the
+ * stack's order.  With one column this is GHC's spacing: gh / (n + 1). */
+static void draw_key(struct page *pg, const struct band_plan *bp, const struct frame *f,
+                     size_t first, size_t last, double kx, double base)
+{
+    size_t rows = f->key_rows;
+    double dc = rows < KEY_PAGE_ENTRIES ? f->gh / (double)(rows + 1) : f->gh / (double)rows;
+    if (last - first < rows && rows >= KEY_PAGE_ENTRIES)
+        rows = last - first; /* the last key page keeps the same spacing */
     double sw = dc - 2 < SWATCH ? fmax(dc - 2, 2) : SWATCH;
-    for (size_t b = first; b < last; b++) {
-        double c = base + (double)(b - first + 1) * dc;
-        add_rect(pg, kx + 5, c - sw / 2, sw, sw, LINE_WIDTH, &bp->band[b].fill);
-        add_text(pg, f->key_names[b], kx + 24, c - DIGIT_HALF_HEIGHT, ALIGN_LEFT, FONT_AXIS, 0);
+    for (size_t k = 0; k < last - first; k++) {
+        size_t b = last - 1 - k;
+        double x = kx + (double)(k / f->key_rows) * f->key_column_width;
+        double c = base + (double)(rows - k % f->key_rows) * dc;
+        add_rect(pg, x + 5, c - sw / 2, sw, sw, LINE_WIDTH, &bp->band[b].fill);
+        double sx = x + KEY_NAME_X + f->share_width;
+        add_text(pg, f->shares[b], sx, c - DIGIT_HALF_HEIGHT, ALIGN_RIGHT, FONT_AXIS, 0);
+        add_text(pg, f->key_names[b], sx + KEY_SHARE_GAP, c - DIGIT_HALF_HEIGHT, ALIGN_LEFT,
+                 FONT_AXIS, 0);
     }
 }
 
@@ -346,9 +429,10 @@ static void draw_graph(struct page *pg, const struct profile *p, const struct ba
                        const struct series *s, const struct frame *f,
                        const struct text_metrics *tm, const struct layout_options *o)
 {
-    draw_x_axis(pg, p, f, tm);
-    draw_y_axis(pg, p, f, tm);
+    draw_y_axis(pg, p, f, tm, o->iec);
     draw_bands(pg, bp, s, f);
+    draw_x_axis(pg, p, f, tm);
+    draw_peak(pg, p, s, f, tm, o->iec);
     if (o->marks)
         draw_marks(pg, p, f);
 }
@@ -388,8 +472,30 @@ static void place_page(struct layout *L, const struct layout_options *o)
     }
 }
 
+/* "48%" of the drawn total: the biggest band reads at a glance. */
+static void format_share(char *buf, size_t size, uint64_t part, double whole)
+{
+    double pct = whole > 0 ? 100.0 * (double)part / whole : 0;
+    if (pct >= 9.95)
+        snprintf(buf, size, "%.0f%%", pct);
+    else if (pct >= 0.095)
+        snprintf(buf, size, "%.1f%%", pct);
+    else
+        snprintf(buf, size, "<0.1%%");
+}
+
+/* Key geometry: how many rows a column holds and how many columns there
+ * are, so that the key fits whatever the number of bands. */
+static size_t key_rows(size_t nkey, double gh, bool pages)
+{
+    if (pages || nkey <= KEY_PAGE_ENTRIES)
+        return nkey < KEY_PAGE_ENTRIES ? (nkey ? nkey : 1) : KEY_PAGE_ENTRIES;
+    size_t rows = (size_t)(gh / KEY_MIN_ROW);
+    return rows > nkey ? nkey : rows;
+}
+
 static void frame_init(struct frame *f, const struct profile *p, const struct band_plan *bp,
-                       const struct layout_options *o, bool key_on_graph,
+                       const struct layout_options *o, bool key_on_graph, bool key_pages,
                        const struct text_metrics *tm)
 {
     memset(f, 0, sizeof *f);
@@ -400,25 +506,50 @@ static void frame_init(struct frame *f, const struct profile *p, const struct ba
     f->x0 = p->t_first;
     f->x_range = o->x_range;
     f->y_range = o->y_range;
-    f->key_names = xcalloc(bp->count ? bp->count : 1, sizeof *f->key_names);
-    for (size_t b = 0; b < bp->count; b++) {
+    f->iec = o->iec;
+
+    size_t n = bp->count;
+    f->key_names = xcalloc(n ? n : 1, sizeof *f->key_names);
+    f->shares = xcalloc(n ? n : 1, sizeof *f->shares);
+    double whole = 0;
+    for (size_t b = 0; b < n; b++)
+        whole += (double)bp->band[b].total;
+    for (size_t b = 0; b < n; b++) {
+        char share[32];
+        format_share(share, sizeof share, bp->band[b].total, whole);
+        f->shares[b] = xstrdup(share);
+        double w = tm->width(tm->ctx, FONT_AXIS, share);
+        if (w > f->share_width)
+            f->share_width = w;
+    }
+    f->key_rows = key_rows(n, f->gh, key_pages);
+    f->key_columns = n ? (n + f->key_rows - 1) / f->key_rows : 1;
+    double fixed = KEY_NAME_X + f->share_width + KEY_SHARE_GAP + KEY_MARGIN;
+    double name_limit = key_pages ? GRAPH_FULL_WIDTH - fixed - ORIGIN_X
+                      : f->key_columns > 1 ? fmax(KEY_MIN_NAME_WIDTH, KEY_MAX_WIDTH / (double)f->key_columns - fixed)
+                                           : KEY_MAX_NAME_WIDTH;
+    for (size_t b = 0; b < n; b++) {
         char *clean = utf8_sanitize(bp->band[b].name, strlen(bp->band[b].name));
-        f->key_names[b] = layout_ellipsize(clean, KEY_MAX_NAME_WIDTH, FONT_AXIS, tm);
+        f->key_names[b] = layout_ellipsize(clean, name_limit, FONT_AXIS, tm);
         free(clean);
         double w = tm->width(tm->ctx, FONT_AXIS, f->key_names[b]);
         if (w > f->key_name_width)
             f->key_name_width = w;
     }
+    f->key_column_width = fixed + f->key_name_width;
     f->gw = GRAPH_FULL_WIDTH;
-    if (key_on_graph && bp->count)
-        f->gw -= f->key_name_width + KEY_TEXT_GAP;
+    if (key_on_graph && n)
+        f->gw -= f->key_column_width * (double)f->key_columns;
 }
 
 static void frame_free(struct frame *f, size_t nbands)
 {
-    for (size_t b = 0; b < nbands; b++)
+    for (size_t b = 0; b < nbands; b++) {
         free(f->key_names[b]);
+        free(f->shares[b]);
+    }
     free(f->key_names);
+    free(f->shares);
 }
 
 int layout_build(struct layout *L, const struct profile *p, const struct band_plan *bp,
@@ -438,7 +569,7 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     bool key_pages = o->multipage && !o->single_page;
     bool key_on_graph = !key_pages && (o->key || o->multipage);
     struct frame f;
-    frame_init(&f, p, bp, o, key_on_graph, tm);
+    frame_init(&f, p, bp, o, key_on_graph, key_pages, tm);
 
     if (key_pages) {
         for (size_t first = 0; first < bp->count; first += KEY_PAGE_ENTRIES) {
@@ -446,13 +577,13 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
             draw_title(pg, p, s, &f, tm);
             size_t last = first + KEY_PAGE_ENTRIES < bp->count ? first + KEY_PAGE_ENTRIES
                                                                : bp->count;
-            draw_key(pg, bp, &f, first, last, bp->count, ORIGIN_X, 0);
+            draw_key(pg, bp, &f, first, last, ORIGIN_X, 0);
         }
     }
     struct page *pg = new_page(L);
     draw_title(pg, p, s, &f, tm);
     if (key_on_graph)
-        draw_key(pg, bp, &f, 0, bp->count, bp->count, ORIGIN_X + f.gw, ORIGIN_Y);
+        draw_key(pg, bp, &f, 0, bp->count, ORIGIN_X + f.gw, ORIGIN_Y);
     draw_graph(pg, p, bp, s, &f, tm, o);
     frame_free(&f, bp->count);
     return 0;

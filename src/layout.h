@@ -43,6 +43,7 @@ struct prim {
     size_t npts;
     double *pts;        /* x0, y0, x1, y1, ... */
     double line_width;  /* 0: no outline */
+    struct rgb stroke;  /* outline colour (black unless set) */
     bool filled;
     struct rgb fill;
     /* PRIM_TEXT: baseline anchor (x, y), rotated by angle degrees (ccw) */
@@ -73,6 +74,7 @@ struct layout_options {
     bool multipage;      /* key on pages of its own */
     bool key;            /* a key at all (-m0 and -l have none unless -M) */
     bool marks;          /* draw MARK times */
+    bool iec;            /* --units=iec: KiB, MiB, ... */
     double x_range;      /* the scales actually used (after -p and the 0 rule) */
     double y_range;
 };

@@ -31,6 +31,10 @@ void names_free(struct names *t);
 /* The id of the name s[0..len), added if new. */
 uint32_t names_intern(struct names *t, const char *s, size_t len);
 
+/* Forget every name with an id of count or more (the names of a sample
+ * that never ended).  O(names). */
+void names_truncate(struct names *t, size_t count);
+
 /* The id of s, or -1 when the table does not hold it. */
 int64_t names_find(const struct names *t, const char *s, size_t len);
 

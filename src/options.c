@@ -55,6 +55,8 @@ void options_usage(FILE *f)
           "      --format=ps|eps|pdf|svg|png\n"
           "                the output format, whatever the name (e.g. with -o -)\n"
           "      --dpi=N   PNG resolution in pixels per inch (default 150)\n"
+          "      --units=si|iec\n"
+          "                value labels in kB, MB, GB (si, default) or KiB, MiB, GiB\n"
           "  -?, --help    show this help and exit\n"
           "      --version show the version and exit\n"
           "\n"
@@ -216,6 +218,11 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
         o->format = v;
     else if (!missing && (v = long_value(arg, "dpi", argc, argv, i, &missing)))
         return parse_dpi(o, v, err);
+    else if (!missing && (v = long_value(arg, "units", argc, argv, i, &missing))) {
+        if (strcmp(v, "si") != 0 && strcmp(v, "iec") != 0)
+            return hp_fail(err, "--units=%s: use si (kB, MB) or iec (KiB, MiB)", v);
+        o->iec = strcmp(v, "iec") == 0;
+    }
     else if (missing)
         return hp_fail(err, "%s needs a value", arg);
     else

@@ -159,7 +159,7 @@ static void draw_path(cairo_t *cr, const struct prim *pr)
             cairo_fill(cr);
     }
     if (pr->line_width > 0) {
-        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_set_source_rgb(cr, pr->stroke.r, pr->stroke.g, pr->stroke.b);
         cairo_set_line_width(cr, pr->line_width);
         cairo_stroke(cr);
     }

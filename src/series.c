@@ -82,6 +82,7 @@ void series_free(struct series *s)
         }
         free(s->top);
     }
+    free(s->band_peak);
     memset(s, 0, sizeof *s);
 }
 
@@ -95,6 +96,7 @@ int series_build(struct series *s, struct profile *p, const struct band_plan *bp
     s->nbands = nbands;
     if (nbands)
         s->top = xcalloc(nbands, sizeof *s->top);
+    s->band_peak = xcalloc(nbands ? nbands : 1, sizeof *s->band_peak);
 
     /* Scratch, all O(nbands). */
     size_t *cap = xcalloc(nbands ? nbands : 1, sizeof *cap);
@@ -139,8 +141,13 @@ int series_build(struct series *s, struct profile *p, const struct band_plan *bp
         }
         double total = nbands ? top[nbands - 1] : 0;
 
-        if (total > s->y_max)
+        if (total > s->y_max) {
             s->y_max = total;
+            s->y_max_time = t;
+        }
+        for (size_t b = 0; b < nbands; b++)
+            if ((double)value[b] > s->band_peak[b])
+                s->band_peak[b] = (double)value[b];
         if (k > 0)
             s->area += (t - prev_t) * (total + prev_total) / 2;
         prev_t = t;

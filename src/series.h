@@ -25,6 +25,8 @@ struct series {
     size_t nbands;
     struct polyline *top; /* top[b]: top edge of band b; the bottom is top[b-1] or 0 */
     double y_max;         /* largest stacked total over all samples */
+    double y_max_time;    /* the time of the first sample where it is reached */
+    double *band_peak;    /* per band, its own largest value in one sample */
     double area;          /* trapezoid area under the stacked total */
     size_t nsamples;
 };

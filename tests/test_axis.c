@@ -73,6 +73,34 @@ int main(void)
     axis_format_value(buf, sizeof buf, t.value[1], &s);
     CHECK_STR(buf, "50");
 
+    /* --units=iec: steps are nice numbers of KiB, MiB, ... */
+    axis_ticks_iec(&t, &s, 3 * 1048576.0, true);
+    CHECK_NEAR(t.step, 0.5 * 1048576, 1e-6);
+    axis_format_value(buf, sizeof buf, t.value[3], &s);
+    CHECK_STR(buf, "1.5 MiB");
+    axis_ticks_iec(&t, &s, 700, true); /* nice(100) is 50 by GHC's rule */
+    axis_format_value(buf, sizeof buf, t.value[1], &s);
+    CHECK_STR(buf, "50");
+    axis_format_quantity(buf, sizeof buf, 153689776, "bytes", false);
+    CHECK_STR(buf, "153.7 MB");
+    axis_format_quantity(buf, sizeof buf, 153689776, "bytes", true);
+    CHECK_STR(buf, "146.6 MiB");
+    axis_format_quantity(buf, sizeof buf, 320, "bytes", false);
+    CHECK_STR(buf, "320 bytes");
+    axis_format_quantity(buf, sizeof buf, 2500, "words", false);
+    CHECK_STR(buf, "2.5k words");
+
+    /* Long runs in seconds are labelled in minutes or hours. */
+    struct time_unit tu;
+    axis_time_unit(&tu, "seconds", 10800);
+    CHECK(tu.seconds == 3600 && strcmp(tu.name, "hours") == 0);
+    axis_time_unit(&tu, "seconds", 1200);
+    CHECK(tu.seconds == 60);
+    axis_time_unit(&tu, "seconds", 30);
+    CHECK(tu.seconds == 1 && tu.name == NULL);
+    axis_time_unit(&tu, "ticks", 1e6);
+    CHECK(tu.seconds == 1 && tu.name == NULL);
+
     axis_format_thousands(buf, sizeof buf, 2125185.9);
     CHECK_STR(buf, "2,125,185");
     axis_format_thousands(buf, sizeof buf, 235);

@@ -107,8 +107,11 @@ int main(void)
     CHECK_INT(count_text(pg, "Mon Jan 1 2024"), 1);
     CHECK(find_text(pg, "235 bytes") != NULL); /* area 235, GHC's figure */
     const struct prim *key = find_text(pg, "alpha");
-    /* keywidth = 25 + 29, so gw = 593 - 54 and the key starts at 45 + gw. */
-    CHECK_NEAR(key->x, 45 + 593 - 54 + 24, 1e-9);
+    /* The key: swatch (24), share "85%" (15), gap (6), name (25), margin (5):
+     * 75 wide, so gw = 593 - 75 and the name starts at 45 + gw + 24 + 15 + 6. */
+    CHECK_NEAR(key->x, 45 + (593 - 75) + 24 + 15 + 6, 1e-9);
+    CHECK(find_text(pg, "85%") != NULL); /* alpha: 400 of 470 */
+    CHECK(find_text(pg, "15%") != NULL);
     CHECK(key->y > find_text(pg, "beta")->y); /* top band highest in the key */
     CHECK(inside_box(pg));
     /* Marks: 0.5 is drawn, 7.5 is outside the axis and is not (GHC drew it). */
@@ -218,7 +221,7 @@ int main(void)
             band = &w.L.page[0].prim[i];
     CHECK(band != NULL);
     if (band) {
-        double gw = 593 - (5 + 29);
+        double gw = 593 - (24 + 20 + 6 + 5 + 5); /* key: "100%" and "a" */
         CHECK_NEAR(band->pts[0], 45, 1e-9);
         CHECK_NEAR(band->pts[2], 45 + gw, 1e-9);
     }

@@ -109,6 +109,21 @@ int main(void)
     OK("--", "-odd.hp", NULL);
     CHECK_STR(o.input, "-odd.hp");
 
+    OK("--units=iec", NULL, NULL);
+    CHECK(o.iec);
+    OK("--units", "si", NULL);
+    CHECK(!o.iec);
+    BAD("--units=binary", NULL, NULL);
+    OK("-o", "x.pdf", "--dpi=300");
+    CHECK_STR(o.output, "x.pdf");
+    CHECK(o.dpi == 300);
+    OK("-ox.svg", "--format", "png");
+    CHECK_STR(o.output, "x.svg");
+    CHECK_STR(o.format, "png");
+    BAD("--dpi=0", NULL, NULL);
+    BAD("--dpi", NULL, NULL);
+    BAD("-o", NULL, NULL);
+
     BAD("-x", NULL, NULL);
     CHECK(strstr(err.text, "-x") != NULL);
     BAD("-cx", NULL, NULL);
