@@ -258,27 +258,73 @@ static bool aux_shade(const struct band_options *o, const struct band *b,
     return true;
 }
 
-/* Bands the .aux gives a usable SHADE keep it.  Every other band takes the
- * next value of the default sequence, skipping values already in use in
- * this run, by an .aux shade or by an earlier new band; once every value
- * of the sequence is in use, after one full period of skipping, it takes
- * the next value anyway.  Without -p nothing is in use before the sequence
- * has gone round once, and a full period of skipping lands on the same
- * value again, so the result is exactly GHC's sequence.  With -p this
- * keeps new bands (which -p puts next to each other, at the bottom) from
- * repeating the shades the .aux gives, or each other's, while any value
- * is left: GHC restarts the sequence and repeats them. */
+/* Stable across runs and platforms: FNV-1a of the name's bytes. */
+static uint64_t name_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603u;
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 1099511628211u;
+    }
+    return h;
+}
+
+/* Neighbours in the stack closer than this look like one band. */
+#define NEIGHBOUR_MIN_DISTANCE 30.0
+
+static bool far_from(struct rgb c, const struct band_plan *bp, const bool *shaded, size_t i)
+{
+    if (i > 0 && shaded[i - 1] && palette_distance(c, bp->band[i - 1].fill) < NEIGHBOUR_MIN_DISTANCE)
+        return false;
+    if (i + 1 < bp->count && shaded[i + 1] &&
+        palette_distance(c, bp->band[i + 1].fill) < NEIGHBOUR_MIN_DISTANCE)
+        return false;
+    return true;
+}
+
+/* -c: a name keeps its colour from run to run, so its palette slot comes
+ * from a hash of the name.  When that slot is taken by another drawn band,
+ * or looks like a neighbour in the stack, the next slots are tried: first
+ * for a free colour far from the neighbours, then for any colour far from
+ * them, then the hashed slot itself. */
+static size_t colour_slot(const struct band_plan *bp, const bool *shaded, const bool *used,
+                          size_t i)
+{
+    size_t n = palette_colour_count();
+    size_t start = (size_t)(name_hash(bp->band[i].name) % n);
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t k = 0; k < n; k++) {
+            size_t slot = (start + k) % n;
+            struct rgb c = palette_colour(slot);
+            if ((pass == 1 || !used[colour_code(c)]) && far_from(c, bp, shaded, i))
+                return slot;
+        }
+    return start;
+}
+
+/* Bands the .aux gives a usable SHADE keep it.  In colour, every other
+ * band takes the colour its name hashes to (colour_slot).  In black and
+ * white, every other band takes the next value of GHC's grey sequence,
+ * skipping values already in use in this run, by an .aux shade or by an
+ * earlier new band; once every value of the sequence is in use, after one
+ * full period of skipping, it takes the next value anyway.  Without -p
+ * nothing is in use before the sequence has gone round once, and a full
+ * period of skipping lands on the same value again, so the result is
+ * exactly GHC's sequence (and .aux).  With -p this keeps new bands (which
+ * -p puts next to each other, at the bottom) from repeating the shades the
+ * .aux gives, or each other's, while any value is left: GHC restarts the
+ * sequence and repeats them. */
 static void assign_shades(struct band_plan *bp, const struct band_options *o)
 {
     bool colour = o->colour;
     size_t ncodes = colour ? COLOUR_CODES : GREY_CODES;
     bool *used = xcalloc(ncodes, sizeof *used);
-    bool *from_aux = xcalloc(bp->count ? bp->count : 1, sizeof *from_aux);
+    bool *shaded = xcalloc(bp->count ? bp->count : 1, sizeof *shaded);
 
     for (size_t i = 0; i < bp->count; i++) {
         struct band *b = &bp->band[i];
         if (aux_shade(o, b, &b->fill, &b->aux_shade)) {
-            from_aux[i] = true;
+            shaded[i] = true;
             used[colour ? colour_code(b->fill) : grey_code(b->aux_shade)] = true;
         }
     }
@@ -286,26 +332,28 @@ static void assign_shades(struct band_plan *bp, const struct band_options *o)
     size_t period = sequence_period(colour);
     size_t next = 0;
     for (size_t i = 0; i < bp->count; i++) {
-        if (from_aux[i])
+        if (shaded[i])
             continue;
-        for (size_t skipped = 0; skipped < period; skipped++) {
-            if (!used[sequence_code(colour, next)])
-                break;
-            next++;
-        }
         struct band *b = &bp->band[i];
         if (colour) {
-            b->fill = palette_colour(next);
+            b->fill = palette_colour(colour_slot(bp, shaded, used, i));
             b->aux_shade = palette_encode_colour(b->fill);
+            used[colour_code(b->fill)] = true;
         } else {
+            for (size_t skipped = 0; skipped < period; skipped++) {
+                if (!used[sequence_code(colour, next)])
+                    break;
+                next++;
+            }
             b->aux_shade = palette_grey(next);
             b->fill = palette_grey_rgb(b->aux_shade);
+            used[sequence_code(colour, next)] = true;
+            next++;
         }
-        used[sequence_code(colour, next)] = true;
-        next++;
+        shaded[i] = true;
     }
     free(used);
-    free(from_aux);
+    free(shaded);
 }
 
 /* ---- the plan ----------------------------------------------------------- */

@@ -56,6 +56,42 @@ struct rgb palette_colour(size_t k)
     return out;
 }
 
+size_t palette_colour_count(void)
+{
+    return NCOLOUR;
+}
+
+static double linear(double c)
+{
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+static double lab_f(double t)
+{
+    return t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116;
+}
+
+static void to_lab(struct rgb c, double lab[3])
+{
+    double r = linear(c.r), g = linear(c.g), b = linear(c.b);
+    double x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    double y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    double z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    double fx = lab_f(x), fy = lab_f(y), fz = lab_f(z);
+    lab[0] = 116 * fy - 16;
+    lab[1] = 500 * (fx - fy);
+    lab[2] = 200 * (fy - fz);
+}
+
+double palette_distance(struct rgb a, struct rgb b)
+{
+    double la[3], lb[3];
+    to_lab(a, la);
+    to_lab(b, lb);
+    return sqrt((la[0] - lb[0]) * (la[0] - lb[0]) + (la[1] - lb[1]) * (la[1] - lb[1]) +
+                (la[2] - lb[2]) * (la[2] - lb[2]));
+}
+
 struct rgb palette_grey_rgb(double level)
 {
     struct rgb out = {level, level, level};

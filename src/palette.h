@@ -20,6 +20,12 @@ struct rgb {
 double palette_grey(size_t k);
 struct rgb palette_colour(size_t k);
 
+/* How many colours palette_colour cycles through. */
+size_t palette_colour_count(void);
+
+/* Perceptual distance of two colours: CIE76 Delta-E in L*a*b* (D65). */
+double palette_distance(struct rgb a, struct rgb b);
+
 /* A grey level as an rgb. */
 struct rgb palette_grey_rgb(double level);
 

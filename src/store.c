@@ -5,6 +5,9 @@
  * no padding and no alignment trouble.  The first STORE_MEMORY bytes live
  * in memory; past that everything moves to an unlinked temporary file
  * (page cache, not our resident memory), written and read in blocks.
+ * Records are packed straight into the block (or the memory log) and
+ * unpacked straight out of it; only a record that straddles two blocks
+ * takes the slow way.
  */
 #include "store.h"
 
@@ -15,7 +18,7 @@
 #include <unistd.h>
 
 #define STORE_MEMORY (1u << 20)
-#define STORE_BLOCK (1u << 16)
+#define STORE_BLOCK (1u << 17)
 #define HEADER_SIZE (sizeof(double) + sizeof(uint32_t))
 #define RECORD_SIZE (sizeof(uint32_t) + sizeof(int64_t))
 
@@ -122,6 +125,18 @@ static int append_bytes(struct store *s, const void *p, size_t n, struct hp_erro
     return 0;
 }
 
+static void pack_record(unsigned char *o, const struct sample_entry *e)
+{
+    memcpy(o, &e->name, sizeof e->name);
+    memcpy(o + sizeof e->name, &e->value, sizeof e->value);
+}
+
+static void unpack_record(struct sample_entry *e, const unsigned char *r)
+{
+    memcpy(&e->name, r, sizeof e->name);
+    memcpy(&e->value, r + sizeof e->name, sizeof e->value);
+}
+
 int store_append(struct store *s, double time, const struct sample_entry *e, size_t n,
                  struct hp_error *err)
 {
@@ -131,12 +146,43 @@ int store_append(struct store *s, double time, const struct sample_entry *e, siz
     memcpy(header + sizeof time, &count, sizeof count);
     if (append_bytes(s, header, sizeof header, err) < 0)
         return -1;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char rec[RECORD_SIZE];
-        memcpy(rec, &e[i].name, sizeof e[i].name);
-        memcpy(rec + sizeof e[i].name, &e[i].value, sizeof e[i].value);
-        if (append_bytes(s, rec, sizeof rec, err) < 0)
-            return -1;
+    size_t i = 0;
+    while (i < n) {
+        /* As many whole records as fit where the log is being written. */
+        unsigned char *o;
+        size_t room;
+        if (s->fd < 0 && s->len + RECORD_SIZE <= STORE_MEMORY) {
+            size_t want = (n - i) * RECORD_SIZE;
+            if (want > STORE_MEMORY - s->len)
+                want = STORE_MEMORY - s->len;
+            if (s->len + want > s->mem_cap) {
+                while (s->mem_cap < s->len + want)
+                    s->mem_cap *= 2;
+                s->mem = xrealloc(s->mem, s->mem_cap);
+            }
+            o = s->mem + s->len;
+            room = want / RECORD_SIZE;
+        } else if (s->fd >= 0 && s->block_len + RECORD_SIZE <= STORE_BLOCK) {
+            o = s->block + s->block_len;
+            room = (STORE_BLOCK - s->block_len) / RECORD_SIZE;
+        } else {
+            /* Spill, or flush the block, on the way. */
+            unsigned char rec[RECORD_SIZE];
+            pack_record(rec, &e[i++]);
+            if (append_bytes(s, rec, sizeof rec, err) < 0)
+                return -1;
+            continue;
+        }
+        size_t k = n - i < room ? n - i : room;
+        for (size_t j = 0; j < k; j++)
+            pack_record(o + j * RECORD_SIZE, &e[i + j]);
+        i += k;
+        if (s->fd < 0)
+            s->len += k * RECORD_SIZE;
+        else {
+            s->block_len += k * RECORD_SIZE;
+            s->len += k * RECORD_SIZE;
+        }
     }
     s->count++;
     return 0;
@@ -205,13 +251,34 @@ int store_next(struct store *s, double *time, const struct sample_entry **entrie
         s->entries_cap = count;
         s->entries = xreallocarray(s->entries, s->entries_cap, sizeof *s->entries);
     }
-    for (uint32_t i = 0; i < count; i++) {
-        unsigned char rec[RECORD_SIZE];
-        if (read_bytes(s, rec, sizeof rec, err) < 0)
-            return -1;
-        memcpy(&s->entries[i].name, rec, sizeof s->entries[i].name);
-        memcpy(&s->entries[i].value, rec + sizeof s->entries[i].name,
-               sizeof s->entries[i].value);
+    if ((size_t)count * RECORD_SIZE > s->len - s->read_pos)
+        return hp_fail(err, "temporary file: truncated");
+    uint32_t i = 0;
+    while (i < count) {
+        /* The whole records that are at hand, then one the slow way. */
+        const unsigned char *r;
+        size_t k;
+        if (s->fd < 0) {
+            r = s->mem + s->read_pos;
+            k = count - i;
+        } else {
+            r = s->block + s->block_pos;
+            k = (s->block_len - s->block_pos) / RECORD_SIZE;
+            if (k > count - i)
+                k = count - i;
+        }
+        for (size_t j = 0; j < k; j++)
+            unpack_record(&s->entries[i + j], r + j * RECORD_SIZE);
+        i += (uint32_t)k;
+        s->read_pos += k * RECORD_SIZE;
+        if (s->fd >= 0)
+            s->block_pos += k * RECORD_SIZE;
+        if (i < count) {
+            unsigned char rec[RECORD_SIZE];
+            if (read_bytes(s, rec, sizeof rec, err) < 0)
+                return -1;
+            unpack_record(&s->entries[i++], rec);
+        }
     }
     *entries = s->entries;
     *n = count;
