@@ -166,6 +166,7 @@ struct frame {
     size_t key_columns;
     double key_column_width;
     bool iec;
+    bool pattern;
     char **key_names;      /* per band, shortened for the key */
 };
 
@@ -298,6 +299,13 @@ static void draw_y_axis(struct page *pg, const struct profile *p, const struct f
     }
 }
 
+/* --pattern: band b's hatch.  Seven looks (none and six hatches) times
+ * ten greys keep any two bands within seventy of each other apart. */
+static int band_hatch(const struct frame *f, size_t b)
+{
+    return f->pattern ? (int)(b % (LAYOUT_HATCHES + 1)) : 0;
+}
+
 /* Append the points of a top edge, forward or backward.  A profile with a
  * single sample has one point per edge; it is drawn as a flat band across
  * the whole axis (GHC drew a zero-width sliver, so nothing at all). */
@@ -336,6 +344,7 @@ static void draw_band(struct page *pg, const struct series *s, const struct band
                                BAND_OUTLINE);
     pr->filled = true;
     pr->fill = band->fill;
+    pr->hatch = band_hatch(f, b);
     double *q = edge_points(pr->pts, top, f, false);
     if (below) {
         edge_points(q, below, f, true);
@@ -418,6 +427,7 @@ static void draw_key(struct page *pg, const struct band_plan *bp, const struct f
         double x = kx + (double)(k / f->key_rows) * f->key_column_width;
         double c = base + (double)(rows - k % f->key_rows) * dc;
         add_rect(pg, x + 5, c - sw / 2, sw, sw, LINE_WIDTH, &bp->band[b].fill);
+        pg->prim[pg->count - 1].hatch = band_hatch(f, b);
         double sx = x + KEY_NAME_X + f->share_width;
         add_text(pg, f->shares[b], sx, c - DIGIT_HALF_HEIGHT, ALIGN_RIGHT, FONT_AXIS, 0);
         add_text(pg, f->key_names[b], sx + KEY_SHARE_GAP, c - DIGIT_HALF_HEIGHT, ALIGN_LEFT,
@@ -507,6 +517,7 @@ static void frame_init(struct frame *f, const struct profile *p, const struct ba
     f->x_range = o->x_range;
     f->y_range = o->y_range;
     f->iec = o->iec;
+    f->pattern = o->pattern;
 
     size_t n = bp->count;
     f->key_names = xcalloc(n ? n : 1, sizeof *f->key_names);

@@ -37,6 +37,10 @@ enum prim_kind {
 
 enum text_align { ALIGN_LEFT, ALIGN_CENTRE, ALIGN_RIGHT };
 
+/* Hatch patterns for --pattern: 1 rising, 2 falling, 3 horizontal,
+ * 4 vertical, 5 crossed diagonals, 6 grid. */
+#define LAYOUT_HATCHES 6
+
 struct prim {
     enum prim_kind kind;
     /* PRIM_STROKE and PRIM_POLYGON */
@@ -44,6 +48,7 @@ struct prim {
     double *pts;        /* x0, y0, x1, y1, ... */
     double line_width;  /* 0: no outline */
     struct rgb stroke;  /* outline colour (black unless set) */
+    int hatch;          /* --pattern: 0 none, else 1..LAYOUT_HATCHES, lines over the fill */
     bool filled;
     struct rgb fill;
     /* PRIM_TEXT: baseline anchor (x, y), rotated by angle degrees (ccw) */
@@ -75,6 +80,7 @@ struct layout_options {
     bool key;            /* a key at all (-m0 and -l have none unless -M) */
     bool marks;          /* draw MARK times */
     bool iec;            /* --units=iec: KiB, MiB, ... */
+    bool pattern;        /* --pattern: hatch the bands, for black-and-white print */
     double x_range;      /* the scales actually used (after -p and the 0 rule) */
     double y_range;
 };

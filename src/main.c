@@ -228,6 +228,7 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         .key = o->limit != 0,
         .marks = !o->no_marks,
         .iec = o->iec,
+        .pattern = o->pattern,
         .x_range = choose_range(p.t_last - p.t_first, have_aux && aux.has_x_range, aux.x_range),
         .y_range = choose_range(s.y_max, have_aux && aux.has_y_range, aux.y_range),
     };

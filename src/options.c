@@ -55,6 +55,8 @@ void options_usage(FILE *f)
           "      --format=ps|eps|pdf|svg|png\n"
           "                the output format, whatever the name (e.g. with -o -)\n"
           "      --dpi=N   PNG resolution in pixels per inch (default 150)\n"
+          "      --pattern hatch the bands as well as shading them, so that they\n"
+          "                stay apart when printed in black and white\n"
           "      --units=si|iec\n"
           "                value labels in kB, MB, GB (si, default) or KiB, MiB, GiB\n"
           "  -?, --help    show this help and exit\n"
@@ -212,6 +214,8 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
         o->help = true;
     else if (strcmp(arg, "--version") == 0)
         o->version = true;
+    else if (strcmp(arg, "--pattern") == 0)
+        o->pattern = true;
     else if ((v = long_value(arg, "output", argc, argv, i, &missing)))
         o->output = v;
     else if (!missing && (v = long_value(arg, "format", argc, argv, i, &missing)))

@@ -30,6 +30,7 @@ struct options {
     const char *output;       /* -o FILE, --output=FILE; "-" is stdout */
     const char *format;       /* --format=NAME; else from -o's extension */
     double dpi;               /* --dpi: PNG resolution, default 150 */
+    bool pattern;             /* --pattern: hatched bands for black-and-white print */
     bool iec;                 /* --units=iec: KiB, MiB (1024-based); default si: kB, MB */
     bool help;                /* -?, --help */
     bool version;             /* --version */

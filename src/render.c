@@ -146,6 +146,53 @@ static void trace_path(cairo_t *cr, const struct prim *pr)
         cairo_close_path(cr);
 }
 
+#define HATCH_SPACING 3.5
+#define HATCH_WIDTH 0.45
+
+/* Parallel lines at angle degrees across the current clip. */
+static void hatch_lines(cairo_t *cr, double angle)
+{
+    double x0, y0, x1, y1;
+    cairo_clip_extents(cr, &x0, &y0, &x1, &y1);
+    double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    double r = hypot(x1 - x0, y1 - y0) / 2 + HATCH_SPACING;
+    double a = angle * 3.14159265358979323846 / 180;
+    double dx = cos(a), dy = sin(a); /* along the lines */
+    /* Lines on a fixed lattice (through the origin), so a band and its key
+     * swatch show the same pattern, and neighbouring pieces line up. */
+    double offset = -dy * cx + dx * cy;
+    double first = floor((offset - r) / HATCH_SPACING) * HATCH_SPACING;
+    for (double d = first; d <= offset + r; d += HATCH_SPACING) {
+        double px = -dy * d, py = dx * d; /* a point on the line */
+        double t = dx * (cx - px) + dy * (cy - py);
+        cairo_move_to(cr, px + dx * (t - r), py + dy * (t - r));
+        cairo_line_to(cr, px + dx * (t + r), py + dy * (t + r));
+    }
+}
+
+/* --pattern: lines over the fill, light on dark fills, dark on light. */
+static void draw_hatch(cairo_t *cr, const struct prim *pr)
+{
+    static const double angles[][2] = {
+        [1] = {45, -1}, [2] = {135, -1}, [3] = {0, -1}, [4] = {90, -1}, [5] = {45, 135}, [6] = {0, 90},
+    };
+    if (pr->hatch < 1 || pr->hatch > LAYOUT_HATCHES)
+        return;
+    double lum = 0.3 * pr->fill.r + 0.59 * pr->fill.g + 0.11 * pr->fill.b;
+    cairo_save(cr);
+    trace_path(cr, pr);
+    cairo_clip(cr);
+    cairo_new_path(cr);
+    for (int i = 0; i < 2; i++)
+        if (angles[pr->hatch][i] >= 0)
+            hatch_lines(cr, angles[pr->hatch][i]);
+    double ink = lum < 0.45 ? 1 : 0;
+    cairo_set_source_rgb(cr, ink, ink, ink);
+    cairo_set_line_width(cr, HATCH_WIDTH);
+    cairo_stroke(cr);
+    cairo_restore(cr);
+}
+
 static void draw_path(cairo_t *cr, const struct prim *pr)
 {
     if (pr->npts == 0)
@@ -153,10 +200,9 @@ static void draw_path(cairo_t *cr, const struct prim *pr)
     trace_path(cr, pr);
     if (pr->filled) {
         cairo_set_source_rgb(cr, pr->fill.r, pr->fill.g, pr->fill.b);
-        if (pr->line_width > 0)
-            cairo_fill_preserve(cr);
-        else
-            cairo_fill(cr);
+        cairo_fill(cr);
+        draw_hatch(cr, pr);
+        trace_path(cr, pr);
     }
     if (pr->line_width > 0) {
         cairo_set_source_rgb(cr, pr->stroke.r, pr->stroke.g, pr->stroke.b);

@@ -174,6 +174,24 @@ int main(void)
     o.single_page = false;
     o.multipage = false;
 
+    /* --pattern: bands and their swatches carry the same hatch, band 0 none. */
+    o.pattern = true;
+    CHECK(build(&w, TINY, &o) == 0);
+    int hatched = 0, plain = 0;
+    for (size_t i = 0; i < w.L.page[0].count; i++) {
+        const struct prim *pr = &w.L.page[0].prim[i];
+        if (pr->kind == PRIM_POLYGON && pr->filled && pr->npts != 3) {
+            if (pr->hatch == 1)
+                hatched++;
+            else if (pr->hatch == 0 && pr->fill.r < 0.1)
+                plain++;
+        }
+    }
+    CHECK_INT(hatched, 2); /* alpha's band and swatch */
+    CHECK_INT(plain, 2);   /* beta's */
+    destroy(&w);
+    o.pattern = false;
+
     /* -m0: no key. */
     o.key = false;
     CHECK(build(&w, TINY, &o) == 0);

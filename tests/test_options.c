@@ -109,6 +109,8 @@ int main(void)
     OK("--", "-odd.hp", NULL);
     CHECK_STR(o.input, "-odd.hp");
 
+    OK("--pattern", NULL, NULL);
+    CHECK(o.pattern);
     OK("--units=iec", NULL, NULL);
     CHECK(o.iec);
     OK("--units", "si", NULL);
