@@ -104,9 +104,9 @@ static void warn(const char *what)
     fprintf(stderr, "hp2ps: warning: %s\n", what);
 }
 
-/* -p: the previous run's .aux, or a warning and none (a corrupt or
- * foreign .aux must not stop the drawing). */
-static bool load_aux(struct aux *aux, const struct files *fl, const struct profile *p)
+/* -p: the previous run's .aux, or a warning and none (a corrupt .aux
+ * must not stop the drawing). */
+static bool load_aux(struct aux *aux, const struct files *fl)
 {
     struct hp_error err;
     if (aux_read_file(aux, fl->aux_path, &err) < 0) {
@@ -115,17 +115,25 @@ static bool load_aux(struct aux *aux, const struct files *fl, const struct profi
         warn(msg);
         return false;
     }
-    for (size_t id = 0; id < p->names.count; id++)
-        if (aux_find(aux, p->names.info[id].text, p->names.info[id].len))
-            return true;
-    if (p->names.count && aux->names.count) {
-        char msg[1024];
-        snprintf(msg, sizeof msg, "%s names none of the bands of %s; ignoring it",
-                 fl->aux_path, p->source);
-        warn(msg);
-        aux_free(aux);
+    return true;
+}
+
+/* An .aux that names none of the bands drawn belongs to another profile:
+ * its order and shades changed nothing, and its scales must not apply
+ * either.  (Checked against the bands, not the profile's names, because
+ * with -m1 the only band is OTHER.) */
+static bool aux_is_foreign(const struct aux *aux, const struct band_plan *bp,
+                           const struct files *fl, const char *source)
+{
+    if (!aux->names.count || !bp->count)
         return false;
-    }
+    for (size_t b = 0; b < bp->count; b++)
+        if (aux_find(aux, bp->band[b].name, strlen(bp->band[b].name)))
+            return false;
+    char msg[1024];
+    snprintf(msg, sizeof msg, "%s names none of the bands of %s; ignoring it", fl->aux_path,
+             source);
+    warn(msg);
     return true;
 }
 
@@ -186,6 +194,10 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
     struct output out = {0};
     int rc = -1;
 
+    if (fl.input && output_same_path(fl.ps_path, fl.aux_path)) {
+        hp_fail(err, "%s: the drawing cannot go to the .aux file", fl.ps_path);
+        goto done;
+    }
     int fd = 0;
     if (fl.input && (fd = open(fl.input, O_RDONLY)) < 0) {
         hp_fail(err, "cannot open %s: %s", fl.input, strerror(errno));
@@ -201,7 +213,7 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
     if (o->reuse_aux && !fl.input)
         warn("-p has no effect on standard input (there is no .aux file)");
     else if (o->reuse_aux)
-        have_aux = load_aux(&aux, &fl, &p);
+        have_aux = load_aux(&aux, &fl);
 
     struct band_options bo;
     band_options_default(&bo);
@@ -213,6 +225,8 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
     bo.aux = have_aux ? &aux : NULL;
     if (bands_plan(&bp, &p, &bo, err) < 0)
         goto done;
+    if (have_aux && aux_is_foreign(&aux, &bp, &fl, p.source))
+        have_aux = false;
     if (series_build(&s, &p, &bp, SERIES_COLUMNS, err) < 0)
         goto done;
 

@@ -1,4 +1,6 @@
 /* output.c: see output.h. */
+/* realpath() is X/Open. */
+#define _XOPEN_SOURCE 700
 #include "output.h"
 
 #include <errno.h>
@@ -13,6 +15,34 @@ static bool same_file(const char *a, const char *b)
     struct stat sa, sb;
     return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
            sa.st_ino == sb.st_ino;
+}
+
+/* realpath of the directory part, plus the last component. */
+static char *canonical(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? xmemdup0(path, (size_t)(slash - path) + 1) : xstrdup(".");
+    char *real = realpath(dir, NULL);
+    free(dir);
+    if (!real)
+        return NULL;
+    const char *last = slash ? slash + 1 : path;
+    size_t n = strlen(real) + strlen(last) + 2;
+    char *out = xmalloc(n);
+    snprintf(out, n, "%s/%s", real, last);
+    free(real);
+    return out;
+}
+
+bool output_same_path(const char *a, const char *b)
+{
+    if (same_file(a, b))
+        return true;
+    char *ca = canonical(a), *cb = canonical(b);
+    bool same = ca && cb && strcmp(ca, cb) == 0;
+    free(ca);
+    free(cb);
+    return same;
 }
 
 int output_open(struct output *o, const char *path, const char *protect_path,

@@ -23,6 +23,10 @@ struct output {
 int output_open(struct output *o, const char *path, const char *protect_path,
                 struct hp_error *err);
 
+/* Whether two paths name the same file, existing or not (same directory
+ * and the same last component). */
+bool output_same_path(const char *a, const char *b);
+
 /* Flush, check for write errors, rename into place.  On failure the
  * temporary file is removed. */
 int output_commit(struct output *o, struct hp_error *err);
