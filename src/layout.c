@@ -20,8 +20,8 @@
 #define BOX_WIDTH 648.0
 #define BOX_HEIGHT 432.0
 #define BORDER_SPACE 5.0
-#define TITLE_SMALL 20.0
-#define TITLE_BIG 40.0
+#define TITLE_HEIGHT_SMALL 20.0
+#define TITLE_HEIGHT_BIG 40.0
 #define TITLE_BYTES_SMALL 35   /* GHC's rule: a longer JOB gets the big box */
 #define ORIGIN_X 45.0
 #define ORIGIN_Y 20.0
@@ -202,13 +202,15 @@ static void draw_title(struct page *pg, const struct profile *p, const struct se
         free(pk);
     } else
         snprintf(area, sizeof area, "%s %s \xC3\x97 %s", total, vu, su);
+    /* A long unit can fill the buffer: never cut a character in two. */
+    utf8_trim_partial(area);
     free(vu);
     free(su);
     char *job = display_text(p->job), *date = display_text(p->date);
     double left = BORDER_SPACE + 6, right = BOX_WIDTH - BORDER_SPACE - 6;
     double area_w = tm->width(tm->ctx, FONT_TITLE, area);
     char *job_fit, *date_fit;
-    if (th == TITLE_SMALL) {
+    if (th == TITLE_HEIGHT_SMALL) {
         double centre = BOX_WIDTH / 2 - BORDER_SPACE;
         double baseline = top - th + 6;
         job_fit = layout_ellipsize(job, centre - area_w / 2 - 10 - left, FONT_TITLE, tm);
@@ -403,6 +405,7 @@ static void draw_peak(struct page *pg, const struct profile *p, const struct ser
     axis_format_quantity(value, sizeof value, s->y_max, p->value_unit, iec);
     char *clean = display_text(value);
     snprintf(label, sizeof label, "peak %s", clean);
+    utf8_trim_partial(label); /* a long unit may be cut mid-character */
     free(clean);
     double w = tm->width(tm->ctx, FONT_AXIS, label);
     bool right = x + PEAK_RADIUS + 3 + w <= ORIGIN_X + f->gw;
@@ -511,7 +514,7 @@ static void frame_init(struct frame *f, const struct profile *p, const struct ba
     memset(f, 0, sizeof *f);
     bool big = o->title_box == TITLE_BIG ||
                (o->title_box == TITLE_AUTO && strlen(p->job) > TITLE_BYTES_SMALL);
-    f->title_height = big ? TITLE_BIG : TITLE_SMALL;
+    f->title_height = big ? TITLE_HEIGHT_BIG : TITLE_HEIGHT_SMALL;
     f->gh = BOX_HEIGHT - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
     f->x0 = p->t_first;
     f->x_range = o->x_range;

@@ -20,9 +20,6 @@
 
 #define EXIT_INPUT 1
 #define EXIT_USAGE 2
-/* Columns the time axis is reduced to when a profile has more samples:
- * far more than a page shows, few enough to bound the output. */
-#define SERIES_COLUMNS 1000
 /* An EPS without -e gets GHC's unscaled 9-inch box. */
 #define FIT_WIDTH_DEFAULT 648.0
 
@@ -145,17 +142,28 @@ static double choose_range(double measured, bool has_saved, double saved)
     return r > 0 ? r : 1.0;
 }
 
-static int write_aux(const struct files *fl, const struct band_plan *bp, double xr, double yr,
-                     bool colour, struct hp_error *err)
+/* The .aux, written to its temporary file (committed by the caller). */
+static int prepare_aux(struct output *aux_out, const struct files *fl,
+                       const struct band_plan *bp, double xr, double yr, bool colour,
+                       struct hp_error *err)
 {
-    struct output out;
-    if (output_open(&out, fl->aux_path, fl->input, err) < 0)
+    if (output_open(aux_out, fl->aux_path, fl->input, err) < 0)
         return -1;
-    if (bands_write_aux(out.f, bp, xr, yr, colour) < 0) {
-        output_abort(&out);
+    if (bands_write_aux(aux_out->f, bp, xr, yr, colour) < 0) {
+        output_abort(aux_out);
         return hp_fail(err, "cannot write %s", fl->aux_path);
     }
-    return output_commit(&out, err);
+    return 0;
+}
+
+/* rename() cannot put a file where a directory is; say so before any
+ * output is replaced. */
+static int check_target(const char *path, struct hp_error *err)
+{
+    struct stat st;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return hp_fail(err, "cannot write %s: it is a directory", path);
+    return 0;
 }
 
 /* --format, else -o's extension, else PostScript. */
@@ -191,13 +199,16 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
     struct layout L;
     memset(&L, 0, sizeof L);
     struct render_fonts *fonts = NULL;
-    struct output out = {0};
+    struct output out = {0}, aux_out = {0};
     int rc = -1;
 
     if (fl.input && output_same_path(fl.ps_path, fl.aux_path)) {
         hp_fail(err, "%s: the drawing cannot go to the .aux file", fl.ps_path);
         goto done;
     }
+    /* Fonts first: pango loads the fontconfig configuration on a thread of
+     * its own, which then runs while the profile is read. */
+    fonts = render_fonts_new();
     int fd = 0;
     if (fl.input && (fd = open(fl.input, O_RDONLY)) < 0) {
         hp_fail(err, "cannot open %s: %s", fl.input, strerror(errno));
@@ -227,7 +238,9 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         goto done;
     if (have_aux && aux_is_foreign(&aux, &bp, &fl, p.source))
         have_aux = false;
-    if (series_build(&s, &p, &bp, SERIES_COLUMNS, err) < 0)
+    /* The time axis is reduced to as many columns as keep the output
+     * small (series_columns); with fewer samples each one is a point. */
+    if (series_build(&s, &p, &bp, series_columns(bp.count), err) < 0)
         goto done;
 
     struct layout_options lo = {
@@ -246,11 +259,14 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         .x_range = choose_range(p.t_last - p.t_first, have_aux && aux.has_x_range, aux.x_range),
         .y_range = choose_range(s.y_max, have_aux && aux.has_y_range, aux.y_range),
     };
-    fonts = render_fonts_new();
     struct text_metrics tm = render_text_metrics(fonts);
     if (layout_build(&L, &p, &bp, &s, &lo, &tm, err) < 0)
         goto done;
 
+    /* Both files are complete in their temporary files before either
+     * replaces anything; the .aux is renamed last, as GHC wrote it last. */
+    if (check_target(fl.ps_path, err) < 0 || (fl.input && check_target(fl.aux_path, err) < 0))
+        goto done;
     if (output_open(&out, fl.ps_path, fl.input, err) < 0)
         goto done;
     struct render_settings rs = {.dpi = o->dpi};
@@ -258,10 +274,16 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         output_abort(&out);
         goto done;
     }
-    if (output_commit(&out, err) < 0)
+    if (fl.input &&
+        prepare_aux(&aux_out, &fl, &bp, lo.x_range, lo.y_range, o->colour, err) < 0) {
+        output_abort(&out);
         goto done;
-    /* The .aux comes last, as in GHC: it describes a graph that exists. */
-    if (fl.input && write_aux(&fl, &bp, lo.x_range, lo.y_range, o->colour, err) < 0)
+    }
+    if (output_commit(&out, err) < 0) {
+        output_abort(&aux_out);
+        goto done;
+    }
+    if (fl.input && output_commit(&aux_out, err) < 0)
         goto done;
     rc = 0;
 done:

@@ -236,12 +236,13 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
 
 int options_parse(struct options *o, int argc, char **argv, struct hp_error *err)
 {
-    bool only_files = false;
+    bool only_files = false, seen_input = false;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (o->input)
+            if (seen_input)
                 return hp_fail(err, "%s: only one profile can be drawn at a time", arg);
+            seen_input = true;
             o->input = strcmp(arg, "-") == 0 ? NULL : arg;
             continue;
         }
