@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "utf8.h"
+
 double axis_nice(double v)
 {
     if (!(v > 0) || !isfinite(v))
@@ -151,6 +153,8 @@ void axis_format_quantity(char *buf, size_t size, double v, const char *unit, bo
         snprintf(buf, size, "%.1f %sB", v / div, prefix);
     else
         snprintf(buf, size, "%.1f%s %s", v / div, prefix, unit);
+    /* The unit is the profile's and may be long: cut at a character. */
+    utf8_trim_partial(buf);
 }
 
 void axis_time_unit(struct time_unit *u, const char *sample_unit, double range)

@@ -19,8 +19,10 @@ struct hp_error {
 
 #if defined(__GNUC__) || defined(__clang__)
 #define HP_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define HP_NOINLINE __attribute__((noinline))
 #else
 #define HP_PRINTF(a, b)
+#define HP_NOINLINE
 #endif
 
 /* Fill err with a formatted message (truncated to fit).  Returns -1 so that

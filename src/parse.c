@@ -89,9 +89,14 @@ struct parser {
     char decimal_point[8];  /* the locale's, for strtod */
 };
 
+/* ' ', '\t', '\r', '\v', '\f': one table lookup in the hot loops. */
+static const bool ws_table[256] = {
+    [' '] = true, ['\t'] = true, ['\r'] = true, ['\v'] = true, ['\f'] = true,
+};
+
 static inline bool is_ws(unsigned char c)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+    return ws_table[c];
 }
 
 static inline bool is_digit(unsigned char c)
@@ -485,15 +490,64 @@ static bool all_digits(const char *v, size_t n)
     return true;
 }
 
-/* The id of the name s[0..len) of the next data line of the open sample. */
-static uint32_t name_id(struct parser *ps, const char *s, size_t len)
+/* a[0..n) == b[0..n), inline: names are short, and a call to memcmp costs
+ * more than the comparison. */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
+{
+    if (n >= 8) {
+        uint64_t x, y;
+        size_t i = 0;
+        for (; i + 8 <= n; i += 8) {
+            memcpy(&x, a + i, 8);
+            memcpy(&y, b + i, 8);
+            if (x != y)
+                return false;
+        }
+        if (i == n)
+            return true;
+        memcpy(&x, a + n - 8, 8); /* the last 8 bytes, overlapping */
+        memcpy(&y, b + n - 8, 8);
+        return x == y;
+    }
+    if (n >= 4) {
+        uint32_t x, y, x2, y2;
+        memcpy(&x, a, 4);
+        memcpy(&y, b, 4);
+        memcpy(&x2, a + n - 4, 4);
+        memcpy(&y2, b + n - 4, 4);
+        return x == y && x2 == y2;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+/* The id of the name s[0..len) of the next data line of the open sample,
+ * interned if new.  NUL bytes become U+FFFD, so that names stay C
+ * strings; a stored name never holds a NUL, so a name that matches the
+ * guess byte for byte needs no such check. */
+static HP_NOINLINE uint32_t name_id_miss(struct parser *ps, size_t at, const char *s,
+                                         size_t len)
 {
     struct names *names = &ps->p->names;
-    size_t at = ps->npend ? (size_t)ps->ent[ps->npend - 1].name + 1 : 0;
-    uint32_t guess = ps->succ[at];
-    if (guess < names->count && names->info[guess].len == len &&
-        memcmp(names->info[guess].text, s, len) == 0)
-        return guess;
+    if (memchr(s, '\0', len)) {
+        size_t nuls = 0;
+        for (const char *z = s; (z = memchr(z, '\0', (size_t)(s + len - z))) != NULL; z++)
+            nuls++;
+        ps->scratch = grow_to(ps->scratch, &ps->scratch_cap, len + 2 * nuls, 1, 256);
+        char *o = ps->scratch;
+        for (const char *z = s; z < s + len; z++) {
+            if (*z) {
+                *o++ = *z;
+            } else {
+                memcpy(o, "\xEF\xBF\xBD", 3);
+                o += 3;
+            }
+        }
+        s = ps->scratch;
+        len += 2 * nuls;
+    }
     uint32_t id = names_intern(names, s, len);
     if (names->count + 1 > ps->succ_cap) {
         size_t old = ps->succ_cap;
@@ -504,8 +558,34 @@ static uint32_t name_id(struct parser *ps, const char *s, size_t len)
     return id;
 }
 
-/* A data line: s..e is the whole line without leading white space. */
-static int data_line(struct parser *ps, const char *s, const char *e)
+static inline uint32_t name_id(struct parser *ps, const char *s, size_t len)
+{
+    const struct names *names = &ps->p->names;
+    size_t at = ps->npend ? (size_t)ps->ent[ps->npend - 1].name + 1 : 0;
+    uint32_t guess = ps->succ[at];
+    if (guess < names->count && names->info[guess].len == len &&
+        same_bytes(names->info[guess].text, s, len))
+        return guess;
+    return name_id_miss(ps, at, s, len);
+}
+
+/* Append (id, value) to the open sample. */
+static int add_entry(struct parser *ps, const char *name, size_t nlen, int64_t value)
+{
+    if (ps->npend == UINT32_MAX)
+        return bad(ps, "more than %lu data lines in one sample", (unsigned long)UINT32_MAX);
+    uint32_t id = name_id(ps, name, nlen);
+    if (ps->npend == ps->pend_cap)
+        ps->ent = grow_to(ps->ent, &ps->pend_cap, ps->npend + 1, sizeof *ps->ent, 64);
+    struct sample_entry *en = &ps->ent[ps->npend++];
+    en->name = id;
+    en->value = value;
+    return P_OK;
+}
+
+/* A data line, every case: s..e is the whole line without leading white
+ * space. */
+static HP_NOINLINE int data_line_general(struct parser *ps, const char *s, const char *e)
 {
     if (!ps->in_sample)
         return bad(ps, "data line outside a sample (no BEGIN_SAMPLE before it)");
@@ -527,69 +607,55 @@ static int data_line(struct parser *ps, const char *s, const char *e)
         return bad(ps, "%s has no value", qv);
     }
 
-    /* the value: [+]digits, at most INT64_MAX.  Up to 18 digits cannot
-     * overflow, so the common case is one pass without checks. */
-    int64_t value = 0;
-    const char *c = v;
-    if (vlen <= 18) {
-        for (; c < e; c++) {
-            unsigned digit = (unsigned)(unsigned char)*c - '0';
-            if (digit > 9)
-                break;
-            value = value * 10 + (int64_t)digit;
-        }
+    /* the value: [+]digits, at most INT64_MAX */
+    if (!all_digits(v, vlen)) {
+        quote(qn, s, nlen);
+        quote(qv, v, vlen);
+        if (vlen > 1 && v[0] == '-' && is_digit((unsigned char)v[1]) && all_digits(v + 1, vlen - 1))
+            return bad(ps, "negative value %s for %s", qv, qn);
+        return bad(ps, "value '%s' for %s is not a whole number", qv, qn);
     }
-    if (c != e) {
-        if (!all_digits(v, vlen)) {
+    int64_t value = 0;
+    for (const char *c = v + (*v == '+'); c < e; c++) {
+        int64_t digit = *c - '0';
+        if (value > (INT64_MAX - digit) / 10) {
             quote(qn, s, nlen);
             quote(qv, v, vlen);
-            if (vlen > 1 && v[0] == '-' && is_digit((unsigned char)v[1]) &&
-                all_digits(v + 1, vlen - 1))
-                return bad(ps, "negative value %s for %s", qv, qn);
-            return bad(ps, "value '%s' for %s is not a whole number", qv, qn);
+            return bad(ps, "value %s for %s is larger than %lld", qv, qn, (long long)INT64_MAX);
         }
-        value = 0;
-        for (c = v + (*v == '+'); c < e; c++) {
-            int64_t digit = *c - '0';
-            if (value > (INT64_MAX - digit) / 10) {
-                quote(qn, s, nlen);
-                quote(qv, v, vlen);
-                return bad(ps, "value %s for %s is larger than %lld", qv, qn,
-                           (long long)INT64_MAX);
-            }
-            value = value * 10 + digit;
-        }
+        value = value * 10 + digit;
     }
+    return add_entry(ps, s, nlen, value);
+}
 
-    if (ps->npend == UINT32_MAX)
-        return bad(ps, "more than %lu data lines in one sample", (unsigned long)UINT32_MAX);
-    const char *name = s;
-    size_t len = nlen;
-    if (memchr(s, '\0', nlen)) {
-        /* NUL bytes become U+FFFD, so that names stay C strings. */
-        size_t nuls = 0;
-        for (const char *z = s; (z = memchr(z, '\0', (size_t)(ne - z))) != NULL; z++)
-            nuls++;
-        len = nlen + 2 * nuls;
-        ps->scratch = grow_to(ps->scratch, &ps->scratch_cap, len, 1, 256);
-        char *o = ps->scratch;
-        for (const char *z = s; z < ne; z++) {
-            if (*z) {
-                *o++ = *z;
-            } else {
-                memcpy(o, "\xEF\xBF\xBD", 3);
-                o += 3;
-            }
-        }
-        name = ps->scratch;
+/* A data line: s..e is the whole line without leading white space.  The
+ * fast path takes the line every profile is made of, "name<ws>digits"
+ * inside a sample with at most 18 digits (no overflow possible), reading
+ * the digits backwards from the end; anything else goes the general way,
+ * which also words the errors. */
+static inline int data_line(struct parser *ps, const char *s, const char *e)
+{
+    static const uint64_t pow10[18] = {
+        1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
+        1000000000u, 10000000000u, 100000000000u, 1000000000000u, 10000000000000u,
+        100000000000000u, 1000000000000000u, 10000000000000000u, 100000000000000000u,
+    };
+    const char *v = e;
+    uint64_t value = 0;
+    unsigned nd = 0;
+    while (v > s && nd < 18) {
+        unsigned digit = (unsigned)(unsigned char)v[-1] - '0';
+        if (digit > 9)
+            break;
+        value += digit * pow10[nd++];
+        v--;
     }
-    uint32_t id = name_id(ps, name, len);
-    if (ps->npend == ps->pend_cap)
-        ps->ent = grow_to(ps->ent, &ps->pend_cap, ps->npend + 1, sizeof *ps->ent, 64);
-    struct sample_entry *en = &ps->ent[ps->npend++];
-    en->name = id;
-    en->value = value;
-    return P_OK;
+    const char *ne = v;
+    while (ne > s && is_ws((unsigned char)ne[-1]))
+        ne--;
+    if (nd == 0 || ne == v || ne == s || !ps->in_sample)
+        return data_line_general(ps, s, e);
+    return add_entry(ps, s, (size_t)(ne - s), (int64_t)value);
 }
 
 /* ---- lines ---- */

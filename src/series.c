@@ -73,6 +73,17 @@ static size_t column_of(double t, double t0, double span, size_t columns)
     return (size_t)x;
 }
 
+size_t series_columns(size_t nbands)
+{
+    size_t per_column = 4 * (nbands ? nbands : 1);
+    size_t columns = SERIES_POINT_BUDGET / per_column;
+    if (columns > SERIES_MAX_COLUMNS)
+        columns = SERIES_MAX_COLUMNS;
+    if (columns < SERIES_MIN_COLUMNS)
+        columns = SERIES_MIN_COLUMNS;
+    return columns;
+}
+
 void series_free(struct series *s)
 {
     if (s->top) {

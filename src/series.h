@@ -31,6 +31,21 @@ struct series {
     size_t nsamples;
 };
 
+/* The output's resolution.  A column keeps at most four points per band,
+ * and every kept point costs bytes in a vector output (about 70 in
+ * PostScript, where each band's polygon is filled and outlined and each
+ * edge is also the edge of the band above), so the number of columns comes
+ * from a budget of points for all the bands together: at most
+ * SERIES_MAX_COLUMNS (a page is narrower than that in points), at least
+ * SERIES_MIN_COLUMNS, else SERIES_POINT_BUDGET / (4 * nbands).  That keeps
+ * PostScript, PDF and SVG under 1 MB for up to 750 bands whatever the
+ * number of samples.  The scales, the order and the .aux come from the
+ * exact samples and do not depend on it. */
+#define SERIES_MAX_COLUMNS 1000
+#define SERIES_MIN_COLUMNS 4
+#define SERIES_POINT_BUDGET 12000
+size_t series_columns(size_t nbands);
+
 /* columns: how many columns the time axis is divided into (at least 1). */
 int series_build(struct series *s, struct profile *p, const struct band_plan *bp,
                  size_t columns, struct hp_error *err);

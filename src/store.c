@@ -1,13 +1,19 @@
 /* store.c: see store.h.
  *
- * Layout of the log: per sample, a header (double time, uint32 count) and
- * count records (uint32 name, int64 value), packed with memcpy so there is
- * no padding and no alignment trouble.  The first STORE_MEMORY bytes live
- * in memory; past that everything moves to an unlinked temporary file
- * (page cache, not our resident memory), written and read in blocks.
- * Records are packed straight into the block (or the memory log) and
- * unpacked straight out of it; only a record that straddles two blocks
- * takes the slow way.
+ * The log is a byte stream.  Per sample: the time (a double, 8 bytes as
+ * they are in memory), the number of entries as a varint, then per entry
+ * the name as a zigzag varint of its distance from "the id after the
+ * previous entry's" (the RTS writes names in much the same order every
+ * sample and ids count in order of first appearance, so this is nearly
+ * always 0: one byte) and the value as a varint (its two's complement
+ * bits, so any int64 round-trips).  A record takes 3 to 5 bytes where a
+ * fixed layout takes 12: a third of the temporary file to write and read.
+ *
+ * The first STORE_MEMORY bytes live in memory; past that everything moves
+ * to an unlinked temporary file (page cache, not our resident memory),
+ * written and read in blocks of STORE_BLOCK.  Records are encoded straight
+ * into the block and decoded straight out of it: a block is refilled when
+ * less than a whole record is left in it.
  */
 #include "store.h"
 
@@ -19,8 +25,9 @@
 
 #define STORE_MEMORY (1u << 20)
 #define STORE_BLOCK (1u << 17)
-#define HEADER_SIZE (sizeof(double) + sizeof(uint32_t))
-#define RECORD_SIZE (sizeof(uint32_t) + sizeof(int64_t))
+#define VARINT_MAX 10                     /* bytes of a 64-bit varint */
+#define HEADER_MAX (8 + 5)                /* time, count (32 bits) */
+#define RECORD_MAX (5 + VARINT_MAX)       /* name (33-bit zigzag), value */
 
 struct store {
     unsigned char *mem;   /* the log while it is small; NULL once spilled */
@@ -29,9 +36,14 @@ struct store {
     int fd;               /* the temporary file, or -1 */
     unsigned char *block; /* write buffer, then read buffer */
     size_t block_len;     /* bytes pending (write) or valid (read) */
-    size_t block_pos;     /* read position in block */
-    size_t read_pos;      /* read position in the log */
-    size_t count;
+    size_t count;         /* samples appended */
+
+    /* replay */
+    const unsigned char *rbuf; /* mem, or block */
+    size_t rpos, rlim;         /* rbuf[rpos..rlim) not yet decoded */
+    size_t file_pos;           /* bytes of the file read so far */
+    size_t replayed;           /* samples returned since the rewind */
+    bool reading;
     struct sample_entry *entries;
     size_t entries_cap;
 };
@@ -40,7 +52,7 @@ struct store *store_new(void)
 {
     struct store *s = xcalloc(1, sizeof *s);
     s->fd = -1;
-    s->mem_cap = STORE_BLOCK;
+    s->mem_cap = 1u << 16;
     s->mem = xmalloc(s->mem_cap);
     return s;
 }
@@ -61,6 +73,71 @@ size_t store_count(const struct store *s)
 {
     return s->count;
 }
+
+size_t store_bytes(const struct store *s)
+{
+    return s->len;
+}
+
+bool store_spilled(const struct store *s)
+{
+    return s->fd >= 0;
+}
+
+/* ---- encoding ---- */
+
+static inline size_t put_varint(unsigned char *o, uint64_t v)
+{
+    size_t n = 0;
+    while (v >= 0x80) {
+        o[n++] = (unsigned char)(v | 0x80);
+        v >>= 7;
+    }
+    o[n++] = (unsigned char)v;
+    return n;
+}
+
+/* Decode a varint from b[*pos..lim); -1 when it runs past lim or past 64
+ * bits (a damaged file). */
+static inline int get_varint(const unsigned char *b, size_t *pos, size_t lim, uint64_t *out)
+{
+    size_t p = *pos;
+    if (p < lim && b[p] < 0x80) {
+        *out = b[p];
+        *pos = p + 1;
+        return 0;
+    }
+    uint64_t v = 0;
+    for (unsigned shift = 0; shift < 64; shift += 7) {
+        if (p >= lim)
+            return -1;
+        unsigned char c = b[p++];
+        v |= (uint64_t)(c & 0x7f) << shift;
+        if (!(c & 0x80)) {
+            *out = v;
+            *pos = p;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* The name id as its distance from the expected one, zigzagged so that
+ * small distances either way are small numbers. */
+static inline uint64_t name_code(uint32_t id, int64_t expected)
+{
+    int64_t d = (int64_t)id - expected;
+    return d < 0 ? ((uint64_t)(-(d + 1)) << 1) | 1 : (uint64_t)d << 1;
+}
+
+/* Only for codes below 2^34, which name_code never exceeds. */
+static inline int64_t name_decode(uint64_t code, int64_t expected)
+{
+    int64_t d = code & 1 ? -(int64_t)(code >> 1) - 1 : (int64_t)(code >> 1);
+    return expected + d;
+}
+
+/* ---- writing ---- */
 
 static int write_all(int fd, const unsigned char *p, size_t n, struct hp_error *err)
 {
@@ -101,186 +178,174 @@ static int spill(struct store *s, struct hp_error *err)
     return rc;
 }
 
-static int append_bytes(struct store *s, const void *p, size_t n, struct hp_error *err)
+/* Room for at least need more bytes of log: *room bytes at the returned
+ * pointer.  Spills the log or writes out the block on the way; NULL on an
+ * I/O error. */
+static unsigned char *reserve(struct store *s, size_t need, size_t *room, struct hp_error *err)
 {
-    if (s->fd < 0 && s->len + n > STORE_MEMORY && spill(s, err) < 0)
-        return -1;
+    if (s->fd < 0 && s->len + need > STORE_MEMORY && spill(s, err) < 0)
+        return NULL;
     if (s->fd < 0) {
-        if (s->len + n > s->mem_cap) {
-            while (s->mem_cap < s->len + n)
+        if (s->len + need > s->mem_cap) {
+            while (s->mem_cap < s->len + need)
                 s->mem_cap *= 2;
+            if (s->mem_cap > STORE_MEMORY)
+                s->mem_cap = STORE_MEMORY;
             s->mem = xrealloc(s->mem, s->mem_cap);
         }
-        memcpy(s->mem + s->len, p, n);
-    } else {
-        if (s->block_len + n > STORE_BLOCK) {
-            if (write_all(s->fd, s->block, s->block_len, err) < 0)
-                return -1;
-            s->block_len = 0;
-        }
-        memcpy(s->block + s->block_len, p, n);
-        s->block_len += n;
+        *room = s->mem_cap - s->len;
+        return s->mem + s->len;
     }
+    if (s->block_len + need > STORE_BLOCK) {
+        if (write_all(s->fd, s->block, s->block_len, err) < 0)
+            return NULL;
+        s->block_len = 0;
+    }
+    *room = STORE_BLOCK - s->block_len;
+    return s->block + s->block_len;
+}
+
+/* n bytes were written where reserve pointed. */
+static void commit(struct store *s, size_t n)
+{
     s->len += n;
-    return 0;
-}
-
-static void pack_record(unsigned char *o, const struct sample_entry *e)
-{
-    memcpy(o, &e->name, sizeof e->name);
-    memcpy(o + sizeof e->name, &e->value, sizeof e->value);
-}
-
-static void unpack_record(struct sample_entry *e, const unsigned char *r)
-{
-    memcpy(&e->name, r, sizeof e->name);
-    memcpy(&e->value, r + sizeof e->name, sizeof e->value);
+    if (s->fd >= 0)
+        s->block_len += n;
 }
 
 int store_append(struct store *s, double time, const struct sample_entry *e, size_t n,
                  struct hp_error *err)
 {
-    unsigned char header[HEADER_SIZE];
-    uint32_t count = (uint32_t)n;
-    memcpy(header, &time, sizeof time);
-    memcpy(header + sizeof time, &count, sizeof count);
-    if (append_bytes(s, header, sizeof header, err) < 0)
+    if (s->reading) {
+        /* Appending after a replay: the block holds read data. */
+        s->reading = false;
+        if (s->fd >= 0) {
+            if (lseek(s->fd, 0, SEEK_END) < 0)
+                return hp_fail(err, "temporary file: %s", strerror(errno));
+            s->block_len = 0;
+        }
+    }
+    size_t room;
+    unsigned char *o = reserve(s, HEADER_MAX, &room, err);
+    if (!o)
         return -1;
+    memcpy(o, &time, sizeof time);
+    commit(s, sizeof time + put_varint(o + sizeof time, (uint64_t)(uint32_t)n));
+
+    int64_t expected = 0;
     size_t i = 0;
     while (i < n) {
-        /* As many whole records as fit where the log is being written. */
-        unsigned char *o;
-        size_t room;
-        if (s->fd < 0 && s->len + RECORD_SIZE <= STORE_MEMORY) {
-            size_t want = (n - i) * RECORD_SIZE;
-            if (want > STORE_MEMORY - s->len)
-                want = STORE_MEMORY - s->len;
-            if (s->len + want > s->mem_cap) {
-                while (s->mem_cap < s->len + want)
-                    s->mem_cap *= 2;
-                s->mem = xrealloc(s->mem, s->mem_cap);
-            }
-            o = s->mem + s->len;
-            room = want / RECORD_SIZE;
-        } else if (s->fd >= 0 && s->block_len + RECORD_SIZE <= STORE_BLOCK) {
-            o = s->block + s->block_len;
-            room = (STORE_BLOCK - s->block_len) / RECORD_SIZE;
-        } else {
-            /* Spill, or flush the block, on the way. */
-            unsigned char rec[RECORD_SIZE];
-            pack_record(rec, &e[i++]);
-            if (append_bytes(s, rec, sizeof rec, err) < 0)
-                return -1;
-            continue;
+        o = reserve(s, RECORD_MAX, &room, err);
+        if (!o)
+            return -1;
+        /* Whole records while a worst-case one still fits. */
+        size_t used = 0;
+        for (; i < n && room - used >= RECORD_MAX; i++) {
+            used += put_varint(o + used, name_code(e[i].name, expected));
+            used += put_varint(o + used, (uint64_t)e[i].value);
+            expected = (int64_t)e[i].name + 1;
         }
-        size_t k = n - i < room ? n - i : room;
-        for (size_t j = 0; j < k; j++)
-            pack_record(o + j * RECORD_SIZE, &e[i + j]);
-        i += k;
-        if (s->fd < 0)
-            s->len += k * RECORD_SIZE;
-        else {
-            s->block_len += k * RECORD_SIZE;
-            s->len += k * RECORD_SIZE;
-        }
+        commit(s, used);
     }
     s->count++;
     return 0;
 }
 
+/* ---- replay ---- */
+
 int store_rewind(struct store *s, struct hp_error *err)
 {
-    s->read_pos = 0;
+    s->replayed = 0;
     if (s->fd >= 0) {
         /* Flush what is still buffered, then use the block for reading. */
-        if (s->block_len && write_all(s->fd, s->block, s->block_len, err) < 0)
+        if (!s->reading && s->block_len && write_all(s->fd, s->block, s->block_len, err) < 0)
             return -1;
         if (lseek(s->fd, 0, SEEK_SET) < 0)
             return hp_fail(err, "temporary file: %s", strerror(errno));
         s->block_len = 0;
-        s->block_pos = 0;
+        s->file_pos = 0;
+        s->rbuf = s->block;
+        s->rpos = s->rlim = 0;
+    } else {
+        s->rbuf = s->mem;
+        s->rpos = 0;
+        s->rlim = s->len;
     }
+    s->reading = true;
     return 0;
 }
 
-/* Copy the next n bytes of the log to out. */
-static int read_bytes(struct store *s, void *out, size_t n, struct hp_error *err)
+/* Make at least need bytes readable at rbuf + rpos, or every byte the log
+ * has left when that is fewer. */
+static int refill(struct store *s, size_t need, struct hp_error *err)
 {
-    unsigned char *o = out;
-    if (s->read_pos + n > s->len)
-        return hp_fail(err, "temporary file: truncated");
-    if (s->fd < 0) {
-        memcpy(o, s->mem + s->read_pos, n);
-        s->read_pos += n;
+    if (s->fd < 0 || s->rlim - s->rpos >= need || s->file_pos == s->len)
         return 0;
+    size_t keep = s->rlim - s->rpos;
+    memmove(s->block, s->block + s->rpos, keep);
+    s->rpos = 0;
+    s->rlim = keep;
+    while (s->rlim < STORE_BLOCK && s->file_pos < s->len) {
+        size_t want = STORE_BLOCK - s->rlim;
+        if (want > s->len - s->file_pos)
+            want = s->len - s->file_pos;
+        ssize_t r = read(s->fd, s->block + s->rlim, want);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return hp_fail(err, "temporary file: %s", r < 0 ? strerror(errno) : "truncated");
+        s->rlim += (size_t)r;
+        s->file_pos += (size_t)r;
     }
-    while (n) {
-        if (s->block_pos == s->block_len) {
-            ssize_t r = read(s->fd, s->block, STORE_BLOCK);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r <= 0)
-                return hp_fail(err, "temporary file: %s", r < 0 ? strerror(errno) : "truncated");
-            s->block_len = (size_t)r;
-            s->block_pos = 0;
-        }
-        size_t k = s->block_len - s->block_pos;
-        if (k > n)
-            k = n;
-        memcpy(o, s->block + s->block_pos, k);
-        s->block_pos += k;
-        s->read_pos += k;
-        o += k;
-        n -= k;
-    }
+    s->block_len = s->rlim;
     return 0;
+}
+
+static int damaged(struct hp_error *err)
+{
+    return hp_fail(err, "temporary file: truncated");
 }
 
 int store_next(struct store *s, double *time, const struct sample_entry **entries,
                size_t *n, struct hp_error *err)
 {
-    if (s->read_pos >= s->len)
-        return 0;
-    unsigned char header[HEADER_SIZE];
-    uint32_t count;
-    if (read_bytes(s, header, sizeof header, err) < 0)
+    if (!s->reading && store_rewind(s, err) < 0)
         return -1;
-    memcpy(time, header, sizeof *time);
-    memcpy(&count, header + sizeof *time, sizeof count);
+    if (s->replayed >= s->count)
+        return 0;
+    if (refill(s, HEADER_MAX, err) < 0)
+        return -1;
+    if (s->rlim - s->rpos < sizeof *time)
+        return damaged(err);
+    memcpy(time, s->rbuf + s->rpos, sizeof *time);
+    s->rpos += sizeof *time;
+    uint64_t count;
+    /* Every record takes at least two bytes. */
+    size_t left = (s->rlim - s->rpos) + (s->fd >= 0 ? s->len - s->file_pos : 0);
+    if (get_varint(s->rbuf, &s->rpos, s->rlim, &count) < 0 || count > UINT32_MAX ||
+        count > left / 2)
+        return damaged(err);
     if (count > s->entries_cap) {
-        s->entries_cap = count;
+        s->entries_cap = (size_t)count;
         s->entries = xreallocarray(s->entries, s->entries_cap, sizeof *s->entries);
     }
-    if ((size_t)count * RECORD_SIZE > s->len - s->read_pos)
-        return hp_fail(err, "temporary file: truncated");
-    uint32_t i = 0;
-    while (i < count) {
-        /* The whole records that are at hand, then one the slow way. */
-        const unsigned char *r;
-        size_t k;
-        if (s->fd < 0) {
-            r = s->mem + s->read_pos;
-            k = count - i;
-        } else {
-            r = s->block + s->block_pos;
-            k = (s->block_len - s->block_pos) / RECORD_SIZE;
-            if (k > count - i)
-                k = count - i;
-        }
-        for (size_t j = 0; j < k; j++)
-            unpack_record(&s->entries[i + j], r + j * RECORD_SIZE);
-        i += (uint32_t)k;
-        s->read_pos += k * RECORD_SIZE;
-        if (s->fd >= 0)
-            s->block_pos += k * RECORD_SIZE;
-        if (i < count) {
-            unsigned char rec[RECORD_SIZE];
-            if (read_bytes(s, rec, sizeof rec, err) < 0)
-                return -1;
-            unpack_record(&s->entries[i++], rec);
-        }
+    int64_t expected = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (s->rlim - s->rpos < RECORD_MAX && refill(s, RECORD_MAX, err) < 0)
+            return -1;
+        uint64_t code, value;
+        if (get_varint(s->rbuf, &s->rpos, s->rlim, &code) < 0 || code >> 34 ||
+            get_varint(s->rbuf, &s->rpos, s->rlim, &value) < 0)
+            return damaged(err);
+        int64_t id = name_decode(code, expected);
+        if (id < 0 || id > (int64_t)UINT32_MAX)
+            return damaged(err);
+        s->entries[i].name = (uint32_t)id;
+        s->entries[i].value = (int64_t)value;
+        expected = id + 1;
     }
+    s->replayed++;
     *entries = s->entries;
-    *n = count;
+    *n = (size_t)count;
     return 1;
 }

@@ -32,6 +32,11 @@ int store_append(struct store *s, double time, const struct sample_entry *e,
 /* Number of samples appended so far. */
 size_t store_count(const struct store *s);
 
+/* Bytes in the log, and whether it has moved to the temporary file (for
+ * tests and measurements). */
+size_t store_bytes(const struct store *s);
+bool store_spilled(const struct store *s);
+
 /* Replay: store_rewind, then store_next until it returns 0.  store_next
  * returns 1 with the next sample (*entries valid until the next call),
  * 0 at the end, -1 on an I/O error. */

@@ -61,6 +61,19 @@ char *utf8_sanitize(const char *s, size_t len)
     return xrealloc(out, o + 1);
 }
 
+void utf8_trim_partial(char *s)
+{
+    size_t n = strlen(s), i = n, k = 0;
+    while (i > 0 && k < 3 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
+        i--, k++;
+    if (i == 0)
+        return;
+    unsigned char c = (unsigned char)s[i - 1];
+    size_t want = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    if (n - (i - 1) < want)
+        s[i - 1] = '\0';
+}
+
 size_t utf8_count(const char *s)
 {
     size_t n = 0;

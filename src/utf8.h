@@ -19,6 +19,10 @@ char *utf8_sanitize(const char *s, size_t len);
  * if s[0..len) does not start with one. */
 size_t utf8_sequence_length(const unsigned char *s, size_t len);
 
+/* Cut an incomplete sequence off the end of the NUL-terminated text s:
+ * what snprintf leaves when it truncates UTF-8 into a fixed buffer. */
+void utf8_trim_partial(char *s);
+
 /* Number of code points in valid UTF-8 text. */
 size_t utf8_count(const char *s);
 
