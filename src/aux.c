@@ -17,12 +17,14 @@
 #include "aux.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define AUX_MAX_FILE ((size_t)256 << 20)
 #define QUOTE_MAX 40
@@ -311,9 +313,20 @@ int aux_parse_buffer(struct aux *a, const char *data, size_t len, const char *so
 int aux_read_file(struct aux *a, const char *path, struct hp_error *err)
 {
     aux_init(a);
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* O_NONBLOCK: opening a FIFO that no one writes to would otherwise
+     * wait forever.  Opened, it reads as usual (as empty without a writer). */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
         return hp_fail(err, "cannot open %s: %s", path, strerror(errno));
+    int flags = fcntl(fd, F_GETFL);
+    if (flags != -1)
+        fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        return hp_fail(err, "cannot open %s: %s", path, strerror(e));
+    }
     /* A regular file too large is refused before reading; for a pipe the
      * read loop below stops one byte past the limit. */
     struct stat st;

@@ -43,6 +43,7 @@
 #define PEAK_RADIUS 2.2
 
 static const char ELLIPSIS[] = "\xE2\x80\xA6";
+#define ELLIPSIZE_MAX 1024 /* code points kept at most by layout_ellipsize */
 
 /* ---- primitives ---- */
 
@@ -134,11 +135,14 @@ static char *middle_cut(const char *text, size_t keep, size_t total)
 char *layout_ellipsize(const char *text, double max_width, enum font_role font,
                        const struct text_metrics *tm)
 {
-    if (tm->width(tm->ctx, font, text) <= max_width)
+    /* No page shows ELLIPSIZE_MAX code points on one line, so a longer text
+     * (a name can be 1 MiB) is never measured whole: pango took seconds per
+     * measurement of such a text, and the search below measures ~20 times. */
+    size_t total = utf8_count(text);
+    if (total == 0 || (total <= ELLIPSIZE_MAX && tm->width(tm->ctx, font, text) <= max_width))
         return xstrdup(text);
     /* Binary search on how many code points survive around the ellipsis. */
-    size_t total = utf8_count(text);
-    size_t lo = 0, hi = total - 1;
+    size_t lo = 0, hi = total - 1 < ELLIPSIZE_MAX ? total - 1 : ELLIPSIZE_MAX;
     while (lo < hi) {
         size_t mid = (lo + hi + 1) / 2;
         char *candidate = middle_cut(text, mid, total);
@@ -150,6 +154,17 @@ char *layout_ellipsize(const char *text, double max_width, enum font_role font,
             hi = mid - 1;
     }
     return middle_cut(text, lo, total);
+}
+
+/* A header string drawn in a bounded space (a unit can be 1 MiB long):
+ * one line of valid UTF-8, shortened to max_width. */
+static char *fitted_text(const char *raw, double max_width, enum font_role font,
+                         const struct text_metrics *tm)
+{
+    char *clean = display_text(raw);
+    char *fit = layout_ellipsize(clean, max_width, font, tm);
+    free(clean);
+    return fit;
 }
 
 /* ---- the parts of a page ---- */
@@ -191,10 +206,12 @@ static void draw_title(struct page *pg, const struct profile *p, const struct se
     /* GHC's total in unit-seconds, and the peak with its time. */
     char area[1024], total[420], peak[96], when[64];
     axis_format_thousands(total, sizeof total, s->area);
-    char *vu = display_text(p->value_unit), *su = display_text(p->sample_unit);
+    /* Units are the profile's: each gets at most a sixth of the box. */
+    char *vu = fitted_text(p->value_unit, BOX_WIDTH / 6, FONT_TITLE, tm);
+    char *su = fitted_text(p->sample_unit, BOX_WIDTH / 6, FONT_TITLE, tm);
     if (s->y_max > 0) {
         axis_format_quantity(peak, sizeof peak, s->y_max, p->value_unit, f->iec);
-        char *pk = display_text(peak);
+        char *pk = fitted_text(peak, BOX_WIDTH / 6, FONT_TITLE, tm);
         double t = s->y_max_time;
         snprintf(when, sizeof when, t >= 100 ? "%.0f" : "%.3g", t);
         snprintf(area, sizeof area, "%s %s \xC3\x97 %s, peak %s at %s %s", total, vu, su, pk,
@@ -240,7 +257,7 @@ static void draw_x_axis(struct page *pg, const struct profile *p, const struct f
     /* A three-hour run reads in hours, not in thousands of seconds. */
     struct time_unit tu;
     axis_time_unit(&tu, p->sample_unit, f->x_range);
-    char *unit = display_text(tu.name ? tu.name : p->sample_unit);
+    char *unit = fitted_text(tu.name ? tu.name : p->sample_unit, f->gw / 3, FONT_AXIS, tm);
     add_text(pg, unit, ORIGIN_X + f->gw, BORDER_SPACE, ALIGN_RIGHT, FONT_AXIS, 0);
     double legend = tm->width(tm->ctx, FONT_AXIS, unit);
     free(unit);
@@ -269,7 +286,7 @@ static void draw_y_axis(struct page *pg, const struct profile *p, const struct f
 {
     static const struct rgb grid = {0.82, 0.82, 0.82};
     add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X, ORIGIN_Y + f->gh);
-    char *unit = display_text(p->value_unit);
+    char *unit = fitted_text(p->value_unit, f->gh / 2, FONT_AXIS, tm);
     double legend = tm->width(tm->ctx, FONT_AXIS, unit);
     add_text(pg, unit, ORIGIN_X - BORDER_SPACE, ORIGIN_Y + f->gh, ALIGN_RIGHT, FONT_AXIS, 90);
     free(unit);
@@ -334,51 +351,95 @@ static size_t edge_count(const struct polyline *e)
     return e->n == 1 ? 2 : e->n;
 }
 
-/* The polygon of band b: its top edge forward, the top of the band below
- * (or the axis) backward. */
-static void draw_band(struct page *pg, const struct series *s, const struct band *band,
-                      size_t b, const struct frame *f)
+/* Band b's fill: the region under its top edge, down to the axis under
+ * its last and first point.  Filled from the top band down, each covers the
+ * part of the one before that lies under its own top edge, which leaves
+ * every band exactly the region between its top and the top below, as a
+ * polygon of both edges would; but each edge is written once, not twice,
+ * which halves the output and the time to write it. */
+static void draw_band_fill(struct page *pg, const struct series *s, const struct band *band,
+                           size_t b, const struct frame *f)
 {
     const struct polyline *top = &s->top[b];
-    const struct polyline *below = b ? &s->top[b - 1] : NULL;
     size_t ntop = edge_count(top);
-    struct prim *pr = add_path(pg, PRIM_POLYGON, ntop + (below ? edge_count(below) : 2),
-                               BAND_OUTLINE);
+    struct prim *pr = add_path(pg, PRIM_POLYGON, ntop + 2, 0);
     pr->filled = true;
     pr->fill = band->fill;
     pr->hatch = band_hatch(f, b);
     double *q = edge_points(pr->pts, top, f, false);
-    if (below) {
-        edge_points(q, below, f, true);
-    } else {
-        /* Down to the axis under the last and the first point. */
-        q[0] = pr->pts[2 * (ntop - 1)], q[1] = ORIGIN_Y;
-        q[2] = pr->pts[0], q[3] = ORIGIN_Y;
+    q[0] = pr->pts[2 * (ntop - 1)], q[1] = ORIGIN_Y;
+    q[2] = pr->pts[0], q[3] = ORIGIN_Y;
+}
+
+/* The outlines, over all the fills: each band's top edge once, and the
+ * sides and foot of the whole stack (what the outlines of the bands'
+ * polygons add up to). */
+static void draw_band_outlines(struct page *pg, const struct series *s, size_t nbands,
+                               const struct frame *f)
+{
+    size_t last = nbands;
+    for (size_t b = 0; b < nbands; b++) {
+        const struct polyline *top = &s->top[b];
+        if (!top->n)
+            continue;
+        struct prim *pr = add_path(pg, PRIM_STROKE, edge_count(top), BAND_OUTLINE);
+        edge_points(pr->pts, top, f, false);
+        last = b;
     }
+    if (last == nbands)
+        return;
+    const struct polyline *top = &s->top[last];
+    double edge[4];
+    double *e = top->n == 1 ? edge : NULL;
+    if (e)
+        edge_points(e, top, f, false);
+    double x0 = e ? e[0] : graph_x(f, top->t[0]), y0 = e ? e[1] : graph_y(f, top->y[0]);
+    double x1 = e ? e[2] : graph_x(f, top->t[top->n - 1]);
+    double y1 = e ? e[3] : graph_y(f, top->y[top->n - 1]);
+    struct prim *pr = add_path(pg, PRIM_STROKE, 4, BAND_OUTLINE);
+    double *q = pr->pts;
+    q[0] = x0, q[1] = y0, q[2] = x0, q[3] = ORIGIN_Y;
+    q[4] = x1, q[5] = ORIGIN_Y, q[6] = x1, q[7] = y1;
 }
 
 static void draw_bands(struct page *pg, const struct band_plan *bp, const struct series *s,
                        const struct frame *f)
 {
-    for (size_t b = 0; b < s->nbands && b < bp->count; b++)
+    size_t n = s->nbands < bp->count ? s->nbands : bp->count;
+    for (size_t b = n; b-- > 0;)
         if (s->top[b].n)
-            draw_band(pg, s, &bp->band[b], b, f);
+            draw_band_fill(pg, s, &bp->band[b], b, f);
+    draw_band_outlines(pg, s, n, f);
 }
+
+/* Marks closer together than this (points) are drawn once: the carets
+ * are 8 points wide, so they would look the same, and a profile with a
+ * mark per sample must not make the output grow with it. */
+#define MARK_GAP 0.5
 
 static void draw_marks(struct page *pg, const struct profile *p, const struct frame *f)
 {
     static const struct rgb white = {1, 1, 1};
+    double width = f->gw > 0 && f->gw < 1e6 ? f->gw : 0;
+    size_t nslots = (size_t)(width / MARK_GAP) + 2;
+    bool *drawn = xcalloc(nslots, sizeof *drawn);
     for (size_t i = 0; i < p->nmarks; i++) {
         double t = p->marks[i];
         if (t < f->x0 || t > f->x0 + f->x_range)
             continue; /* GHC drew these off the graph */
         double m = graph_x(f, t);
+        double slot = (m - ORIGIN_X) / MARK_GAP;
+        size_t k = slot > 0 ? (slot < (double)nslots ? (size_t)slot : nslots - 1) : 0;
+        if (drawn[k])
+            continue;
+        drawn[k] = true;
         struct prim *pr = add_path(pg, PRIM_POLYGON, 3, LINE_WIDTH);
         double *q = pr->pts;
         q[0] = m - 4, q[1] = ORIGIN_Y, q[2] = m, q[3] = ORIGIN_Y - 4, q[4] = m + 4, q[5] = ORIGIN_Y;
         pr->filled = true;
         pr->fill = white;
     }
+    free(drawn);
 }
 
 /* The largest total: a ring on the top of the stack and its value beside
@@ -403,7 +464,7 @@ static void draw_peak(struct page *pg, const struct profile *p, const struct ser
     pr->fill = white;
     char value[96], label[128];
     axis_format_quantity(value, sizeof value, s->y_max, p->value_unit, iec);
-    char *clean = display_text(value);
+    char *clean = fitted_text(value, f->gw / 3, FONT_AXIS, tm);
     snprintf(label, sizeof label, "peak %s", clean);
     utf8_trim_partial(label); /* a long unit may be cut mid-character */
     free(clean);

@@ -206,8 +206,9 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         hp_fail(err, "%s: the drawing cannot go to the .aux file", fl.ps_path);
         goto done;
     }
-    /* Fonts first: pango loads the fontconfig configuration on a thread of
-     * its own, which then runs while the profile is read. */
+    /* Fonts first: when pango has to load the system's fontconfig
+     * configuration (render.c), it does so on a thread of its own, which
+     * then runs while the profile is read. */
     fonts = render_fonts_new();
     int fd = 0;
     if (fl.input && (fd = open(fl.input, O_RDONLY)) < 0) {
@@ -259,6 +260,9 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         .x_range = choose_range(p.t_last - p.t_first, have_aux && aux.has_x_range, aux.x_range),
         .y_range = choose_range(s.y_max, have_aux && aux.has_y_range, aux.y_range),
     };
+    /* Points closer to the line drawn than the page can show go (a tenth
+     * of a point): smaller output, written faster. */
+    series_simplify(&s, lo.y_range);
     struct text_metrics tm = render_text_metrics(fonts);
     if (layout_build(&L, &p, &bp, &s, &lo, &tm, err) < 0)
         goto done;

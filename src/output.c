@@ -57,17 +57,54 @@ int output_open(struct output *o, const char *path, const char *protect_path,
     if (protect_path && same_file(path, protect_path))
         return hp_fail(err, "%s: refusing to overwrite the input", path);
 
+    /* A device or a FIFO is written in place: renaming a file over it would
+     * replace the device node itself (as root, -o /dev/null turned
+     * /dev/null into a regular file), and a FIFO's reader would never see
+     * the drawing.  There is no earlier good file there to protect. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        /* O_NONBLOCK: a FIFO that no one reads fails at once (ENXIO)
+         * instead of waiting forever; writes then block as usual. */
+        int fd = open(path, O_WRONLY | O_NONBLOCK);
+        if (fd < 0 && errno == ENXIO)
+            return hp_fail(err, "cannot write %s: no process is reading it", path);
+        if (fd < 0)
+            return hp_fail(err, "cannot open %s: %s", path, strerror(errno));
+        int flags = fcntl(fd, F_GETFL);
+        if (flags != -1)
+            fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+        o->f = fdopen(fd, "wb");
+        if (!o->f) {
+            int e = errno;
+            close(fd);
+            return hp_fail(err, "cannot open %s: %s", path, strerror(e));
+        }
+        o->path = xstrdup(path);
+        o->direct = true;
+        return 0;
+    }
+    /* A symbolic link is written through, as a plain open would: renaming
+     * over the link itself would turn it into a file (as root, -o
+     * /dev/stdout with stdout on a file replaced the /dev/stdout link). */
+    const char *target = path;
+    char *resolved = NULL;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && (resolved = realpath(path, NULL)))
+        target = resolved;
+
     /* The temporary file goes next to the target so rename() is atomic. */
-    const char *slash = strrchr(path, '/');
-    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-    size_t n = strlen(path) + 16;
+    const char *slash = strrchr(target, '/');
+    size_t dirlen = slash ? (size_t)(slash - target) + 1 : 0;
+    size_t n = strlen(target) + 16;
     o->tmp_path = xmalloc(n);
-    snprintf(o->tmp_path, n, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
+    snprintf(o->tmp_path, n, "%.*s.%s.XXXXXX", (int)dirlen, target, target + dirlen);
+    o->target = xstrdup(target);
+    free(resolved);
     int fd = mkstemp(o->tmp_path);
     if (fd < 0) {
         int e = errno;
         free(o->tmp_path);
-        o->tmp_path = NULL;
+        free(o->target);
+        o->tmp_path = o->target = NULL;
         return hp_fail(err, "cannot create %s: %s", path, strerror(e));
     }
     /* mkstemp makes the file 0600; give it the mode a plain create would. */
@@ -87,6 +124,20 @@ int output_open(struct output *o, const char *path, const char *protect_path,
 
 int output_commit(struct output *o, struct hp_error *err)
 {
+    if (o->direct) {
+        int bad = fflush(o->f) != 0 || ferror(o->f);
+        int e = errno;
+        if (fclose(o->f) != 0 && !bad) {
+            bad = 1;
+            e = errno;
+        }
+        o->f = NULL;
+        if (bad)
+            hp_fail(err, "cannot write %s: %s", o->path, strerror(e));
+        free(o->path);
+        memset(o, 0, sizeof *o);
+        return bad ? -1 : 0;
+    }
     if (!o->tmp_path) {
         /* stdout: a full disk shows up at fflush. */
         int bad = fflush(o->f) != 0 || ferror(o->f);
@@ -105,7 +156,7 @@ int output_commit(struct output *o, struct hp_error *err)
         e = errno;
     }
     o->f = NULL;
-    if (!bad && rename(o->tmp_path, o->path) != 0) {
+    if (!bad && rename(o->tmp_path, o->target) != 0) {
         bad = 1;
         e = errno;
     }
@@ -115,6 +166,7 @@ int output_commit(struct output *o, struct hp_error *err)
         return -1;
     }
     free(o->tmp_path);
+    free(o->target);
     free(o->path);
     memset(o, 0, sizeof *o);
     return 0;
@@ -127,6 +179,7 @@ void output_abort(struct output *o)
     if (o->tmp_path)
         unlink(o->tmp_path);
     free(o->tmp_path);
+    free(o->target);
     free(o->path);
     memset(o, 0, sizeof *o);
 }

@@ -15,11 +15,17 @@
 struct output {
     FILE *f;          /* write here */
     char *path;       /* the final name, or "-" */
-    char *tmp_path;   /* NULL for stdout */
+    char *tmp_path;   /* NULL for stdout and for a device or pipe */
+    char *target;     /* what the temporary file is renamed to: path, or
+                       * the file a symbolic link at path points to */
+    bool direct;      /* a device or FIFO, written in place */
 };
 
 /* Open path for writing (via a temporary file).  Refuses to write over
- * the file protect_path names (the input), if given. */
+ * the file protect_path names (the input), if given.  A path that names a
+ * device or a FIFO (/dev/null, /dev/stdout on a pipe) is written in place,
+ * and a symbolic link is written through (the file it names is replaced,
+ * the link stays). */
 int output_open(struct output *o, const char *path, const char *protect_path,
                 struct hp_error *err);
 

@@ -32,9 +32,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define HAVE_SSE2_SCAN 1
+#endif
 
 #define READ_BLOCK (256u * 1024u)
 #define BUF_MAX ((size_t)HP_MAX_LINE + READ_BLOCK) /* > one line with "\r\n" */
+#define MARKS_KEPT 65536      /* marks kept before they are thinned */
+#define MARK_RESOLUTION 8192  /* thinned marks: distinct to 1/this of the time span */
 #define QUOTE_BYTES 40                             /* input bytes shown in a message */
 #define QUOTE_MAX (QUOTE_BYTES * 4 + 8)            /* every byte as \xNN, "...", NUL */
 
@@ -70,13 +76,21 @@ struct parser {
     size_t npend, pend_cap;
     size_t names_before;    /* names.count at its BEGIN_SAMPLE */
 
-    /* succ[0]: the id of the first name of the last sample; succ[id + 1]:
-     * the id of the name that followed name id the last time it was seen;
-     * UINT32_MAX when unknown. */
-    uint32_t *succ;
+    /* succ[0]: the first name of the last sample; succ[id + 1]: the name
+     * that followed name id the last time it was seen.  Each holds the
+     * name's text and length as well as its id, so that checking a guess
+     * takes one load less (this is the innermost loop).  An unknown
+     * guess has len UINT32_MAX, which no name has. */
+    struct guess {
+        const char *text;
+        uint32_t len;
+        uint32_t id;
+    } *succ;
     size_t succ_cap;
+    size_t next_at;         /* the index in succ for the next data line */
 
     size_t marks_cap;
+    size_t marks_limit;     /* thin the marks when there are this many */
 
     /* a quoted string running over several lines */
     enum keyword str_kw;    /* KW_NONE when no string is open */
@@ -419,6 +433,38 @@ static int time_arg(struct parser *ps, enum keyword kw, const char *s, const cha
     return P_OK;
 }
 
+static int before(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* A profile may have a MARK per sample, and their times stay in memory
+ * for the drawing; so past marks_limit of them they are thinned: sorted,
+ * and of the marks within one MARK_RESOLUTION-th of the time the samples
+ * span so far, only the first kept.  That span only grows, so the drawing
+ * (which shows marks half a point apart as one) cannot tell.  When
+ * thinning frees less than half, the limit doubles. */
+static void thin_marks(struct parser *ps)
+{
+    struct profile *p = ps->p;
+    qsort(p->marks, p->nmarks, sizeof *p->marks, before);
+    double step = p->nsamples ? (p->t_last - p->t_first) / MARK_RESOLUTION : 0;
+    size_t out = 0;
+    double last = 0;
+    for (size_t i = 0; i < p->nmarks; i++) {
+        double t = p->marks[i];
+        double bin = step > 0 ? floor((t - p->t_first) / step) : t;
+        if (out && bin == last)
+            continue;
+        p->marks[out++] = t;
+        last = bin;
+    }
+    p->nmarks = out;
+    if (out > ps->marks_limit / 2)
+        ps->marks_limit *= 2;
+}
+
 static int mark_line(struct parser *ps, const char *s, const char *e)
 {
     double t;
@@ -428,6 +474,8 @@ static int mark_line(struct parser *ps, const char *s, const char *e)
     struct profile *p = ps->p;
     p->marks = grow_to(p->marks, &ps->marks_cap, p->nmarks + 1, sizeof *p->marks, 16);
     p->marks[p->nmarks++] = t;
+    if (p->nmarks >= ps->marks_limit)
+        thin_marks(ps);
     return P_OK;
 }
 
@@ -452,6 +500,7 @@ static int begin_line(struct parser *ps, const char *s, const char *e)
     ps->in_sample = true;
     ps->time = t;
     ps->npend = 0;
+    ps->next_at = 0;
     ps->names_before = ps->p->names.count;
     return P_OK;
 }
@@ -554,19 +603,21 @@ static HP_NOINLINE uint32_t name_id_miss(struct parser *ps, size_t at, const cha
         ps->succ = grow_to(ps->succ, &ps->succ_cap, names->count + 1, sizeof *ps->succ, 256);
         memset(ps->succ + old, 0xff, (ps->succ_cap - old) * sizeof *ps->succ);
     }
-    ps->succ[at] = id;
+    const struct name_info *ni = &names->info[id];
+    ps->succ[at].text = ni->text;
+    ps->succ[at].len = ni->len < UINT32_MAX ? (uint32_t)ni->len : UINT32_MAX - 1;
+    ps->succ[at].id = id;
     return id;
 }
 
 static inline uint32_t name_id(struct parser *ps, const char *s, size_t len)
 {
-    const struct names *names = &ps->p->names;
-    size_t at = ps->npend ? (size_t)ps->ent[ps->npend - 1].name + 1 : 0;
-    uint32_t guess = ps->succ[at];
-    if (guess < names->count && names->info[guess].len == len &&
-        same_bytes(names->info[guess].text, s, len))
-        return guess;
-    return name_id_miss(ps, at, s, len);
+    size_t at = ps->next_at;
+    const struct guess *g = &ps->succ[at];
+    uint32_t id = g->len == len && same_bytes(g->text, s, len) ? g->id
+                                                                : name_id_miss(ps, at, s, len);
+    ps->next_at = (size_t)id + 1;
+    return id;
 }
 
 /* Append (id, value) to the open sample. */
@@ -680,6 +731,21 @@ static enum keyword keyword_of(const char *s, size_t n)
     }
 }
 
+/* Bytes a data line may start with that no keyword and no blank starts
+ * with: such a line is a data line whatever follows. */
+static const bool plain_data_start[256] = {
+    ['('] = true, ['<'] = true, ['_'] = true, ['0'] = true, ['1'] = true, ['2'] = true,
+    ['3'] = true, ['4'] = true, ['5'] = true, ['6'] = true, ['7'] = true, ['8'] = true,
+    ['9'] = true, ['a'] = true, ['b'] = true, ['c'] = true, ['d'] = true, ['e'] = true,
+    ['f'] = true, ['g'] = true, ['h'] = true, ['i'] = true, ['j'] = true, ['k'] = true,
+    ['l'] = true, ['m'] = true, ['n'] = true, ['o'] = true, ['p'] = true, ['q'] = true,
+    ['r'] = true, ['s'] = true, ['t'] = true, ['u'] = true, ['v'] = true, ['w'] = true,
+    ['x'] = true, ['y'] = true, ['z'] = true, ['A'] = true, ['C'] = true, ['F'] = true,
+    ['G'] = true, ['H'] = true, ['I'] = true, ['K'] = true, ['L'] = true, ['N'] = true,
+    ['O'] = true, ['P'] = true, ['Q'] = true, ['R'] = true, ['T'] = true, ['U'] = true,
+    ['W'] = true, ['X'] = true, ['Y'] = true, ['Z'] = true, [':'] = true, ['['] = true,
+};
+
 /* One line, without its "\n" or "\r\n".  last: the unterminated last line. */
 static int do_line(struct parser *ps, const char *s, size_t len, bool last)
 {
@@ -764,13 +830,31 @@ static int fill(struct parser *ps)
     }
 }
 
+/* The first '\n' in [p, end), or NULL.  Lines are short, so a call to
+ * memchr per line costs more than the search: sixteen bytes at a time
+ * inline where SSE2 is there (every x86-64). */
+static inline char *find_newline(char *p, char *end)
+{
+#ifdef HAVE_SSE2_SCAN
+    const __m128i nl = _mm_set1_epi8('\n');
+    while (end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));
+        if (m)
+            return p + __builtin_ctz(m);
+        p += 16;
+    }
+#endif
+    return p < end ? memchr(p, '\n', (size_t)(end - p)) : NULL;
+}
+
 static int read_lines(struct parser *ps)
 {
     ps->cap = READ_BLOCK;
     ps->buf = xmalloc(ps->cap);
     size_t scan = 0; /* buf[start..scan) holds no newline */
     for (;;) {
-        char *nl = scan < ps->end ? memchr(ps->buf + scan, '\n', ps->end - scan) : NULL;
+        char *nl = find_newline(ps->buf + scan, ps->buf + ps->end);
         if (nl) {
             size_t stop = (size_t)(nl - ps->buf);
             size_t len = stop - ps->start;
@@ -778,7 +862,15 @@ static int read_lines(struct parser *ps)
                 len--;
             if (len > HP_MAX_LINE)
                 return too_long(ps);
-            if (do_line(ps, ps->buf + ps->start, len, false) != P_OK)
+            const char *line = ps->buf + ps->start;
+            int rc;
+            if (len && plain_data_start[(unsigned char)line[0]] && ps->str_kw == KW_NONE) {
+                /* The line a profile is made of: straight to data_line. */
+                ps->lineno++;
+                rc = data_line(ps, line, line + len);
+            } else
+                rc = do_line(ps, line, len, false);
+            if (rc != P_OK)
                 return -1;
             ps->start = scan = stop + 1;
             continue;
@@ -837,6 +929,7 @@ static int parse(struct parser *ps, struct profile *p, const char *source, struc
     p->store = store_new();
     ps->p = p;
     ps->err = err;
+    ps->marks_limit = MARKS_KEPT;
     ps->succ_cap = 256;
     ps->succ = xreallocarray(NULL, ps->succ_cap, sizeof *ps->succ);
     memset(ps->succ, 0xff, ps->succ_cap * sizeof *ps->succ);

@@ -3,8 +3,10 @@
 
 #include <cairo.h>
 #include <errno.h>
+#include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,12 +23,88 @@ struct render_fonts {
     PangoContext *context;
     PangoFontDescription *desc[FONT_COUNT];
     PangoLayout *measure; /* reused for every measurement */
+    FcCharSet *coverage;  /* drawing with the one font file: the characters it
+                           * has; NULL with the system's configuration */
 };
+
+/* Loading the system's fontconfig configuration (dozens of XML files and
+ * the caches of every installed font) is a third of the time of a small
+ * run, yet all the text is normally set in one font.  So when configure
+ * found that font's file (HP2PS_FONT_FILE, DejaVu Sans), fontconfig starts
+ * with a configuration that holds that file alone, and the system's is
+ * loaded only when some text needs a character the font lacks
+ * (use_system_fonts).  Both give byte-identical output for text the font
+ * covers: the same file, unhinted metrics.  A FONTCONFIG_FILE or
+ * FONTCONFIG_PATH in the environment asks for a configuration explicitly,
+ * so then the system's is used from the start. */
+static FcCharSet *start_with_font_file(void)
+{
+#ifdef HP2PS_FONT_FILE
+    if (getenv("FONTCONFIG_FILE") || getenv("FONTCONFIG_PATH"))
+        return NULL;
+    FcConfig *config = FcConfigCreate();
+    if (!config)
+        return NULL;
+    FcCharSet *coverage = NULL;
+    const FcChar8 *family = NULL;
+    FcFontSet *set = NULL;
+    if (FcConfigAppFontAddFile(config, (const FcChar8 *)HP2PS_FONT_FILE) &&
+        (set = FcConfigGetFonts(config, FcSetApplication)) && set->nfont == 1 &&
+        FcPatternGetString(set->fonts[0], FC_FAMILY, 0, (FcChar8 **)&family) == FcResultMatch &&
+        FcStrCmpIgnoreCase(family, (const FcChar8 *)"DejaVu Sans") == 0 &&
+        FcPatternGetCharSet(set->fonts[0], FC_CHARSET, 0, &coverage) == FcResultMatch &&
+        FcConfigSetCurrent(config)) {
+        coverage = FcCharSetCopy(coverage);
+    } else
+        coverage = NULL;
+    FcConfigDestroy(config); /* the current configuration keeps a reference */
+    return coverage;
+#else
+    return NULL;
+#endif
+}
+
+/* Does the font file have every character of the UTF-8 text? */
+static bool font_file_covers(const struct render_fonts *f, const char *text)
+{
+    for (const char *p = text; *p; p = g_utf8_next_char(p))
+        if (!FcCharSetHasChar(f->coverage, g_utf8_get_char(p)))
+            return false;
+    return true;
+}
+
+/* From the one font file to the system's configuration, with its
+ * fallback fonts.  Widths measured before stay right: the system's
+ * configuration finds the same file for the text they were measured on. */
+static void use_system_fonts(struct render_fonts *f)
+{
+    FcConfig *system = FcInitLoadConfigAndFonts();
+    if (system) {
+        pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(f->map), system);
+        FcConfigDestroy(system); /* the font map keeps a reference */
+        pango_layout_context_changed(f->measure);
+    }
+    FcCharSetDestroy(f->coverage);
+    f->coverage = NULL;
+}
+
+/* Before text is measured or drawn: switch to the system's fonts if the
+ * font file lacks one of its characters. */
+static void need_text(struct render_fonts *f, const char *text)
+{
+    if (f->coverage && !font_file_covers(f, text))
+        use_system_fonts(f);
+}
 
 struct render_fonts *render_fonts_new(void)
 {
     struct render_fonts *f = xcalloc(1, sizeof *f);
+    f->coverage = start_with_font_file();
     f->map = pango_cairo_font_map_new();
+    if (f->coverage && !PANGO_IS_FC_FONT_MAP(f->map)) {
+        FcCharSetDestroy(f->coverage); /* not a fontconfig font map after all */
+        f->coverage = NULL;
+    }
     f->context = pango_font_map_create_context(f->map);
     /* 72 dpi: a font size in points is a size in our units.  Unhinted
      * metrics: widths do not depend on the output's resolution, so every
@@ -35,6 +113,7 @@ struct render_fonts *render_fonts_new(void)
     cairo_font_options_t *fo = cairo_font_options_create();
     cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
     cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
     pango_cairo_context_set_font_options(f->context, fo);
     cairo_font_options_destroy(fo);
     pango_context_set_round_glyph_positions(f->context, FALSE);
@@ -43,6 +122,15 @@ struct render_fonts *render_fonts_new(void)
         pango_font_description_set_size(f->desc[i], (gint)(font_size[i] * PANGO_SCALE));
     }
     f->measure = pango_layout_new(f->context);
+    /* pango looks fonts up on a thread pool and waits for the answer when
+     * the text is laid out; asking now lets that run while the profile is
+     * read. */
+    for (int i = 0; i < FONT_COUNT; i++) {
+        PangoFontset *set = pango_context_load_fontset(f->context, f->desc[i],
+                                                       pango_context_get_language(f->context));
+        if (set)
+            g_object_unref(set);
+    }
     return f;
 }
 
@@ -55,6 +143,8 @@ void render_fonts_free(struct render_fonts *f)
         pango_font_description_free(f->desc[i]);
     g_object_unref(f->context);
     g_object_unref(f->map);
+    if (f->coverage)
+        FcCharSetDestroy(f->coverage);
     free(f);
 }
 
@@ -62,6 +152,7 @@ static double measure_width(void *ctx, enum font_role font, const char *text)
 {
     struct render_fonts *f = ctx;
     PangoRectangle logical;
+    need_text(f, text);
     pango_layout_set_font_description(f->measure, f->desc[font]);
     pango_layout_set_text(f->measure, text, -1);
     pango_layout_get_extents(f->measure, NULL, &logical);
@@ -214,6 +305,10 @@ static void draw_path(cairo_t *cr, const struct prim *pr)
 
 static void draw_text(cairo_t *cr, struct render_fonts *f, PangoLayout *pl, const struct prim *pr)
 {
+    if (f->coverage && !font_file_covers(f, pr->text)) {
+        use_system_fonts(f);
+        pango_layout_context_changed(pl);
+    }
     pango_layout_set_font_description(pl, f->desc[pr->font]);
     pango_layout_set_text(pl, pr->text, -1);
     PangoRectangle logical;

@@ -73,6 +73,70 @@ static size_t column_of(double t, double t0, double span, size_t columns)
     return (size_t)x;
 }
 
+/* One polyline, in place: the sleeve algorithm.  From the last point kept
+ * (the anchor), a segment to a later point j may replace the points in
+ * between if it passes within tol of each of them; each such point allows
+ * the segment's slope an interval, and j is a valid end while its slope
+ * lies in all of them.  At the first point that is not, the one before it
+ * is kept and becomes the anchor.  O(n), and no point dropped is further
+ * than tol from the line drawn. */
+static void simplify(struct polyline *pl, double tol)
+{
+    size_t n = pl->n;
+    if (n <= 2)
+        return;
+    double *t = pl->t, *y = pl->y;
+    size_t out = 0, a = 0; /* points kept so far: 0..out; a: the anchor's index */
+    double ta = t[0], ya = y[0];
+    double lo = -INFINITY, hi = INFINITY;
+    for (size_t j = 1; j < n; j++) {
+        double tj = t[j], yj = y[j];
+        double dt = tj - ta, dy = yj - ya;
+        bool ok = dt > 0 ? dy >= lo * dt && dy <= hi * dt : fabs(dy) <= tol;
+        if (!ok && j - 1 > a) {
+            /* The segment ends at j - 1, which was a valid end. */
+            a = j - 1;
+            ta = t[a], ya = y[a];
+            out++;
+            t[out] = ta, y[out] = ya;
+            lo = -INFINITY, hi = INFINITY;
+            dt = tj - ta, dy = yj - ya;
+            ok = dt > 0 || fabs(dy) <= tol;
+        }
+        if (!ok) {
+            /* Not even a segment from the point before reaches it (a
+             * vertical step): keep it. */
+            a = j;
+            ta = tj, ya = yj;
+            out++;
+            t[out] = tj, y[out] = yj;
+            lo = -INFINITY, hi = INFINITY;
+            continue;
+        }
+        if (dt > 0) {
+            double l = (dy - tol) / dt, h = (dy + tol) / dt;
+            if (l > lo)
+                lo = l;
+            if (h < hi)
+                hi = h;
+        }
+    }
+    if (a != n - 1) {
+        out++;
+        t[out] = t[n - 1], y[out] = y[n - 1];
+    }
+    pl->n = out + 1;
+}
+
+void series_simplify(struct series *s, double y_range)
+{
+    double tol = y_range * SERIES_TOLERANCE;
+    if (!(tol > 0) || !isfinite(tol))
+        return;
+    for (size_t b = 0; b < s->nbands; b++)
+        simplify(&s->top[b], tol);
+}
+
 size_t series_columns(size_t nbands)
 {
     size_t per_column = 4 * (nbands ? nbands : 1);

@@ -107,6 +107,11 @@ static inline int get_varint(const unsigned char *b, size_t *pos, size_t lim, ui
         *pos = p + 1;
         return 0;
     }
+    if (lim - p >= 2 && b[p + 1] < 0x80) { /* two bytes */
+        *out = (uint64_t)(b[p] & 0x7f) | (uint64_t)b[p + 1] << 7;
+        *pos = p + 2;
+        return 0;
+    }
     uint64_t v = 0;
     for (unsigned shift = 0; shift < 64; shift += 7) {
         if (p >= lim)
@@ -329,21 +334,37 @@ int store_next(struct store *s, double *time, const struct sample_entry **entrie
         s->entries_cap = (size_t)count;
         s->entries = xreallocarray(s->entries, s->entries_cap, sizeof *s->entries);
     }
+    /* The position in locals: the compiler cannot keep s->rpos in a
+     * register across the stores into entries. */
+    const unsigned char *b = s->rbuf;
+    size_t pos = s->rpos, lim = s->rlim;
+    struct sample_entry *out = s->entries;
     int64_t expected = 0;
     for (size_t i = 0; i < count; i++) {
-        if (s->rlim - s->rpos < RECORD_MAX && refill(s, RECORD_MAX, err) < 0)
-            return -1;
+        if (lim - pos < RECORD_MAX) {
+            s->rpos = pos;
+            if (refill(s, RECORD_MAX, err) < 0)
+                return -1;
+            b = s->rbuf;
+            pos = s->rpos;
+            lim = s->rlim;
+        }
         uint64_t code, value;
-        if (get_varint(s->rbuf, &s->rpos, s->rlim, &code) < 0 || code >> 34 ||
-            get_varint(s->rbuf, &s->rpos, s->rlim, &value) < 0)
+        if (get_varint(b, &pos, lim, &code) < 0 || code >> 34 ||
+            get_varint(b, &pos, lim, &value) < 0) {
+            s->rpos = pos;
             return damaged(err);
+        }
         int64_t id = name_decode(code, expected);
-        if (id < 0 || id > (int64_t)UINT32_MAX)
+        if (id < 0 || id > (int64_t)UINT32_MAX) {
+            s->rpos = pos;
             return damaged(err);
-        s->entries[i].name = (uint32_t)id;
-        s->entries[i].value = (int64_t)value;
+        }
+        out[i].name = (uint32_t)id;
+        out[i].value = (int64_t)value;
         expected = id + 1;
     }
+    s->rpos = pos;
     s->replayed++;
     *entries = s->entries;
     *n = (size_t)count;

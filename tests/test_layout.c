@@ -4,6 +4,7 @@
 #include "layout.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static double fake_width(void *ctx, enum font_role font, const char *text)
 {
@@ -253,5 +254,24 @@ int main(void)
     e = layout_ellipsize("short", 50, FONT_AXIS, &fake);
     CHECK_STR(e, "short");
     free(e);
+    /* No room at all (a wide title leaves a negative width): an empty text
+     * stays empty (the search used to loop forever on it, found by the
+     * fuzzer), any other text becomes the ellipsis alone. */
+    e = layout_ellipsize("", -40, FONT_AXIS, &fake);
+    CHECK_STR(e, "");
+    free(e);
+    e = layout_ellipsize("abc", -40, FONT_AXIS, &fake);
+    CHECK_STR(e, "\xE2\x80\xA6");
+    free(e);
+    /* A 1 MiB text is shortened (from at most 1024 code points). */
+    size_t n = 1u << 20;
+    char *big = malloc(n + 1);
+    memset(big, 'x', n);
+    big[n] = '\0';
+    e = layout_ellipsize(big, 100, FONT_AXIS, &fake);
+    CHECK(fake_width(NULL, FONT_AXIS, e) <= 100);
+    CHECK(strlen(e) < 100);
+    free(e);
+    free(big);
     return check_report();
 }

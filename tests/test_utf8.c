@@ -3,6 +3,7 @@
 #include "utf8.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void sanitized(const char *in, size_t len, const char *want)
 {
@@ -31,5 +32,23 @@ int main(void)
     CHECK_INT(utf8_offset("gr\xC3\xB6\xC3\x9F" "e", 3), 4);
     CHECK_INT(utf8_offset("ab", 7), 2);
     CHECK_INT(utf8_sequence_length((const unsigned char *)"\xE2\x82", 2), 0);
+
+    /* utf8_trim_partial: what snprintf leaves after cutting UTF-8. */
+    static const struct { const char *in, *want; } trims[] = {
+        {"ab\xC3", "ab"},                 /* 1 of 2 bytes */
+        {"ab\xE2\x82", "ab"},             /* 2 of 3 */
+        {"ab\xF0\x9F\x98", "ab"},         /* 3 of 4 */
+        {"ab\xC3\xB6", "ab\xC3\xB6"},     /* whole */
+        {"ab\xF0\x9F\x98\x80", "ab\xF0\x9F\x98\x80"},
+        {"abc", "abc"},
+        {"", ""},
+        {"\xE2", ""},
+    };
+    for (size_t i = 0; i < sizeof trims / sizeof trims[0]; i++) {
+        char buf[16];
+        strcpy(buf, trims[i].in);
+        utf8_trim_partial(buf);
+        CHECK_STR(buf, trims[i].want);
+    }
     return check_report();
 }

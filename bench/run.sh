@@ -1,0 +1,141 @@
+#!/bin/sh
+# bench/run.sh: hp2ps against `wc -l` and GHC's hp2ps on GHC-shaped
+# profiles of growing size, and on a real one.  `make bench` runs it; see
+# bench/README.md for what it measures and the latest table.
+#
+# Environment:
+#   HP2PS=path        the hp2ps to measure (default: ./hp2ps)
+#   GHC_HP2PS=path    GHC's hp2ps (default: /usr/bin/hp2ps; skipped when absent)
+#   BENCH_HUGE=1      also the 1.5 GB profile (written to BENCH_DIR, deleted after)
+#   BENCH_GHC_BIG=1   also run GHC's hp2ps on the 60 MB and larger profiles
+#                     (it is quadratic: minutes)
+#   BENCH_DIR=dir     where the profiles go (default: a new dir in /tmp)
+#   BENCH_OUT=dir     where the outputs go (default: a new dir in /dev/shm when
+#                     it is there: a disk mounted with `discard` makes every
+#                     replaced output wait for the device, which is not what
+#                     is being measured)
+#   CC=compiler       for bench/genprof.c (default: cc)
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+HP2PS=$(cd "$(dirname "${HP2PS:-./hp2ps}")" && pwd)/$(basename "${HP2PS:-./hp2ps}")
+GHC_HP2PS=${GHC_HP2PS:-/usr/bin/hp2ps}
+CC=${CC:-cc}
+NAMES=300
+
+[ -x "$HP2PS" ] || { echo "run.sh: no hp2ps at $HP2PS (build it first, or set HP2PS)" >&2; exit 1; }
+
+# The measuring tools.
+missing=""
+command -v hyperfine >/dev/null 2>&1 || missing="$missing hyperfine"
+[ -x /usr/bin/time ] || missing="$missing time"
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "run.sh: installing$missing" >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+    else
+        echo "run.sh: needs$missing (apt-get install$missing)" >&2
+        exit 1
+    fi
+fi
+
+work=${BENCH_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/hp2ps-bench.XXXXXX")}
+if [ -n "${BENCH_OUT:-}" ]; then
+    out=$BENCH_OUT
+elif [ -d /dev/shm ] && [ -w /dev/shm ]; then
+    out=$(mktemp -d /dev/shm/hp2ps-bench.XXXXXX)
+else
+    out=$work/out
+fi
+mkdir -p "$work" "$out/ghc"
+cleanup() {
+    if [ -n "${BENCH_DIR:-}" ]; then rm -f "$work"/*.hp; else rm -rf "$work"; fi
+    [ -n "${BENCH_OUT:-}" ] || rm -rf "$out"
+}
+trap cleanup EXIT INT TERM
+
+"$CC" -std=c11 -O2 -o "$work/genprof" "$here/genprof.c"
+
+# mean_ms CSV: the mean wall time of hyperfine's first command, in ms;
+# cpu_ms CSV: its mean user + system time.
+mean_ms() { awk -F, 'NR == 2 { printf "%.1f", $2 * 1000 }' "$1"; }
+min_ms() { awk -F, 'NR == 2 { printf "%.1f", $7 * 1000 }' "$1"; }
+cpu_ms() { awk -F, 'NR == 2 { printf "%.1f", ($5 + $6) * 1000 }' "$1"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.1f", a / b }'; }
+kbytes() { awk -v n="$(wc -c < "$1")" 'BEGIN { printf "%.0f", n / 1024 }'; }
+peak_rss_mb() { # peak RSS of the command, in MB
+    /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F: '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }'
+}
+
+printf '| profile | size | samples | hp2ps (min) | CPU | ms/MB | marginal ms/MB | GHC hp2ps (CPU) | GHC/ours | GHC/ours CPU | wc -l | ours/wc | peak RSS | stdin RSS | PS | SVG | PDF |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n'
+prev_mb="" prev_ms=""
+
+# row LABEL FILE SAMPLES RUNS GHC(yes/no)
+row() {
+    label=$1 file=$2 samples=$3 runs=$4 ghc=$5
+    mb=$(awk -v n="$(wc -c < "$file")" 'BEGIN { printf "%.2f", n / 1e6 }')
+    cd "$out"
+    hyperfine -N --style none --warmup 1 --runs "$runs" --export-csv "$work/ours.csv" \
+        "$HP2PS -o $out/out.ps $file" >/dev/null 2>&1
+    ours=$(mean_ms "$work/ours.csv")
+    omin=$(min_ms "$work/ours.csv")
+    cpu=$(cpu_ms "$work/ours.csv")
+    hyperfine -N --style none --warmup 1 --runs 10 --export-csv "$work/wc.csv" \
+        "wc -l $file" >/dev/null 2>&1
+    wc=$(mean_ms "$work/wc.csv")
+    ghcms="" ghccpu=""
+    if [ "$ghc" = yes ] && [ -x "$GHC_HP2PS" ]; then
+        ln -sf "$file" "$out/ghc/$label.hp"
+        # Quadratic: one run once it takes minutes.
+        gruns=3 gwarm=1
+        [ "$samples" -gt 2000 ] && gruns=1 gwarm=0
+        (cd "$out/ghc" && hyperfine -N --style none --warmup $gwarm --runs $gruns \
+            --export-csv "$work/ghc.csv" "$GHC_HP2PS $label.hp" >/dev/null 2>&1) && \
+            ghcms=$(mean_ms "$work/ghc.csv") ghccpu=$(cpu_ms "$work/ghc.csv")
+    fi
+    rss=$(peak_rss_mb "$HP2PS" -o "$out/out.ps" "$file")
+    srss=$(cat "$file" | peak_rss_mb "$HP2PS" -o "$out/stdin.ps")
+    cmp -s "$out/out.ps" "$out/stdin.ps" || srss="$srss (differs!)"
+    ps=$(kbytes "$out/out.ps")
+    "$HP2PS" -o "$out/out.svg" "$file"
+    "$HP2PS" -o "$out/out.pdf" "$file"
+    svg=$(kbytes "$out/out.svg")
+    pdf=$(kbytes "$out/out.pdf")
+    permb=$(ratio "$ours" "$mb")
+    # The cost of each further megabyte: from the previous synthetic row.
+    marginal=-
+    if [ -n "$prev_mb" ]; then
+        marginal=$(awk -v a="$ours" -v b="$prev_ms" -v c="$mb" -v d="$prev_mb" \
+            'BEGIN { printf "%.2f", (a - b) / (c - d) }')
+    fi
+    case $label in gen-*) prev_mb=$mb prev_ms=$ours ;; esac
+    printf '| %s | %s MB | %s | %s ms (%s) | %s ms | %s | %s | %s | %s | %s | %s ms | %s | %s MB | %s MB | %s KB | %s KB | %s KB |\n' \
+        "$label" "$mb" "$samples" "$ours" "$omin" "$cpu" "$permb" "$marginal" \
+        "${ghcms:+$ghcms ms ($ghccpu)}" "$(ratio "$ghcms" "$ours")" "$(ratio "$ghccpu" "$cpu")" \
+        "$wc" "$(ratio "$ours" "$wc")" "$rss" "$srss" "$ps" "$svg" "$pdf"
+}
+
+# A real profile, program start and fonts included.
+row longrun-hd "$here/longrun-hd.hp" "$(grep -c '^BEGIN_SAMPLE' "$here/longrun-hd.hp")" 30 yes
+
+for samples in 200 2000 8000 20000; do
+    "$work/genprof" "$samples" "$NAMES" > "$work/p$samples.hp"
+    case $samples in
+        200) runs=20 ghc=yes ;;
+        2000) runs=10 ghc=yes ;;
+        *) runs=5 ghc=${BENCH_GHC_BIG:+yes} ;;
+    esac
+    row "gen-$samples" "$work/p$samples.hp" "$samples" "$runs" "${ghc:-no}"
+    rm -f "$work/p$samples.hp"
+done
+
+if [ -n "${BENCH_HUGE:-}" ]; then
+    "$work/genprof" 200000 "$NAMES" > "$work/p200000.hp"
+    row gen-200000 "$work/p200000.hp" 200000 3 no
+    rm -f "$work/p200000.hp"
+fi
+
+echo
+echo "hp2ps: $HP2PS; GHC: $( [ -x "$GHC_HP2PS" ] && echo "$GHC_HP2PS" || echo "not installed"); profiles in $work, outputs in $out"
+echo "machine: $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1); load $(cut -d' ' -f1-3 /proc/loadavg)"
