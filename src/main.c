@@ -301,32 +301,49 @@ done:
     return rc;
 }
 
+/* Flags that are parsed but whose stage is not built yet: refused, so
+ * that none is silently ignored.  Each line goes when its feature lands. */
+static int refuse_unbuilt(const struct options *o, struct hp_error *err)
+{
+    const char *flag = o->ninclude        ? "--include"
+                     : o->nexclude        ? "--exclude"
+                     : o->has_from        ? "--from"
+                     : o->has_to          ? "--to"
+                     : o->x_index         ? "--x=index"
+                     : o->sort_gradient   ? "--sort=gradient"
+                     : o->slopes          ? "--slopes"
+                     : o->mode != MODE_STACKED ? "--mode"
+                     : o->diff            ? "--diff"
+                     : o->ninputs > 1     ? "several profiles"
+                     : o->watch           ? "--watch"
+                                          : NULL;
+    return flag ? hp_fail(err, "%s: not available in this build yet", flag) : 0;
+}
+
 int main(int argc, char **argv)
 {
     struct options o;
     struct hp_error err;
+    int status = 0;
     options_default(&o);
-    if (options_parse(&o, argc, argv, &err) < 0) {
+    if (options_parse(&o, argc, argv, &err) < 0 || refuse_unbuilt(&o, &err) < 0) {
         fprintf(stderr, "hp2ps: %s\n", err.text);
-        return EXIT_USAGE;
-    }
-    if (o.help) {
+        status = EXIT_USAGE;
+    } else if (o.help) {
         options_usage(stdout);
-        return 0;
-    }
-    if (o.version) {
+    } else if (o.version) {
         printf("hp2ps %s\n", PACKAGE_VERSION);
-        return 0;
+    } else {
+        const struct render_format *fmt = choose_format(&o, &err);
+        if (!fmt) {
+            fprintf(stderr, "hp2ps: %s\n", err.text);
+            status = EXIT_USAGE;
+        } else if (run(&o, fmt, &err) < 0) {
+            fflush(stdout);
+            fprintf(stderr, "hp2ps: %s\n", err.text);
+            status = EXIT_INPUT;
+        }
     }
-    const struct render_format *fmt = choose_format(&o, &err);
-    if (!fmt) {
-        fprintf(stderr, "hp2ps: %s\n", err.text);
-        return EXIT_USAGE;
-    }
-    if (run(&o, fmt, &err) < 0) {
-        fflush(stdout);
-        fprintf(stderr, "hp2ps: %s\n", err.text);
-        return EXIT_INPUT;
-    }
-    return 0;
+    options_free(&o);
+    return status;
 }

@@ -22,11 +22,22 @@ void options_default(struct options *o)
     o->limit = BAND_LIMIT_DEFAULT;
     o->trace = 1.0;
     o->dpi = DPI_DEFAULT;
+    o->mode = MODE_STACKED;
+    o->watch_period = WATCH_PERIOD_DEFAULT;
+}
+
+void options_free(struct options *o)
+{
+    free(o->include);
+    free(o->exclude);
+    free(o->inputs);
+    o->include = o->exclude = o->inputs = NULL;
+    o->ninclude = o->nexclude = o->ninputs = 0;
 }
 
 void options_usage(FILE *f)
 {
-    fputs("Usage: hp2ps [OPTION]... [FILE[.hp]]\n"
+    fputs("Usage: hp2ps [OPTION]... [FILE[.hp]]...\n"
           "Draw a GHC heap profile (FILE.hp) as a stacked graph in FILE.ps and save\n"
           "its scales, band order and shades in FILE.aux, both in the current\n"
           "directory.  With no FILE, read standard input and write standard output.\n"
@@ -59,6 +70,46 @@ void options_usage(FILE *f)
           "                stay apart when printed in black and white\n"
           "      --units=si|iec\n"
           "                value labels in kB, MB, GB (si, default) or KiB, MiB, GiB\n"
+          "\n"
+          "Choosing and ordering bands:\n"
+          "      --include=RE  keep only bands whose name matches the POSIX extended\n"
+          "                regular expression RE (repeatable: any of them), before\n"
+          "                trace elimination and the band limit\n"
+          "                  e.g. --include='Data\\.Map'\n"
+          "      --exclude=RE  drop bands whose name matches RE (repeatable)\n"
+          "                  e.g. --exclude=CAF\n"
+          "      --from=T, --to=T\n"
+          "                only the samples from time T, up to time T (in the\n"
+          "                profile's SAMPLE_UNIT)   e.g. --from 2.5 --to 10\n"
+          "      --sort=size|stddev|name|gradient\n"
+          "                band order: by size (default), as -d, as -i, or by the\n"
+          "                least-squares slope over time, steepest rise (the leaks)\n"
+          "                on top   e.g. --sort=gradient --slopes\n"
+          "      --slopes  each key entry says its band's slope (\"+1.2 MB/s\")\n"
+          "\n"
+          "Drawing:\n"
+          "      --mode=stacked|percent|lines\n"
+          "                stacked areas (default), each sample scaled to 100 %,\n"
+          "                or one line per band   e.g. --mode=lines\n"
+          "      --x=time|index\n"
+          "                x axis: sample time (default) or sample number, for\n"
+          "                profiles stretched by profiling overhead\n"
+          "  FILE FILE...  several profiles: one above the other on one page, with\n"
+          "                one x and one y scale and one colour per name (needs -o)\n"
+          "                  e.g. hp2ps -c -o compare.pdf before.hp after.hp\n"
+          "      --diff A B\n"
+          "                per band, B minus A, as a diverging chart (needs -o)\n"
+          "                  e.g. hp2ps -c --diff -o diff.pdf before.hp after.hp\n"
+          "\n"
+          "Exporting and watching:\n"
+          "  -o FILE.csv, -o FILE.json\n"
+          "                the time by band matrix after selection, exact values\n"
+          "                  e.g. hp2ps -m0 -o prog.csv prog.hp\n"
+          "      --watch[=SECONDS]\n"
+          "                redraw every SECONDS (default 2) while FILE grows, each\n"
+          "                time atomically; stops when it has not changed for ten\n"
+          "                periods, or on Ctrl-C   e.g. hp2ps --watch=1 prog.hp\n"
+          "\n"
           "  -?, --help    show this help and exit\n"
           "      --version show the version and exit\n"
           "\n"
@@ -176,6 +227,50 @@ static int parse_short(struct options *o, int argc, char **argv, int *i, struct 
     return 0;
 }
 
+/* "--from=T" and "--to=T": any finite number. */
+static int parse_time(double *out, bool *has, const char *flag, const char *v,
+                      struct hp_error *err)
+{
+    char *end;
+    double t;
+    if (!parse_number(v, &t, &end) || *end)
+        return hp_fail(err, "%s=%s: needs a time, a number in the profile's sample unit", flag, v);
+    *out = t;
+    *has = true;
+    return 0;
+}
+
+static int parse_watch(struct options *o, const char *v, struct hp_error *err)
+{
+    char *end;
+    double d;
+    o->watch = true;
+    if (!v)
+        return 0;
+    if (!parse_number(v, &d, &end) || *end || !(d > 0 && d <= 86400))
+        return hp_fail(err, "--watch=%s: the period must be a number of seconds, more than 0", v);
+    o->watch_period = d;
+    return 0;
+}
+
+/* Append s to a growing array of strings. */
+static void push_string(const char ***list, size_t *n, const char *s)
+{
+    *list = xreallocarray(*list, *n + 1, sizeof **list);
+    (*list)[(*n)++] = s;
+}
+
+/* "--name=WORD" with WORD one of words[]: its index, or -1 with err set. */
+static int pick_word(const char *flag, const char *v, const char *const *words, size_t n,
+                     const char *choices, struct hp_error *err)
+{
+    for (size_t k = 0; k < n; k++)
+        if (strcmp(v, words[k]) == 0)
+            return (int)k;
+    hp_fail(err, "%s=%s: use one of %s", flag, v, choices);
+    return -1;
+}
+
 static int parse_dpi(struct options *o, const char *v, struct hp_error *err)
 {
     char *end;
@@ -216,6 +311,14 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
         o->version = true;
     else if (strcmp(arg, "--pattern") == 0)
         o->pattern = true;
+    else if (strcmp(arg, "--slopes") == 0)
+        o->slopes = true;
+    else if (strcmp(arg, "--diff") == 0)
+        o->diff = true;
+    else if (strcmp(arg, "--watch") == 0)
+        return parse_watch(o, NULL, err);
+    else if (strncmp(arg, "--watch=", 8) == 0)
+        return parse_watch(o, arg + 8, err);
     else if ((v = long_value(arg, "output", argc, argv, i, &missing)))
         o->output = v;
     else if (!missing && (v = long_value(arg, "format", argc, argv, i, &missing)))
@@ -227,6 +330,37 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
             return hp_fail(err, "--units=%s: use si (kB, MB) or iec (KiB, MiB)", v);
         o->iec = strcmp(v, "iec") == 0;
     }
+    else if (!missing && (v = long_value(arg, "include", argc, argv, i, &missing)))
+        push_string(&o->include, &o->ninclude, v);
+    else if (!missing && (v = long_value(arg, "exclude", argc, argv, i, &missing)))
+        push_string(&o->exclude, &o->nexclude, v);
+    else if (!missing && (v = long_value(arg, "from", argc, argv, i, &missing)))
+        return parse_time(&o->from, &o->has_from, "--from", v, err);
+    else if (!missing && (v = long_value(arg, "to", argc, argv, i, &missing)))
+        return parse_time(&o->to, &o->has_to, "--to", v, err);
+    else if (!missing && (v = long_value(arg, "mode", argc, argv, i, &missing))) {
+        static const char *const modes[] = {"stacked", "percent", "lines"};
+        int k = pick_word("--mode", v, modes, 3, "stacked, percent or lines", err);
+        if (k < 0)
+            return -1;
+        o->mode = (enum plot_mode)k;
+    }
+    else if (!missing && (v = long_value(arg, "sort", argc, argv, i, &missing))) {
+        static const char *const sorts[] = {"size", "stddev", "name", "gradient"};
+        int k = pick_word("--sort", v, sorts, 4, "size, stddev, name or gradient", err);
+        if (k < 0)
+            return -1;
+        o->sort_stddev = k == 1;
+        o->sort_name = k == 2 ? 1 : 0;
+        o->sort_gradient = k == 3;
+    }
+    else if (!missing && (v = long_value(arg, "x", argc, argv, i, &missing))) {
+        static const char *const axes[] = {"time", "index"};
+        int k = pick_word("--x", v, axes, 2, "time or index", err);
+        if (k < 0)
+            return -1;
+        o->x_index = k == 1;
+    }
     else if (missing)
         return hp_fail(err, "%s needs a value", arg);
     else
@@ -234,16 +368,40 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
     return 0;
 }
 
+/* What only makes sense together, checked once every flag is read. */
+static int check_combinations(const struct options *o, struct hp_error *err)
+{
+    if (o->help || o->version)
+        return 0;
+    if (o->has_from && o->has_to && !(o->from < o->to))
+        return hp_fail(err, "--from=%g --to=%g: the window is empty (--from must be before --to)",
+                       o->from, o->to);
+    if (o->diff && o->ninputs != 2)
+        return hp_fail(err, "--diff needs exactly two profiles: --diff BEFORE.hp AFTER.hp");
+    if (o->ninputs > 1 && !o->output)
+        return hp_fail(err, "several profiles are drawn on one page: name it with -o FILE");
+    if (o->ninputs > 1 && o->reuse_aux)
+        return hp_fail(err, "-p reads one profile's .aux; it cannot go with several profiles");
+    if (o->watch && o->ninputs != 1)
+        return hp_fail(err, "--watch needs one profile file to watch (not standard input)");
+    return 0;
+}
+
 int options_parse(struct options *o, int argc, char **argv, struct hp_error *err)
 {
-    bool only_files = false, seen_input = false;
+    bool only_files = false, seen_stdin = false;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (seen_input)
-                return hp_fail(err, "%s: only one profile can be drawn at a time", arg);
-            seen_input = true;
-            o->input = strcmp(arg, "-") == 0 ? NULL : arg;
+            if (strcmp(arg, "-") == 0 && !only_files) {
+                if (seen_stdin || o->ninputs)
+                    return hp_fail(err, "-: standard input can only be the one profile");
+                seen_stdin = true;
+                continue;
+            }
+            if (seen_stdin)
+                return hp_fail(err, "%s: standard input can only be the one profile", arg);
+            push_string(&o->inputs, &o->ninputs, arg);
             continue;
         }
         if (strcmp(arg, "--") == 0)
@@ -254,5 +412,6 @@ int options_parse(struct options *o, int argc, char **argv, struct hp_error *err
         } else if (parse_short(o, argc, argv, &i, err) < 0)
             return -1;
     }
-    return 0;
+    o->input = o->ninputs ? o->inputs[0] : NULL;
+    return check_combinations(o, err);
 }

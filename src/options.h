@@ -14,6 +14,16 @@
 
 enum title_box { TITLE_AUTO, TITLE_BIG, TITLE_SMALL };
 
+/* --mode: how the bands are drawn. */
+enum plot_mode {
+    MODE_STACKED, /* stacked areas, GHC's picture (default) */
+    MODE_PERCENT, /* stacked, each sample scaled to 100 % */
+    MODE_LINES    /* one line per band, not stacked */
+};
+
+/* Default --watch period, in seconds. */
+#define WATCH_PERIOD_DEFAULT 2.0
+
 struct options {
     enum title_box title_box; /* -b, -s (-b wins), else by the 35-byte rule */
     bool colour;              /* -c */
@@ -34,13 +44,31 @@ struct options {
     bool iec;                 /* --units=iec: KiB, MiB (1024-based); default si: kB, MB */
     bool help;                /* -?, --help */
     bool version;             /* --version */
-    const char *input;        /* the profile argument; NULL means stdin */
+    bool sort_gradient;       /* --sort=gradient: by least-squares slope, steepest rise on top */
+    bool slopes;              /* --slopes: each key entry says its band's slope */
+    enum plot_mode mode;      /* --mode=stacked|percent|lines */
+    const char **include;     /* --include=RE (POSIX ERE on band names), repeatable */
+    size_t ninclude;
+    const char **exclude;     /* --exclude=RE, repeatable */
+    size_t nexclude;
+    bool has_from, has_to;    /* --from=T, --to=T: a time window in SAMPLE_UNITs */
+    double from, to;
+    bool x_index;             /* --x=index: sample number on the x axis */
+    bool diff;                /* --diff A B: per band, B minus A */
+    bool watch;               /* --watch[=SECONDS]: redraw while the profile grows */
+    double watch_period;      /* seconds between looks, > 0 */
+    const char *input;        /* the first profile argument; NULL means stdin */
+    const char **inputs;      /* every profile argument (several: drawn one above the other) */
+    size_t ninputs;
 };
 
 void options_default(struct options *o);
 
 /* Parse argv.  On a bad flag or value: -1 with err naming it. */
 int options_parse(struct options *o, int argc, char **argv, struct hp_error *err);
+
+/* The arrays options_parse allocated. */
+void options_free(struct options *o);
 
 void options_usage(FILE *f);
 

@@ -265,8 +265,10 @@ bad_usage -m2.5 prog.hp -m2.5
 bad_usage -m prog.hp -m
 bad_usage -t prog.hp -t
 bad_usage -e prog.hp -e
-bad_usage other.hp prog.hp other.hp
-bad_usage prog.hp prog.hp prog.hp
+# several profiles make one page, which needs a name
+bad_usage '-o FILE' prog.hp other.hp
+bad_usage '-o FILE' prog.hp prog.hp
+bad_usage --diff --diff prog.hp -o d.ps
 bad_usage prog.hp - prog.hp
 bad_usage - - -
 bad_usage - prog.hp -

@@ -7,6 +7,10 @@ static int parse(struct options *o, const char *a1, const char *a2, const char *
 {
     char *argv[5] = {"hp2ps", (char *)a1, (char *)a2, (char *)a3, NULL};
     int argc = 1 + (a1 != NULL) + (a2 != NULL) + (a3 != NULL);
+    static bool used;
+    if (used)
+        options_free(o); /* the arrays of the call before */
+    used = true;
     options_default(o);
     err->text[0] = '\0';
     return options_parse(o, argc, argv, err);
@@ -131,5 +135,48 @@ int main(void)
     BAD("-cx", NULL, NULL);
     BAD("--bogus", NULL, NULL);
     BAD("a.hp", "b.hp", NULL);
+    /* The flags beyond GHC's (issue "focus, compare, watch and export"). */
+    OK("--include=Data\\.Map", "--include", "CAF");
+    CHECK(o.ninclude == 2 && strcmp(o.include[1], "CAF") == 0 && o.nexclude == 0);
+    options_free(&o);
+    OK("--exclude", "x", "p.hp");
+    CHECK(o.nexclude == 1 && o.ninputs == 1);
+    options_free(&o);
+    OK("--from", "2.5", "--to=10");
+    CHECK(o.has_from && o.has_to && o.from == 2.5 && o.to == 10);
+    BAD("--from=3", "--to=2", NULL); /* an empty window */
+    BAD("--from=abc", NULL, NULL);
+    BAD("--to", NULL, NULL);
+    OK("--sort=gradient", "--slopes", NULL);
+    CHECK(o.sort_gradient && o.slopes && !o.sort_stddev && !o.sort_name);
+    OK("--sort=name", NULL, NULL);
+    CHECK(o.sort_name == 1 && !o.sort_gradient);
+    BAD("--sort=random", NULL, NULL);
+    CHECK(strstr(err.text, "gradient") != NULL);
+    OK("--mode=percent", NULL, NULL);
+    CHECK(o.mode == MODE_PERCENT);
+    OK("--mode=lines", NULL, NULL);
+    CHECK(o.mode == MODE_LINES);
+    BAD("--mode=pie", NULL, NULL);
+    OK("--x=index", NULL, NULL);
+    CHECK(o.x_index);
+    BAD("--x=log", NULL, NULL);
+    OK("--watch", "p.hp", NULL);
+    CHECK(o.watch && o.watch_period == WATCH_PERIOD_DEFAULT);
+    options_free(&o);
+    OK("--watch=0.5", "p.hp", NULL);
+    CHECK(o.watch && o.watch_period == 0.5);
+    options_free(&o);
+    BAD("--watch=0", "p.hp", NULL);
+    BAD("--watch", NULL, NULL); /* stdin cannot be watched */
+    /* Several profiles: a page of them, so it needs a name. */
+    OK("-oc.pdf", "a.hp", "b.hp");
+    CHECK(o.ninputs == 2 && strcmp(o.input, "a.hp") == 0 && strcmp(o.inputs[1], "b.hp") == 0);
+    options_free(&o);
+    BAD("a.hp", "b.hp", NULL);
+    BAD("--diff", "-od.pdf", "a.hp"); /* --diff takes exactly two */
+    options_free(&o);
+    BAD("-", "a.hp", NULL);             /* stdin is the one profile or none */
+    options_free(&o);
     return check_report();
 }
