@@ -495,3 +495,116 @@ int bands_write_aux(FILE *f, const struct band_plan *bp, double x_range,
     }
     return ferror(f) ? -1 : 0;
 }
+
+/* ---- several profiles and --diff: one fill per name -------------------- */
+
+/* A band of one of several plans, in the order the union lists them. */
+struct band_ref {
+    const char *name;
+    size_t pos;   /* place in the union's reading order (key, top first) */
+    size_t plan, band;
+};
+
+static int by_name_then_pos(const void *a, const void *b)
+{
+    const struct band_ref *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    if (c)
+        return c;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n)
+{
+    memset(u, 0, sizeof *u);
+    size_t nrefs = 0;
+    for (size_t k = 0; k < n; k++)
+        nrefs += plans[k].count;
+    /* Reading order: the first plan's bands from the top, then each later
+     * plan's bands from the top; a name's first place is its place. */
+    struct band_ref *refs = xreallocarray(NULL, nrefs ? nrefs : 1, sizeof *refs);
+    size_t r = 0;
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = plans[k].count; i-- > 0; r++)
+            refs[r] = (struct band_ref){plans[k].band[i].name, r, k, i};
+    qsort(refs, nrefs, sizeof *refs, by_name_then_pos);
+
+    /* first[pos]: the group (one name) whose first place is pos, if any. */
+    size_t *first = xreallocarray(NULL, nrefs ? nrefs : 1, sizeof *first);
+    uint64_t *total = xcalloc(nrefs ? nrefs : 1, sizeof *total);
+    bool *other = xcalloc(nrefs ? nrefs : 1, sizeof *other);
+    for (size_t pos = 0; pos < nrefs; pos++)
+        first[pos] = SIZE_MAX;
+    for (size_t g = 0; g < nrefs;) {
+        size_t end = g;
+        size_t pos = refs[g].pos;
+        for (; end < nrefs && strcmp(refs[end].name, refs[g].name) == 0; end++) {
+            const struct band *b = &plans[refs[end].plan].band[refs[end].band];
+            total[pos] = add_saturating(total[pos], b->total);
+            other[pos] = other[pos] || b->is_other;
+        }
+        first[pos] = g;
+        u->count++;
+        g = end;
+    }
+    u->band = xcalloc(u->count ? u->count : 1, sizeof *u->band);
+    size_t top = u->count;
+    for (size_t pos = 0; pos < nrefs; pos++) {
+        if (first[pos] == SIZE_MAX)
+            continue;
+        const struct band_ref *ref = &refs[first[pos]];
+        const struct band *src = &plans[ref->plan].band[ref->band];
+        struct band *b = &u->band[--top]; /* bottom first, so the top is filled first */
+        b->name = xstrdup(src->name);
+        b->is_other = other[pos];
+        b->total = total[pos];
+        b->fill = src->fill;
+        b->aux_shade = src->aux_shade;
+    }
+    free(refs);
+    free(first);
+    free(total);
+    free(other);
+}
+
+struct name_slot {
+    const char *name;
+    size_t band;
+};
+
+static int by_slot_name(const void *a, const void *b)
+{
+    return strcmp(((const struct name_slot *)a)->name, ((const struct name_slot *)b)->name);
+}
+
+/* Several profiles (FILE FILE...) and --diff: the shades are chosen once
+ * for the union of the names, as for one plan (-c: each name's hashed
+ * slot, collisions resolved over the union; else GHC's greys in the
+ * union's order), and every band takes its name's. */
+void bands_share_shades(struct band_plan *plans, size_t n, bool colour)
+{
+    struct band_plan u;
+    bands_union(&u, plans, n);
+    struct band_options o;
+    band_options_default(&o);
+    o.colour = colour;
+    assign_shades(&u, &o);
+
+    struct name_slot *slots = xreallocarray(NULL, u.count ? u.count : 1, sizeof *slots);
+    for (size_t i = 0; i < u.count; i++)
+        slots[i] = (struct name_slot){u.band[i].name, i};
+    qsort(slots, u.count, sizeof *slots, by_slot_name);
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < plans[k].count; i++) {
+            struct band *b = &plans[k].band[i];
+            struct name_slot key = {b->name, 0};
+            const struct name_slot *hit =
+                bsearch(&key, slots, u.count, sizeof *slots, by_slot_name);
+            if (hit) { /* always: the union holds every name */
+                b->fill = u.band[hit->band].fill;
+                b->aux_shade = u.band[hit->band].aux_shade;
+            }
+        }
+    free(slots);
+    band_plan_free(&u);
+}

@@ -48,4 +48,12 @@ void band_plan_free(struct band_plan *bp);
 int bands_write_aux(FILE *f, const struct band_plan *bp, double x_range,
                     double y_range, bool colour);
 
+/* Several profiles (FILE FILE...) and --diff.  bands_union: one plan of
+ * every name in plans[0..n), bottom first, reading from the top as the
+ * first plan's bands from the top, then the names new in each later plan;
+ * totals add up; no band_of_name.  bands_share_shades: one fill per name
+ * over all the plans, so a name looks the same in every panel and key. */
+void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n);
+void bands_share_shades(struct band_plan *plans, size_t n, bool colour);
+
 #endif

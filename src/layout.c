@@ -679,3 +679,359 @@ void layout_free(struct layout *L)
     free(L->date);
     memset(L, 0, sizeof *L);
 }
+
+/* ---- several profiles (FILE FILE...) and --diff ---- */
+
+/* The key's column in front of the names says texts[b] (a band's change
+ * under --diff) or, texts NULL, nothing (the shares of one profile mean
+ * nothing for several); the key's width and the graph's follow. */
+static void frame_set_key_notes(struct frame *f, size_t nbands, char **texts, bool key_on_graph,
+                                const struct text_metrics *tm)
+{
+    f->share_width = 0;
+    for (size_t b = 0; b < nbands; b++) {
+        free(f->shares[b]);
+        f->shares[b] = texts ? texts[b] : xstrdup("");
+        double w = tm->width(tm->ctx, FONT_AXIS, f->shares[b]);
+        if (w > f->share_width)
+            f->share_width = w;
+    }
+    double fixed = KEY_NAME_X + f->share_width + KEY_SHARE_GAP + KEY_MARGIN;
+    f->key_column_width = fixed + f->key_name_width;
+    f->gw = GRAPH_FULL_WIDTH;
+    if (key_on_graph && nbands)
+        f->gw -= f->key_column_width * (double)f->key_columns;
+}
+
+static void frame_set_title_box(struct frame *f, bool big)
+{
+    f->title_height = big ? TITLE_HEIGHT_BIG : TITLE_HEIGHT_SMALL;
+    f->gh = BOX_HEIGHT - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
+}
+
+/* Move every primitive of from onto to, dy points higher. */
+static void move_prims(struct page *to, struct page *from, double dy)
+{
+    for (size_t k = 0; k < from->count; k++) {
+        struct prim pr = from->prim[k];
+        if (pr.kind == PRIM_TEXT)
+            pr.y += dy;
+        else
+            for (size_t i = 0; i < pr.npts; i++)
+                pr.pts[2 * i + 1] += dy;
+        *add_prim(to, pr.kind) = pr;
+    }
+    free(from->prim);
+    memset(from, 0, sizeof *from);
+}
+
+/* Several profiles: n boxes of 648 x 432 one above the other.  The fit
+ * formats and the screen pages grow taller, so that each panel keeps its
+ * size; PostScript's A4 sheet holds them upright, scaled down to fit
+ * inside margins of half an inch. */
+#define PANELS_A4_MARGIN 36.0
+static void place_panels(struct layout *L, const struct layout_options *o, size_t n)
+{
+    double *m = L->matrix;
+    double h = BOX_HEIGHT * (double)n;
+    switch (o->page) {
+    case PAGE_FIT: {
+        double s = o->fit_width / BOX_WIDTH;
+        L->fitted = true;
+        L->page_width = o->fit_width;
+        L->page_height = h * s;
+        m[0] = s, m[1] = 0, m[2] = 0, m[3] = -s, m[4] = 0, m[5] = h * s;
+        break;
+    }
+    case PAGE_TURNED_A4: {
+        double s = fmin((595 - 2 * PANELS_A4_MARGIN) / BOX_WIDTH,
+                        (842 - 2 * PANELS_A4_MARGIN) / h);
+        s = fmin(s, 1);
+        L->page_width = 595, L->page_height = 842;
+        m[0] = s, m[1] = 0, m[2] = 0, m[3] = -s;
+        m[4] = (595 - BOX_WIDTH * s) / 2, m[5] = 842 - (842 - h * s) / 2;
+        break;
+    }
+    case PAGE_GHOSTVIEW:
+    case PAGE_LANDSCAPE_A4:
+    default:
+        /* An A4 landscape sheet with room for n - 1 more boxes. */
+        L->page_width = 842, L->page_height = 595 + BOX_HEIGHT * (double)(n - 1);
+        m[0] = 1, m[1] = 0, m[2] = 0, m[3] = -1;
+        m[4] = (842 - BOX_WIDTH) / 2, m[5] = L->page_height - (595 - BOX_HEIGHT) / 2;
+        break;
+    }
+}
+
+/* "A | B | C": the jobs, for the document's title. */
+static char *joined_jobs(const struct layout_panel *panel, size_t n)
+{
+    size_t len = 1;
+    char **job = xcalloc(n, sizeof *job);
+    for (size_t k = 0; k < n; k++) {
+        job[k] = display_text(panel[k].p->job);
+        len += strlen(job[k]) + 3;
+    }
+    char *out = xmalloc(len), *q = out;
+    for (size_t k = 0; k < n; k++) {
+        size_t l = strlen(job[k]);
+        if (k)
+            memcpy(q, " | ", 3), q += 3;
+        memcpy(q, job[k], l), q += l;
+        free(job[k]);
+    }
+    *q = '\0';
+    free(job);
+    return out;
+}
+
+int layout_build_panels(struct layout *L, const struct layout_panel *panel, size_t n,
+                        const struct band_plan *key, const struct layout_options *o,
+                        const struct text_metrics *tm, struct hp_error *err)
+{
+    memset(L, 0, sizeof *L);
+    if (!n)
+        return hp_fail(err, "no profile to draw");
+    if (!(o->x_range > 0) || !(o->y_range > 0) || !isfinite(o->x_range) ||
+        !isfinite(o->y_range))
+        return hp_fail(err, "%s: cannot scale the graph (time or value range is not finite)",
+                       panel[0].p->source);
+    place_panels(L, o, n);
+    L->title = joined_jobs(panel, n);
+    L->date = display_text(panel[0].p->date);
+
+    /* One frame for every panel: the same graph width (the key's beside
+     * the first), title box, and x and y scales; only the time at the
+     * origin is each profile's own first sample. */
+    bool key_on_graph = o->key || o->multipage;
+    struct frame f;
+    frame_init(&f, panel[0].p, key, o, key_on_graph, false, tm);
+    frame_set_key_notes(&f, key->count, NULL, key_on_graph, tm);
+    bool big = o->title_box == TITLE_BIG;
+    for (size_t k = 0; k < n && o->title_box == TITLE_AUTO; k++)
+        big = big || strlen(panel[k].p->job) > TITLE_BYTES_SMALL;
+    frame_set_title_box(&f, big);
+
+    struct page *pg = new_page(L);
+    for (size_t k = 0; k < n; k++) {
+        struct page one = {0};
+        f.x0 = panel[k].p->t_first;
+        draw_title(&one, panel[k].p, panel[k].s, &f, tm);
+        if (k == 0 && key_on_graph)
+            draw_key(&one, key, &f, 0, key->count, ORIGIN_X + f.gw, ORIGIN_Y);
+        draw_graph(&one, panel[k].p, panel[k].bp, panel[k].s, &f, tm, o);
+        move_prims(pg, &one, BOX_HEIGHT * (double)(n - 1 - k)); /* the first on top */
+    }
+    frame_free(&f, key->count);
+    return 0;
+}
+
+/* --diff: the graph's y runs from lo (<= 0) to lo + f->y_range. */
+static double diff_y(const struct frame *f, double lo, double v)
+{
+    return ORIGIN_Y + (v - lo) / f->y_range * f->gh;
+}
+
+/* A signed quantity: "+1.5 MB", "-200 bytes". */
+static void format_change(char *buf, size_t size, double v, const char *unit, bool iec)
+{
+    char q[96];
+    axis_format_quantity(q, sizeof q, fabs(v), unit, iec);
+    snprintf(buf, size, "%s%s", v > 0 ? "+" : v < 0 ? "-" : "", q);
+    utf8_trim_partial(buf);
+}
+
+/* --diff: the y axis through both signs, labels signed ("+2 MB",
+ * "-1 MB"), grid lines at the ticks. */
+static void draw_signed_y_axis(struct page *pg, const struct profile *p, const struct frame *f,
+                               double lo, const struct text_metrics *tm, bool iec)
+{
+    static const struct rgb grid = {0.82, 0.82, 0.82};
+    add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X, ORIGIN_Y + f->gh);
+    char *unit = fitted_text(p->value_unit, f->gh / 2, FONT_AXIS, tm);
+    double legend = tm->width(tm->ctx, FONT_AXIS, unit);
+    add_text(pg, unit, ORIGIN_X - BORDER_SPACE, ORIGIN_Y + f->gh, ALIGN_RIGHT, FONT_AXIS, 90);
+    free(unit);
+
+    /* The step and the suffix of a scale over the whole range. */
+    bool bytes = strcmp(p->value_unit, "bytes") == 0;
+    struct ticks base;
+    struct value_scale vs;
+    if (iec) {
+        axis_ticks_iec(&base, &vs, f->y_range, bytes);
+    } else {
+        axis_ticks(&base, 0, f->y_range, f->y_range);
+        axis_value_scale(&vs, &base, bytes);
+    }
+    double step = base.step, hi = lo + f->y_range;
+    if (!(step > 0))
+        return;
+    double k0 = ceil(lo / step - 1e-9), k1 = floor(hi / step + 1e-9);
+    if (!(k1 - k0 < AXIS_MAX_TICKS))
+        return;
+    for (double k = k0; k <= k1; k++) {
+        double v = k * step;
+        double y = diff_y(f, lo, v) - ORIGIN_Y;
+        if (y >= f->gh - (legend + 15))
+            continue;
+        char magnitude[64], label[72];
+        axis_format_value(magnitude, sizeof magnitude, fabs(v), &vs);
+        snprintf(label, sizeof label, "%s%s", k > 0 ? "+" : k < 0 ? "-" : "", magnitude);
+        add_line(pg, ORIGIN_X, ORIGIN_Y + y, ORIGIN_X - TICK_LENGTH, ORIGIN_Y + y);
+        if (y > 0 && k != 0) {
+            struct prim *line = add_path(pg, PRIM_STROKE, 2, GRID_WIDTH);
+            line->pts[0] = ORIGIN_X, line->pts[1] = ORIGIN_Y + y;
+            line->pts[2] = ORIGIN_X + f->gw, line->pts[3] = ORIGIN_Y + y;
+            line->stroke = grid;
+        }
+        add_text(pg, label, ORIGIN_X - TICK_LENGTH - 2, ORIGIN_Y + y - DIGIT_HALF_HEIGHT,
+                 ALIGN_RIGHT, FONT_AXIS, 0);
+    }
+}
+
+/* One side of one band: the region between its edge and the edge below
+ * (toward zero), forward along one and back along the other. */
+static void add_diff_region(struct page *pg, const struct diff *d, const struct frame *f,
+                            double lo, const double *edge, const double *inner,
+                            const struct band *band, int hatch)
+{
+    size_t nc = d->ncolumns;
+    struct prim *pr = add_path(pg, PRIM_POLYGON, 2 * nc, BAND_OUTLINE);
+    pr->filled = true;
+    pr->fill = band->fill;
+    pr->hatch = hatch;
+    for (size_t c = 0; c < nc; c++) {
+        size_t back = nc - 1 - c;
+        pr->pts[2 * c] = graph_x(f, d->t[c]);
+        pr->pts[2 * c + 1] = diff_y(f, lo, edge[c]);
+        pr->pts[2 * (nc + c)] = graph_x(f, d->t[back]);
+        pr->pts[2 * (nc + c) + 1] = diff_y(f, lo, inner[back]);
+    }
+}
+
+/* Each band's rise stacked up from zero and its fall stacked down, in
+ * band order (OTHER next to zero, the largest change outermost). */
+static void draw_diff_bands(struct page *pg, const struct diff *d, const struct frame *f,
+                            double lo)
+{
+    size_t nc = d->ncolumns;
+    double *up_below = xcalloc(nc, sizeof *up_below), *up = xcalloc(nc, sizeof *up);
+    double *down_below = xcalloc(nc, sizeof *down_below), *down = xcalloc(nc, sizeof *down);
+    for (size_t b = 0; b < d->bands.count; b++) {
+        bool rises = false, falls = false;
+        for (size_t c = 0; c < nc; c++) {
+            double v = d->change[b][c];
+            up[c] = up_below[c] + fmax(v, 0);
+            down[c] = down_below[c] + fmin(v, 0);
+            rises = rises || v > 0;
+            falls = falls || v < 0;
+        }
+        if (rises)
+            add_diff_region(pg, d, f, lo, up, up_below, &d->bands.band[b], band_hatch(f, b));
+        if (falls)
+            add_diff_region(pg, d, f, lo, down, down_below, &d->bands.band[b], band_hatch(f, b));
+        memcpy(up_below, up, nc * sizeof *up);
+        memcpy(down_below, down, nc * sizeof *down);
+    }
+    free(up_below);
+    free(up);
+    free(down_below);
+    free(down);
+}
+
+/* The title box of --diff: "JOB_after minus JOB_before", how far the
+ * stack rises and falls, the later profile's DATE. */
+static void draw_diff_title(struct page *pg, const char *title, const struct profile *after,
+                            const struct diff *d, const struct frame *f,
+                            const struct text_metrics *tm, bool iec)
+{
+    add_rect(pg, 0, 0, BOX_WIDTH, BOX_HEIGHT, LINE_WIDTH, NULL);
+    double top = BOX_HEIGHT - BORDER_SPACE, th = f->title_height;
+    add_rect(pg, BORDER_SPACE, top - th, BOX_WIDTH - 2 * BORDER_SPACE, th, LINE_WIDTH, NULL);
+    char rise[128], fall[128], middle[300];
+    format_change(rise, sizeof rise, d->y_max, after->value_unit, iec);
+    format_change(fall, sizeof fall, d->y_min, after->value_unit, iec);
+    char *r = fitted_text(rise, BOX_WIDTH / 6, FONT_TITLE, tm);
+    char *fl = fitted_text(fall, BOX_WIDTH / 6, FONT_TITLE, tm);
+    snprintf(middle, sizeof middle, "up to %s, down to %s", d->y_max > 0 ? r : "0",
+             d->y_min < 0 ? fl : "0");
+    free(r);
+    free(fl);
+    char *date = display_text(after->date);
+    double left = BORDER_SPACE + 6, right = BOX_WIDTH - BORDER_SPACE - 6;
+    double mid_w = tm->width(tm->ctx, FONT_TITLE, middle);
+    char *title_fit, *date_fit;
+    if (th == TITLE_HEIGHT_SMALL) {
+        double centre = BOX_WIDTH / 2 - BORDER_SPACE, baseline = top - th + 6;
+        title_fit = layout_ellipsize(title, centre - mid_w / 2 - 10 - left, FONT_TITLE, tm);
+        date_fit = layout_ellipsize(date, right - (centre + mid_w / 2 + 10), FONT_TITLE, tm);
+        add_text(pg, title_fit, left, baseline, ALIGN_LEFT, FONT_TITLE, 0);
+        add_text(pg, middle, centre, baseline, ALIGN_CENTRE, FONT_TITLE, 0);
+        add_text(pg, date_fit, right, baseline, ALIGN_RIGHT, FONT_TITLE, 0);
+    } else {
+        double rule = top - th / 2;
+        add_line(pg, BORDER_SPACE, rule, BOX_WIDTH - BORDER_SPACE, rule);
+        title_fit = layout_ellipsize(title, right - left, FONT_TITLE, tm);
+        date_fit = layout_ellipsize(date, right - left - mid_w - 16, FONT_TITLE, tm);
+        add_text(pg, title_fit, left, rule + 6, ALIGN_LEFT, FONT_TITLE, 0);
+        add_text(pg, middle, left, top - th + 6, ALIGN_LEFT, FONT_TITLE, 0);
+        add_text(pg, date_fit, right, top - th + 6, ALIGN_RIGHT, FONT_TITLE, 0);
+    }
+    free(title_fit);
+    free(date_fit);
+    free(date);
+}
+
+int layout_build_diff(struct layout *L, const struct profile *before,
+                      const struct profile *after, const struct diff *d,
+                      const struct layout_options *o, const struct text_metrics *tm,
+                      struct hp_error *err)
+{
+    memset(L, 0, sizeof *L);
+    double lo = d->y_min, hi = d->y_max;
+    if (!(hi > lo))
+        hi = lo + 1; /* nothing changed: an empty graph around zero */
+    if (!(o->x_range > 0) || !isfinite(o->x_range) || !isfinite(hi - lo))
+        return hp_fail(err, "%s: cannot scale the graph (time or value range is not finite)",
+                       after->source);
+    place_page(L, o);
+    char *job_after = display_text(after->job), *job_before = display_text(before->job);
+    size_t len = strlen(job_after) + strlen(job_before) + sizeof " minus ";
+    L->title = xmalloc(len);
+    snprintf(L->title, len, "%s minus %s", job_after, job_before);
+    free(job_after);
+    free(job_before);
+    L->date = display_text(after->date);
+
+    size_t n = d->bands.count;
+    bool key_on_graph = o->key || o->multipage;
+    struct frame f;
+    frame_init(&f, after, &d->bands, o, key_on_graph, false, tm);
+    /* The key says each band's largest change, signed. */
+    char **notes = xcalloc(n ? n : 1, sizeof *notes);
+    for (size_t b = 0; b < n; b++) {
+        char text[128];
+        format_change(text, sizeof text, d->extreme[b], after->value_unit, o->iec);
+        notes[b] = fitted_text(text, BOX_WIDTH / 6, FONT_AXIS, tm);
+    }
+    frame_set_key_notes(&f, n, notes, key_on_graph, tm);
+    free(notes); /* the texts now belong to the frame */
+    frame_set_title_box(&f, o->title_box == TITLE_BIG ||
+                                (o->title_box == TITLE_AUTO && strlen(L->title) > TITLE_BYTES_SMALL));
+    f.x0 = 0;
+    f.y_range = hi - lo;
+
+    struct page *pg = new_page(L);
+    draw_diff_title(pg, L->title, after, d, &f, tm, o->iec);
+    if (key_on_graph)
+        draw_key(pg, &d->bands, &f, 0, n, ORIGIN_X + f.gw, ORIGIN_Y);
+    draw_signed_y_axis(pg, after, &f, lo, tm, o->iec);
+    draw_diff_bands(pg, d, &f, lo);
+    /* Zero, where the rises start and the falls end. */
+    struct prim *zero = add_path(pg, PRIM_STROKE, 2, 1.0);
+    zero->pts[0] = ORIGIN_X, zero->pts[1] = diff_y(&f, lo, 0);
+    zero->pts[2] = ORIGIN_X + f.gw, zero->pts[3] = zero->pts[1];
+    draw_x_axis(pg, after, &f, tm);
+    frame_free(&f, n);
+    return 0;
+}

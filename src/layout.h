@@ -12,6 +12,7 @@
 
 #include "common.h"
 #include "bands.h"
+#include "diff.h"
 #include "options.h"
 #include "palette.h"
 #include "parse.h"
@@ -99,6 +100,27 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
                  const struct series *s, const struct layout_options *o,
                  const struct text_metrics *tm, struct hp_error *err);
 void layout_free(struct layout *L);
+
+/* Several profiles (FILE FILE...): one panel per profile, one above the
+ * other on one page, the first on top, each with its own title box and
+ * axes, all on o's x and y ranges (the caller gives the longest span and
+ * the largest peak); each starts at its own first sample.  One key, for
+ * the union of the bands (key, from bands_union). */
+struct layout_panel {
+    const struct profile *p;
+    const struct band_plan *bp;
+    const struct series *s;
+};
+int layout_build_panels(struct layout *L, const struct layout_panel *panel, size_t n,
+                        const struct band_plan *key, const struct layout_options *o,
+                        const struct text_metrics *tm, struct hp_error *err);
+
+/* --diff: after minus before (diff.h), a diverging stack around a zero
+ * line; o->x_range is the grid's span, the y range is the diff's own. */
+int layout_build_diff(struct layout *L, const struct profile *before,
+                      const struct profile *after, const struct diff *d,
+                      const struct layout_options *o, const struct text_metrics *tm,
+                      struct hp_error *err);
 
 /* Shorten valid UTF-8 text to fit max_width by replacing its middle with
  * an ellipsis (a cost-centre stack keeps its head and its tail).  Returns

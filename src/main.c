@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include "aux.h"
 #include "bands.h"
+#include "diff.h"
 #include "layout.h"
 #include "options.h"
 #include "output.h"
@@ -184,6 +186,38 @@ static const struct render_format *choose_format(const struct options *o, struct
     return fmt;
 }
 
+/* The band stage's flags, for one profile or each of several. */
+static void band_options_from(struct band_options *bo, const struct options *o)
+{
+    band_options_default(bo);
+    bo->trace_percent = o->trace;
+    bo->limit = o->limit;
+    bo->sort_stddev = o->sort_stddev;
+    bo->sort_name = o->sort_name;
+    bo->colour = o->colour;
+}
+
+/* The layout's flags; the caller sets the ranges. */
+static struct layout_options layout_options_from(const struct options *o,
+                                                 const struct render_format *fmt)
+{
+    struct layout_options lo = {
+        .title_box = o->title_box,
+        .page = o->eps || fmt->always_fit ? PAGE_FIT
+              : o->upright                 ? PAGE_GHOSTVIEW
+              : fmt->print_page            ? PAGE_TURNED_A4
+                                           : PAGE_LANDSCAPE_A4,
+        .fit_width = o->eps ? o->eps_width : FIT_WIDTH_DEFAULT,
+        .single_page = o->eps || !fmt->multipage,
+        .multipage = o->multipage,
+        .key = o->limit != 0,
+        .marks = !o->no_marks,
+        .iec = o->iec,
+        .pattern = o->pattern,
+    };
+    return lo;
+}
+
 static int run(const struct options *o, const struct render_format *fmt, struct hp_error *err)
 {
     struct files fl;
@@ -228,12 +262,7 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         have_aux = load_aux(&aux, &fl);
 
     struct band_options bo;
-    band_options_default(&bo);
-    bo.trace_percent = o->trace;
-    bo.limit = o->limit;
-    bo.sort_stddev = o->sort_stddev;
-    bo.sort_name = o->sort_name;
-    bo.colour = o->colour;
+    band_options_from(&bo, o);
     bo.aux = have_aux ? &aux : NULL;
     if (bands_plan(&bp, &p, &bo, err) < 0)
         goto done;
@@ -244,22 +273,9 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
     if (series_build(&s, &p, &bp, series_columns(bp.count), err) < 0)
         goto done;
 
-    struct layout_options lo = {
-        .title_box = o->title_box,
-        .page = o->eps || fmt->always_fit ? PAGE_FIT
-              : o->upright                 ? PAGE_GHOSTVIEW
-              : fmt->print_page            ? PAGE_TURNED_A4
-                                           : PAGE_LANDSCAPE_A4,
-        .fit_width = o->eps ? o->eps_width : FIT_WIDTH_DEFAULT,
-        .single_page = o->eps || !fmt->multipage,
-        .multipage = o->multipage,
-        .key = o->limit != 0,
-        .marks = !o->no_marks,
-        .iec = o->iec,
-        .pattern = o->pattern,
-        .x_range = choose_range(p.t_last - p.t_first, have_aux && aux.has_x_range, aux.x_range),
-        .y_range = choose_range(s.y_max, have_aux && aux.has_y_range, aux.y_range),
-    };
+    struct layout_options lo = layout_options_from(o, fmt);
+    lo.x_range = choose_range(p.t_last - p.t_first, have_aux && aux.has_x_range, aux.x_range);
+    lo.y_range = choose_range(s.y_max, have_aux && aux.has_y_range, aux.y_range);
     /* Points closer to the line drawn than the page can show go (a tenth
      * of a point): smaller output, written faster. */
     series_simplify(&s, lo.y_range);
@@ -301,6 +317,139 @@ done:
     return rc;
 }
 
+/* Several profiles (FILE FILE...) and --diff: one profile read, parsed
+ * and its bands chosen with the same flags as a single one (limit: -m,
+ * or 0 for every band). */
+static int load_profile(struct profile *p, struct band_plan *bp, const char *arg,
+                        const struct options *o, long limit, struct hp_error *err)
+{
+    struct files fl;
+    resolve_files(&fl, arg, NULL, &render_format_ps);
+    int rc = -1, fd = 0;
+    if (fl.input && o->output && output_same_path(o->output, fl.input))
+        hp_fail(err, "%s: refusing to overwrite the input", o->output);
+    else if (fl.input && (fd = open(fl.input, O_RDONLY)) < 0)
+        hp_fail(err, "cannot open %s: %s", fl.input, strerror(errno));
+    else {
+        int parsed = profile_parse(p, fd, fl.input ? fl.input : "stdin", err);
+        if (fl.input)
+            close(fd);
+        struct band_options bo;
+        band_options_from(&bo, o);
+        bo.limit = limit;
+        rc = parsed < 0 ? -1 : bands_plan(bp, p, &bo, err);
+    }
+    free_files(&fl);
+    return rc;
+}
+
+/* The drawing alone, complete in its temporary file before it replaces
+ * anything. */
+static int write_drawing(const struct layout *L, const char *path,
+                         const struct render_format *fmt, struct render_fonts *fonts,
+                         const struct options *o, struct hp_error *err)
+{
+    struct output out;
+    if (check_target(path, err) < 0 || output_open(&out, path, NULL, err) < 0)
+        return -1;
+    struct render_settings rs = {.dpi = o->dpi};
+    if (fmt->write(out.f, L, fonts, &rs, err) < 0) {
+        output_abort(&out);
+        return -1;
+    }
+    return output_commit(&out, err);
+}
+
+/* Several profiles (FILE FILE...): one panel each, one above the other,
+ * on the same x and y scales, each name in one colour everywhere.  No
+ * .aux is written: an .aux describes the bands of one profile. */
+static int run_several(const struct options *o, const struct render_format *fmt,
+                       struct hp_error *err)
+{
+    size_t n = o->ninputs;
+    struct profile *p = xcalloc(n, sizeof *p);
+    struct band_plan *bp = xcalloc(n, sizeof *bp);
+    struct series *s = xcalloc(n, sizeof *s);
+    struct layout_panel *panel = xcalloc(n, sizeof *panel);
+    struct band_plan key = {0};
+    struct layout L = {0};
+    struct render_fonts *fonts = render_fonts_new();
+    int rc = -1;
+    double span = 0, peak = 0;
+    for (size_t k = 0; k < n; k++)
+        if (load_profile(&p[k], &bp[k], o->inputs[k], o, o->limit, err) < 0)
+            goto done;
+    bands_share_shades(bp, n, o->colour);
+    bands_union(&key, bp, n);
+    for (size_t k = 0; k < n; k++) {
+        if (series_build(&s[k], &p[k], &bp[k], series_columns(bp[k].count), err) < 0)
+            goto done;
+        span = fmax(span, p[k].t_last - p[k].t_first);
+        peak = fmax(peak, s[k].y_max);
+        panel[k] = (struct layout_panel){&p[k], &bp[k], &s[k]};
+    }
+    struct layout_options lo = layout_options_from(o, fmt);
+    lo.x_range = choose_range(span, false, 0);
+    lo.y_range = choose_range(peak, false, 0);
+    for (size_t k = 0; k < n; k++)
+        series_simplify(&s[k], lo.y_range);
+    struct text_metrics tm = render_text_metrics(fonts);
+    if (layout_build_panels(&L, panel, n, &key, &lo, &tm, err) < 0)
+        goto done;
+    rc = write_drawing(&L, o->output, fmt, fonts, o, err);
+done:
+    layout_free(&L);
+    render_fonts_free(fonts);
+    band_plan_free(&key);
+    for (size_t k = 0; k < n; k++) {
+        series_free(&s[k]);
+        band_plan_free(&bp[k]);
+        profile_free(&p[k]);
+    }
+    free(panel);
+    free(s);
+    free(bp);
+    free(p);
+    return rc;
+}
+
+/* --diff BEFORE AFTER: per band, after minus before (diff.c).  Every name
+ * that survives each profile's selection (-t) is a candidate, and -m
+ * applies to the ranked differences, so no band limit here.  No .aux. */
+static int run_diff(const struct options *o, const struct render_format *fmt,
+                    struct hp_error *err)
+{
+    struct profile p[2];
+    struct band_plan bp[2];
+    memset(p, 0, sizeof p);
+    memset(bp, 0, sizeof bp);
+    struct diff d = {0};
+    struct layout L = {0};
+    struct render_fonts *fonts = render_fonts_new();
+    int rc = -1;
+    for (size_t k = 0; k < 2; k++)
+        if (load_profile(&p[k], &bp[k], o->inputs[k], o, 0, err) < 0)
+            goto done;
+    if (diff_build(&d, &p[0], &bp[0], &p[1], &bp[1], o->limit, o->colour, err) < 0)
+        goto done;
+    struct layout_options lo = layout_options_from(o, fmt);
+    lo.x_range = choose_range(d.span, false, 0);
+    lo.y_range = choose_range(d.y_max - d.y_min, false, 0);
+    struct text_metrics tm = render_text_metrics(fonts);
+    if (layout_build_diff(&L, &p[0], &p[1], &d, &lo, &tm, err) < 0)
+        goto done;
+    rc = write_drawing(&L, o->output, fmt, fonts, o, err);
+done:
+    layout_free(&L);
+    render_fonts_free(fonts);
+    diff_free(&d);
+    for (size_t k = 0; k < 2; k++) {
+        band_plan_free(&bp[k]);
+        profile_free(&p[k]);
+    }
+    return rc;
+}
+
 /* Flags that are parsed but whose stage is not built yet: refused, so
  * that none is silently ignored.  Each line goes when its feature lands. */
 static int refuse_unbuilt(const struct options *o, struct hp_error *err)
@@ -313,8 +462,6 @@ static int refuse_unbuilt(const struct options *o, struct hp_error *err)
                      : o->sort_gradient   ? "--sort=gradient"
                      : o->slopes          ? "--slopes"
                      : o->mode != MODE_STACKED ? "--mode"
-                     : o->diff            ? "--diff"
-                     : o->ninputs > 1     ? "several profiles"
                      : o->watch           ? "--watch"
                                           : NULL;
     return flag ? hp_fail(err, "%s: not available in this build yet", flag) : 0;
@@ -338,7 +485,9 @@ int main(int argc, char **argv)
         if (!fmt) {
             fprintf(stderr, "hp2ps: %s\n", err.text);
             status = EXIT_USAGE;
-        } else if (run(&o, fmt, &err) < 0) {
+        } else if ((o.diff ? run_diff(&o, fmt, &err)
+                    : o.ninputs > 1 ? run_several(&o, fmt, &err)
+                                    : run(&o, fmt, &err)) < 0) {
             fflush(stdout);
             fprintf(stderr, "hp2ps: %s\n", err.text);
             status = EXIT_INPUT;
