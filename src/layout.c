@@ -826,6 +826,8 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
     return 0;
 }
 
+#define DIFF_HEADROOM 0.12
+
 /* --diff: the graph's y runs from lo (<= 0) to lo + f->y_range. */
 static double diff_y(const struct frame *f, double lo, double v)
 {
@@ -991,6 +993,9 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     double lo = d->y_min, hi = d->y_max;
     if (!(hi > lo))
         hi = lo + 1; /* nothing changed: an empty graph around zero */
+    /* Headroom for the unit's legend, where no tick label goes: the top
+     * labels (and 0, when nothing rises) stay. */
+    hi += (hi - lo) * DIFF_HEADROOM;
     if (!(o->x_range > 0) || !isfinite(o->x_range) || !isfinite(hi - lo))
         return hp_fail(err, "%s: cannot scale the graph (time or value range is not finite)",
                        after->source);
