@@ -235,14 +235,19 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
     bo.sort_name = o->sort_name;
     bo.colour = o->colour;
     bo.aux = have_aux ? &aux : NULL;
+    bo.sort_gradient = o->sort_gradient;
+    bo.slopes = o->slopes;
     if (bands_plan(&bp, &p, &bo, err) < 0)
         goto done;
     if (have_aux && aux_is_foreign(&aux, &bp, &fl, p.source))
         have_aux = false;
     /* The time axis is reduced to as many columns as keep the output
      * small (series_columns); with fewer samples each one is a point. */
-    if (series_build(&s, &p, &bp, series_columns(bp.count), err) < 0)
+    if (series_build_mode(&s, &p, &bp, series_columns(bp.count), o->mode, err) < 0)
         goto done;
+    /* The .aux keeps the stacked scale whatever --mode draws, so that -p
+     * stays meaningful; only the stacked drawing uses -p's y range. */
+    double stacked_y_range = choose_range(s.y_max, have_aux && aux.has_y_range, aux.y_range);
 
     struct layout_options lo = {
         .title_box = o->title_box,
@@ -257,8 +262,11 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         .marks = !o->no_marks,
         .iec = o->iec,
         .pattern = o->pattern,
+        .mode = o->mode,
+        .colour = o->colour,
+        .slopes = o->slopes,
         .x_range = choose_range(p.t_last - p.t_first, have_aux && aux.has_x_range, aux.x_range),
-        .y_range = choose_range(s.y_max, have_aux && aux.has_y_range, aux.y_range),
+        .y_range = o->mode == MODE_STACKED ? stacked_y_range : choose_range(s.plot_max, false, 0),
     };
     /* Points closer to the line drawn than the page can show go (a tenth
      * of a point): smaller output, written faster. */
@@ -279,7 +287,7 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         goto done;
     }
     if (fl.input &&
-        prepare_aux(&aux_out, &fl, &bp, lo.x_range, lo.y_range, o->colour, err) < 0) {
+        prepare_aux(&aux_out, &fl, &bp, lo.x_range, stacked_y_range, o->colour, err) < 0) {
         output_abort(&out);
         goto done;
     }
@@ -310,9 +318,6 @@ static int refuse_unbuilt(const struct options *o, struct hp_error *err)
                      : o->has_from        ? "--from"
                      : o->has_to          ? "--to"
                      : o->x_index         ? "--x=index"
-                     : o->sort_gradient   ? "--sort=gradient"
-                     : o->slopes          ? "--slopes"
-                     : o->mode != MODE_STACKED ? "--mode"
                      : o->diff            ? "--diff"
                      : o->ninputs > 1     ? "several profiles"
                      : o->watch           ? "--watch"
