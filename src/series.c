@@ -4,7 +4,9 @@
  * adds its value to that band (OTHER gathers several names; a name may
  * also repeat within a sample); the band values are then stacked as
  * doubles in band order, exactly as GHC adds them, and the stacked total
- * feeds the y range and the trapezoid area.
+ * feeds the y range and the trapezoid area.  --mode=percent and
+ * --mode=lines then replace the stacked heights by what they draw
+ * (mode_heights); the y range and area stay the stack's.
  *
  * Reduction: with no more samples than columns every sample is a point.
  * Otherwise each sample falls into one of `columns` equal slices of the
