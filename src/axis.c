@@ -157,6 +157,42 @@ void axis_format_quantity(char *buf, size_t size, double v, const char *unit, bo
     utf8_trim_partial(buf);
 }
 
+void axis_format_rate(char *buf, size_t size, double v, const char *value_unit,
+                      const char *sample_unit, bool iec)
+{
+    static const char *const si[] = {"", "k", "M", "G", "T", "P", "E"};
+    static const char *const bin[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+    if (!isfinite(v)) {
+        snprintf(buf, size, "?");
+        return;
+    }
+    bool bytes = strcmp(value_unit, "bytes") == 0;
+    const char *per = strcmp(sample_unit, "seconds") == 0 ? "s" : sample_unit;
+    double base = iec ? 1024 : 1000, div = 1, m = fabs(v);
+    int k = 0;
+    while (k < 6 && m >= div * base) {
+        div *= base;
+        k++;
+    }
+    m /= div;
+    /* Slopes are often fractions of a unit: below 1 keep two figures. */
+    char number[64];
+    if (m == 0)
+        snprintf(number, sizeof number, "0");
+    else if (k > 0 || m < 100)
+        snprintf(number, sizeof number, m >= 1 || k > 0 ? "%c%.1f" : "%c%.2g", v < 0 ? '-' : '+',
+                 m);
+    else
+        snprintf(number, sizeof number, "%c%.0f", v < 0 ? '-' : '+', m);
+    const char *prefix = iec ? bin[k] : si[k];
+    if (bytes)
+        snprintf(buf, size, "%s %sB/%s", number, prefix, per);
+    else
+        snprintf(buf, size, "%s%s %s/%s", number, prefix, value_unit, per);
+    /* The units are the profile's and may be long: cut at a character. */
+    utf8_trim_partial(buf);
+}
+
 void axis_time_unit(struct time_unit *u, const char *sample_unit, double range)
 {
     u->seconds = 1;

@@ -51,6 +51,13 @@ void axis_ticks_iec(struct ticks *t, struct value_scale *s, double range, bool b
  * "153.7 MB", "320 bytes", "2.5 GiB". */
 void axis_format_quantity(char *buf, size_t size, double v, const char *unit, bool iec);
 
+/* --slopes: a signed rate in VALUE_UNITs per SAMPLE_UNIT, scaled like
+ * axis_format_quantity: "+1.2 MB/s", "-320 B/s", "+2.5k cells/tick",
+ * "0 B/s".  Bytes are written B (kB, MiB, ...) to keep the key narrow;
+ * "seconds" becomes "s". */
+void axis_format_rate(char *buf, size_t size, double v, const char *value_unit,
+                      const char *sample_unit, bool iec);
+
 /* Long runs in seconds are labelled in minutes or hours. */
 struct time_unit {
     double seconds;   /* 1, 60 or 3600 */

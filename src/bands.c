@@ -6,6 +6,7 @@
  *   1. every name, in the order of GHC's 513-bucket hash table;
  *   2. ascending by total, then trace elimination (-t);
  *   3. -d: ascending by standard deviation;
+ *      --sort=gradient: ascending by least-squares slope (stable; ours);
  *   4. -i: by name;
  *   5. -p: ascending by the .aux ORDER number (0 when absent);
  *   6. -m: the bottom names merge into OTHER;
@@ -194,6 +195,88 @@ static int deviations(struct profile *p, double *dev, struct hp_error *err)
         dev[id] = sqrt(dev[id] / (n - 1.0));
     free(mean);
     return 0;
+}
+
+/* ---- step 3, --sort=gradient and --slopes: least-squares slopes ---------- */
+
+/* slope[id] for every name, by one replay: the least-squares slope of the
+ * name's value against time over all samples, a sample without the name
+ * counting as 0 (the band is drawn at 0 there).  Times are taken from the
+ * first sample's, so that a long run keeps its precision.  0 with fewer
+ * than two distinct times, or when a sum overflows (hostile times). */
+static int name_slopes(struct profile *p, double *slope, struct hp_error *err)
+{
+    size_t nn = p->names.count;
+    double *sum_v = xcalloc(nn ? nn : 1, sizeof *sum_v);
+    double *sum_tv = xcalloc(nn ? nn : 1, sizeof *sum_tv);
+    double n = 0, sum_t = 0, sum_tt = 0;
+    if (p->store) {
+        if (store_rewind(p->store, err) < 0)
+            goto fail;
+        for (;;) {
+            double t;
+            const struct sample_entry *e;
+            size_t count;
+            int rc = store_next(p->store, &t, &e, &count, err);
+            if (rc < 0)
+                goto fail;
+            if (rc == 0)
+                break;
+            double u = t - p->t_first;
+            n += 1;
+            sum_t += u;
+            sum_tt += u * u;
+            for (size_t i = 0; i < count; i++) {
+                if (e[i].name >= nn)
+                    continue;
+                double v = (double)e[i].value;
+                sum_v[e[i].name] += v;
+                sum_tv[e[i].name] += u * v;
+            }
+        }
+    }
+    double denom = n * sum_tt - sum_t * sum_t;
+    bool usable = denom > 0 && isfinite(denom);
+    for (size_t id = 0; id < nn; id++) {
+        double s = usable ? (n * sum_tv[id] - sum_t * sum_v[id]) / denom : 0;
+        slope[id] = isfinite(s) ? s : 0;
+    }
+    free(sum_v);
+    free(sum_tv);
+    return 0;
+fail:
+    free(sum_v);
+    free(sum_tv);
+    return -1;
+}
+
+struct ranked {
+    double key;
+    size_t pos; /* place in the order before: ties keep it */
+    size_t id;
+};
+
+static int compare_ranked(const void *a, const void *b)
+{
+    const struct ranked *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* --sort=gradient: list ascending by slope, so the steepest rise ends on
+ * top of the stack (and first in the key).  Stable, unlike GHC's sorts:
+ * there is no GHC order to reproduce, and bands that do not grow keep
+ * the order by size. */
+static void sort_by_slope(size_t *list, size_t n, const double *slope)
+{
+    struct ranked *r = xreallocarray(NULL, n ? n : 1, sizeof *r);
+    for (size_t i = 0; i < n; i++)
+        r[i] = (struct ranked){slope[list[i]], i, list[i]};
+    qsort(r, n, sizeof *r, compare_ranked);
+    for (size_t i = 0; i < n; i++)
+        list[i] = r[i].id;
+    free(r);
 }
 
 /* ---- step 7: shades ----------------------------------------------------- */
@@ -397,6 +480,20 @@ int bands_plan(struct band_plan *bp, struct profile *p, const struct band_option
         free(dev);
     }
 
+    /* 3. --sort=gradient, and the slopes --slopes writes in the key: one
+     * replay, only when asked. */
+    double *slope = NULL;
+    if ((o->sort_gradient || o->slopes) && n > 0) {
+        slope = xreallocarray(NULL, nn, sizeof *slope);
+        if (name_slopes(p, slope, err) < 0) {
+            free(slope);
+            free(ids);
+            return -1;
+        }
+        if (o->sort_gradient)
+            sort_by_slope(list, n, slope);
+    }
+
     /* 4. -i */
     if (o->sort_name > 0)
         selection_sort(list, n, less_name, NULL, &keys);
@@ -444,6 +541,7 @@ int bands_plan(struct band_plan *bp, struct profile *p, const struct band_option
         b->is_other = true;
         for (size_t i = 0; i < merged; i++) {
             b->total = add_saturating(b->total, names->info[list[i]].total);
+            b->slope += slope ? slope[list[i]] : 0; /* a slope is linear: OTHER's is the sum */
             bp->band_of_name[list[i]] = 0;
         }
         next = 1;
@@ -453,9 +551,11 @@ int bands_plan(struct band_plan *bp, struct profile *p, const struct band_option
         struct band *b = &bp->band[next];
         b->name = xmemdup0(ni->text, ni->len);
         b->total = ni->total;
+        b->slope = slope ? slope[list[i]] : 0;
         bp->band_of_name[list[i]] = (int32_t)next;
     }
     free(ids);
+    free(slope);
 
     /* 7. Shades. */
     assign_shades(bp, o);

@@ -1,9 +1,10 @@
 /* bands.h: stage 2, from the names of a profile to the bands drawn.
  *
  * In GHC's order of steps: totals sorted ascending; trace elimination
- * (-t); re-sorts by standard deviation (-d), by name (-i) and by the .aux
- * ORDER (-p); the band limit (-m) merging the bottom bands into OTHER; and
- * the shades.  Each sort re-sorts the result of the one before.
+ * (-t); re-sorts by standard deviation (-d), by growth (--sort=gradient,
+ * ours), by name (-i) and by the .aux ORDER (-p); the band limit (-m)
+ * merging the bottom bands into OTHER; and the shades.  Each sort re-sorts
+ * the result of the one before.
  */
 #ifndef HP2PS_BANDS_H
 #define HP2PS_BANDS_H
@@ -20,6 +21,8 @@ struct band_options {
     int sort_name;        /* -i: 0 off, +1 ascending (greatest on top), -1 descending */
     bool colour;          /* -c */
     const struct aux *aux;/* -p: the previous run's .aux, or NULL */
+    bool sort_gradient;   /* --sort=gradient: ascending by slope (steepest rise on top) */
+    bool slopes;          /* --slopes: fill band.slope (also done for --sort=gradient) */
 };
 
 struct band {
@@ -28,6 +31,8 @@ struct band {
     uint64_t total;       /* sum of its values (saturating) */
     struct rgb fill;      /* what it is drawn with */
     double aux_shade;     /* what the .aux SHADE line says */
+    double slope;         /* --sort=gradient, --slopes: least-squares slope in VALUE_UNITs
+                           * per SAMPLE_UNIT (OTHER: the sum of its names'); else 0 */
 };
 
 struct band_plan {

@@ -41,6 +41,10 @@
 #define DIGIT_HALF_HEIGHT 3.3  /* half the height of a digit at the axis size */
 #define GRID_WIDTH 0.4
 #define PEAK_RADIUS 2.2
+#define BAND_LINE 1.2          /* --mode=lines: each band's line */
+#define KEY_LINE 2.4           /* --mode=lines: the key's swatch, a short thick line */
+#define LINE_GREY_DARKEN 0.6   /* --mode=lines, black and white: greys scaled by this */
+#define KEY_MAX_SLOPE_WIDTH 120.0 /* --slopes: longer slopes (long units) are shortened */
 
 static const char ELLIPSIS[] = "\xE2\x80\xA6";
 #define ELLIPSIZE_MAX 1024 /* code points kept at most by layout_ellipsize */
@@ -177,6 +181,11 @@ struct frame {
     double key_name_width; /* widest key name after shortening */
     double share_width;    /* the column of shares in front of the names */
     char **shares;         /* per band: "48%" of the drawn total */
+    bool slopes;           /* --slopes: a column of slopes between shares and names */
+    char **slope_text;     /* per band: "+1.2 MB/s" */
+    double slope_width;    /* the widest of them */
+    enum plot_mode mode;   /* --mode */
+    bool colour;           /* -c */
     size_t key_rows;       /* entries per key column */
     size_t key_columns;
     double key_column_width;
@@ -475,6 +484,76 @@ static void draw_peak(struct page *pg, const struct profile *p, const struct ser
              right ? ALIGN_LEFT : ALIGN_RIGHT, FONT_AXIS, 0);
 }
 
+/* ---- --mode=percent and --mode=lines ---- */
+
+/* --mode=percent: the y axis runs from 0 to 100, every tick labelled with
+ * its "%" (so no unit legend is needed, and the top tick, 100%, shows). */
+static void draw_y_axis_percent(struct page *pg, const struct frame *f)
+{
+    static const struct rgb grid = {0.82, 0.82, 0.82};
+    add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X, ORIGIN_Y + f->gh);
+    struct ticks t;
+    axis_ticks(&t, 0, f->y_range, f->y_range);
+    for (size_t i = 0; i < t.n; i++) {
+        double y = t.value[i] / f->y_range * f->gh;
+        char label[64];
+        snprintf(label, sizeof label, "%.*f%%", t.decimals, t.value[i]);
+        add_line(pg, ORIGIN_X, ORIGIN_Y + y, ORIGIN_X - TICK_LENGTH, ORIGIN_Y + y);
+        if (y > 0) {
+            struct prim *line = add_path(pg, PRIM_STROKE, 2, GRID_WIDTH);
+            line->pts[0] = ORIGIN_X, line->pts[1] = ORIGIN_Y + y;
+            line->pts[2] = ORIGIN_X + f->gw, line->pts[3] = ORIGIN_Y + y;
+            line->stroke = grid;
+        }
+        add_text(pg, label, ORIGIN_X - TICK_LENGTH - 2, ORIGIN_Y + y - DIGIT_HALF_HEIGHT,
+                 ALIGN_RIGHT, FONT_AXIS, 0);
+    }
+}
+
+/* --mode=lines: how band b's line looks.  In colour, its colour, solid.
+ * In black and white the light greys of the fill sequence would vanish as
+ * thin lines (one is white), so the greys are darkened and each band also
+ * takes a dash pattern (seven looks times ten greys, as with --pattern's
+ * hatches); --pattern asks for the dashes in colour too. */
+static void line_style(const struct frame *f, const struct band *band, size_t b,
+                       struct rgb *colour, int *dash)
+{
+    *colour = band->fill;
+    *dash = 0;
+    if (!f->colour) {
+        colour->r *= LINE_GREY_DARKEN;
+        colour->g *= LINE_GREY_DARKEN;
+        colour->b *= LINE_GREY_DARKEN;
+    }
+    if (!f->colour || f->pattern)
+        *dash = (int)(b % (LAYOUT_DASHES + 1));
+}
+
+/* --mode=lines: one stroked polyline per band, bottom band first, so the
+ * top of the key is drawn last, over the others. */
+static void draw_band_lines(struct page *pg, const struct band_plan *bp, const struct series *s,
+                            const struct frame *f)
+{
+    size_t n = s->nbands < bp->count ? s->nbands : bp->count;
+    for (size_t b = 0; b < n; b++) {
+        const struct polyline *e = &s->top[b];
+        if (!e->n)
+            continue;
+        struct prim *pr = add_path(pg, PRIM_STROKE, edge_count(e), BAND_LINE);
+        edge_points(pr->pts, e, f, false);
+        line_style(f, &bp->band[b], b, &pr->stroke, &pr->dash);
+    }
+}
+
+/* --mode=lines: the key's swatch, a short thick line from x0 to x1. */
+static void add_key_line(struct page *pg, const struct frame *f, const struct band *band,
+                         size_t b, double x0, double x1, double y)
+{
+    struct prim *pr = add_path(pg, PRIM_STROKE, 2, KEY_LINE);
+    pr->pts[0] = x0, pr->pts[1] = y, pr->pts[2] = x1, pr->pts[3] = y;
+    line_style(f, band, b, &pr->stroke, &pr->dash);
+}
+
 /* Key entries first..last-1 (band indices), the top band first, in
  * columns of f->key_rows read top to bottom, so the key reads in the
  * stack's order.  With one column this is GHC's spacing: gh / (n + 1). */
@@ -490,12 +569,21 @@ static void draw_key(struct page *pg, const struct band_plan *bp, const struct f
         size_t b = last - 1 - k;
         double x = kx + (double)(k / f->key_rows) * f->key_column_width;
         double c = base + (double)(rows - k % f->key_rows) * dc;
-        add_rect(pg, x + 5, c - sw / 2, sw, sw, LINE_WIDTH, &bp->band[b].fill);
-        pg->prim[pg->count - 1].hatch = band_hatch(f, b);
+        if (f->mode == MODE_LINES)
+            add_key_line(pg, f, &bp->band[b], b, x + 5, x + 5 + sw, c);
+        else {
+            add_rect(pg, x + 5, c - sw / 2, sw, sw, LINE_WIDTH, &bp->band[b].fill);
+            pg->prim[pg->count - 1].hatch = band_hatch(f, b);
+        }
         double sx = x + KEY_NAME_X + f->share_width;
         add_text(pg, f->shares[b], sx, c - DIGIT_HALF_HEIGHT, ALIGN_RIGHT, FONT_AXIS, 0);
-        add_text(pg, f->key_names[b], sx + KEY_SHARE_GAP, c - DIGIT_HALF_HEIGHT, ALIGN_LEFT,
-                 FONT_AXIS, 0);
+        double nx = sx + KEY_SHARE_GAP;
+        if (f->slopes) { /* --slopes */
+            add_text(pg, f->slope_text[b], nx + f->slope_width, c - DIGIT_HALF_HEIGHT,
+                     ALIGN_RIGHT, FONT_AXIS, 0);
+            nx += f->slope_width + KEY_SHARE_GAP;
+        }
+        add_text(pg, f->key_names[b], nx, c - DIGIT_HALF_HEIGHT, ALIGN_LEFT, FONT_AXIS, 0);
     }
 }
 
@@ -503,10 +591,17 @@ static void draw_graph(struct page *pg, const struct profile *p, const struct ba
                        const struct series *s, const struct frame *f,
                        const struct text_metrics *tm, const struct layout_options *o)
 {
-    draw_y_axis(pg, p, f, tm, o->iec);
-    draw_bands(pg, bp, s, f);
+    if (o->mode == MODE_PERCENT)
+        draw_y_axis_percent(pg, f);
+    else
+        draw_y_axis(pg, p, f, tm, o->iec);
+    if (o->mode == MODE_LINES)
+        draw_band_lines(pg, bp, s, f);
+    else
+        draw_bands(pg, bp, s, f);
     draw_x_axis(pg, p, f, tm);
-    draw_peak(pg, p, s, f, tm, o->iec);
+    if (o->mode == MODE_STACKED) /* the peak of the stack: only drawn where there is one */
+        draw_peak(pg, p, s, f, tm, o->iec);
     if (o->marks)
         draw_marks(pg, p, f);
 }
@@ -558,6 +653,25 @@ static void format_share(char *buf, size_t size, uint64_t part, double whole)
         snprintf(buf, size, "<0.1%%");
 }
 
+/* --slopes: each band's slope as text, and the width of the column. */
+static void slope_column(struct frame *f, const struct profile *p, const struct band_plan *bp,
+                         const struct text_metrics *tm)
+{
+    size_t n = bp->count;
+    f->slope_text = xcalloc(n ? n : 1, sizeof *f->slope_text);
+    char *vu = display_text(p->value_unit), *su = display_text(p->sample_unit);
+    for (size_t b = 0; b < n; b++) {
+        char rate[512];
+        axis_format_rate(rate, sizeof rate, bp->band[b].slope, vu, su, f->iec);
+        f->slope_text[b] = layout_ellipsize(rate, KEY_MAX_SLOPE_WIDTH, FONT_AXIS, tm);
+        double w = tm->width(tm->ctx, FONT_AXIS, f->slope_text[b]);
+        if (w > f->slope_width)
+            f->slope_width = w;
+    }
+    free(vu);
+    free(su);
+}
+
 /* Key geometry: how many rows a column holds and how many columns there
  * are, so that the key fits whatever the number of bands. */
 static size_t key_rows(size_t nkey, double gh, bool pages)
@@ -582,6 +696,9 @@ static void frame_init(struct frame *f, const struct profile *p, const struct ba
     f->y_range = o->y_range;
     f->iec = o->iec;
     f->pattern = o->pattern;
+    f->mode = o->mode;
+    f->colour = o->colour;
+    f->slopes = o->slopes;
 
     size_t n = bp->count;
     f->key_names = xcalloc(n ? n : 1, sizeof *f->key_names);
@@ -599,7 +716,11 @@ static void frame_init(struct frame *f, const struct profile *p, const struct ba
     }
     f->key_rows = key_rows(n, f->gh, key_pages);
     f->key_columns = n ? (n + f->key_rows - 1) / f->key_rows : 1;
+    if (f->slopes)
+        slope_column(f, p, bp, tm);
     double fixed = KEY_NAME_X + f->share_width + KEY_SHARE_GAP + KEY_MARGIN;
+    if (f->slopes)
+        fixed += f->slope_width + KEY_SHARE_GAP;
     double name_limit = key_pages ? GRAPH_FULL_WIDTH - fixed - ORIGIN_X
                       : f->key_columns > 1 ? fmax(KEY_MIN_NAME_WIDTH, KEY_MAX_WIDTH / (double)f->key_columns - fixed)
                                            : KEY_MAX_NAME_WIDTH;
@@ -622,9 +743,12 @@ static void frame_free(struct frame *f, size_t nbands)
     for (size_t b = 0; b < nbands; b++) {
         free(f->key_names[b]);
         free(f->shares[b]);
+        if (f->slope_text)
+            free(f->slope_text[b]);
     }
     free(f->key_names);
     free(f->shares);
+    free(f->slope_text);
 }
 
 int layout_build(struct layout *L, const struct profile *p, const struct band_plan *bp,

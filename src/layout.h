@@ -42,6 +42,11 @@ enum text_align { ALIGN_LEFT, ALIGN_CENTRE, ALIGN_RIGHT };
  * 4 vertical, 5 crossed diagonals, 6 grid. */
 #define LAYOUT_HATCHES 6
 
+/* Dash patterns for --mode=lines without -c (or with --pattern):
+ * 1 long dashes, 2 dots, 3 dash-dot, 4 short dashes, 5 dash-dot-dot,
+ * 6 sparse dots. */
+#define LAYOUT_DASHES 6
+
 struct prim {
     enum prim_kind kind;
     /* PRIM_STROKE and PRIM_POLYGON */
@@ -50,6 +55,7 @@ struct prim {
     double line_width;  /* 0: no outline */
     struct rgb stroke;  /* outline colour (black unless set) */
     int hatch;          /* --pattern: 0 none, else 1..LAYOUT_HATCHES, lines over the fill */
+    int dash;           /* --mode=lines: 0 solid, else 1..LAYOUT_DASHES, a dash pattern */
     bool filled;
     struct rgb fill;
     /* PRIM_TEXT: baseline anchor (x, y), rotated by angle degrees (ccw) */
@@ -82,6 +88,9 @@ struct layout_options {
     bool marks;          /* draw MARK times */
     bool iec;            /* --units=iec: KiB, MiB, ... */
     bool pattern;        /* --pattern: hatch the bands, for black-and-white print */
+    enum plot_mode mode; /* --mode: stacked areas, percent of each sample, or lines */
+    bool colour;         /* -c: lines are drawn in the band colours as they are */
+    bool slopes;         /* --slopes: the key says each band's slope */
     double x_range;      /* the scales actually used (after -p and the 0 rule) */
     double y_range;
 };

@@ -195,6 +195,8 @@ static void band_options_from(struct band_options *bo, const struct options *o)
     bo->sort_stddev = o->sort_stddev;
     bo->sort_name = o->sort_name;
     bo->colour = o->colour;
+    bo->sort_gradient = o->sort_gradient;
+    bo->slopes = o->slopes;
 }
 
 /* The layout's flags; the caller sets the ranges. */
@@ -214,6 +216,9 @@ static struct layout_options layout_options_from(const struct options *o,
         .marks = !o->no_marks,
         .iec = o->iec,
         .pattern = o->pattern,
+        .mode = o->mode,
+        .colour = o->colour,
+        .slopes = o->slopes,
     };
     return lo;
 }
@@ -270,12 +275,15 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         have_aux = false;
     /* The time axis is reduced to as many columns as keep the output
      * small (series_columns); with fewer samples each one is a point. */
-    if (series_build(&s, &p, &bp, series_columns(bp.count), err) < 0)
+    if (series_build_mode(&s, &p, &bp, series_columns(bp.count), o->mode, err) < 0)
         goto done;
+    /* The .aux keeps the stacked scale whatever --mode draws, so that -p
+     * stays meaningful; only the stacked drawing uses -p's y range. */
+    double stacked_y_range = choose_range(s.y_max, have_aux && aux.has_y_range, aux.y_range);
 
     struct layout_options lo = layout_options_from(o, fmt);
     lo.x_range = choose_range(p.t_last - p.t_first, have_aux && aux.has_x_range, aux.x_range);
-    lo.y_range = choose_range(s.y_max, have_aux && aux.has_y_range, aux.y_range);
+    lo.y_range = o->mode == MODE_STACKED ? stacked_y_range : choose_range(s.plot_max, false, 0);
     /* Points closer to the line drawn than the page can show go (a tenth
      * of a point): smaller output, written faster. */
     series_simplify(&s, lo.y_range);
@@ -295,7 +303,7 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         goto done;
     }
     if (fl.input &&
-        prepare_aux(&aux_out, &fl, &bp, lo.x_range, lo.y_range, o->colour, err) < 0) {
+        prepare_aux(&aux_out, &fl, &bp, lo.x_range, stacked_y_range, o->colour, err) < 0) {
         output_abort(&out);
         goto done;
     }
@@ -382,10 +390,11 @@ static int run_several(const struct options *o, const struct render_format *fmt,
     bands_share_shades(bp, n, o->colour);
     bands_union(&key, bp, n);
     for (size_t k = 0; k < n; k++) {
-        if (series_build(&s[k], &p[k], &bp[k], series_columns(bp[k].count), err) < 0)
+        if (series_build_mode(&s[k], &p[k], &bp[k], series_columns(bp[k].count), o->mode,
+                              err) < 0)
             goto done;
         span = fmax(span, p[k].t_last - p[k].t_first);
-        peak = fmax(peak, s[k].y_max);
+        peak = fmax(peak, o->mode == MODE_STACKED ? s[k].y_max : s[k].plot_max);
         panel[k] = (struct layout_panel){&p[k], &bp[k], &s[k]};
     }
     struct layout_options lo = layout_options_from(o, fmt);
@@ -459,9 +468,6 @@ static int refuse_unbuilt(const struct options *o, struct hp_error *err)
                      : o->has_from        ? "--from"
                      : o->has_to          ? "--to"
                      : o->x_index         ? "--x=index"
-                     : o->sort_gradient   ? "--sort=gradient"
-                     : o->slopes          ? "--slopes"
-                     : o->mode != MODE_STACKED ? "--mode"
                      : o->watch           ? "--watch"
                                           : NULL;
     return flag ? hp_fail(err, "%s: not available in this build yet", flag) : 0;

@@ -378,6 +378,10 @@ static int check_combinations(const struct options *o, struct hp_error *err)
                        o->from, o->to);
     if (o->diff && o->ninputs != 2)
         return hp_fail(err, "--diff needs exactly two profiles: --diff BEFORE.hp AFTER.hp");
+    if (o->diff && o->mode != MODE_STACKED)
+        return hp_fail(err, "--diff draws one diverging chart; --mode does not apply to it");
+    if (o->slopes && o->ninputs > 1)
+        return hp_fail(err, "--slopes: a band has one slope per profile; draw them one at a time");
     if (o->ninputs > 1 && !o->output)
         return hp_fail(err, "several profiles are drawn on one page: name it with -o FILE");
     if (o->ninputs > 1 && o->reuse_aux)

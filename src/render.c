@@ -284,6 +284,19 @@ static void draw_hatch(cairo_t *cr, const struct prim *pr)
     cairo_restore(cr);
 }
 
+/* --mode=lines: the dash patterns (on, off, ... in points) of
+ * LAYOUT_DASHES, each short enough to show twice in a key swatch. */
+static void set_dash(cairo_t *cr, int dash)
+{
+    static const double pattern[LAYOUT_DASHES + 1][6] = {
+        [1] = {5, 2}, [2] = {1.2, 1.8}, [3] = {5, 1.5, 1.2, 1.5},
+        [4] = {2.5, 2.5}, [5] = {3, 1.2, 1.2, 1.2, 1.2, 1.2}, [6] = {1.2, 4},
+    };
+    static const int length[LAYOUT_DASHES + 1] = {0, 2, 2, 4, 2, 6, 2};
+    if (dash >= 1 && dash <= LAYOUT_DASHES)
+        cairo_set_dash(cr, pattern[dash], length[dash], 0);
+}
+
 static void draw_path(cairo_t *cr, const struct prim *pr)
 {
     if (pr->npts == 0)
@@ -298,7 +311,11 @@ static void draw_path(cairo_t *cr, const struct prim *pr)
     if (pr->line_width > 0) {
         cairo_set_source_rgb(cr, pr->stroke.r, pr->stroke.g, pr->stroke.b);
         cairo_set_line_width(cr, pr->line_width);
+        if (pr->dash) /* only then: the other outputs stay as they were */
+            set_dash(cr, pr->dash);
         cairo_stroke(cr);
+        if (pr->dash)
+            cairo_set_dash(cr, NULL, 0, 0);
     }
     cairo_new_path(cr);
 }

@@ -4,7 +4,9 @@
  * adds its value to that band (OTHER gathers several names; a name may
  * also repeat within a sample); the band values are then stacked as
  * doubles in band order, exactly as GHC adds them, and the stacked total
- * feeds the y range and the trapezoid area.
+ * feeds the y range and the trapezoid area.  --mode=percent and
+ * --mode=lines then replace the stacked heights by what they draw
+ * (mode_heights); the y range and area stay the stack's.
  *
  * Reduction: with no more samples than columns every sample is a point.
  * Otherwise each sample falls into one of `columns` equal slices of the
@@ -164,6 +166,26 @@ void series_free(struct series *s)
 int series_build(struct series *s, struct profile *p, const struct band_plan *bp,
                  size_t columns, struct hp_error *err)
 {
+    return series_build_mode(s, p, bp, columns, MODE_STACKED, err);
+}
+
+/* --mode: the heights drawn for one sample, in place of the stack in
+ * top[] (value[] holds each band's own value). */
+static void mode_heights(double *top, const int64_t *value, size_t nbands, double total,
+                         enum plot_mode mode)
+{
+    if (mode == MODE_PERCENT) {
+        for (size_t b = 0; b < nbands; b++)
+            top[b] = total > 0 ? top[b] / total * 100 : 0;
+    } else if (mode == MODE_LINES) {
+        for (size_t b = 0; b < nbands; b++)
+            top[b] = (double)value[b];
+    }
+}
+
+int series_build_mode(struct series *s, struct profile *p, const struct band_plan *bp,
+                      size_t columns, enum plot_mode mode, struct hp_error *err)
+{
     memset(s, 0, sizeof *s);
     if (columns < 1)
         columns = 1;
@@ -227,6 +249,7 @@ int series_build(struct series *s, struct profile *p, const struct band_plan *bp
             s->area += (t - prev_t) * (total + prev_total) / 2;
         prev_t = t;
         prev_total = total;
+        mode_heights(top, value, nbands, total, mode);
 
         if (exact) {
             for (size_t b = 0; b < nbands; b++)
@@ -258,6 +281,11 @@ int series_build(struct series *s, struct profile *p, const struct band_plan *bp
         for (size_t b = 0; b < nbands; b++)
             flush_column(&s->top[b], &cap[b], &col[b]);
     s->nsamples = k;
+    s->plot_max = mode == MODE_PERCENT ? 100 : mode == MODE_LINES ? 0 : s->y_max;
+    if (mode == MODE_LINES)
+        for (size_t b = 0; b < nbands; b++)
+            if (s->band_peak[b] > s->plot_max)
+                s->plot_max = s->band_peak[b];
 
     free(cap);
     free(value);

@@ -13,12 +13,13 @@
 
 #include "common.h"
 #include "bands.h"
+#include "options.h"
 #include "parse.h"
 
 struct polyline {
     size_t n;
     double *t; /* sample times, non-decreasing */
-    double *y; /* stacked heights in VALUE_UNITs */
+    double *y; /* stacked heights in VALUE_UNITs (--mode: see series_build_mode) */
 };
 
 struct series {
@@ -29,6 +30,8 @@ struct series {
     double *band_peak;    /* per band, its own largest value in one sample */
     double area;          /* trapezoid area under the stacked total */
     size_t nsamples;
+    double plot_max;      /* the largest height drawn: y_max stacked, 100 in percent
+                           * mode, the largest band_peak in lines mode */
 };
 
 /* The output's resolution.  A column keeps at most four points per band,
@@ -60,6 +63,13 @@ void series_simplify(struct series *s, double y_range);
 /* columns: how many columns the time axis is divided into (at least 1). */
 int series_build(struct series *s, struct profile *p, const struct band_plan *bp,
                  size_t columns, struct hp_error *err);
+/* --mode: what top[b] holds.  MODE_STACKED: series_build's stacked
+ * heights.  MODE_PERCENT: the same stack with each sample scaled so that
+ * its total is 100 (a sample totalling 0 stays 0).  MODE_LINES: band b's
+ * own value, not stacked.  y_max, y_max_time, band_peak and area stay the
+ * stacked byte figures in every mode (the title and the .aux use them). */
+int series_build_mode(struct series *s, struct profile *p, const struct band_plan *bp,
+                      size_t columns, enum plot_mode mode, struct hp_error *err);
 void series_free(struct series *s);
 
 #endif

@@ -109,5 +109,23 @@ int main(void)
     CHECK_STR(buf, "1,000");
     axis_format_thousands(buf, sizeof buf, 1.2e29);
     CHECK(strlen(buf) == 39); /* 30 digits and 9 commas, not GHC's "0" */
+
+    /* --slopes: signed rates per sample unit. */
+    axis_format_rate(buf, sizeof buf, 1234567, "bytes", "seconds", false);
+    CHECK_STR(buf, "+1.2 MB/s");
+    axis_format_rate(buf, sizeof buf, -320, "bytes", "seconds", false);
+    CHECK_STR(buf, "-320 B/s");
+    axis_format_rate(buf, sizeof buf, 12.5, "bytes", "seconds", false);
+    CHECK_STR(buf, "+12.5 B/s");
+    axis_format_rate(buf, sizeof buf, 0.0123, "bytes", "seconds", false);
+    CHECK_STR(buf, "+0.012 B/s");
+    axis_format_rate(buf, sizeof buf, 0, "bytes", "seconds", false);
+    CHECK_STR(buf, "0 B/s");
+    axis_format_rate(buf, sizeof buf, 3 * 1048576.0, "bytes", "seconds", true);
+    CHECK_STR(buf, "+3.0 MiB/s");
+    axis_format_rate(buf, sizeof buf, -2500, "cells", "ticks", false);
+    CHECK_STR(buf, "-2.5k cells/ticks");
+    axis_format_rate(buf, sizeof buf, INFINITY, "bytes", "seconds", false);
+    CHECK_STR(buf, "?");
     return check_report();
 }

@@ -1036,6 +1036,104 @@ static void defaults_and_aux_format(void)
     unbuild(&p);
 }
 
+/* ---- --sort=gradient and --slopes ---------------------------------------- */
+
+static double slope_of(const struct band_plan *bp, const char *name)
+{
+    for (size_t i = 0; i < bp->count; i++)
+        if (strcmp(bp->band[i].name, name) == 0)
+            return bp->band[i].slope;
+    return NAN;
+}
+
+static void gradient(void)
+{
+    /* Times 10..13 (u = 0..3 from the first: n 4, sum u 6, sum u^2 14,
+     * so n sum u^2 - (sum u)^2 = 20).
+     *   grow   100 200 300 400  slope +100 (exactly 100 per second)
+     *   shrink 400 300 200 100  slope -100
+     *   flat    50  50  50  50  slope 0
+     *   flat2   25  25  25  25  slope 0
+     *   gap     30   -  30   -  absent = 0: sum v 60, sum uv 0*30 + 2*30 = 60,
+     *                           (4*60 - 6*60) / 20 = -6
+     * By total (ascending): gap 60, flat2 100, flat 200, then grow and
+     * shrink (1000 each). */
+    struct profile p;
+    build(&p, "BEGIN_SAMPLE 10\ngrow 100\nshrink 400\nflat 50\nflat2 25\ngap 30\nEND_SAMPLE 10\n"
+              "BEGIN_SAMPLE 11\ngrow 200\nshrink 300\nflat 50\nflat2 25\nEND_SAMPLE 11\n"
+              "BEGIN_SAMPLE 12\ngrow 300\nshrink 200\nflat 50\nflat2 25\ngap 30\nEND_SAMPLE 12\n"
+              "BEGIN_SAMPLE 13\ngrow 400\nshrink 100\nflat 50\nflat2 25\nEND_SAMPLE 13\n");
+    struct band_options o;
+    band_options_default(&o);
+    o.trace_percent = 0;
+    struct band_plan bp;
+
+    /* Not asked for: no replay, slopes stay 0. */
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    char *by_size = order_of(&bp);
+    CHECK(slope_of(&bp, "grow") == 0 && slope_of(&bp, "shrink") == 0);
+    band_plan_free(&bp);
+
+    /* --slopes alone: the slopes, the order by size unchanged. */
+    o.slopes = true;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, by_size);
+    CHECK_NEAR(slope_of(&bp, "grow"), 100, 1e-9);
+    CHECK_NEAR(slope_of(&bp, "shrink"), -100, 1e-9);
+    CHECK(slope_of(&bp, "flat") == 0);
+    CHECK(slope_of(&bp, "flat2") == 0);
+    CHECK_NEAR(slope_of(&bp, "gap"), -6, 1e-12);
+    band_plan_free(&bp);
+    free(by_size);
+
+    /* --sort=gradient: ascending slope, the steepest rise on top; the two
+     * flat bands tie and keep their order by size (flat2 below flat). */
+    o.slopes = false;
+    o.sort_gradient = true;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "shrink|gap|flat2|flat|grow");
+    CHECK_NEAR(bp.band[4].slope, 100, 1e-9);
+    band_plan_free(&bp);
+
+    /* The band limit merges the bottom of that order: OTHER = shrink + gap
+     * + flat2, and a slope is linear, so OTHER's is the sum, -106. */
+    o.limit = 3;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "OTHER|flat|grow");
+    CHECK(bp.band[0].is_other);
+    CHECK_NEAR(bp.band[0].slope, -106, 1e-9);
+    band_plan_free(&bp);
+
+    /* -p's ORDER still comes after and wins. */
+    struct aux a;
+    make_aux(&a, "ORDER grow 1\nORDER shrink 2\n");
+    o.limit = 0;
+    o.aux = &a;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "gap|flat2|flat|grow|shrink");
+    band_plan_free(&bp);
+    aux_free(&a);
+    unbuild(&p);
+
+    /* Far from time 0 the sums keep their precision (times are taken from
+     * the first sample's): still exactly 100 per second. */
+    build(&p, "BEGIN_SAMPLE 1000000000\nup 5\nEND_SAMPLE 1000000000\n"
+              "BEGIN_SAMPLE 1000000001\nup 105\nEND_SAMPLE 1000000001\n"
+              "BEGIN_SAMPLE 1000000002\nup 205\nEND_SAMPLE 1000000002\n");
+    o.aux = NULL;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_NEAR(bp.band[0].slope, 100, 1e-9);
+    band_plan_free(&bp);
+    unbuild(&p);
+
+    /* Fewer than two distinct times: no slope, 0 (not NaN). */
+    build(&p, "BEGIN_SAMPLE 3\nx 5\ny 9\nEND_SAMPLE 3\nBEGIN_SAMPLE 3\nx 50\nEND_SAMPLE 3\n");
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK(bp.band[0].slope == 0 && bp.band[1].slope == 0);
+    band_plan_free(&bp);
+    unbuild(&p);
+}
+
 int main(void)
 {
     example_tiny();
@@ -1050,5 +1148,6 @@ int main(void)
     previous_shades();
     other();
     defaults_and_aux_format();
+    gradient();
     return check_report();
 }

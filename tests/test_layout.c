@@ -86,11 +86,143 @@ static bool inside_box(const struct page *pg)
     return true;
 }
 
+/* build() with band options and a --mode; the y range as main picks it. */
+static int build_mode(struct world *w, const char *hp, const struct layout_options *base,
+                      const struct band_options *bo)
+{
+    struct hp_error err;
+    memset(w, 0, sizeof *w);
+    if (profile_parse_buffer(&w->p, hp, strlen(hp), "t.hp", &err) < 0 ||
+        bands_plan(&w->bp, &w->p, bo, &err) < 0 ||
+        series_build_mode(&w->s, &w->p, &w->bp, 100, base->mode, &err) < 0)
+        return -1;
+    struct layout_options o = *base;
+    o.x_range = w->p.t_last - w->p.t_first;
+    o.y_range = w->s.plot_max;
+    return layout_build(&w->L, &w->p, &w->bp, &w->s, &o, &fake, &err);
+}
+
+/* Band lines of --mode=lines: strokes of the band line width. */
+static size_t count_strokes(const struct page *pg, double width)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < pg->count; i++)
+        if (pg->prim[i].kind == PRIM_STROKE && pg->prim[i].line_width == width)
+            n++;
+    return n;
+}
+
 static const char TINY[] =
     "JOB \"demo\"\nDATE \"Mon Jan 1 2024\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
     "MARK 0.5\nMARK 7.5\n"
     "BEGIN_SAMPLE 0.0\nalpha 100\nbeta 50\nEND_SAMPLE 0.0\n"
     "BEGIN_SAMPLE 1.0\nalpha 300\nbeta 20\nEND_SAMPLE 1.0\n";
+
+/* --mode=percent, --mode=lines and --slopes on TINY (alpha 100 -> 300,
+ * beta 50 -> 20 in one second). */
+static void modes(void)
+{
+    struct world w;
+    struct band_options bo;
+    band_options_default(&bo);
+    struct layout_options o = {.key = true, .mode = MODE_PERCENT};
+
+    /* percent: ticks 0% .. 100% (the top one too), no unit legend, no
+     * peak marker; the bands are still filled areas. */
+    CHECK(build_mode(&w, TINY, &o, &bo) == 0);
+    const struct page *pg = &w.L.page[0];
+    CHECK_INT(count_text(pg, "0%"), 1);
+    CHECK_INT(count_text(pg, "20%"), 1);
+    CHECK_INT(count_text(pg, "100%"), 1);
+    CHECK_INT(count_text(pg, "bytes"), 0);
+    CHECK(find_text(pg, "peak 320") == NULL);
+    const struct prim *title = find_text(pg, "235 bytes"); /* the title keeps the stacked figures */
+    CHECK(title && strstr(title->text, "peak 320 bytes"));
+    const struct prim *top = find_text(pg, "100%");
+    CHECK_NEAR(top->y, 20 + (432 - 20 - 10 - 20) - 3.3, 1e-9); /* at the top of the graph */
+    size_t filled = 0;
+    for (size_t i = 0; i < pg->count; i++)
+        filled += pg->prim[i].kind == PRIM_POLYGON && pg->prim[i].filled;
+    CHECK_INT(filled, 2 + 2); /* 2 bands and 2 key swatches */
+    CHECK(inside_box(pg));
+    destroy(&w);
+
+    /* lines: one stroke per band (1.2 pt), a thick short line per key
+     * entry (2.4 pt), no filled band, no peak; in black and white the
+     * second band is dashed and no line is lighter than 0.6 grey. */
+    o.mode = MODE_LINES;
+    CHECK(build_mode(&w, TINY, &o, &bo) == 0);
+    pg = &w.L.page[0];
+    CHECK_INT(count_strokes(pg, 1.2), 2);
+    CHECK_INT(count_strokes(pg, 2.4), 2);
+    filled = 0;
+    for (size_t i = 0; i < pg->count; i++) {
+        const struct prim *pr = &pg->prim[i];
+        filled += pr->kind == PRIM_POLYGON && pr->filled;
+        if (pr->kind == PRIM_STROKE && pr->line_width == 1.2) {
+            CHECK(pr->stroke.r <= 0.6 && pr->stroke.g <= 0.6 && pr->stroke.b <= 0.6);
+            CHECK_INT(pr->npts, 2);
+        }
+    }
+    CHECK_INT(filled, 0);
+    CHECK(find_text(pg, "peak 320") == NULL);
+    CHECK_INT(count_text(pg, "bytes"), 1); /* the y legend is the value unit */
+    /* Band 1 (alpha, on top) is dashed, band 0 solid; its line reaches
+     * the top of the graph at 300, the scale of the largest band. */
+    int dashes[2] = {-1, -1};
+    double alpha_top = 0;
+    for (size_t i = 0, k = 0; i < pg->count; i++)
+        if (pg->prim[i].kind == PRIM_STROKE && pg->prim[i].line_width == 1.2 && k < 2) {
+            dashes[k] = pg->prim[i].dash;
+            if (k == 1)
+                alpha_top = pg->prim[i].pts[3];
+            k++;
+        }
+    CHECK(dashes[0] == 0 && dashes[1] == 1);
+    CHECK_NEAR(alpha_top, 20 + (432 - 20 - 10 - 20), 1e-9);
+    CHECK(inside_box(pg));
+    destroy(&w);
+
+    /* lines in colour: solid, in the band's own colour. */
+    o.colour = true;
+    bo.colour = true;
+    CHECK(build_mode(&w, TINY, &o, &bo) == 0);
+    pg = &w.L.page[0];
+    for (size_t i = 0; i < pg->count; i++)
+        if (pg->prim[i].kind == PRIM_STROKE && pg->prim[i].line_width == 1.2)
+            CHECK(pg->prim[i].dash == 0);
+    destroy(&w);
+    /* ... unless --pattern asks for dashes. */
+    o.pattern = true;
+    CHECK(build_mode(&w, TINY, &o, &bo) == 0);
+    size_t dashed = 0;
+    for (size_t i = 0; i < w.L.page[0].count; i++)
+        dashed += w.L.page[0].prim[i].kind == PRIM_STROKE && w.L.page[0].prim[i].dash != 0;
+    CHECK_INT(dashed, 2); /* alpha's line and its key swatch */
+    destroy(&w);
+
+    /* --slopes: alpha +200 B/s, beta -30.0 B/s, in a column between the
+     * shares and the names.  Key: swatch 24, share 15, gap 6, slope 45
+     * ("-30.0 B/s", 9 bytes), gap 6, name 25, margin 5 = 126. */
+    o = (struct layout_options){.key = true, .slopes = true};
+    band_options_default(&bo);
+    bo.slopes = true;
+    CHECK(build_mode(&w, TINY, &o, &bo) == 0);
+    pg = &w.L.page[0];
+    const struct prim *up = find_text(pg, "+200 B/s"), *down = find_text(pg, "-30.0 B/s");
+    CHECK(up && down);
+    if (up && down) {
+        double gw = 593 - 126;
+        CHECK_NEAR(up->x, 45 + gw + 24 + 15 + 6 + 45, 1e-9);
+        CHECK(up->align == ALIGN_RIGHT);
+        CHECK(up->y > down->y); /* alpha on top */
+    }
+    const struct prim *name = find_text(pg, "alpha");
+    CHECK_NEAR(name->x, 45 + (593 - 126) + 24 + 15 + 6 + 45 + 6, 1e-9);
+    CHECK(find_text(pg, "peak 320") != NULL); /* stacked: the peak is drawn */
+    CHECK(inside_box(pg));
+    destroy(&w);
+}
 
 int main(void)
 {
@@ -273,5 +405,6 @@ int main(void)
     CHECK(strlen(e) < 100);
     free(e);
     free(big);
+    modes();
     return check_report();
 }

@@ -178,5 +178,19 @@ int main(void)
     options_free(&o);
     BAD("-", "a.hp", NULL);             /* stdin is the one profile or none */
     options_free(&o);
+    OK("--mode=lines", "-ox.pdf", "a.hp");
+    options_free(&o);
+    BAD("--mode=lines", "--diff", "-ox.pdf"); /* needs its two profiles too, but */
+    {
+        char *argv[] = {"hp2ps", "--diff", "--mode=percent", "-ox.pdf", "a.hp", "b.hp", NULL};
+        options_free(&o);
+        options_default(&o);
+        CHECK(options_parse(&o, 6, argv, &err) < 0 && strstr(err.text, "--mode") != NULL);
+        options_free(&o);
+        char *argv2[] = {"hp2ps", "--slopes", "-ox.pdf", "a.hp", "b.hp", NULL};
+        options_default(&o);
+        CHECK(options_parse(&o, 5, argv2, &err) < 0 && strstr(err.text, "--slopes") != NULL);
+    }
+    options_free(&o);
     return check_report();
 }

@@ -426,6 +426,66 @@ static void test_unknown_id(void)
     profile_end(&p);
 }
 
+/* ---- --mode ------------------------------------------------------------------ */
+
+static void test_modes(void)
+{
+    /* Example A again (beta below alpha), and a third sample with nothing
+     * in it: a total of 0 draws nothing in percent mode. */
+    static const char *const names[] = {"alpha", "beta"};
+    static const char *const bands[] = {"beta", "alpha"};
+    static const int32_t map[] = {1, 0};
+    struct profile p;
+    profile_start(&p, names, 2);
+    add_sample(&p, 0.0, (struct sample_entry[]){{0, 100}, {1, 50}}, 2);
+    add_sample(&p, 1.0, (struct sample_entry[]){{0, 300}, {1, 20}}, 2);
+    add_sample(&p, 2.0, NULL, 0);
+    struct band_plan bp;
+    plan_make(&bp, bands, 2, map, 2);
+    struct series s;
+    struct hp_error err;
+
+    /* percent: beta 50 of 150 and 20 of 320; the stack always ends at 100.
+     * Exact, and reduced to two columns (the second keeps both its
+     * samples: first and max, last and min). */
+    size_t columns[] = {100, 2};
+    for (size_t i = 0; i < 2; i++) {
+        CHECK_INT(series_build_mode(&s, &p, &bp, columns[i], MODE_PERCENT, &err), 0);
+        CHECK_INT(s.top[0].n, 3);
+        CHECK_INT(s.top[1].n, 3);
+        CHECK_NEAR(s.top[0].y[0], 100.0 * 50 / 150, 1e-12);
+        CHECK_NEAR(s.top[0].y[1], 6.25, 1e-12);
+        CHECK(s.top[1].y[0] == 100 && s.top[1].y[1] == 100);
+        CHECK(s.top[0].y[2] == 0 && s.top[1].y[2] == 0);
+        CHECK(s.plot_max == 100);
+        /* The title's figures stay the stacked bytes. */
+        CHECK(s.y_max == 320 && s.y_max_time == 1.0);
+        CHECK(s.area == 235.0 + 160.0);
+        series_free(&s);
+    }
+
+    /* lines: each band's own value, not stacked; the scale is the largest
+     * single value. */
+    CHECK_INT(series_build_mode(&s, &p, &bp, 100, MODE_LINES, &err), 0);
+    static const double t[] = {0, 1, 2}, beta[] = {50, 20, 0}, alpha[] = {100, 300, 0};
+    CHECK(polyline_is(&s.top[0], 3, t, beta));
+    CHECK(polyline_is(&s.top[1], 3, t, alpha));
+    CHECK(s.plot_max == 300);
+    CHECK(s.y_max == 320);
+    series_free(&s);
+
+    /* stacked: what series_build gives, and its plot_max is y_max. */
+    struct series plain;
+    CHECK_INT(series_build(&plain, &p, &bp, 100, &err), 0);
+    CHECK_INT(series_build_mode(&s, &p, &bp, 100, MODE_STACKED, &err), 0);
+    CHECK(polyline_is(&s.top[1], plain.top[1].n, plain.top[1].t, plain.top[1].y));
+    CHECK(s.plot_max == 320 && plain.plot_max == 320);
+    series_free(&s);
+    series_free(&plain);
+    plan_end(&bp);
+    profile_end(&p);
+}
+
 int main(void)
 {
     test_example_a();
@@ -433,5 +493,6 @@ int main(void)
     test_edge_cases();
     test_long();
     test_unknown_id();
+    test_modes();
     return check_report();
 }
