@@ -384,6 +384,8 @@ static int check_combinations(const struct options *o, struct hp_error *err)
         return hp_fail(err, "-p reads one profile's .aux; it cannot go with several profiles");
     if (o->watch && o->ninputs != 1)
         return hp_fail(err, "--watch needs one profile file to watch (not standard input)");
+    if (o->watch && o->output && strcmp(o->output, "-") == 0)
+        return hp_fail(err, "--watch redraws a file: it cannot write to standard output (-o -)");
     return 0;
 }
 
