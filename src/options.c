@@ -63,7 +63,7 @@ void options_usage(FILE *f)
           "  -o, --output=FILE\n"
           "                write FILE instead of FILE.ps (\"-\" for standard output);\n"
           "                its extension picks the format: .ps .eps .pdf .svg .png\n"
-          "      --format=ps|eps|pdf|svg|png\n"
+          "      --format=ps|eps|pdf|svg|png|csv|json\n"
           "                the output format, whatever the name (e.g. with -o -)\n"
           "      --dpi=N   PNG resolution in pixels per inch (default 150)\n"
           "      --pattern hatch the bands as well as shading them, so that they\n"
