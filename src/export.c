@@ -53,6 +53,7 @@ typedef void (*row_fn)(FILE *f, size_t k, const char *time, const int64_t *colum
 /* The one replay of the store: per sample, each entry's value goes to its
  * band (OTHER gathers several names, a repeated name adds, a dropped name
  * has band -1), saturating as series.c does; then one row is written.
+ * Write errors are left to the caller (output_commit checks the stream).
  * O(entries + bands) per sample, O(bands) memory. */
 static int replay(FILE *f, struct profile *p, const struct band_plan *bp, row_fn row,
                   struct hp_error *err)
@@ -61,7 +62,9 @@ static int replay(FILE *f, struct profile *p, const struct band_plan *bp, row_fn
     int64_t *value = xcalloc(nbands ? nbands : 1, sizeof *value);
     int64_t *column = xcalloc(nbands ? nbands : 1, sizeof *column);
     int rc = store_rewind(p->store, err);
-    for (size_t k = 0; rc == 0; k++) {
+    /* A write error (a full disk) ends the replay early; output_commit
+     * reports it with the file's name. */
+    for (size_t k = 0; rc == 0 && !ferror(f); k++) {
         double t;
         const struct sample_entry *e;
         size_t n;
@@ -88,8 +91,6 @@ static int replay(FILE *f, struct profile *p, const struct band_plan *bp, row_fn
     }
     free(value);
     free(column);
-    if (rc == 0 && ferror(f))
-        return hp_fail(err, "%s: error writing the export", p->source);
     return rc;
 }
 
@@ -194,7 +195,7 @@ int export_json(FILE *f, struct profile *p, const struct band_plan *bp, struct h
     if (replay(f, p, bp, json_row, err) < 0)
         return -1;
     fputs("\n ]}\n", f);
-    return ferror(f) ? hp_fail(err, "%s: error writing the export", p->source) : 0;
+    return 0;
 }
 
 /* ---- formats -------------------------------------------------------------- */

@@ -106,6 +106,12 @@ expect_error 1 '^hp2ps: bad\.hp:9: negative value' bad.hp -o keep.csv
 check "a failed export leaves the old file" [ "$(cat keep.csv)" = old ]
 check "... and no temporary file" [ -z "$(ls -A | grep '^\.keep\.csv\.')" ]
 check "... and no .aux" [ ! -e bad.aux ]
+if [ -w /dev/full ]; then
+    expect_error 1 'cannot write /dev/full: No space left' --format=csv -o /dev/full prog.hp
+    "$HP2PS" --format=json -o - prog.hp >/dev/full 2>err.txt; RC=$?
+    check "a full stdout is exit 1, one line (got $RC: $(cat err.txt))" \
+        eval '[ "$RC" -eq 1 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "standard output: No space" err.txt'
+fi
 mkdir dir.csv
 expect_error 1 'dir\.csv: it is a directory' prog.hp -o dir.csv
 
