@@ -8,7 +8,7 @@
  *   the last byte   XOR '\n', more options (so a file ending in a newline
  *                   gets the defaults); it stays part of the text
  *
- * parse -> (aux) -> bands -> series -> layout -> render.  The render goes
+ * parse -> (aux) -> bands -> (export) -> series -> layout -> render.  The render goes
  * through the real cairo writers into a stream that discards, so every
  * drawing call runs but nothing touches the disk.  The fonts (pango and
  * fontconfig: slow to create, cached for the life of the process anyway)
@@ -25,6 +25,7 @@
 
 #include "aux.h"
 #include "bands.h"
+#include "export.h"
 #include "layout.h"
 #include "parse.h"
 #include "render.h"
@@ -149,6 +150,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (bands_plan(&bp, &p, &bo, &err) < 0)
         goto done;
+    /* The exports (-o FILE.csv, FILE.json) of the same plan: they cannot
+     * fail in memory, and must be valid UTF-8 whatever the names. */
+    for (int x = 0; x < 2; x++) {
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        const struct export_format *ef = x ? &export_format_json : &export_format_csv;
+        if (!mem || ef->write(mem, &p, &bp, &err) < 0) {
+            fprintf(stderr, "export %s failed: %s\n", ef->name, mem ? err.text : "no memory");
+            abort();
+        }
+        fclose(mem);
+        if (!g_utf8_validate(text, (gssize)len, NULL)) {
+            fprintf(stderr, "export %s is not valid UTF-8\n", ef->name);
+            abort();
+        }
+        free(text);
+    }
     if (series_build(&s, &p, &bp, series_columns(bp.count), &err) < 0)
         goto done;
 

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,12 +14,14 @@
 #include "aux.h"
 #include "bands.h"
 #include "diff.h"
+#include "export.h"
 #include "layout.h"
 #include "options.h"
 #include "output.h"
 #include "parse.h"
 #include "render.h"
 #include "series.h"
+#include "watch.h"
 
 #define EXIT_INPUT 1
 #define EXIT_USAGE 2
@@ -58,11 +61,12 @@ static char *concat(const char *a, const char *b)
  * are prog.ps and prog.aux in the current directory.  A name that is not
  * NAME.hp and has no NAME.hp beside it is read as it is. */
 static void resolve_files(struct files *fl, const char *arg, const char *output,
-                          const struct render_format *fmt)
+                          const struct render_format *fmt, const struct export_format *exp)
 {
     memset(fl, 0, sizeof *fl);
     /* GHC's -e still wrote NAME.ps, so PostScript keeps that name. */
-    const char *ext = fmt == &render_format_ps ? ".ps" : fmt == &render_format_eps ? ".eps"
+    const char *ext = exp ? (exp == &export_format_csv ? ".csv" : ".json")
+                    : fmt == &render_format_ps ? ".ps" : fmt == &render_format_eps ? ".eps"
                     : fmt == &render_format_pdf ? ".pdf" : fmt == &render_format_svg ? ".svg"
                     : ".png";
     if (!arg) {
@@ -175,13 +179,13 @@ static const struct render_format *choose_format(const struct options *o, struct
     if (o->format) {
         fmt = render_find_format(o->format);
         if (!fmt)
-            hp_fail(err, "--format=%s: unknown format (use one of %s)", o->format,
+            hp_fail(err, "--format=%s: unknown format (use one of %s, csv, json)", o->format,
                     render_format_names());
     } else if (o->output && strcmp(o->output, "-") != 0) {
         fmt = render_format_for_path(o->output);
         if (!fmt)
             hp_fail(err, "%s: cannot tell the format from the extension; name it .ps, .eps, "
-                    ".pdf, .svg or .png, or give --format", o->output);
+                    ".pdf, .svg, .png, .csv or .json, or give --format", o->output);
     }
     return fmt;
 }
@@ -223,10 +227,38 @@ static struct layout_options layout_options_from(const struct options *o,
     return lo;
 }
 
-static int run(const struct options *o, const struct render_format *fmt, struct hp_error *err)
+/* --format=csv|json, else -o FILE.csv / FILE.json: an export instead of a
+ * drawing (NULL: a drawing, choose_format's). */
+static const struct export_format *choose_export(const struct options *o)
+{
+    if (o->format)
+        return export_find_format(o->format);
+    if (o->output && strcmp(o->output, "-") != 0)
+        return export_format_for_path(o->output);
+    return NULL;
+}
+
+/* -o FILE.csv, -o FILE.json, --format=csv|json: the numbers instead of
+ * the picture, through the same atomic output; no .aux is written. */
+static int write_export(const struct export_format *exp, const struct files *fl,
+                        struct profile *p, const struct band_plan *bp, struct hp_error *err)
+{
+    struct output out;
+    if (check_target(fl->ps_path, err) < 0 || output_open(&out, fl->ps_path, fl->input, err) < 0)
+        return -1;
+    if (exp->write(out.f, p, bp, err) < 0) {
+        output_abort(&out);
+        return -1;
+    }
+    return output_commit(&out, err);
+}
+
+/* The picture in fmt, or with exp (not NULL) the export instead. */
+static int run(const struct options *o, const struct render_format *fmt,
+               const struct export_format *exp, struct hp_error *err)
 {
     struct files fl;
-    resolve_files(&fl, o->input, o->output, fmt);
+    resolve_files(&fl, o->input, o->output, fmt, exp);
     struct profile p;
     memset(&p, 0, sizeof p);
     struct aux aux;
@@ -248,7 +280,7 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
     /* Fonts first: when pango has to load the system's fontconfig
      * configuration (render.c), it does so on a thread of its own, which
      * then runs while the profile is read. */
-    fonts = render_fonts_new();
+    fonts = exp ? NULL : render_fonts_new();
     int fd = 0;
     if (fl.input && (fd = open(fl.input, O_RDONLY)) < 0) {
         hp_fail(err, "cannot open %s: %s", fl.input, strerror(errno));
@@ -273,6 +305,10 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         goto done;
     if (have_aux && aux_is_foreign(&aux, &bp, &fl, p.source))
         have_aux = false;
+    if (exp) {
+        rc = write_export(exp, &fl, &p, &bp, err);
+        goto done;
+    }
     /* The time axis is reduced to as many columns as keep the output
      * small (series_columns); with fewer samples each one is a point. */
     if (series_build_mode(&s, &p, &bp, series_columns(bp.count), o->mode, err) < 0)
@@ -332,7 +368,7 @@ static int load_profile(struct profile *p, struct band_plan *bp, const char *arg
                         const struct options *o, long limit, struct hp_error *err)
 {
     struct files fl;
-    resolve_files(&fl, arg, NULL, &render_format_ps);
+    resolve_files(&fl, arg, NULL, &render_format_ps, NULL);
     int rc = -1, fd = 0;
     if (fl.input && o->output && output_same_path(o->output, fl.input))
         hp_fail(err, "%s: refusing to overwrite the input", o->output);
@@ -468,9 +504,76 @@ static int refuse_unbuilt(const struct options *o, struct hp_error *err)
                      : o->has_from        ? "--from"
                      : o->has_to          ? "--to"
                      : o->x_index         ? "--x=index"
-                     : o->watch           ? "--watch"
                                           : NULL;
     return flag ? hp_fail(err, "%s: not available in this build yet", flag) : 0;
+}
+
+/* One draw (or export), its error printed: the exit status. */
+static int run_and_report(const struct options *o, const struct render_format *fmt,
+                          const struct export_format *exp)
+{
+    struct hp_error err;
+    int rc = o->diff           ? run_diff(o, fmt, &err)
+           : o->ninputs > 1    ? run_several(o, fmt, &err)
+                               : run(o, fmt, exp, &err);
+    if (rc < 0) {
+        fflush(stdout);
+        fprintf(stderr, "hp2ps: %s\n", err.text);
+        return EXIT_INPUT;
+    }
+    return 0;
+}
+
+/* --watch: set by SIGINT or SIGTERM, read between draws.  The only global:
+ * a signal handler can reach nothing else. */
+static volatile sig_atomic_t watch_stop;
+
+static void request_watch_stop(int sig)
+{
+    (void)sig;
+    watch_stop = 1;
+}
+
+/* --watch: draw now, then look at the profile every period and redraw when
+ * its size, time or identity changed since the last draw; stop after
+ * WATCH_IDLE_PERIODS looks without a change, or on SIGINT/SIGTERM.  Each
+ * draw is atomic (output.c), so a viewer never sees half a file, and a
+ * stop request waits for the draw under way, so no temporary file is left.
+ * A draw that fails (the program has not written the header yet) is
+ * reported and the watch goes on.  The status is the last draw's. */
+static int watch_and_redraw(const struct options *o, const struct render_format *fmt,
+                            const struct export_format *exp)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = request_watch_stop;
+    sigemptyset(&sa.sa_mask);
+    /* SA_RESTART: reads and writes of a draw under way are not cut short.
+     * SA_RESETHAND: a second Ctrl-C stops at once, should a draw hang. */
+    sa.sa_flags = SA_RESTART | SA_RESETHAND;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+
+    struct files fl; /* for the profile's path as the draws resolve it */
+    resolve_files(&fl, o->input, o->output, fmt, exp);
+    struct watch_stamp drawn, now;
+    watch_stamp_take(&drawn, fl.input);
+    int status = run_and_report(o, fmt, exp);
+    for (int idle = 0; idle < WATCH_IDLE_PERIODS && !watch_stop;) {
+        watch_sleep(o->watch_period, &watch_stop);
+        if (watch_stop)
+            break;
+        watch_stamp_take(&now, fl.input);
+        if (watch_stamp_same(&now, &drawn)) {
+            idle++;
+            continue;
+        }
+        idle = 0;
+        drawn = now; /* taken before the draw: a change during it is seen next time */
+        status = run_and_report(o, fmt, exp);
+    }
+    free_files(&fl);
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -487,16 +590,19 @@ int main(int argc, char **argv)
     } else if (o.version) {
         printf("hp2ps %s\n", PACKAGE_VERSION);
     } else {
-        const struct render_format *fmt = choose_format(&o, &err);
-        if (!fmt) {
+        const struct export_format *exp = choose_export(&o);
+        const struct render_format *fmt = exp ? NULL : choose_format(&o, &err);
+        if (!exp && !fmt) {
             fprintf(stderr, "hp2ps: %s\n", err.text);
             status = EXIT_USAGE;
-        } else if ((o.diff ? run_diff(&o, fmt, &err)
-                    : o.ninputs > 1 ? run_several(&o, fmt, &err)
-                                    : run(&o, fmt, &err)) < 0) {
-            fflush(stdout);
-            fprintf(stderr, "hp2ps: %s\n", err.text);
-            status = EXIT_INPUT;
+        } else if (exp && o.ninputs > 1) {
+            fprintf(stderr, "hp2ps: -o %s: an export holds one profile; export each on its own\n",
+                    o.output ? o.output : "-");
+            status = EXIT_USAGE;
+        } else if (o.watch) {
+            status = watch_and_redraw(&o, fmt, exp);
+        } else {
+            status = run_and_report(&o, fmt, exp);
         }
     }
     options_free(&o);

@@ -63,7 +63,7 @@ void options_usage(FILE *f)
           "  -o, --output=FILE\n"
           "                write FILE instead of FILE.ps (\"-\" for standard output);\n"
           "                its extension picks the format: .ps .eps .pdf .svg .png\n"
-          "      --format=ps|eps|pdf|svg|png\n"
+          "      --format=ps|eps|pdf|svg|png|csv|json\n"
           "                the output format, whatever the name (e.g. with -o -)\n"
           "      --dpi=N   PNG resolution in pixels per inch (default 150)\n"
           "      --pattern hatch the bands as well as shading them, so that they\n"
@@ -388,6 +388,8 @@ static int check_combinations(const struct options *o, struct hp_error *err)
         return hp_fail(err, "-p reads one profile's .aux; it cannot go with several profiles");
     if (o->watch && o->ninputs != 1)
         return hp_fail(err, "--watch needs one profile file to watch (not standard input)");
+    if (o->watch && o->output && strcmp(o->output, "-") == 0)
+        return hp_fail(err, "--watch redraws a file: it cannot write to standard output (-o -)");
     return 0;
 }
 

@@ -269,6 +269,7 @@ bad_usage -e prog.hp -e
 bad_usage '-o FILE' prog.hp other.hp
 bad_usage '-o FILE' prog.hp prog.hp
 bad_usage --diff --diff prog.hp -o d.ps
+bad_usage 'export holds one profile' -o x.csv prog.hp prog.hp
 bad_usage prog.hp - prog.hp
 bad_usage - - -
 bad_usage - prog.hp -

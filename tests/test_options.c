@@ -169,6 +169,9 @@ int main(void)
     options_free(&o);
     BAD("--watch=0", "p.hp", NULL);
     BAD("--watch", NULL, NULL); /* stdin cannot be watched */
+    BAD("--watch", "-o-", "p.hp"); /* a redraw needs a file, not stdout */
+    OK("--watch", "-ow.csv", "p.hp");
+    options_free(&o);
     /* Several profiles: a page of them, so it needs a name. */
     OK("-oc.pdf", "a.hp", "b.hp");
     CHECK(o.ninputs == 2 && strcmp(o.input, "a.hp") == 0 && strcmp(o.inputs[1], "b.hp") == 0);

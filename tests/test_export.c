@@ -1,0 +1,151 @@
+/* test_export.c: -o FILE.csv and -o FILE.json, byte for byte against
+ * hand-computed rows: sums per band, a name repeated in a sample, absent
+ * bands, OTHER, dropped names, RFC 4180 quoting, JSON escaping, exact
+ * 64-bit values and times that read back as the same double. */
+#include "check.h"
+#include "export.h"
+
+#include <stdlib.h>
+
+/* Parse text, plan the bands with -t trace -m limit, export with fmt:
+ * the output as a string (caller frees), or NULL on an error. */
+static char *export_text(const char *text, double trace, long limit,
+                         const struct export_format *fmt)
+{
+    struct profile p;
+    struct band_plan bp;
+    struct hp_error err;
+    memset(&bp, 0, sizeof bp);
+    if (profile_parse_buffer(&p, text, strlen(text), "t.hp", &err) < 0) {
+        fprintf(stderr, "  parse: %s\n", err.text);
+        return NULL;
+    }
+    struct band_options bo;
+    band_options_default(&bo);
+    bo.trace_percent = trace;
+    bo.limit = limit;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    int rc = bands_plan(&bp, &p, &bo, &err);
+    if (rc == 0)
+        rc = fmt->write(f, &p, &bp, &err);
+    fclose(f);
+    if (rc < 0) {
+        fprintf(stderr, "  export: %s\n", err.text);
+        free(buf);
+        buf = NULL;
+    }
+    band_plan_free(&bp);
+    profile_free(&p);
+    return buf;
+}
+
+#define HEADER "JOB \"prog +RTS -hc\"\nDATE \"Mon Nov 23 09:13 2026\"\n" \
+               "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+
+/* Totals: big 307, a,"b" 130, mid 100, tiny2 3, tiny1 2, small 1 (543).
+ * "big" appears twice at 0.1: 200 + 7.  The last time is not 0.3 but the
+ * double after it, which only 17 digits tell apart. */
+static const char profile_text[] =
+    HEADER
+    "BEGIN_SAMPLE 0.0\nbig\t100\nsmall\t1\nEND_SAMPLE 0.0\n"
+    "BEGIN_SAMPLE 0.1\nbig\t200\na,\"b\"\t130\nbig\t7\nmid\t40\nEND_SAMPLE 0.1\n"
+    "BEGIN_SAMPLE 0.30000000000000004\nmid\t60\ntiny1\t2\ntiny2\t3\n"
+    "END_SAMPLE 0.30000000000000004\n";
+
+static void test_csv_other(void)
+{
+    /* -t0 -m4: the three smallest (small, tiny1, tiny2) merge into OTHER;
+     * the columns are the key's order, top of the stack (biggest) first. */
+    char *csv = export_text(profile_text, 0, 4, &export_format_csv);
+    CHECK_STR(csv, "time,big,\"a,\"\"b\"\"\",mid,OTHER\n"
+                   "0,100,0,0,1\n"
+                   "0.1,207,130,40,0\n"
+                   "0.30000000000000004,0,0,60,5\n");
+    free(csv);
+}
+
+static void test_csv_trace(void)
+{
+    /* -t5 -m0: 5% of 543 is 27.15; small, tiny1 and tiny2 (6 together) are
+     * dropped, not merged: no OTHER, and their values go nowhere. */
+    char *csv = export_text(profile_text, 5, 0, &export_format_csv);
+    CHECK_STR(csv, "time,big,\"a,\"\"b\"\"\",mid\n"
+                   "0,100,0,0\n"
+                   "0.1,207,130,40\n"
+                   "0.30000000000000004,0,0,60\n");
+    free(csv);
+}
+
+static void test_json(void)
+{
+    char *json = export_text(profile_text, 0, 4, &export_format_json);
+    CHECK_STR(json, "{\"job\": \"prog +RTS -hc\",\n"
+                    " \"date\": \"Mon Nov 23 09:13 2026\",\n"
+                    " \"sample_unit\": \"seconds\",\n"
+                    " \"value_unit\": \"bytes\",\n"
+                    " \"bands\": [\"big\", \"a,\\\"b\\\"\", \"mid\", \"OTHER\"],\n"
+                    " \"samples\": [\n"
+                    "  {\"time\": 0, \"values\": [100, 0, 0, 1]},\n"
+                    "  {\"time\": 0.1, \"values\": [207, 130, 40, 0]},\n"
+                    "  {\"time\": 0.30000000000000004, \"values\": [0, 0, 60, 5]}\n"
+                    " ]}\n");
+    free(json);
+}
+
+static void test_escapes_and_exact_values(void)
+{
+    /* A backslash and a quote are escaped for JSON; a byte that is not
+     * UTF-8 becomes U+FFFD; values past 2^53 stay exact, and a sum past
+     * INT64_MAX saturates. */
+    static const char text[] =
+        HEADER
+        "BEGIN_SAMPLE 1\nq\"\\\t9007199254740993\nbad\xffname\t1\nEND_SAMPLE 1\n"
+        "BEGIN_SAMPLE 2.5\nq\"\\\t9223372036854775807\nq\"\\\t5\nEND_SAMPLE 2.5\n";
+    char *json = export_text(text, 0, 0, &export_format_json);
+    CHECK(json && strstr(json, " \"bands\": [\"q\\\"\\\\\", \"bad\xef\xbf\xbdname\"],\n"));
+    CHECK(json && strstr(json, "  {\"time\": 1, \"values\": [9007199254740993, 1]},\n"));
+    CHECK(json && strstr(json, "  {\"time\": 2.5, \"values\": [9223372036854775807, 0]}\n"));
+    free(json);
+    char *csv = export_text(text, 0, 0, &export_format_csv);
+    CHECK_STR(csv, "time,\"q\"\"\\\",bad\xef\xbf\xbdname\n"
+                   "1,9007199254740993,1\n"
+                   "2.5,9223372036854775807,0\n");
+    free(csv);
+}
+
+static void test_no_bands(void)
+{
+    /* -m-1 leaves no band: a time column alone, and an empty JSON list. */
+    static const char text[] = HEADER "BEGIN_SAMPLE 1\nx\t3\nEND_SAMPLE 1\n";
+    char *csv = export_text(text, 0, -1, &export_format_csv);
+    CHECK_STR(csv, "time\n1\n");
+    free(csv);
+    char *json = export_text(text, 0, -1, &export_format_json);
+    CHECK(json && strstr(json, " \"bands\": [],\n") &&
+          strstr(json, "  {\"time\": 1, \"values\": []}\n"));
+    free(json);
+}
+
+static void test_format_names(void)
+{
+    CHECK(export_find_format("csv") == &export_format_csv);
+    CHECK(export_find_format("json") == &export_format_json);
+    CHECK(export_find_format("pdf") == NULL);
+    CHECK(export_format_for_path("dir.v2/prog.CSV") == &export_format_csv);
+    CHECK(export_format_for_path("out/x.json") == &export_format_json);
+    CHECK(export_format_for_path("x.json/prog") == NULL);
+    CHECK(export_format_for_path("prog.ps") == NULL);
+}
+
+int main(void)
+{
+    test_csv_other();
+    test_csv_trace();
+    test_json();
+    test_escapes_and_exact_values();
+    test_no_bands();
+    test_format_names();
+    return check_report();
+}
