@@ -12,6 +12,7 @@
 #include "palette.h"
 #include "parse.h"
 #include "aux.h"
+#include "filter.h"
 
 struct band_options {
     double trace_percent; /* -t: 0..5, default 1 */
@@ -20,6 +21,7 @@ struct band_options {
     int sort_name;        /* -i: 0 off, +1 ascending (greatest on top), -1 descending */
     bool colour;          /* -c */
     const struct aux *aux;/* -p: the previous run's .aux, or NULL */
+    const struct name_filter *filter; /* --include/--exclude, or NULL for every name */
 };
 
 struct band {
@@ -33,7 +35,8 @@ struct band {
 struct band_plan {
     struct band *band;    /* bottom band first */
     size_t count;
-    int32_t *band_of_name;/* name id -> band index, -1 for a dropped trace element */
+    int32_t *band_of_name;/* name id -> band index, -1 for a dropped trace element,
+                             a name --include/--exclude drop, or one with no data point */
     size_t nnames;
     size_t trace_dropped; /* how many names trace elimination removed */
 };

@@ -11,6 +11,7 @@
 
 #include "aux.h"
 #include "bands.h"
+#include "filter.h"
 #include "layout.h"
 #include "options.h"
 #include "output.h"
@@ -184,7 +185,8 @@ static const struct render_format *choose_format(const struct options *o, struct
     return fmt;
 }
 
-static int run(const struct options *o, const struct render_format *fmt, struct hp_error *err)
+static int run(const struct options *o, const struct render_format *fmt,
+               const struct name_filter *filter, struct hp_error *err)
 {
     struct files fl;
     resolve_files(&fl, o->input, o->output, fmt);
@@ -215,7 +217,11 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
         hp_fail(err, "cannot open %s: %s", fl.input, strerror(errno));
         goto done;
     }
-    int parsed = profile_parse(&p, fd, fl.input ? fl.input : "stdin", err);
+    struct parse_options po = {
+        .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
+        .x_index = o->x_index,
+    };
+    int parsed = profile_parse(&p, fd, fl.input ? fl.input : "stdin", &po, err);
     if (fl.input)
         close(fd);
     if (parsed < 0)
@@ -235,6 +241,7 @@ static int run(const struct options *o, const struct render_format *fmt, struct 
     bo.sort_name = o->sort_name;
     bo.colour = o->colour;
     bo.aux = have_aux ? &aux : NULL;
+    bo.filter = filter;
     if (bands_plan(&bp, &p, &bo, err) < 0)
         goto done;
     if (have_aux && aux_is_foreign(&aux, &bp, &fl, p.source))
@@ -305,12 +312,7 @@ done:
  * that none is silently ignored.  Each line goes when its feature lands. */
 static int refuse_unbuilt(const struct options *o, struct hp_error *err)
 {
-    const char *flag = o->ninclude        ? "--include"
-                     : o->nexclude        ? "--exclude"
-                     : o->has_from        ? "--from"
-                     : o->has_to          ? "--to"
-                     : o->x_index         ? "--x=index"
-                     : o->sort_gradient   ? "--sort=gradient"
+    const char *flag = o->sort_gradient   ? "--sort=gradient"
                      : o->slopes          ? "--slopes"
                      : o->mode != MODE_STACKED ? "--mode"
                      : o->diff            ? "--diff"
@@ -324,6 +326,7 @@ int main(int argc, char **argv)
 {
     struct options o;
     struct hp_error err;
+    struct name_filter filter = {0};
     int status = 0;
     options_default(&o);
     if (options_parse(&o, argc, argv, &err) < 0 || refuse_unbuilt(&o, &err) < 0) {
@@ -335,15 +338,19 @@ int main(int argc, char **argv)
         printf("hp2ps %s\n", PACKAGE_VERSION);
     } else {
         const struct render_format *fmt = choose_format(&o, &err);
-        if (!fmt) {
+        /* A bad --include/--exclude is a command-line error, found before
+         * any input is read. */
+        if (!fmt || name_filter_compile(&filter, o.include, o.ninclude, o.exclude, o.nexclude,
+                                        &err) < 0) {
             fprintf(stderr, "hp2ps: %s\n", err.text);
             status = EXIT_USAGE;
-        } else if (run(&o, fmt, &err) < 0) {
+        } else if (run(&o, fmt, &filter, &err) < 0) {
             fflush(stdout);
             fprintf(stderr, "hp2ps: %s\n", err.text);
             status = EXIT_INPUT;
         }
     }
+    name_filter_free(&filter);
     options_free(&o);
     return status;
 }

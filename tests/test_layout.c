@@ -26,7 +26,7 @@ static int build(struct world *w, const char *hp, const struct layout_options *b
 {
     struct hp_error err;
     memset(w, 0, sizeof *w);
-    if (profile_parse_buffer(&w->p, hp, strlen(hp), "t.hp", &err) < 0) {
+    if (profile_parse_buffer(&w->p, hp, strlen(hp), "t.hp", NULL, &err) < 0) {
         fprintf(stderr, "%s\n", err.text);
         return -1;
     }

@@ -73,7 +73,7 @@ static const char tiny[] =
 static int parse_n(struct profile *p, const char *text, size_t len, struct hp_error *err)
 {
     memset(err->text, 0, sizeof err->text);
-    return profile_parse_buffer(p, text, len, "t.hp", err);
+    return profile_parse_buffer(p, text, len, "t.hp", NULL, err);
 }
 
 static int parse_s(struct profile *p, const char *text, struct hp_error *err)
@@ -837,7 +837,7 @@ static void test_big(void)
     pid_t pid;
     int fd = pipe_from_child(t, k, &pid);
     if (CHECK(fd >= 0)) {
-        rc = profile_parse(&b, fd, "pipe", &err);
+        rc = profile_parse(&b, fd, "pipe", NULL, &err);
         close(fd);
         waitpid(pid, NULL, 0);
         if (CHECK_INT(rc, 0)) {
@@ -856,7 +856,7 @@ static void test_big(void)
         size_t cut = k - 100;
         CHECK(write(fd, t, cut) == (ssize_t)cut);
         lseek(fd, 0, SEEK_SET);
-        rc = profile_parse(&b, fd, path, &err);
+        rc = profile_parse(&b, fd, path, NULL, &err);
         close(fd);
         if (CHECK_INT(rc, 0)) {
             CHECK_INT(b.nsamples, want_samples - 1);
@@ -878,7 +878,7 @@ static void test_endless_line(void)
         return;
     struct profile p;
     struct hp_error err;
-    CHECK_INT(profile_parse(&p, fd, "stdin", &err), -1);
+    CHECK_INT(profile_parse(&p, fd, "stdin", NULL, &err), -1);
     CHECK_STR(err.text, "stdin:1: line longer than 1048576 bytes");
     close(fd); /* the writer now dies of SIGPIPE */
     int status = 0;
@@ -895,11 +895,11 @@ static void test_read_error(void)
         return;
     char want[256];
     snprintf(want, sizeof want, "dir: read error: %s", strerror(EISDIR));
-    CHECK_INT(profile_parse(&p, fd, "dir", &err), -1);
+    CHECK_INT(profile_parse(&p, fd, "dir", NULL, &err), -1);
     CHECK_STR(err.text, want);
     CHECK(is_zeroed(&p));
     close(fd);
-    CHECK_INT(profile_parse(&p, -1, "bad", &err), -1);
+    CHECK_INT(profile_parse(&p, -1, "bad", NULL, &err), -1);
     snprintf(want, sizeof want, "bad: read error: %s", strerror(EBADF));
     CHECK_STR(err.text, want);
 }
