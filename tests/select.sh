@@ -5,6 +5,7 @@
 # .aux X_RANGE, the area in the title and the tick labels from pdftotext),
 # an empty window is an error, --x=index numbers the samples, and flags
 # that select everything change no byte of the output.
+SUPP=$(cd "$(dirname "$0")" && pwd)/valgrind.supp
 . "$(dirname "$0")/lib.sh"
 need pdftotext
 
@@ -120,4 +121,21 @@ for args in "--include ." "--exclude ^$" "--from 0" "--to 1e9" "--from 0 --to 1e
     check "$args: the same drawing" cmp -s plain.ps same.ps
     check "$args: the same .aux" cmp -s plain.aux map.aux
 done
+
+# ---- no leak, no invalid access (valgrind.sh's rules, when it can run) ----
+if command -v valgrind >/dev/null 2>&1 && ! ldd "$HP2PS" 2>/dev/null | grep -q libasan; then
+    vg() {
+        valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,possible \
+            --errors-for-leak-kinds=definite,possible --suppressions="$SUPP" "$HP2PS" "$@" \
+            >vg.out 2>vg.err
+    }
+    vg --include Map --include PIN --exclude CAF --from 1 --to 3 --x=index sel.hp
+    check "valgrind clean with every selection flag ($(head -c 300 vg.err))" [ $? -eq 0 ]
+    vg --include nothing sel.hp
+    check "valgrind clean when no band matches" [ $? -eq 1 ]
+    vg --include 'a(b' --exclude x sel.hp
+    check "valgrind clean on a bad expression" [ $? -eq 2 ]
+    vg --from 10 sel.hp
+    check "valgrind clean on an empty window" [ $? -eq 1 ]
+fi
 finish
