@@ -115,7 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         have_aux = aux_parse_buffer(&aux, aux_text, aux_len, "fuzz.aux", &err) == 0;
 
     struct profile p;
-    if (profile_parse_buffer(&p, hp, hp_len, "fuzz.hp", &err) < 0) {
+    if (profile_parse_buffer(&p, hp, hp_len, "fuzz.hp", NULL, &err) < 0) {
         aux_free(&aux);
         return 0;
     }

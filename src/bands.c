@@ -3,7 +3,9 @@
  * The steps, each re-sorting the list the one before left (all sorts are
  * GHC's unstable selection sort, from selsort.c, so ties come out as in
  * GHC's hp2ps):
- *   1. every name, in the order of GHC's 513-bucket hash table;
+ *   1. every name, in the order of GHC's 513-bucket hash table, less those
+ *      --include/--exclude drop and those with no data point (seen only
+ *      outside the --from/--to window): as if the file did not hold them;
  *   2. ascending by total, then trace elimination (-t);
  *   3. -d: ascending by standard deviation;
  *      --sort=gradient: ascending by least-squares slope (stable; ours);
@@ -85,6 +87,31 @@ static void hash_order(const struct names *names, size_t *ids)
     for (size_t id = n; id-- > 0;)
         ids[start[bucket[id]]++] = id;
     free(bucket);
+}
+
+/* Keep in ids[0..n), in their order, only the names that can be bands:
+ * those the --include/--exclude filter keeps and that have a data point
+ * (a name seen only outside the --from/--to window has none).  Returns
+ * how many are left. */
+static size_t keep_names(const struct names *names, size_t *ids, size_t n,
+                         const struct name_filter *filter)
+{
+    size_t out = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct name_info *ni = &names->info[ids[i]];
+        if (ni->points > 0 && name_filter_keep(filter, ni->text))
+            ids[out++] = ids[i];
+    }
+    return out;
+}
+
+/* Does any name have a data point? */
+static bool has_points(const struct names *names)
+{
+    for (size_t id = 0; id < names->count; id++)
+        if (names->info[id].points > 0)
+            return true;
+    return false;
 }
 
 /* ---- sort keys ---------------------------------------------------------- */
@@ -459,12 +486,18 @@ int bands_plan(struct band_plan *bp, struct profile *p, const struct band_option
     struct keys keys = {names, NULL, NULL};
     size_t *ids = xreallocarray(NULL, nn ? nn : 1, sizeof *ids);
     hash_order(names, ids);
+    size_t nkept = keep_names(names, ids, nn, o->filter);
+    if (nkept == 0 && name_filter_active(o->filter) && has_points(names)) {
+        free(ids);
+        return hp_fail(err, "%s: no band name matches --include/--exclude",
+                       p->source ? p->source : "profile");
+    }
 
     /* 2. Totals and trace elimination. */
-    selection_sort(ids, nn, less_total, NULL, &keys);
-    size_t cut = trace_cut(names, ids, nn, o->trace_percent);
+    selection_sort(ids, nkept, less_total, NULL, &keys);
+    size_t cut = trace_cut(names, ids, nkept, o->trace_percent);
     size_t *list = ids + cut;
-    size_t n = nn - cut;
+    size_t n = nkept - cut;
 
     /* 3. -d */
     if (o->sort_stddev && n > 0) {

@@ -13,6 +13,7 @@
 #include "palette.h"
 #include "parse.h"
 #include "aux.h"
+#include "filter.h"
 
 struct band_options {
     double trace_percent; /* -t: 0..5, default 1 */
@@ -23,6 +24,7 @@ struct band_options {
     const struct aux *aux;/* -p: the previous run's .aux, or NULL */
     bool sort_gradient;   /* --sort=gradient: ascending by slope (steepest rise on top) */
     bool slopes;          /* --slopes: fill band.slope (also done for --sort=gradient) */
+    const struct name_filter *filter; /* --include/--exclude, or NULL for every name */
 };
 
 struct band {
@@ -38,7 +40,8 @@ struct band {
 struct band_plan {
     struct band *band;    /* bottom band first */
     size_t count;
-    int32_t *band_of_name;/* name id -> band index, -1 for a dropped trace element */
+    int32_t *band_of_name;/* name id -> band index, -1 for a dropped trace element,
+                             a name --include/--exclude drop, or one with no data point */
     size_t nnames;
     size_t trace_dropped; /* how many names trace elimination removed */
 };

@@ -204,6 +204,14 @@ static double graph_y(const struct frame *f, double v)
     return ORIGIN_Y + v / f->y_range * f->gh;
 }
 
+/* --x=index: the x axis counts samples, whatever SAMPLE_UNIT says. */
+static const char *x_unit(const struct profile *p, bool plural)
+{
+    if (!p->x_is_index)
+        return p->sample_unit;
+    return plural ? "samples" : "sample";
+}
+
 static void draw_title(struct page *pg, const struct profile *p, const struct series *s,
                        const struct frame *f, const struct text_metrics *tm)
 {
@@ -217,14 +225,18 @@ static void draw_title(struct page *pg, const struct profile *p, const struct se
     axis_format_thousands(total, sizeof total, s->area);
     /* Units are the profile's: each gets at most a sixth of the box. */
     char *vu = fitted_text(p->value_unit, BOX_WIDTH / 6, FONT_TITLE, tm);
-    char *su = fitted_text(p->sample_unit, BOX_WIDTH / 6, FONT_TITLE, tm);
+    char *su = fitted_text(x_unit(p, true), BOX_WIDTH / 6, FONT_TITLE, tm);
     if (s->y_max > 0) {
         axis_format_quantity(peak, sizeof peak, s->y_max, p->value_unit, f->iec);
         char *pk = fitted_text(peak, BOX_WIDTH / 6, FONT_TITLE, tm);
         double t = s->y_max_time;
         snprintf(when, sizeof when, t >= 100 ? "%.0f" : "%.3g", t);
-        snprintf(area, sizeof area, "%s %s \xC3\x97 %s, peak %s at %s %s", total, vu, su, pk,
-                 when, strcmp(p->sample_unit, "seconds") == 0 ? "s" : su);
+        if (p->x_is_index)
+            snprintf(area, sizeof area, "%s %s \xC3\x97 %s, peak %s at sample %s", total, vu,
+                     su, pk, when);
+        else
+            snprintf(area, sizeof area, "%s %s \xC3\x97 %s, peak %s at %s %s", total, vu, su,
+                     pk, when, strcmp(p->sample_unit, "seconds") == 0 ? "s" : su);
         free(pk);
     } else
         snprintf(area, sizeof area, "%s %s \xC3\x97 %s", total, vu, su);
@@ -265,8 +277,8 @@ static void draw_x_axis(struct page *pg, const struct profile *p, const struct f
     add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X + f->gw, ORIGIN_Y);
     /* A three-hour run reads in hours, not in thousands of seconds. */
     struct time_unit tu;
-    axis_time_unit(&tu, p->sample_unit, f->x_range);
-    char *unit = fitted_text(tu.name ? tu.name : p->sample_unit, f->gw / 3, FONT_AXIS, tm);
+    axis_time_unit(&tu, x_unit(p, false), f->x_range);
+    char *unit = fitted_text(tu.name ? tu.name : x_unit(p, false), f->gw / 3, FONT_AXIS, tm);
     add_text(pg, unit, ORIGIN_X + f->gw, BORDER_SPACE, ALIGN_RIGHT, FONT_AXIS, 0);
     double legend = tm->width(tm->ctx, FONT_AXIS, unit);
     free(unit);
@@ -275,9 +287,12 @@ static void draw_x_axis(struct page *pg, const struct profile *p, const struct f
     axis_ticks(&t, f->x0 / tu.seconds, (f->x0 + f->x_range) / tu.seconds,
                f->x_range / tu.seconds);
     for (size_t i = 0; i < t.n; i++) {
+        /* --x=index: there is no sample 2.5 */
+        if (p->x_is_index && t.value[i] != floor(t.value[i]))
+            continue;
         double x = (t.value[i] * tu.seconds - f->x0) / f->x_range * f->gw;
         char label[64];
-        axis_format_time(label, sizeof label, t.value[i], t.decimals);
+        axis_format_time(label, sizeof label, t.value[i], p->x_is_index ? 0 : t.decimals);
         double half = tm->width(tm->ctx, FONT_AXIS, label) / 2;
         /* GHC's rule keeps labels clear of the legend at the axis end. */
         if (x + half >= f->gw - (legend + 6))

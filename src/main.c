@@ -15,6 +15,7 @@
 #include "bands.h"
 #include "diff.h"
 #include "export.h"
+#include "filter.h"
 #include "layout.h"
 #include "options.h"
 #include "output.h"
@@ -190,10 +191,30 @@ static const struct render_format *choose_format(const struct options *o, struct
     return fmt;
 }
 
-/* The band stage's flags, for one profile or each of several. */
-static void band_options_from(struct band_options *bo, const struct options *o)
+/* What every run needs: the flags, and what main made of them. */
+struct run_setup {
+    const struct options *o;
+    const struct render_format *fmt;  /* the drawing's format; NULL for an export */
+    const struct export_format *exp;  /* -o FILE.csv/.json, --format=csv|json; else NULL */
+    const struct name_filter *filter; /* --include/--exclude, compiled */
+};
+
+/* The parse stage's flags: --from, --to, --x=index. */
+static struct parse_options parse_options_from(const struct options *o)
 {
+    struct parse_options po = {
+        .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
+        .x_index = o->x_index,
+    };
+    return po;
+}
+
+/* The band stage's flags, for one profile or each of several. */
+static void band_options_from(struct band_options *bo, const struct run_setup *rs)
+{
+    const struct options *o = rs->o;
     band_options_default(bo);
+    bo->filter = rs->filter;
     bo->trace_percent = o->trace;
     bo->limit = o->limit;
     bo->sort_stddev = o->sort_stddev;
@@ -253,10 +274,12 @@ static int write_export(const struct export_format *exp, const struct files *fl,
     return output_commit(&out, err);
 }
 
-/* The picture in fmt, or with exp (not NULL) the export instead. */
-static int run(const struct options *o, const struct render_format *fmt,
-               const struct export_format *exp, struct hp_error *err)
+/* One profile: the picture in rs->fmt and its .aux, or the export. */
+static int run(const struct run_setup *rs, struct hp_error *err)
 {
+    const struct options *o = rs->o;
+    const struct render_format *fmt = rs->fmt;
+    const struct export_format *exp = rs->exp;
     struct files fl;
     resolve_files(&fl, o->input, o->output, fmt, exp);
     struct profile p;
@@ -286,7 +309,8 @@ static int run(const struct options *o, const struct render_format *fmt,
         hp_fail(err, "cannot open %s: %s", fl.input, strerror(errno));
         goto done;
     }
-    int parsed = profile_parse(&p, fd, fl.input ? fl.input : "stdin", err);
+    struct parse_options po = parse_options_from(o);
+    int parsed = profile_parse(&p, fd, fl.input ? fl.input : "stdin", &po, err);
     if (fl.input)
         close(fd);
     if (parsed < 0)
@@ -299,7 +323,7 @@ static int run(const struct options *o, const struct render_format *fmt,
         have_aux = load_aux(&aux, &fl);
 
     struct band_options bo;
-    band_options_from(&bo, o);
+    band_options_from(&bo, rs);
     bo.aux = have_aux ? &aux : NULL;
     if (bands_plan(&bp, &p, &bo, err) < 0)
         goto done;
@@ -333,8 +357,8 @@ static int run(const struct options *o, const struct render_format *fmt,
         goto done;
     if (output_open(&out, fl.ps_path, fl.input, err) < 0)
         goto done;
-    struct render_settings rs = {.dpi = o->dpi};
-    if (fmt->write(out.f, &L, fonts, &rs, err) < 0) {
+    struct render_settings settings = {.dpi = o->dpi};
+    if (fmt->write(out.f, &L, fonts, &settings, err) < 0) {
         output_abort(&out);
         goto done;
     }
@@ -365,8 +389,9 @@ done:
  * and its bands chosen with the same flags as a single one (limit: -m,
  * or 0 for every band). */
 static int load_profile(struct profile *p, struct band_plan *bp, const char *arg,
-                        const struct options *o, long limit, struct hp_error *err)
+                        const struct run_setup *rs, long limit, struct hp_error *err)
 {
+    const struct options *o = rs->o;
     struct files fl;
     resolve_files(&fl, arg, NULL, &render_format_ps, NULL);
     int rc = -1, fd = 0;
@@ -375,11 +400,12 @@ static int load_profile(struct profile *p, struct band_plan *bp, const char *arg
     else if (fl.input && (fd = open(fl.input, O_RDONLY)) < 0)
         hp_fail(err, "cannot open %s: %s", fl.input, strerror(errno));
     else {
-        int parsed = profile_parse(p, fd, fl.input ? fl.input : "stdin", err);
+        struct parse_options po = parse_options_from(o);
+        int parsed = profile_parse(p, fd, fl.input ? fl.input : "stdin", &po, err);
         if (fl.input)
             close(fd);
         struct band_options bo;
-        band_options_from(&bo, o);
+        band_options_from(&bo, rs);
         bo.limit = limit;
         rc = parsed < 0 ? -1 : bands_plan(bp, p, &bo, err);
     }
@@ -407,9 +433,10 @@ static int write_drawing(const struct layout *L, const char *path,
 /* Several profiles (FILE FILE...): one panel each, one above the other,
  * on the same x and y scales, each name in one colour everywhere.  No
  * .aux is written: an .aux describes the bands of one profile. */
-static int run_several(const struct options *o, const struct render_format *fmt,
-                       struct hp_error *err)
+static int run_several(const struct run_setup *rs, struct hp_error *err)
 {
+    const struct options *o = rs->o;
+    const struct render_format *fmt = rs->fmt;
     size_t n = o->ninputs;
     struct profile *p = xcalloc(n, sizeof *p);
     struct band_plan *bp = xcalloc(n, sizeof *bp);
@@ -421,7 +448,7 @@ static int run_several(const struct options *o, const struct render_format *fmt,
     int rc = -1;
     double span = 0, peak = 0;
     for (size_t k = 0; k < n; k++)
-        if (load_profile(&p[k], &bp[k], o->inputs[k], o, o->limit, err) < 0)
+        if (load_profile(&p[k], &bp[k], o->inputs[k], rs, o->limit, err) < 0)
             goto done;
     bands_share_shades(bp, n, o->colour);
     bands_union(&key, bp, n);
@@ -461,9 +488,10 @@ done:
 /* --diff BEFORE AFTER: per band, after minus before (diff.c).  Every name
  * that survives each profile's selection (-t) is a candidate, and -m
  * applies to the ranked differences, so no band limit here.  No .aux. */
-static int run_diff(const struct options *o, const struct render_format *fmt,
-                    struct hp_error *err)
+static int run_diff(const struct run_setup *rs, struct hp_error *err)
 {
+    const struct options *o = rs->o;
+    const struct render_format *fmt = rs->fmt;
     struct profile p[2];
     struct band_plan bp[2];
     memset(p, 0, sizeof p);
@@ -473,7 +501,7 @@ static int run_diff(const struct options *o, const struct render_format *fmt,
     struct render_fonts *fonts = render_fonts_new();
     int rc = -1;
     for (size_t k = 0; k < 2; k++)
-        if (load_profile(&p[k], &bp[k], o->inputs[k], o, 0, err) < 0)
+        if (load_profile(&p[k], &bp[k], o->inputs[k], rs, 0, err) < 0)
             goto done;
     if (diff_build(&d, &p[0], &bp[0], &p[1], &bp[1], o->limit, o->colour, err) < 0)
         goto done;
@@ -495,27 +523,13 @@ done:
     return rc;
 }
 
-/* Flags that are parsed but whose stage is not built yet: refused, so
- * that none is silently ignored.  Each line goes when its feature lands. */
-static int refuse_unbuilt(const struct options *o, struct hp_error *err)
-{
-    const char *flag = o->ninclude        ? "--include"
-                     : o->nexclude        ? "--exclude"
-                     : o->has_from        ? "--from"
-                     : o->has_to          ? "--to"
-                     : o->x_index         ? "--x=index"
-                                          : NULL;
-    return flag ? hp_fail(err, "%s: not available in this build yet", flag) : 0;
-}
-
 /* One draw (or export), its error printed: the exit status. */
-static int run_and_report(const struct options *o, const struct render_format *fmt,
-                          const struct export_format *exp)
+static int run_and_report(const struct run_setup *rs)
 {
     struct hp_error err;
-    int rc = o->diff           ? run_diff(o, fmt, &err)
-           : o->ninputs > 1    ? run_several(o, fmt, &err)
-                               : run(o, fmt, exp, &err);
+    int rc = rs->o->diff        ? run_diff(rs, &err)
+           : rs->o->ninputs > 1 ? run_several(rs, &err)
+                                : run(rs, &err);
     if (rc < 0) {
         fflush(stdout);
         fprintf(stderr, "hp2ps: %s\n", err.text);
@@ -541,9 +555,9 @@ static void request_watch_stop(int sig)
  * stop request waits for the draw under way, so no temporary file is left.
  * A draw that fails (the program has not written the header yet) is
  * reported and the watch goes on.  The status is the last draw's. */
-static int watch_and_redraw(const struct options *o, const struct render_format *fmt,
-                            const struct export_format *exp)
+static int watch_and_redraw(const struct run_setup *rs)
 {
+    const struct options *o = rs->o;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = request_watch_stop;
@@ -555,10 +569,10 @@ static int watch_and_redraw(const struct options *o, const struct render_format 
     sigaction(SIGTERM, &sa, NULL);
 
     struct files fl; /* for the profile's path as the draws resolve it */
-    resolve_files(&fl, o->input, o->output, fmt, exp);
+    resolve_files(&fl, o->input, o->output, rs->fmt, rs->exp);
     struct watch_stamp drawn, now;
     watch_stamp_take(&drawn, fl.input);
-    int status = run_and_report(o, fmt, exp);
+    int status = run_and_report(rs);
     for (int idle = 0; idle < WATCH_IDLE_PERIODS && !watch_stop;) {
         watch_sleep(o->watch_period, &watch_stop);
         if (watch_stop)
@@ -570,7 +584,7 @@ static int watch_and_redraw(const struct options *o, const struct render_format 
         }
         idle = 0;
         drawn = now; /* taken before the draw: a change during it is seen next time */
-        status = run_and_report(o, fmt, exp);
+        status = run_and_report(rs);
     }
     free_files(&fl);
     return status;
@@ -580,9 +594,10 @@ int main(int argc, char **argv)
 {
     struct options o;
     struct hp_error err;
+    struct name_filter filter = {0};
     int status = 0;
     options_default(&o);
-    if (options_parse(&o, argc, argv, &err) < 0 || refuse_unbuilt(&o, &err) < 0) {
+    if (options_parse(&o, argc, argv, &err) < 0) {
         fprintf(stderr, "hp2ps: %s\n", err.text);
         status = EXIT_USAGE;
     } else if (o.help) {
@@ -592,19 +607,22 @@ int main(int argc, char **argv)
     } else {
         const struct export_format *exp = choose_export(&o);
         const struct render_format *fmt = exp ? NULL : choose_format(&o, &err);
-        if (!exp && !fmt) {
+        /* A bad --include/--exclude is a command-line error, found before
+         * any input is read. */
+        if ((!exp && !fmt) || name_filter_compile(&filter, o.include, o.ninclude, o.exclude,
+                                                  o.nexclude, &err) < 0) {
             fprintf(stderr, "hp2ps: %s\n", err.text);
             status = EXIT_USAGE;
         } else if (exp && o.ninputs > 1) {
             fprintf(stderr, "hp2ps: -o %s: an export holds one profile; export each on its own\n",
                     o.output ? o.output : "-");
             status = EXIT_USAGE;
-        } else if (o.watch) {
-            status = watch_and_redraw(&o, fmt, exp);
         } else {
-            status = run_and_report(&o, fmt, exp);
+            struct run_setup rs = {.o = &o, .fmt = fmt, .exp = exp, .filter = &filter};
+            status = o.watch ? watch_and_redraw(&rs) : run_and_report(&rs);
         }
     }
+    name_filter_free(&filter);
     options_free(&o);
     return status;
 }

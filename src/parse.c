@@ -75,6 +75,13 @@ struct parser {
     struct sample_entry *ent; /* its data lines so far */
     size_t npend, pend_cap;
     size_t names_before;    /* names.count at its BEGIN_SAMPLE */
+    bool skip_sample;       /* it lies outside the --from/--to window */
+
+    /* --from, --to, --x=index */
+    struct parse_options opt;
+    bool windowed;          /* --from or --to given */
+    size_t nseen;           /* completed samples, also those outside the window */
+    double first_seen, last_seen; /* their first and last times */
 
     /* succ[0]: the first name of the last sample; succ[id + 1]: the name
      * that followed name id the last time it was seen.  Each holds the
@@ -465,6 +472,12 @@ static void thin_marks(struct parser *ps)
         ps->marks_limit *= 2;
 }
 
+/* --from, --to: is time t inside the window (both ends included)? */
+static bool in_window(const struct parser *ps, double t)
+{
+    return (!ps->opt.has_from || t >= ps->opt.from) && (!ps->opt.has_to || t <= ps->opt.to);
+}
+
 static int mark_line(struct parser *ps, const char *s, const char *e)
 {
     double t;
@@ -472,6 +485,10 @@ static int mark_line(struct parser *ps, const char *s, const char *e)
     if (rc != P_OK)
         return rc;
     struct profile *p = ps->p;
+    if (ps->windowed && !in_window(ps, t))
+        return P_OK; /* --from/--to: a MARK outside the window goes with its samples */
+    if (ps->opt.x_index) /* --x=index: the number of the sample after the mark */
+        t = (double)p->nsamples + (ps->in_sample && !ps->skip_sample ? 1 : 0);
     p->marks = grow_to(p->marks, &ps->marks_cap, p->nmarks + 1, sizeof *p->marks, 16);
     p->marks[p->nmarks++] = t;
     if (p->nmarks >= ps->marks_limit)
@@ -493,11 +510,13 @@ static int begin_line(struct parser *ps, const char *s, const char *e)
     while (is_ws((unsigned char)e[-1]))
         e--;
     quote(q, s, (size_t)(e - s));
-    if (ps->p->nsamples > 0 && t < ps->p->t_last)
+    /* Every sample is checked, also one outside the --from/--to window. */
+    if (ps->nseen > 0 && t < ps->last_seen)
         return bad(ps, "samples out of sequence: time %s is before the previous sample's time %s",
                    q, ps->last_text);
     memcpy(ps->time_text, q, sizeof q);
     ps->in_sample = true;
+    ps->skip_sample = ps->windowed && !in_window(ps, t);
     ps->time = t;
     ps->npend = 0;
     ps->next_at = 0;
@@ -510,8 +529,17 @@ static int end_line(struct parser *ps)
     struct profile *p = ps->p;
     if (!ps->in_sample)
         return bad(ps, "END_SAMPLE without BEGIN_SAMPLE");
+    if (ps->nseen++ == 0)
+        ps->first_seen = ps->time;
+    ps->last_seen = ps->time;
+    memcpy(ps->last_text, ps->time_text, sizeof ps->last_text);
+    ps->in_sample = false;
+    if (ps->skip_sample)
+        return P_OK; /* outside --from/--to: checked, not kept, not counted */
+    /* --x=index: the sample's number within the window is its time. */
+    double time = ps->opt.x_index ? (double)p->nsamples : ps->time;
     size_t n = ps->npend;
-    if (store_append(p->store, ps->time, ps->ent, n, ps->err) < 0)
+    if (store_append(p->store, time, ps->ent, n, ps->err) < 0)
         return P_HARD;
     for (size_t i = 0; i < n; i++) {
         struct name_info *ni = &p->names.info[ps->ent[i].name];
@@ -520,10 +548,8 @@ static int end_line(struct parser *ps)
         ni->points++;
     }
     if (p->nsamples++ == 0)
-        p->t_first = ps->time;
-    p->t_last = ps->time;
-    memcpy(ps->last_text, ps->time_text, sizeof ps->last_text);
-    ps->in_sample = false;
+        p->t_first = time;
+    p->t_last = time;
     return P_OK;
 }
 
@@ -894,6 +920,18 @@ static int read_lines(struct parser *ps)
     }
 }
 
+/* --from/--to left no sample: say which window, and where the samples are. */
+static int window_empty(struct parser *ps)
+{
+    char from[64] = "", to[64] = "";
+    if (ps->opt.has_from)
+        snprintf(from, sizeof from, "--from=%g", ps->opt.from);
+    if (ps->opt.has_to)
+        snprintf(to, sizeof to, "%s--to=%g", ps->opt.has_from ? " " : "", ps->opt.to);
+    return hp_fail(ps->err, "%s: no sample in the window %s%s (the samples run from %g to %g)",
+                   ps->p->source, from, to, ps->first_seen, ps->last_seen);
+}
+
 static int finish(struct parser *ps)
 {
     struct profile *p = ps->p;
@@ -916,14 +954,21 @@ static int finish(struct parser *ps)
         return hp_fail(ps->err, "%s: VALUE_UNIT missing", src);
     if (!p->sample_unit)
         return hp_fail(ps->err, "%s: SAMPLE_UNIT missing", src);
+    if (p->nsamples == 0 && ps->windowed && ps->nseen > 0)
+        return window_empty(ps);
     if (p->nsamples == 0)
         return hp_fail(ps->err, "%s: contains no samples", src);
     return 0;
 }
 
-static int parse(struct parser *ps, struct profile *p, const char *source, struct hp_error *err)
+static int parse(struct parser *ps, struct profile *p, const char *source,
+                 const struct parse_options *po, struct hp_error *err)
 {
     memset(p, 0, sizeof *p);
+    if (po)
+        ps->opt = *po;
+    ps->windowed = ps->opt.has_from || ps->opt.has_to;
+    p->x_is_index = ps->opt.x_index;
     p->source = xstrdup(source);
     names_init(&p->names);
     p->store = store_new();
@@ -953,23 +998,24 @@ static int parse(struct parser *ps, struct profile *p, const char *source, struc
     return 0;
 }
 
-int profile_parse(struct profile *p, int fd, const char *source, struct hp_error *err)
+int profile_parse(struct profile *p, int fd, const char *source,
+                  const struct parse_options *po, struct hp_error *err)
 {
     struct parser ps;
     memset(&ps, 0, sizeof ps);
     ps.fd = fd;
-    return parse(&ps, p, source, err);
+    return parse(&ps, p, source, po, err);
 }
 
 int profile_parse_buffer(struct profile *p, const char *data, size_t len, const char *source,
-                         struct hp_error *err)
+                         const struct parse_options *po, struct hp_error *err)
 {
     struct parser ps;
     memset(&ps, 0, sizeof ps);
     ps.from_mem = true;
     ps.mem = data;
     ps.mem_len = len;
-    return parse(&ps, p, source, err);
+    return parse(&ps, p, source, po, err);
 }
 
 void profile_free(struct profile *p)

@@ -36,19 +36,34 @@ struct profile {
     size_t nmarks;
 
     bool dropped_open_sample; /* input ended inside a sample */
+    bool x_is_index;    /* --x=index: each sample's time is its number, from 0 */
 
     struct names names; /* every name, with totals */
     struct store *store;/* the samples, for replay */
 };
 
+/* Which samples are kept, and what their time is.  A sample whose
+ * BEGIN_SAMPLE time lies outside [from, to] (--from, --to) is read and
+ * checked but leaves no trace in the profile except the names it holds
+ * (with no data points); a MARK outside goes too.  --x=index numbers the
+ * samples kept 0, 1, 2... and uses that number as their time; a MARK then
+ * moves to the number of the sample after it. */
+struct parse_options {
+    bool has_from, has_to;  /* --from, --to */
+    double from, to;
+    bool x_index;           /* --x=index */
+};
+
 /* Read a whole profile from fd.  source names it in messages.  On failure
  * err holds "SOURCE:LINE: what is wrong" (or "SOURCE: what" for problems
  * of the whole file) and the profile is freed. */
-int profile_parse(struct profile *p, int fd, const char *source, struct hp_error *err);
+int profile_parse(struct profile *p, int fd, const char *source,
+                  const struct parse_options *po, struct hp_error *err);
 
-/* Same, from memory (tests and the fuzzer). */
+/* Same, from memory (tests and the fuzzer).  po NULL: every sample, by time. */
 int profile_parse_buffer(struct profile *p, const char *data, size_t len,
-                         const char *source, struct hp_error *err);
+                         const char *source, const struct parse_options *po,
+                         struct hp_error *err);
 
 void profile_free(struct profile *p);
 

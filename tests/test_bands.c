@@ -1003,6 +1003,88 @@ static void other(void)
     unbuild(&p);
 }
 
+/* ---- --include, --exclude, and names with no data point ------------------ */
+
+static void compile_filter(struct name_filter *f, const char *const *inc, size_t ninc,
+                           const char *const *exc, size_t nexc)
+{
+    struct hp_error err;
+    if (!CHECK_INT(name_filter_compile(f, inc, ninc, exc, nexc, &err), 0))
+        fprintf(stderr, "name_filter_compile: %s\n", err.text);
+}
+
+static void selection(void)
+{
+    struct profile p;
+    struct band_options o;
+    struct band_plan bp;
+    struct name_filter f;
+    struct hp_error err;
+    band_options_default(&o);
+
+    /* -t1 is a share of the names kept.  Of all three, a (40) and b (60)
+     * are 0.40 % and 0.59 % of 10100: together under 1 %, both dropped.
+     * With big excluded they are 40 % and 60 % of 100: both stay. */
+    build(&p, "BEGIN_SAMPLE 0.0\na 40\nb 60\nbig 10000\nEND_SAMPLE 0.0\n");
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "big");
+    CHECK_INT(bp.trace_dropped, 2);
+    band_plan_free(&bp);
+    compile_filter(&f, NULL, 0, (const char *[]){"^big$"}, 1);
+    o.filter = &f;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "a|b");
+    CHECK_INT(bp.trace_dropped, 0);
+    CHECK_INT(band_of(&bp, &p, "big"), -1);
+    band_plan_free(&bp);
+    name_filter_free(&f);
+    unbuild(&p);
+
+    /* -m counts kept names only, and a dropped name is not in OTHER:
+     * four names kept of six, -m3 merges the two smallest (1 + 2). */
+    build(&p, "BEGIN_SAMPLE 0.0\nMap.a 1\nMap.b 2\nMap.c 3\nMap.CAF 500\nSet.d 4\nx 900\n"
+              "END_SAMPLE 0.0\n");
+    compile_filter(&f, (const char *[]){"^Map", "^Set"}, 2, (const char *[]){"CAF"}, 1);
+    o.filter = &f;
+    o.limit = 3;
+    o.trace_percent = 0;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "OTHER|Map.c|Set.d");
+    CHECK_INT(bp.band[0].total, 3);
+    CHECK_INT(band_of(&bp, &p, "Map.a"), 0);
+    CHECK_INT(band_of(&bp, &p, "Map.CAF"), -1);
+    CHECK_INT(band_of(&bp, &p, "x"), -1);
+    CHECK_SHADES(&bp, false, "0.00 0.20 0.60");
+    band_plan_free(&bp);
+    name_filter_free(&f);
+
+    /* Nothing left: an error, not an empty graph. */
+    compile_filter(&f, (const char *[]){"nothing"}, 1, NULL, 0);
+    CHECK_INT(bands_plan(&bp, &p, &o, &err), -1);
+    CHECK_STR(err.text, "test.hp: no band name matches --include/--exclude");
+    name_filter_free(&f);
+    unbuild(&p);
+
+    /* A name with no data point (only seen outside --from/--to) is never a
+     * band, even with -t0, which keeps names whose total is 0. */
+    build(&p, "BEGIN_SAMPLE 0.0\nzero 0\nreal 5\nEND_SAMPLE 0.0\n");
+    names_intern(&p.names, "ghost", 5);
+    o.filter = NULL;
+    o.limit = 20;
+    o.trace_percent = 0;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "zero|real");
+    CHECK_INT(band_of(&bp, &p, "ghost"), -1);
+    CHECK_INT(bp.nnames, 3);
+    band_plan_free(&bp);
+    /* ...and a filter that keeps only it is the error above. */
+    compile_filter(&f, (const char *[]){"ghost"}, 1, NULL, 0);
+    o.filter = &f;
+    CHECK_INT(bands_plan(&bp, &p, &o, &err), -1);
+    name_filter_free(&f);
+    unbuild(&p);
+}
+
 static void defaults_and_aux_format(void)
 {
     struct band_options o;
@@ -1149,5 +1231,6 @@ int main(void)
     other();
     defaults_and_aux_format();
     gradient();
+    selection();
     return check_report();
 }

@@ -34,7 +34,7 @@ static void load(struct profile *p, struct band_plan *bp, const char *samples)
         o += (size_t)snprintf(hp + o, sizeof hp - o, "END_SAMPLE %g\n", t);
     }
     struct hp_error err;
-    if (profile_parse_buffer(p, hp, o, "t.hp", &err) < 0) {
+    if (profile_parse_buffer(p, hp, o, "t.hp", NULL, &err) < 0) {
         fprintf(stderr, "%s\n", err.text);
         abort();
     }

@@ -16,7 +16,7 @@ static char *export_text(const char *text, double trace, long limit,
     struct band_plan bp;
     struct hp_error err;
     memset(&bp, 0, sizeof bp);
-    if (profile_parse_buffer(&p, text, strlen(text), "t.hp", &err) < 0) {
+    if (profile_parse_buffer(&p, text, strlen(text), "t.hp", NULL, &err) < 0) {
         fprintf(stderr, "  parse: %s\n", err.text);
         return NULL;
     }

@@ -26,7 +26,7 @@ static int build(struct world *w, const char *hp, const struct layout_options *b
 {
     struct hp_error err;
     memset(w, 0, sizeof *w);
-    if (profile_parse_buffer(&w->p, hp, strlen(hp), "t.hp", &err) < 0) {
+    if (profile_parse_buffer(&w->p, hp, strlen(hp), "t.hp", NULL, &err) < 0) {
         fprintf(stderr, "%s\n", err.text);
         return -1;
     }
@@ -92,7 +92,7 @@ static int build_mode(struct world *w, const char *hp, const struct layout_optio
 {
     struct hp_error err;
     memset(w, 0, sizeof *w);
-    if (profile_parse_buffer(&w->p, hp, strlen(hp), "t.hp", &err) < 0 ||
+    if (profile_parse_buffer(&w->p, hp, strlen(hp), "t.hp", NULL, &err) < 0 ||
         bands_plan(&w->bp, &w->p, bo, &err) < 0 ||
         series_build_mode(&w->s, &w->p, &w->bp, 100, base->mode, &err) < 0)
         return -1;

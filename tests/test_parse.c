@@ -73,7 +73,7 @@ static const char tiny[] =
 static int parse_n(struct profile *p, const char *text, size_t len, struct hp_error *err)
 {
     memset(err->text, 0, sizeof err->text);
-    return profile_parse_buffer(p, text, len, "t.hp", err);
+    return profile_parse_buffer(p, text, len, "t.hp", NULL, err);
 }
 
 static int parse_s(struct profile *p, const char *text, struct hp_error *err)
@@ -837,7 +837,7 @@ static void test_big(void)
     pid_t pid;
     int fd = pipe_from_child(t, k, &pid);
     if (CHECK(fd >= 0)) {
-        rc = profile_parse(&b, fd, "pipe", &err);
+        rc = profile_parse(&b, fd, "pipe", NULL, &err);
         close(fd);
         waitpid(pid, NULL, 0);
         if (CHECK_INT(rc, 0)) {
@@ -856,7 +856,7 @@ static void test_big(void)
         size_t cut = k - 100;
         CHECK(write(fd, t, cut) == (ssize_t)cut);
         lseek(fd, 0, SEEK_SET);
-        rc = profile_parse(&b, fd, path, &err);
+        rc = profile_parse(&b, fd, path, NULL, &err);
         close(fd);
         if (CHECK_INT(rc, 0)) {
             CHECK_INT(b.nsamples, want_samples - 1);
@@ -878,7 +878,7 @@ static void test_endless_line(void)
         return;
     struct profile p;
     struct hp_error err;
-    CHECK_INT(profile_parse(&p, fd, "stdin", &err), -1);
+    CHECK_INT(profile_parse(&p, fd, "stdin", NULL, &err), -1);
     CHECK_STR(err.text, "stdin:1: line longer than 1048576 bytes");
     close(fd); /* the writer now dies of SIGPIPE */
     int status = 0;
@@ -895,13 +895,136 @@ static void test_read_error(void)
         return;
     char want[256];
     snprintf(want, sizeof want, "dir: read error: %s", strerror(EISDIR));
-    CHECK_INT(profile_parse(&p, fd, "dir", &err), -1);
+    CHECK_INT(profile_parse(&p, fd, "dir", NULL, &err), -1);
     CHECK_STR(err.text, want);
     CHECK(is_zeroed(&p));
     close(fd);
-    CHECK_INT(profile_parse(&p, -1, "bad", &err), -1);
+    CHECK_INT(profile_parse(&p, -1, "bad", NULL, &err), -1);
     snprintf(want, sizeof want, "bad: read error: %s", strerror(EBADF));
     CHECK_STR(err.text, want);
+}
+
+/* ---- --from, --to, --x=index ---- */
+
+static const char windowed[] = HDR
+    "MARK 0.5\n"
+    "BEGIN_SAMPLE 0\na 10\nEND_SAMPLE 0\n"
+    "BEGIN_SAMPLE 1\na 20\nb 5\nEND_SAMPLE 1\n"
+    "MARK 1.5\n"
+    "BEGIN_SAMPLE 2\na 30\nc 7\nEND_SAMPLE 2\n"
+    "MARK 2.5\n"
+    "BEGIN_SAMPLE 3\na 40\nEND_SAMPLE 3\n"
+    "MARK 3.5\n";
+
+/* Parse windowed[] with po; check every kept sample's time against
+ * times[0..n) on replay, and the marks against marks[0..nm). */
+static void check_window(const struct parse_options *po, const double *times, size_t n,
+                         const double *marks, size_t nm, int line)
+{
+    struct profile p;
+    struct hp_error err;
+    if (!CHECK_INT(profile_parse_buffer(&p, windowed, sizeof windowed - 1, "t.hp", po, &err), 0)) {
+        fprintf(stderr, "  %s (test_parse.c:%d)\n", err.text, line);
+        return;
+    }
+    bool ok = CHECK_INT(p.nsamples, n) & CHECK_NEAR(p.t_first, times[0], 0) &
+              CHECK_NEAR(p.t_last, times[n - 1], 0) & CHECK_INT(p.nmarks, nm) &
+              CHECK(p.x_is_index == (po && po->x_index));
+    for (size_t i = 0; i < nm && i < p.nmarks; i++)
+        ok &= CHECK_NEAR(p.marks[i], marks[i], 0);
+    CHECK_INT(store_rewind(p.store, &err), 0);
+    double t;
+    const struct sample_entry *e;
+    size_t count;
+    for (size_t i = 0; i < n; i++) {
+        ok &= CHECK_INT(store_next(p.store, &t, &e, &count, &err), 1);
+        ok &= CHECK_NEAR(t, times[i], 0);
+    }
+    ok &= CHECK_INT(store_next(p.store, &t, &e, &count, &err), 0);
+    if (!ok)
+        fprintf(stderr, "  (in the case at test_parse.c:%d)\n", line);
+    profile_free(&p);
+}
+
+static void test_window(void)
+{
+    struct parse_options po = {0};
+    /* No flag: the same as NULL. */
+    check_window(&po, (double[]){0, 1, 2, 3}, 4, (double[]){0.5, 1.5, 2.5, 3.5}, 4, __LINE__);
+    check_window(NULL, (double[]){0, 1, 2, 3}, 4, (double[]){0.5, 1.5, 2.5, 3.5}, 4, __LINE__);
+
+    /* --from 1 --to 2: both ends included; marks outside go. */
+    po.has_from = po.has_to = true;
+    po.from = 1;
+    po.to = 2;
+    check_window(&po, (double[]){1, 2}, 2, (double[]){1.5}, 1, __LINE__);
+    struct profile p;
+    struct hp_error err;
+    if (CHECK_INT(profile_parse_buffer(&p, windowed, sizeof windowed - 1, "t.hp", &po, &err), 0)) {
+        /* Totals and points count the window only; b and c are in it. */
+        CHECK_INT(total_of(&p, "a"), 50);
+        CHECK_INT(points_of(&p, "a"), 2);
+        CHECK_INT(total_of(&p, "b"), 5);
+        CHECK_INT(total_of(&p, "c"), 7);
+        profile_free(&p);
+    }
+
+    /* --from 2 alone: b was seen before it, so it is a name with no point. */
+    po.has_to = false;
+    po.from = 2;
+    check_window(&po, (double[]){2, 3}, 2, (double[]){2.5, 3.5}, 2, __LINE__);
+    if (CHECK_INT(profile_parse_buffer(&p, windowed, sizeof windowed - 1, "t.hp", &po, &err), 0)) {
+        CHECK_INT(total_of(&p, "a"), 70);
+        CHECK(id_of(&p, "b") >= 0);
+        CHECK_INT(points_of(&p, "b"), 0);
+        CHECK_INT(total_of(&p, "b"), 0);
+        CHECK_INT(points_of(&p, "c"), 1);
+        profile_free(&p);
+    }
+
+    /* --to 0.5 alone. */
+    po.has_from = false;
+    po.has_to = true;
+    po.to = 0.5;
+    check_window(&po, (double[]){0}, 1, (double[]){0.5}, 1, __LINE__);
+
+    /* --x=index: times 0, 1, 2, ...; a mark moves to the sample after it
+     * (3.5 follows the last sample: 4, past the axis). */
+    po = (struct parse_options){.x_index = true};
+    check_window(&po, (double[]){0, 1, 2, 3}, 4, (double[]){0, 2, 3, 4}, 4, __LINE__);
+    /* ...numbered within the window: samples 1, 2, 3 become 0, 1, 2. */
+    po.has_from = true;
+    po.from = 1;
+    check_window(&po, (double[]){0, 1, 2}, 3, (double[]){1, 2, 3}, 3, __LINE__);
+
+    /* A window holding no sample names itself and where the samples are. */
+    po = (struct parse_options){.has_from = true, .from = 10};
+    CHECK_INT(profile_parse_buffer(&p, windowed, sizeof windowed - 1, "t.hp", &po, &err), -1);
+    CHECK_STR(err.text, "t.hp: no sample in the window --from=10 (the samples run from 0 to 3)");
+    CHECK(is_zeroed(&p));
+    po = (struct parse_options){.has_from = true, .from = 1.2, .has_to = true, .to = 1.8};
+    CHECK_INT(profile_parse_buffer(&p, windowed, sizeof windowed - 1, "t.hp", &po, &err), -1);
+    CHECK_STR(err.text,
+              "t.hp: no sample in the window --from=1.2 --to=1.8 (the samples run from 0 to 3)");
+    po = (struct parse_options){.has_to = true, .to = 1};
+    static const char late[] = HDR "BEGIN_SAMPLE 5\nEND_SAMPLE 5\n";
+    CHECK_INT(profile_parse_buffer(&p, late, sizeof late - 1, "t.hp", &po, &err), -1);
+    CHECK_STR(err.text, "t.hp: no sample in the window --to=1 (the samples run from 5 to 5)");
+    /* No sample at all is still the old message. */
+    CHECK_INT(profile_parse_buffer(&p, HDR, sizeof HDR - 1, "t.hp", &po, &err), -1);
+    CHECK_STR(err.text, "t.hp: contains no samples");
+
+    /* Samples outside the window are still checked. */
+    po = (struct parse_options){.has_from = true, .from = 100};
+    static const char order[] = HDR "BEGIN_SAMPLE 2\nEND_SAMPLE 2\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n"
+                                    "BEGIN_SAMPLE 100\na 1\nEND_SAMPLE 100\n";
+    CHECK_INT(profile_parse_buffer(&p, order, sizeof order - 1, "t.hp", &po, &err), -1);
+    CHECK_STR(err.text, "t.hp:7: samples out of sequence: time 1 is before the previous "
+                        "sample's time 2");
+    static const char negative[] = HDR "BEGIN_SAMPLE 0\na -5\nEND_SAMPLE 0\n"
+                                       "BEGIN_SAMPLE 100\na 1\nEND_SAMPLE 100\n";
+    CHECK_INT(profile_parse_buffer(&p, negative, sizeof negative - 1, "t.hp", &po, &err), -1);
+    CHECK_STR(err.text, "t.hp:6: negative value -5 for a");
 }
 
 int main(void)
@@ -921,5 +1044,6 @@ int main(void)
     test_big();
     test_endless_line();
     test_read_error();
+    test_window();
     return check_report();
 }

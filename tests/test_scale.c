@@ -114,7 +114,7 @@ static void check_output_bounded(const char *what, size_t nnames, size_t nsample
     struct series s;
     struct layout L;
     memset(&L, 0, sizeof L);
-    if (!CHECK(profile_parse_buffer(&p, hp, len, "scale.hp", &err) == 0)) {
+    if (!CHECK(profile_parse_buffer(&p, hp, len, "scale.hp", NULL, &err) == 0)) {
         fprintf(stderr, "  %s\n", err.text);
         free(hp);
         return;
@@ -179,7 +179,7 @@ static void test_many_marks(void)
             k % 1000, k);
     struct profile p;
     struct hp_error err;
-    if (!CHECK(profile_parse_buffer(&p, t.s, t.len, "marks.hp", &err) == 0)) {
+    if (!CHECK(profile_parse_buffer(&p, t.s, t.len, "marks.hp", NULL, &err) == 0)) {
         free(t.s);
         return;
     }
@@ -243,7 +243,7 @@ static void test_columns_leave_aux(void)
     char *hp = make_profile(40, 3000, &len);
     struct hp_error err;
     struct profile p;
-    CHECK(profile_parse_buffer(&p, hp, len, "aux.hp", &err) == 0);
+    CHECK(profile_parse_buffer(&p, hp, len, "aux.hp", NULL, &err) == 0);
     free(hp);
     struct band_options bo;
     band_options_default(&bo);
@@ -491,7 +491,7 @@ static void test_parse_paths(void)
         "END_SAMPLE 2\n";
     struct profile p;
     struct hp_error err;
-    if (!CHECK(profile_parse_buffer(&p, hp, strlen(hp), "paths.hp", &err) == 0)) {
+    if (!CHECK(profile_parse_buffer(&p, hp, strlen(hp), "paths.hp", NULL, &err) == 0)) {
         fprintf(stderr, "  %s\n", err.text);
         return;
     }
@@ -509,21 +509,21 @@ static void test_parse_paths(void)
     /* Errors still come from the general path, worded as before. */
     const char *bad = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
                       "BEGIN_SAMPLE 0\na 1\nb 9223372036854775808\nEND_SAMPLE 0\n";
-    CHECK(profile_parse_buffer(&p, bad, strlen(bad), "bad.hp", &err) < 0);
+    CHECK(profile_parse_buffer(&p, bad, strlen(bad), "bad.hp", NULL, &err) < 0);
     CHECK(strstr(err.text, "bad.hp:7:") != NULL && strstr(err.text, "larger than") != NULL);
     const char *outside = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\na 1\n";
-    CHECK(profile_parse_buffer(&p, outside, strlen(outside), "out.hp", &err) < 0);
+    CHECK(profile_parse_buffer(&p, outside, strlen(outside), "out.hp", NULL, &err) < 0);
     CHECK(strstr(err.text, "outside a sample") != NULL);
     const char *noname = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
                          "BEGIN_SAMPLE 0\n   42\nEND_SAMPLE 0\n";
-    CHECK(profile_parse_buffer(&p, noname, strlen(noname), "nn.hp", &err) < 0);
+    CHECK(profile_parse_buffer(&p, noname, strlen(noname), "nn.hp", NULL, &err) < 0);
     CHECK(strstr(err.text, "has no name") != NULL);
 
     /* A NUL in a name that was seen before without it is a new name. */
     static const char nul[] = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
                               "BEGIN_SAMPLE 0\nab 1\nEND_SAMPLE 0\n"
                               "BEGIN_SAMPLE 1\na\0b 2\nEND_SAMPLE 1\n";
-    CHECK(profile_parse_buffer(&p, nul, sizeof nul - 1, "nul.hp", &err) == 0);
+    CHECK(profile_parse_buffer(&p, nul, sizeof nul - 1, "nul.hp", NULL, &err) == 0);
     CHECK_INT(p.names.count, 2);
     CHECK_INT(value_of(&p, "a\xEF\xBF\xBD" "b"), 2);
     profile_free(&p);
@@ -533,7 +533,7 @@ static void test_parse_paths(void)
     const char *cut = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
                       "BEGIN_SAMPLE 0\na 1\nEND_SAMPLE 0\n"
                       "BEGIN_SAMPLE 1\na 1\nx 2\ny 3\n";
-    CHECK(profile_parse_buffer(&p, cut, strlen(cut), "cut.hp", &err) == 0);
+    CHECK(profile_parse_buffer(&p, cut, strlen(cut), "cut.hp", NULL, &err) == 0);
     CHECK(p.dropped_open_sample);
     CHECK_INT(p.names.count, 1);
     CHECK_INT(value_of(&p, "x"), -1);

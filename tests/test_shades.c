@@ -13,7 +13,7 @@ static void plan(struct profile *p, struct band_plan *bp, const char *data, bool
     int n = snprintf(hp, sizeof hp, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
                                     "VALUE_UNIT \"bytes\"\nBEGIN_SAMPLE 0\n%sEND_SAMPLE 0\n", data);
     struct hp_error err;
-    if (profile_parse_buffer(p, hp, (size_t)n, "t.hp", &err) < 0)
+    if (profile_parse_buffer(p, hp, (size_t)n, "t.hp", NULL, &err) < 0)
         abort();
     struct band_options bo;
     band_options_default(&bo);
