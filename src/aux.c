@@ -371,20 +371,6 @@ int aux_read_file(struct aux *a, const char *path, struct hp_error *err)
 
 /* ---- writing ranges ----------------------------------------------------- */
 
-/* Replace the locale's decimal point in s by '.'. */
-static void dot_decimal(char *s)
-{
-    const char *dp = localeconv()->decimal_point;
-    if (!dp || !*dp || strcmp(dp, ".") == 0)
-        return;
-    char *p = strstr(s, dp);
-    if (!p)
-        return;
-    size_t dplen = strlen(dp);
-    *p = '.';
-    memmove(p + 1, p + dplen, strlen(p + dplen) + 1);
-}
-
 void aux_format_range(char *buf, size_t size, double v)
 {
     /* The largest double has 309 integer digits; 60 decimals on top. */

@@ -21,7 +21,6 @@
 #include "bands.h"
 #include "selsort.h"
 
-#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +36,21 @@ void band_options_default(struct band_options *o)
     o->sort_name = 0;
     o->colour = false;
     o->aux = NULL;
+}
+
+void bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
+                      int64_t *value)
+{
+    memset(value, 0, bp->count * sizeof *value);
+    for (size_t i = 0; i < n; i++) {
+        if (e[i].name >= bp->nnames)
+            continue;
+        int32_t b = bp->band_of_name[e[i].name];
+        if (b < 0 || (size_t)b >= bp->count)
+            continue;
+        int64_t v = e[i].value > 0 ? e[i].value : 0;
+        value[b] = value[b] > INT64_MAX - v ? INT64_MAX : value[b] + v;
+    }
 }
 
 void band_plan_free(struct band_plan *bp)
@@ -601,15 +615,7 @@ int bands_plan(struct band_plan *bp, struct profile *p, const struct band_option
 static void format_fixed(char *buf, size_t size, int prec, double v)
 {
     snprintf(buf, size, "%.*f", prec, v);
-    const char *dp = localeconv()->decimal_point;
-    size_t dlen = dp ? strlen(dp) : 0;
-    if (dlen == 0 || strcmp(dp, ".") == 0)
-        return;
-    char *at = strstr(buf, dp);
-    if (at) {
-        *at = '.';
-        memmove(at + 1, at + dlen, strlen(at + dlen) + 1);
-    }
+    dot_decimal(buf);
 }
 
 int bands_write_aux(FILE *f, const struct band_plan *bp, double x_range,

@@ -1,6 +1,7 @@
 /* common.c: see common.h. */
 #include "common.h"
 
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,4 +66,31 @@ char *xmemdup0(const char *s, size_t n)
     memcpy(p, s, n);
     p[n] = '\0';
     return p;
+}
+
+void dot_decimal(char *s)
+{
+    const char *dp = localeconv()->decimal_point;
+    if (!dp || !*dp || strcmp(dp, ".") == 0)
+        return;
+    char *p = strstr(s, dp);
+    if (!p)
+        return;
+    size_t dplen = strlen(dp);
+    *p = '.';
+    memmove(p + 1, p + dplen, strlen(p + dplen) + 1);
+}
+
+bool path_extension(const char *path, char *ext, size_t size)
+{
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash))
+        return false;
+    size_t n = strlen(dot + 1);
+    if (n == 0 || n >= size)
+        return false;
+    for (size_t i = 0; i <= n; i++)
+        ext[i] = (char)((dot[1 + i] >= 'A' && dot[1 + i] <= 'Z') ? dot[1 + i] + 32 : dot[1 + i]);
+    return true;
 }

@@ -40,4 +40,13 @@ void *xreallocarray(void *p, size_t count, size_t size);
 char *xstrdup(const char *s);
 char *xmemdup0(const char *s, size_t n); /* n bytes plus a terminating NUL */
 
+/* Numbers in files (.aux, CSV, JSON) always use '.': replace the locale's
+ * decimal point in the text printf wrote.  (hp2ps never sets a locale,
+ * but its stages may run inside a program that does.) */
+void dot_decimal(char *s);
+
+/* The extension of a file name's last component, lower case, into ext
+ * ("X.PDF" -> "pdf"); false when there is none or it does not fit. */
+bool path_extension(const char *path, char *ext, size_t size);
+
 #endif

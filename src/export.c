@@ -2,7 +2,6 @@
 #include "export.h"
 
 #include <inttypes.h>
-#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,15 +15,7 @@ static void format_time(char *buf, size_t size, double t)
     snprintf(buf, size, "%.15g", t);
     if (strtod(buf, NULL) != t)
         snprintf(buf, size, "%.17g", t);
-    const char *dp = localeconv()->decimal_point;
-    size_t dlen = dp ? strlen(dp) : 0;
-    if (dlen == 0 || strcmp(dp, ".") == 0)
-        return;
-    char *at = strstr(buf, dp);
-    if (at) {
-        *at = '.';
-        memmove(at + 1, at + dlen, strlen(at + dlen) + 1);
-    }
+    dot_decimal(buf);
 }
 
 /* Each band's name as valid UTF-8, in column order (top band first). */
@@ -73,16 +64,7 @@ static int replay(FILE *f, struct profile *p, const struct band_plan *bp, row_fn
             rc = r;
             break;
         }
-        memset(value, 0, nbands * sizeof *value);
-        for (size_t i = 0; i < n; i++) {
-            if (e[i].name >= bp->nnames)
-                continue;
-            int32_t b = bp->band_of_name[e[i].name];
-            if (b < 0 || (size_t)b >= nbands)
-                continue;
-            int64_t v = e[i].value > 0 ? e[i].value : 0;
-            value[b] = value[b] > INT64_MAX - v ? INT64_MAX : value[b] + v;
-        }
+        bands_sum_sample(bp, e, n, value);
         for (size_t c = 0; c < nbands; c++)
             column[c] = value[nbands - 1 - c];
         char time[64];
@@ -215,16 +197,6 @@ const struct export_format *export_find_format(const char *name)
 
 const struct export_format *export_format_for_path(const char *path)
 {
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (!dot || (slash && dot < slash))
-        return NULL;
-    /* Case-insensitive, as for the drawing formats (X.CSV). */
-    char ext[8];
-    size_t n = strlen(dot + 1);
-    if (n == 0 || n >= sizeof ext)
-        return NULL;
-    for (size_t i = 0; i <= n; i++)
-        ext[i] = (char)((dot[1 + i] >= 'A' && dot[1 + i] <= 'Z') ? dot[1 + i] + 32 : dot[1 + i]);
-    return export_find_format(ext);
+    char ext[8]; /* case-insensitive, as for the drawing formats (X.CSV) */
+    return path_extension(path, ext, sizeof ext) ? export_find_format(ext) : NULL;
 }

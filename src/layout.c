@@ -212,13 +212,43 @@ static const char *x_unit(const struct profile *p, bool plural)
     return plural ? "samples" : "sample";
 }
 
-static void draw_title(struct page *pg, const struct profile *p, const struct series *s,
-                       const struct frame *f, const struct text_metrics *tm)
+/* The outer box and the title box with its three texts: the job on the
+ * left, the middle (GHC's total) centred, the date on the right, on one
+ * line (-s) or, in the big box (-b), the job alone on the upper line.
+ * The job and date give way (ellipsized) so the middle always shows. */
+static void draw_title_box(struct page *pg, double th, const char *job, const char *middle,
+                           const char *date, const struct text_metrics *tm)
 {
     add_rect(pg, 0, 0, BOX_WIDTH, BOX_HEIGHT, LINE_WIDTH, NULL);
     double top = BOX_HEIGHT - BORDER_SPACE;
-    double th = f->title_height;
     add_rect(pg, BORDER_SPACE, top - th, BOX_WIDTH - 2 * BORDER_SPACE, th, LINE_WIDTH, NULL);
+    double left = BORDER_SPACE + 6, right = BOX_WIDTH - BORDER_SPACE - 6;
+    double mid_w = tm->width(tm->ctx, FONT_TITLE, middle);
+    char *job_fit, *date_fit;
+    if (th == TITLE_HEIGHT_SMALL) {
+        double centre = BOX_WIDTH / 2 - BORDER_SPACE;
+        double baseline = top - th + 6;
+        job_fit = layout_ellipsize(job, centre - mid_w / 2 - 10 - left, FONT_TITLE, tm);
+        date_fit = layout_ellipsize(date, right - (centre + mid_w / 2 + 10), FONT_TITLE, tm);
+        add_text(pg, job_fit, left, baseline, ALIGN_LEFT, FONT_TITLE, 0);
+        add_text(pg, middle, centre, baseline, ALIGN_CENTRE, FONT_TITLE, 0);
+        add_text(pg, date_fit, right, baseline, ALIGN_RIGHT, FONT_TITLE, 0);
+    } else {
+        double rule = top - th / 2;
+        add_line(pg, BORDER_SPACE, rule, BOX_WIDTH - BORDER_SPACE, rule);
+        job_fit = layout_ellipsize(job, right - left, FONT_TITLE, tm);
+        date_fit = layout_ellipsize(date, right - left - mid_w - 16, FONT_TITLE, tm);
+        add_text(pg, job_fit, left, rule + 6, ALIGN_LEFT, FONT_TITLE, 0);
+        add_text(pg, middle, left, top - th + 6, ALIGN_LEFT, FONT_TITLE, 0);
+        add_text(pg, date_fit, right, top - th + 6, ALIGN_RIGHT, FONT_TITLE, 0);
+    }
+    free(job_fit);
+    free(date_fit);
+}
+
+static void draw_title(struct page *pg, const struct profile *p, const struct series *s,
+                       const struct frame *f, const struct text_metrics *tm)
+{
 
     /* GHC's total in unit-seconds, and the peak with its time. */
     char area[1024], total[420], peak[96], when[64];
@@ -245,28 +275,7 @@ static void draw_title(struct page *pg, const struct profile *p, const struct se
     free(vu);
     free(su);
     char *job = display_text(p->job), *date = display_text(p->date);
-    double left = BORDER_SPACE + 6, right = BOX_WIDTH - BORDER_SPACE - 6;
-    double area_w = tm->width(tm->ctx, FONT_TITLE, area);
-    char *job_fit, *date_fit;
-    if (th == TITLE_HEIGHT_SMALL) {
-        double centre = BOX_WIDTH / 2 - BORDER_SPACE;
-        double baseline = top - th + 6;
-        job_fit = layout_ellipsize(job, centre - area_w / 2 - 10 - left, FONT_TITLE, tm);
-        date_fit = layout_ellipsize(date, right - (centre + area_w / 2 + 10), FONT_TITLE, tm);
-        add_text(pg, job_fit, left, baseline, ALIGN_LEFT, FONT_TITLE, 0);
-        add_text(pg, area, centre, baseline, ALIGN_CENTRE, FONT_TITLE, 0);
-        add_text(pg, date_fit, right, baseline, ALIGN_RIGHT, FONT_TITLE, 0);
-    } else {
-        double rule = top - th / 2;
-        add_line(pg, BORDER_SPACE, rule, BOX_WIDTH - BORDER_SPACE, rule);
-        job_fit = layout_ellipsize(job, right - left, FONT_TITLE, tm);
-        date_fit = layout_ellipsize(date, right - left - area_w - 16, FONT_TITLE, tm);
-        add_text(pg, job_fit, left, rule + 6, ALIGN_LEFT, FONT_TITLE, 0);
-        add_text(pg, area, left, top - th + 6, ALIGN_LEFT, FONT_TITLE, 0);
-        add_text(pg, date_fit, right, top - th + 6, ALIGN_RIGHT, FONT_TITLE, 0);
-    }
-    free(job_fit);
-    free(date_fit);
+    draw_title_box(pg, f->title_height, job, area, date, tm);
     free(job);
     free(date);
 }
@@ -1086,9 +1095,6 @@ static void draw_diff_title(struct page *pg, const char *title, const struct pro
                             const struct diff *d, const struct frame *f,
                             const struct text_metrics *tm, bool iec)
 {
-    add_rect(pg, 0, 0, BOX_WIDTH, BOX_HEIGHT, LINE_WIDTH, NULL);
-    double top = BOX_HEIGHT - BORDER_SPACE, th = f->title_height;
-    add_rect(pg, BORDER_SPACE, top - th, BOX_WIDTH - 2 * BORDER_SPACE, th, LINE_WIDTH, NULL);
     char rise[128], fall[128], middle[300];
     format_change(rise, sizeof rise, d->y_max, after->value_unit, iec);
     format_change(fall, sizeof fall, d->y_min, after->value_unit, iec);
@@ -1099,27 +1105,7 @@ static void draw_diff_title(struct page *pg, const char *title, const struct pro
     free(r);
     free(fl);
     char *date = display_text(after->date);
-    double left = BORDER_SPACE + 6, right = BOX_WIDTH - BORDER_SPACE - 6;
-    double mid_w = tm->width(tm->ctx, FONT_TITLE, middle);
-    char *title_fit, *date_fit;
-    if (th == TITLE_HEIGHT_SMALL) {
-        double centre = BOX_WIDTH / 2 - BORDER_SPACE, baseline = top - th + 6;
-        title_fit = layout_ellipsize(title, centre - mid_w / 2 - 10 - left, FONT_TITLE, tm);
-        date_fit = layout_ellipsize(date, right - (centre + mid_w / 2 + 10), FONT_TITLE, tm);
-        add_text(pg, title_fit, left, baseline, ALIGN_LEFT, FONT_TITLE, 0);
-        add_text(pg, middle, centre, baseline, ALIGN_CENTRE, FONT_TITLE, 0);
-        add_text(pg, date_fit, right, baseline, ALIGN_RIGHT, FONT_TITLE, 0);
-    } else {
-        double rule = top - th / 2;
-        add_line(pg, BORDER_SPACE, rule, BOX_WIDTH - BORDER_SPACE, rule);
-        title_fit = layout_ellipsize(title, right - left, FONT_TITLE, tm);
-        date_fit = layout_ellipsize(date, right - left - mid_w - 16, FONT_TITLE, tm);
-        add_text(pg, title_fit, left, rule + 6, ALIGN_LEFT, FONT_TITLE, 0);
-        add_text(pg, middle, left, top - th + 6, ALIGN_LEFT, FONT_TITLE, 0);
-        add_text(pg, date_fit, right, top - th + 6, ALIGN_RIGHT, FONT_TITLE, 0);
-    }
-    free(title_fit);
-    free(date_fit);
+    draw_title_box(pg, f->title_height, title, middle, date, tm);
     free(date);
 }
 

@@ -193,17 +193,8 @@ const struct render_format *render_find_format(const char *name)
 
 const struct render_format *render_format_for_path(const char *path)
 {
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (!dot || (slash && dot < slash))
-        return NULL;
     char ext[8];
-    size_t n = strlen(dot + 1);
-    if (n == 0 || n >= sizeof ext)
-        return NULL;
-    for (size_t i = 0; i <= n; i++)
-        ext[i] = (char)((dot[1 + i] >= 'A' && dot[1 + i] <= 'Z') ? dot[1 + i] + 32 : dot[1 + i]);
-    return render_find_format(ext);
+    return path_extension(path, ext, sizeof ext) ? render_find_format(ext) : NULL;
 }
 
 const char *render_format_names(void)

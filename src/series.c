@@ -221,16 +221,7 @@ int series_build_mode(struct series *s, struct profile *p, const struct band_pla
         if (r == 0)
             break;
 
-        memset(value, 0, nbands * sizeof *value);
-        for (size_t i = 0; i < n; i++) {
-            if (e[i].name >= bp->nnames)
-                continue;
-            int32_t b = bp->band_of_name[e[i].name];
-            if (b < 0 || (size_t)b >= nbands)
-                continue;
-            int64_t v = e[i].value > 0 ? e[i].value : 0;
-            value[b] = value[b] > INT64_MAX - v ? INT64_MAX : value[b] + v;
-        }
+        bands_sum_sample(bp, e, n, value);
         double sum = 0;
         for (size_t b = 0; b < nbands; b++) {
             sum = b == 0 ? (double)value[0] : sum + (double)value[b];
