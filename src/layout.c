@@ -314,40 +314,67 @@ static void draw_x_axis(struct page *pg, const struct profile *p, const struct f
 /* Light horizontal lines at the y ticks, drawn before the bands so they
  * guide the eye across the empty part of the graph without crossing the
  * data. */
+/* The y axis's line and, rotated at its top, the unit legend (none when
+ * unit is NULL).  Returns the legend's length, which the top tick label
+ * must stay clear of. */
+static double y_axis_line(struct page *pg, const char *unit, const struct frame *f,
+                          const struct text_metrics *tm)
+{
+    add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X, ORIGIN_Y + f->gh);
+    if (!unit)
+        return 0;
+    char *fit = fitted_text(unit, f->gh / 2, FONT_AXIS, tm);
+    double legend = tm->width(tm->ctx, FONT_AXIS, fit);
+    add_text(pg, fit, ORIGIN_X - BORDER_SPACE, ORIGIN_Y + f->gh, ALIGN_RIGHT, FONT_AXIS, 90);
+    free(fit);
+    return legend;
+}
+
+/* Ticks over 0..range and how their values read (kB, MB; --units=iec:
+ * KiB, MiB, with 1024-based steps). */
+static void y_scale(struct ticks *t, struct value_scale *vs, double range,
+                    const char *value_unit, bool iec)
+{
+    bool bytes = strcmp(value_unit, "bytes") == 0;
+    if (iec) {
+        axis_ticks_iec(t, vs, range, bytes);
+    } else {
+        axis_ticks(t, 0, range, range);
+        axis_value_scale(vs, t, bytes);
+    }
+}
+
+/* One y tick at height y over the origin: the mark, its label, and a
+ * light grid line across the graph (not on the x axis itself). */
+static void y_tick(struct page *pg, const struct frame *f, double y, const char *label,
+                   bool grid_line)
+{
+    static const struct rgb grid = {0.82, 0.82, 0.82};
+    add_line(pg, ORIGIN_X, ORIGIN_Y + y, ORIGIN_X - TICK_LENGTH, ORIGIN_Y + y);
+    if (grid_line && y > 0) {
+        struct prim *line = add_path(pg, PRIM_STROKE, 2, GRID_WIDTH);
+        line->pts[0] = ORIGIN_X, line->pts[1] = ORIGIN_Y + y;
+        line->pts[2] = ORIGIN_X + f->gw, line->pts[3] = ORIGIN_Y + y;
+        line->stroke = grid;
+    }
+    add_text(pg, label, ORIGIN_X - TICK_LENGTH - 2, ORIGIN_Y + y - DIGIT_HALF_HEIGHT,
+             ALIGN_RIGHT, FONT_AXIS, 0);
+}
+
 static void draw_y_axis(struct page *pg, const struct profile *p, const struct frame *f,
                         const struct text_metrics *tm, bool iec)
 {
-    static const struct rgb grid = {0.82, 0.82, 0.82};
-    add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X, ORIGIN_Y + f->gh);
-    char *unit = fitted_text(p->value_unit, f->gh / 2, FONT_AXIS, tm);
-    double legend = tm->width(tm->ctx, FONT_AXIS, unit);
-    add_text(pg, unit, ORIGIN_X - BORDER_SPACE, ORIGIN_Y + f->gh, ALIGN_RIGHT, FONT_AXIS, 90);
-    free(unit);
-
-    bool bytes = strcmp(p->value_unit, "bytes") == 0;
+    double legend = y_axis_line(pg, p->value_unit, f, tm);
     struct ticks t;
     struct value_scale vs;
-    if (iec) {
-        axis_ticks_iec(&t, &vs, f->y_range, bytes);
-    } else {
-        axis_ticks(&t, 0, f->y_range, f->y_range);
-        axis_value_scale(&vs, &t, bytes);
-    }
+    y_scale(&t, &vs, f->y_range, p->value_unit, iec);
     for (size_t i = 0; i < t.n; i++) {
         double y = t.value[i] / f->y_range * f->gh;
         if (y >= f->gh - (legend + 15))
             continue;
         char label[64];
         axis_format_value(label, sizeof label, t.value[i], &vs);
-        add_line(pg, ORIGIN_X, ORIGIN_Y + y, ORIGIN_X - TICK_LENGTH, ORIGIN_Y + y);
-        if (y > 0) {
-            struct prim *line = add_path(pg, PRIM_STROKE, 2, GRID_WIDTH);
-            line->pts[0] = ORIGIN_X, line->pts[1] = ORIGIN_Y + y;
-            line->pts[2] = ORIGIN_X + f->gw, line->pts[3] = ORIGIN_Y + y;
-            line->stroke = grid;
-        }
-        add_text(pg, label, ORIGIN_X - TICK_LENGTH - 2, ORIGIN_Y + y - DIGIT_HALF_HEIGHT,
-                 ALIGN_RIGHT, FONT_AXIS, 0);
+        y_tick(pg, f, y, label, true);
     }
 }
 
@@ -512,25 +539,17 @@ static void draw_peak(struct page *pg, const struct profile *p, const struct ser
 
 /* --mode=percent: the y axis runs from 0 to 100, every tick labelled with
  * its "%" (so no unit legend is needed, and the top tick, 100%, shows). */
-static void draw_y_axis_percent(struct page *pg, const struct frame *f)
+static void draw_y_axis_percent(struct page *pg, const struct frame *f,
+                                const struct text_metrics *tm)
 {
-    static const struct rgb grid = {0.82, 0.82, 0.82};
-    add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X, ORIGIN_Y + f->gh);
+    y_axis_line(pg, NULL, f, tm);
     struct ticks t;
     axis_ticks(&t, 0, f->y_range, f->y_range);
     for (size_t i = 0; i < t.n; i++) {
         double y = t.value[i] / f->y_range * f->gh;
         char label[64];
         snprintf(label, sizeof label, "%.*f%%", t.decimals, t.value[i]);
-        add_line(pg, ORIGIN_X, ORIGIN_Y + y, ORIGIN_X - TICK_LENGTH, ORIGIN_Y + y);
-        if (y > 0) {
-            struct prim *line = add_path(pg, PRIM_STROKE, 2, GRID_WIDTH);
-            line->pts[0] = ORIGIN_X, line->pts[1] = ORIGIN_Y + y;
-            line->pts[2] = ORIGIN_X + f->gw, line->pts[3] = ORIGIN_Y + y;
-            line->stroke = grid;
-        }
-        add_text(pg, label, ORIGIN_X - TICK_LENGTH - 2, ORIGIN_Y + y - DIGIT_HALF_HEIGHT,
-                 ALIGN_RIGHT, FONT_AXIS, 0);
+        y_tick(pg, f, y, label, true);
     }
 }
 
@@ -616,7 +635,7 @@ static void draw_graph(struct page *pg, const struct profile *p, const struct ba
                        const struct text_metrics *tm, const struct layout_options *o)
 {
     if (o->mode == MODE_PERCENT)
-        draw_y_axis_percent(pg, f);
+        draw_y_axis_percent(pg, f, tm);
     else
         draw_y_axis(pg, p, f, tm, o->iec);
     if (o->mode == MODE_LINES)
@@ -996,23 +1015,11 @@ static void format_change(char *buf, size_t size, double v, const char *unit, bo
 static void draw_signed_y_axis(struct page *pg, const struct profile *p, const struct frame *f,
                                double lo, const struct text_metrics *tm, bool iec)
 {
-    static const struct rgb grid = {0.82, 0.82, 0.82};
-    add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X, ORIGIN_Y + f->gh);
-    char *unit = fitted_text(p->value_unit, f->gh / 2, FONT_AXIS, tm);
-    double legend = tm->width(tm->ctx, FONT_AXIS, unit);
-    add_text(pg, unit, ORIGIN_X - BORDER_SPACE, ORIGIN_Y + f->gh, ALIGN_RIGHT, FONT_AXIS, 90);
-    free(unit);
-
+    double legend = y_axis_line(pg, p->value_unit, f, tm);
     /* The step and the suffix of a scale over the whole range. */
-    bool bytes = strcmp(p->value_unit, "bytes") == 0;
     struct ticks base;
     struct value_scale vs;
-    if (iec) {
-        axis_ticks_iec(&base, &vs, f->y_range, bytes);
-    } else {
-        axis_ticks(&base, 0, f->y_range, f->y_range);
-        axis_value_scale(&vs, &base, bytes);
-    }
+    y_scale(&base, &vs, f->y_range, p->value_unit, iec);
     double step = base.step, hi = lo + f->y_range;
     if (!(step > 0))
         return;
@@ -1027,15 +1034,7 @@ static void draw_signed_y_axis(struct page *pg, const struct profile *p, const s
         char magnitude[64], label[72];
         axis_format_value(magnitude, sizeof magnitude, fabs(v), &vs);
         snprintf(label, sizeof label, "%s%s", k > 0 ? "+" : k < 0 ? "-" : "", magnitude);
-        add_line(pg, ORIGIN_X, ORIGIN_Y + y, ORIGIN_X - TICK_LENGTH, ORIGIN_Y + y);
-        if (y > 0 && k != 0) {
-            struct prim *line = add_path(pg, PRIM_STROKE, 2, GRID_WIDTH);
-            line->pts[0] = ORIGIN_X, line->pts[1] = ORIGIN_Y + y;
-            line->pts[2] = ORIGIN_X + f->gw, line->pts[3] = ORIGIN_Y + y;
-            line->stroke = grid;
-        }
-        add_text(pg, label, ORIGIN_X - TICK_LENGTH - 2, ORIGIN_Y + y - DIGIT_HALF_HEIGHT,
-                 ALIGN_RIGHT, FONT_AXIS, 0);
+        y_tick(pg, f, y, label, k != 0); /* the zero line is drawn on its own */
     }
 }
 
