@@ -17,6 +17,7 @@
 #include "utf8.h"
 
 /* GHC's page geometry, in local points. */
+#define LINES_HEADROOM 1.08 /* --mode=lines: y scale over the largest band */
 #define BOX_WIDTH 648.0
 #define BOX_HEIGHT 432.0
 #define BORDER_SPACE 5.0
@@ -736,7 +737,9 @@ static void frame_init(struct frame *f, const struct profile *p, const struct ba
     f->gh = BOX_HEIGHT - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
     f->x0 = p->t_first;
     f->x_range = o->x_range;
-    f->y_range = o->y_range;
+    /* --mode=lines: a little room above the highest line, which would
+     * otherwise run along the top of the frame, and a tick label there. */
+    f->y_range = o->mode == MODE_LINES ? o->y_range * LINES_HEADROOM : o->y_range;
     f->iec = o->iec;
     f->pattern = o->pattern;
     f->mode = o->mode;
