@@ -266,6 +266,18 @@ static void check_exports(struct profile *p, const struct band_plan *bp)
     }
 }
 
+/* main.c's aux_is_foreign, without its warning: an .aux that names none
+ * of the bands drawn gives no scales either. */
+static bool aux_is_foreign(const struct aux *aux, const struct band_plan *bp)
+{
+    if (!aux->names.count || !bp->count)
+        return false;
+    for (size_t b = 0; b < bp->count; b++)
+        if (aux_find(aux, bp->band[b].name, strlen(bp->band[b].name)))
+            return false;
+    return true;
+}
+
 /* One profile, as main.c's run(). */
 static void run_one(const struct fuzz_options *fo, const char *hp, size_t hp_len,
                     const char *aux_text, size_t aux_len)
@@ -295,6 +307,8 @@ static void run_one(const struct fuzz_options *fo, const char *hp, size_t hp_len
 
     if (bands_plan(&bp, &p, &bo, &err) < 0)
         goto done;
+    if (have_aux && aux_is_foreign(&aux, &bp))
+        have_aux = false;
     check_exports(&p, &bp);
     if (series_build_mode(&s, &p, &bp, series_columns(bp.count), fo->lo.mode, &err) < 0)
         goto done;
