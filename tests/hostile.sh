@@ -522,8 +522,10 @@ fi
 # ---- 12. fuzzer findings ------------------------------------------------------
 # Each NAME.hp in tests/data/regress is an input the fuzzer (fuzz/,
 # bench/fuzz.sh) once broke hp2ps with; NAME.args holds its flags and
-# NAME.aux the .aux it read with -p.  Each must draw or fail with one line;
-# under the ASan build this also catches the memory errors they caused.
+# NAME.aux the .aux it read with -p; NAME.hp2 and NAME.hp3 are the other
+# profiles of several (FILE FILE...) or --diff.  Each must draw or fail with
+# one line; under the ASan build this also catches the memory errors they
+# caused.
 nreg=0
 for hp in "$REGRESS"/*.hp; do
     [ -e "$hp" ] || continue
@@ -532,11 +534,15 @@ for hp in "$REGRESS"/*.hp; do
     args=()
     [ -f "$REGRESS/$name.args" ] && read -r -a args <"$REGRESS/$name.args"
     if [ -f "$REGRESS/$name.aux" ]; then cp "$REGRESS/$name.aux" r/in.aux; args+=(-p); fi
-    (cd r && timeout 20 "$HP2PS" "${args[@]}" in.hp >../out.txt 2>../err.txt); RC=$?
+    inputs=(in.hp)
+    for k in 2 3; do
+        if [ -f "$REGRESS/$name.hp$k" ]; then cp "$REGRESS/$name.hp$k" "r/in$k.hp"; inputs+=("in$k.hp"); fi
+    done
+    (cd r && timeout 20 "$HP2PS" "${args[@]}" "${inputs[@]}" >../out.txt 2>../err.txt); RC=$?
     if noisy err.txt || [ "$RC" -gt 1 ] || [ "$(wc -l <err.txt)" -gt 1 ] ||
         { [ "$RC" -eq 1 ] && ! grep -q '^hp2ps: ' err.txt; } ||
         { [ "$RC" -eq 0 ] && [ -s err.txt ] && ! grep -q '^hp2ps: warning: ' err.txt; }; then
-        fail "regress/$name ${args[*]}: exit $RC, stderr: $(head -c 400 err.txt)"
+        fail "regress/$name ${args[*]} ${inputs[*]}: exit $RC, stderr: $(head -c 400 err.txt)"
     else
         pass
     fi
