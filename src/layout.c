@@ -652,18 +652,25 @@ static void draw_graph(struct page *pg, const struct profile *p, const struct ba
 
 /* ---- page placement ---- */
 
+/* PAGE_FIT (-e, and the screen formats' own size): the page is the
+ * graph, width wide, height (in box units) scaled alike. */
+static void fit_page(struct layout *L, double width, double height)
+{
+    double *m = L->matrix;
+    double s = width / BOX_WIDTH;
+    L->fitted = true;
+    L->page_width = width;
+    L->page_height = height * s;
+    m[0] = s, m[1] = 0, m[2] = 0, m[3] = -s, m[4] = 0, m[5] = height * s;
+}
+
 static void place_page(struct layout *L, const struct layout_options *o)
 {
     double *m = L->matrix;
     switch (o->page) {
-    case PAGE_FIT: {
-        double s = o->fit_width / BOX_WIDTH;
-        L->fitted = true;
-        L->page_width = o->fit_width;
-        L->page_height = BOX_HEIGHT * s;
-        m[0] = s, m[1] = 0, m[2] = 0, m[3] = -s, m[4] = 0, m[5] = BOX_HEIGHT * s;
+    case PAGE_FIT:
+        fit_page(L, o->fit_width, BOX_HEIGHT);
         break;
-    }
     case PAGE_GHOSTVIEW:
         /* GHC's -g: unscaled at (72, 108); a landscape sheet so it fits. */
         L->page_width = 842, L->page_height = 595;
@@ -905,14 +912,9 @@ static void place_panels(struct layout *L, const struct layout_options *o, size_
     double *m = L->matrix;
     double h = BOX_HEIGHT * (double)n;
     switch (o->page) {
-    case PAGE_FIT: {
-        double s = o->fit_width / BOX_WIDTH;
-        L->fitted = true;
-        L->page_width = o->fit_width;
-        L->page_height = h * s;
-        m[0] = s, m[1] = 0, m[2] = 0, m[3] = -s, m[4] = 0, m[5] = h * s;
+    case PAGE_FIT:
+        fit_page(L, o->fit_width, h);
         break;
-    }
     case PAGE_TURNED_A4: {
         double s = fmin((595 - 2 * PANELS_A4_MARGIN) / BOX_WIDTH,
                         (842 - 2 * PANELS_A4_MARGIN) / h);

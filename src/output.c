@@ -122,45 +122,42 @@ int output_open(struct output *o, const char *path, const char *protect_path,
     return 0;
 }
 
+/* Flush f, and close it unless it is stdout: 0, or the errno of the
+ * first failure (a full disk often shows only here). */
+static int finish_file(FILE *f, bool close_it)
+{
+    int e = 0;
+    if (fflush(f) != 0 || ferror(f))
+        e = errno ? errno : EIO;
+    if (close_it && fclose(f) != 0 && !e)
+        e = errno;
+    return e;
+}
+
 int output_commit(struct output *o, struct hp_error *err)
 {
     if (o->direct) {
-        int bad = fflush(o->f) != 0 || ferror(o->f);
-        int e = errno;
-        if (fclose(o->f) != 0 && !bad) {
-            bad = 1;
-            e = errno;
-        }
-        o->f = NULL;
-        if (bad)
+        int e = finish_file(o->f, true);
+        if (e)
             hp_fail(err, "cannot write %s: %s", o->path, strerror(e));
         free(o->path);
         memset(o, 0, sizeof *o);
-        return bad ? -1 : 0;
+        return e ? -1 : 0;
     }
     if (!o->tmp_path) {
-        /* stdout: a full disk shows up at fflush. */
-        int bad = fflush(o->f) != 0 || ferror(o->f);
-        int e = errno;
+        int e = finish_file(o->f, false);
         free(o->path);
         o->path = NULL;
         o->f = NULL;
-        if (bad)
+        if (e)
             return hp_fail(err, "error writing standard output: %s", strerror(e));
         return 0;
     }
-    int bad = fflush(o->f) != 0 || ferror(o->f);
-    int e = errno;
-    if (fclose(o->f) != 0 && !bad) {
-        bad = 1;
-        e = errno;
-    }
+    int e = finish_file(o->f, true);
     o->f = NULL;
-    if (!bad && rename(o->tmp_path, o->target) != 0) {
-        bad = 1;
+    if (!e && rename(o->tmp_path, o->target) != 0)
         e = errno;
-    }
-    if (bad) {
+    if (e) {
         hp_fail(err, "cannot write %s: %s", o->path, strerror(e));
         output_abort(o);
         return -1;
