@@ -432,35 +432,62 @@ static void draw_band_fill(struct page *pg, const struct series *s, const struct
     q[2] = pr->pts[0], q[3] = ORIGIN_Y;
 }
 
-/* The outlines, over all the fills: each band's top edge once, and the
- * sides and foot of the whole stack (what the outlines of the bands'
- * polygons add up to). */
+/* How wide the edges between bands are stroked.  An outline is
+ * BAND_OUTLINE wide while the bands have room; when they are crowded
+ * (many bands on the graph's height, or more points than the width has
+ * points) the same strokes would cover the fills, so they thin in
+ * proportion, and below OUTLINE_THINNEST they are left out: the colours
+ * alone then tell the bands apart. */
+#define OUTLINE_BAND_ROOM 8.0  /* points of height per band below which edges thin */
+#define OUTLINE_POINT_ROOM 1.0 /* points of width per edge point below which edges thin */
+#define OUTLINE_THINNEST 0.08
+#define OUTLINE_SILHOUETTE_MIN 0.15 /* the stack's own outline thins no further */
+
+static double outline_crowding(const struct series *s, size_t nbands, const struct frame *f)
+{
+    size_t most = 1;
+    for (size_t b = 0; b < nbands; b++)
+        if (s->top[b].n > most)
+            most = s->top[b].n;
+    double across = f->gw / (double)most / OUTLINE_POINT_ROOM;
+    return across < 1 ? across : 1;
+}
+
+/* The outlines, over all the fills: the edge over each band that has room
+ * for one, and the top, sides and foot of the whole stack (what the
+ * outlines of the bands' polygons add up to). */
 static void draw_band_outlines(struct page *pg, const struct series *s, size_t nbands,
                                const struct frame *f)
 {
+    double across = outline_crowding(s, nbands, f);
+    double tall = f->gh / (double)(nbands ? nbands : 1) / OUTLINE_BAND_ROOM;
+    double inner = BAND_OUTLINE * across * (tall < 1 ? tall : 1);
     size_t last = nbands;
-    for (size_t b = 0; b < nbands; b++) {
-        const struct polyline *top = &s->top[b];
-        if (!top->n)
-            continue;
-        struct prim *pr = add_path(pg, PRIM_STROKE, edge_count(top), BAND_OUTLINE);
-        edge_points(pr->pts, top, f, false);
-        last = b;
-    }
+    for (size_t b = 0; b < nbands; b++)
+        if (s->top[b].n)
+            last = b;
     if (last == nbands)
         return;
+    for (size_t b = 0; b < last && inner >= OUTLINE_THINNEST; b++) {
+        const struct polyline *top = &s->top[b];
+        /* A band thinner than a few strokes would be hidden by its own. */
+        if (!top->n || s->band_peak[b] / f->y_range * f->gh < 3 * inner)
+            continue;
+        struct prim *pr = add_path(pg, PRIM_STROKE, edge_count(top), inner);
+        edge_points(pr->pts, top, f, false);
+    }
+    double outer = BAND_OUTLINE * across;
+    if (outer < OUTLINE_SILHOUETTE_MIN)
+        outer = OUTLINE_SILHOUETTE_MIN;
     const struct polyline *top = &s->top[last];
-    double edge[4];
-    double *e = top->n == 1 ? edge : NULL;
-    if (e)
-        edge_points(e, top, f, false);
-    double x0 = e ? e[0] : graph_x(f, top->t[0]), y0 = e ? e[1] : graph_y(f, top->y[0]);
-    double x1 = e ? e[2] : graph_x(f, top->t[top->n - 1]);
-    double y1 = e ? e[3] : graph_y(f, top->y[top->n - 1]);
-    struct prim *pr = add_path(pg, PRIM_STROKE, 4, BAND_OUTLINE);
+    size_t n = edge_count(top);
+    /* Up from the foot, along the top, down, and back along the foot. */
+    struct prim *pr = add_path(pg, PRIM_STROKE, n + 3, outer);
     double *q = pr->pts;
-    q[0] = x0, q[1] = y0, q[2] = x0, q[3] = ORIGIN_Y;
-    q[4] = x1, q[5] = ORIGIN_Y, q[6] = x1, q[7] = y1;
+    edge_points(q + 2, top, f, false);
+    q[0] = q[2], q[1] = ORIGIN_Y;
+    q[2 * (n + 1)] = q[2 * n], q[2 * (n + 1) + 1] = ORIGIN_Y;
+    q[2 * (n + 2)] = q[0], q[2 * (n + 2) + 1] = ORIGIN_Y;
 }
 
 static void draw_bands(struct page *pg, const struct band_plan *bp, const struct series *s,

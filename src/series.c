@@ -10,27 +10,24 @@
  *
  * Reduction: with no more samples than columns every sample is a point.
  * Otherwise each sample falls into one of `columns` equal slices of the
- * time span, and per band the current slice keeps its first, last, lowest
- * and highest point; when the slice changes those (at most four, in time
- * order, each sample once) are appended.  Memory is O(bands * columns)
- * however long the profile is.
+ * time span.  A stack (stacked and percent modes) keeps, per slice, the
+ * same few whole samples for every band: the first, the last, and the two
+ * where the slice's measure of the stack (its total; in percent mode the
+ * sum of the boundaries) is lowest and highest.  Every edge then has its
+ * points at the same times, and each point is the exact running sum of a
+ * real sample, so the edge under a band is the edge over the band below
+ * it everywhere, and the reduced picture is the true one seen at the
+ * slice's resolution.  Keeping each band's own extremes instead (at
+ * different times for different bands) made edges cross and drew
+ * triangles that are in no sample.  Lines (--mode=lines) are not stacked,
+ * so each keeps its own first, last, lowest and highest point.  Memory is
+ * O(bands * columns) however long the profile is.
  */
 #include "series.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* One kept point: which sample (to order and deduplicate), when, how high. */
-struct point {
-    size_t k;
-    double t, y;
-};
-
-/* The points a column keeps for one band. */
-struct column_state {
-    struct point first, last, min, max;
-};
 
 static void push_point(struct polyline *pl, size_t *cap, double t, double y)
 {
@@ -42,25 +39,6 @@ static void push_point(struct polyline *pl, size_t *cap, double t, double y)
     pl->t[pl->n] = t;
     pl->y[pl->n] = y;
     pl->n++;
-}
-
-/* Append a column's distinct points in sample order. */
-static void flush_column(struct polyline *pl, size_t *cap, const struct column_state *c)
-{
-    struct point p[4] = {c->first, c->min, c->max, c->last};
-    /* Insertion sort of four by sample index. */
-    for (int i = 1; i < 4; i++) {
-        struct point x = p[i];
-        int j = i;
-        while (j > 0 && p[j - 1].k > x.k) {
-            p[j] = p[j - 1];
-            j--;
-        }
-        p[j] = x;
-    }
-    for (int i = 0; i < 4; i++)
-        if (i == 0 || p[i].k != p[i - 1].k)
-            push_point(pl, cap, p[i].t, p[i].y);
 }
 
 static size_t column_of(double t, double t0, double span, size_t columns)
@@ -75,68 +53,260 @@ static size_t column_of(double t, double t0, double span, size_t columns)
     return (size_t)x;
 }
 
+/* ---- stacks: whole samples shared by every band ---------------------------- */
+
+/* One sample the slice may keep: which (to order and deduplicate), when,
+ * its measure, and every band's height. */
+struct kept_sample {
+    size_t k;
+    double t, measure;
+    double *top;
+};
+
+/* The samples a slice keeps, as it fills. */
+struct slice {
+    size_t nbands;
+    struct kept_sample first, last, low, high;
+};
+
+static void slice_init(struct slice *sl, size_t nbands)
+{
+    sl->nbands = nbands;
+    struct kept_sample *all[] = {&sl->first, &sl->last, &sl->low, &sl->high};
+    for (int i = 0; i < 4; i++)
+        all[i]->top = xcalloc(nbands ? nbands : 1, sizeof(double));
+}
+
+static void slice_free(struct slice *sl)
+{
+    free(sl->first.top);
+    free(sl->last.top);
+    free(sl->low.top);
+    free(sl->high.top);
+}
+
+static void kept_set(struct kept_sample *ks, size_t nbands, size_t k, double t, double measure,
+                     const double *top)
+{
+    ks->k = k;
+    ks->t = t;
+    ks->measure = measure;
+    memcpy(ks->top, top, nbands * sizeof *top);
+}
+
+static void slice_add(struct slice *sl, bool fresh, size_t k, double t, double measure,
+                      const double *top)
+{
+    size_t nb = sl->nbands;
+    if (fresh) {
+        kept_set(&sl->first, nb, k, t, measure, top);
+        kept_set(&sl->low, nb, k, t, measure, top);
+        kept_set(&sl->high, nb, k, t, measure, top);
+    } else if (measure < sl->low.measure) {
+        kept_set(&sl->low, nb, k, t, measure, top);
+    } else if (measure > sl->high.measure) {
+        kept_set(&sl->high, nb, k, t, measure, top);
+    }
+    kept_set(&sl->last, nb, k, t, measure, top);
+}
+
+/* Append the slice's distinct samples in sample order, to every band. */
+static void slice_flush(const struct slice *sl, struct polyline *top, size_t *cap)
+{
+    const struct kept_sample *p[4] = {&sl->first, &sl->low, &sl->high, &sl->last};
+    for (int i = 1; i < 4; i++) /* insertion sort of four by sample index */
+        for (int j = i; j > 0 && p[j - 1]->k > p[j]->k; j--) {
+            const struct kept_sample *x = p[j];
+            p[j] = p[j - 1];
+            p[j - 1] = x;
+        }
+    for (int i = 0; i < 4; i++) {
+        if (i > 0 && p[i]->k == p[i - 1]->k)
+            continue;
+        for (size_t b = 0; b < sl->nbands; b++)
+            push_point(&top[b], &cap[b], p[i]->t, p[i]->top[b]);
+    }
+}
+
+/* What the slice keeps the extremes of: the stack's total (its silhouette)
+ * or, in percent mode where every total is 100, the sum of the edges,
+ * which moves whenever the shares do. */
+static double stack_measure(const double *top, size_t nbands, enum plot_mode mode)
+{
+    if (!nbands)
+        return 0;
+    if (mode != MODE_PERCENT)
+        return top[nbands - 1];
+    double m = 0;
+    for (size_t b = 0; b < nbands; b++)
+        m += top[b];
+    return m;
+}
+
+/* ---- lines: each band on its own --------------------------------------------- */
+
+struct point {
+    size_t k;
+    double t, y;
+};
+
+/* The points a slice keeps for one line. */
+struct column_state {
+    struct point first, last, min, max;
+};
+
+static void line_add(struct column_state *cs, bool fresh, size_t k, double t, double y)
+{
+    struct point pt = {k, t, y};
+    if (fresh) {
+        cs->first = cs->last = cs->min = cs->max = pt;
+        return;
+    }
+    cs->last = pt;
+    if (pt.y < cs->min.y)
+        cs->min = pt;
+    if (pt.y > cs->max.y)
+        cs->max = pt;
+}
+
+static void line_flush(struct polyline *pl, size_t *cap, const struct column_state *c)
+{
+    struct point p[4] = {c->first, c->min, c->max, c->last};
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && p[j - 1].k > p[j].k; j--) {
+            struct point x = p[j];
+            p[j] = p[j - 1];
+            p[j - 1] = x;
+        }
+    for (int i = 0; i < 4; i++)
+        if (i == 0 || p[i].k != p[i - 1].k)
+            push_point(pl, cap, p[i].t, p[i].y);
+}
+
+/* ---- simplification ------------------------------------------------------------ */
+
 /* One polyline, in place: the sleeve algorithm.  From the last point kept
  * (the anchor), a segment to a later point j may replace the points in
- * between if it passes within tol of each of them; each such point allows
- * the segment's slope an interval, and j is a valid end while its slope
- * lies in all of them.  At the first point that is not, the one before it
- * is kept and becomes the anchor.  O(n), and no point dropped is further
- * than tol from the line drawn. */
-static void simplify(struct polyline *pl, double tol)
+ * between if, at each of them, it passes inside that point's band
+ * [lo[i], hi[i]]; each such point allows the segment's slope an interval,
+ * and j is a valid end while its slope lies in all of them.  At the first
+ * point that is not, the one before it is kept and becomes the anchor.  A
+ * point at the anchor's own time is always kept (no slope reaches it).
+ * O(n).  keep[] (may be NULL) receives the indices kept, in order. */
+static size_t sleeve(double *t, double *y, size_t n, const double *lo, const double *hi,
+                     size_t *keep)
 {
-    size_t n = pl->n;
-    if (n <= 2)
-        return;
-    double *t = pl->t, *y = pl->y;
-    size_t out = 0, a = 0; /* points kept so far: 0..out; a: the anchor's index */
-    double ta = t[0], ya = y[0];
-    double lo = -INFINITY, hi = INFINITY;
+    if (n <= 2) {
+        for (size_t i = 0; keep && i < n; i++)
+            keep[i] = i;
+        return n;
+    }
+    size_t out = 0, a = 0;
+    if (keep)
+        keep[0] = 0;
+    double smin = -INFINITY, smax = INFINITY; /* slopes the points between allow */
     for (size_t j = 1; j < n; j++) {
-        double tj = t[j], yj = y[j];
-        double dt = tj - ta, dy = yj - ya;
-        bool ok = dt > 0 ? dy >= lo * dt && dy <= hi * dt : fabs(dy) <= tol;
-        if (!ok && j - 1 > a) {
-            /* The segment ends at j - 1, which was a valid end. */
+        bool valid = j == a + 1 || (t[j] > t[a] && (y[j] - y[a]) >= smin * (t[j] - t[a]) &&
+                                    (y[j] - y[a]) <= smax * (t[j] - t[a]));
+        if (!valid) {
             a = j - 1;
-            ta = t[a], ya = y[a];
             out++;
-            t[out] = ta, y[out] = ya;
-            lo = -INFINITY, hi = INFINITY;
-            dt = tj - ta, dy = yj - ya;
-            ok = dt > 0 || fabs(dy) <= tol;
+            t[out] = t[a], y[out] = y[a];
+            if (keep)
+                keep[out] = a;
+            smin = -INFINITY, smax = INFINITY;
         }
-        if (!ok) {
-            /* Not even a segment from the point before reaches it (a
-             * vertical step): keep it. */
-            a = j;
-            ta = tj, ya = yj;
-            out++;
-            t[out] = tj, y[out] = yj;
-            lo = -INFINITY, hi = INFINITY;
-            continue;
-        }
+        /* j now lies between the anchor and any later end. */
+        double dt = t[j] - t[a];
         if (dt > 0) {
-            double l = (dy - tol) / dt, h = (dy + tol) / dt;
-            if (l > lo)
-                lo = l;
-            if (h < hi)
-                hi = h;
+            smin = fmax(smin, (lo[j] - y[a]) / dt);
+            smax = fmin(smax, (hi[j] - y[a]) / dt);
+        } else {
+            smin = INFINITY; /* j must be kept */
         }
     }
     if (a != n - 1) {
         out++;
         t[out] = t[n - 1], y[out] = y[n - 1];
+        if (keep)
+            keep[out] = n - 1;
     }
-    pl->n = out + 1;
+    return out + 1;
+}
+
+/* Where a simplified edge runs at each of the n shared times t[]: its kept
+ * points keep[0..m) (indices into t) joined by straight lines. */
+static void edge_heights(const double *t, size_t n, const double *ky, const size_t *keep,
+                         size_t m, double *drawn)
+{
+    for (size_t i = 0; i + 1 < m; i++) {
+        size_t a = keep[i], c = keep[i + 1];
+        drawn[a] = ky[i];
+        for (size_t j = a + 1; j < c; j++) /* t[a] < t[j] <= t[c]: see sleeve */
+            drawn[j] = ky[i] + (ky[i + 1] - ky[i]) * (t[j] - t[a]) / (t[c] - t[a]);
+    }
+    if (m)
+        drawn[keep[m - 1]] = ky[m - 1];
+    (void)n;
+}
+
+/* A stack's edges, bottom first.  Every edge starts on the same n times.
+ * Each edge may pass within tol of its true heights, but never under the
+ * edge below as drawn (a point of a band thinner than tol is lifted onto
+ * that edge, which is still within tol of its own height): so the drawn
+ * edges never cross, no edge strays further than tol however many thin
+ * bands lie under it, and every band keeps the region between its own
+ * edge and the one below, as in the data. */
+static void simplify_stack(struct series *s, double tol)
+{
+    size_t n = s->top[0].n;
+    for (size_t b = 1; b < s->nbands; b++)
+        if (s->top[b].n != n)
+            return; /* not a shared grid: nothing is dropped */
+    double *lo = xreallocarray(NULL, n, sizeof *lo);
+    double *hi = xreallocarray(NULL, n, sizeof *hi);
+    double *below = xreallocarray(NULL, n, sizeof *below);
+    size_t *keep = xreallocarray(NULL, n, sizeof *keep);
+    double *grid_t = xreallocarray(NULL, n, sizeof *grid_t);
+    memcpy(grid_t, s->top[0].t, n * sizeof *grid_t);
+    for (size_t i = 0; i < n; i++)
+        below[i] = -INFINITY;
+    for (size_t b = 0; b < s->nbands; b++) {
+        struct polyline *pl = &s->top[b];
+        for (size_t i = 0; i < n; i++) {
+            lo[i] = fmax(pl->y[i] - tol, below[i]);
+            hi[i] = pl->y[i] + tol;
+            pl->y[i] = fmax(pl->y[i], below[i]);
+        }
+        pl->n = sleeve(pl->t, pl->y, n, lo, hi, keep);
+        edge_heights(grid_t, n, pl->y, keep, pl->n, below);
+    }
+    free(lo);
+    free(hi);
+    free(below);
+    free(keep);
+    free(grid_t);
 }
 
 void series_simplify(struct series *s, double y_range)
 {
     double tol = y_range * SERIES_TOLERANCE;
-    if (!(tol > 0) || !isfinite(tol))
+    if (!(tol > 0) || !isfinite(tol) || !s->nbands)
         return;
-    for (size_t b = 0; b < s->nbands; b++)
-        simplify(&s->top[b], tol);
+    if (s->mode != MODE_LINES) {
+        simplify_stack(s, tol);
+        return;
+    }
+    for (size_t b = 0; b < s->nbands; b++) {
+        struct polyline *pl = &s->top[b];
+        double *lo = xreallocarray(NULL, pl->n ? pl->n : 1, sizeof *lo);
+        double *hi = xreallocarray(NULL, pl->n ? pl->n : 1, sizeof *hi);
+        for (size_t i = 0; i < pl->n; i++)
+            lo[i] = pl->y[i] - tol, hi[i] = pl->y[i] + tol;
+        pl->n = sleeve(pl->t, pl->y, pl->n, lo, hi, NULL);
+        free(lo);
+        free(hi);
+    }
 }
 
 size_t series_columns(size_t nbands)
@@ -183,6 +353,23 @@ static void mode_heights(double *top, const int64_t *value, size_t nbands, doubl
     }
 }
 
+/* The figures every mode keeps from the exact stack of one sample. */
+static void account_sample(struct series *s, size_t k, double t, double total,
+                           const int64_t *value, double *prev_t, double *prev_total)
+{
+    if (total > s->y_max) {
+        s->y_max = total;
+        s->y_max_time = t;
+    }
+    for (size_t b = 0; b < s->nbands; b++)
+        if ((double)value[b] > s->band_peak[b])
+            s->band_peak[b] = (double)value[b];
+    if (k > 0)
+        s->area += (t - *prev_t) * (total + *prev_total) / 2;
+    *prev_t = t;
+    *prev_total = total;
+}
+
 int series_build_mode(struct series *s, struct profile *p, const struct band_plan *bp,
                       size_t columns, enum plot_mode mode, struct hp_error *err)
 {
@@ -190,24 +377,30 @@ int series_build_mode(struct series *s, struct profile *p, const struct band_pla
     if (columns < 1)
         columns = 1;
     size_t nbands = bp->count;
+    size_t nb1 = nbands ? nbands : 1;
     s->nbands = nbands;
+    s->mode = mode;
     if (nbands)
         s->top = xcalloc(nbands, sizeof *s->top);
-    s->band_peak = xcalloc(nbands ? nbands : 1, sizeof *s->band_peak);
+    s->band_peak = xcalloc(nb1, sizeof *s->band_peak);
 
     /* Scratch, all O(nbands). */
-    size_t *cap = xcalloc(nbands ? nbands : 1, sizeof *cap);
-    int64_t *value = xcalloc(nbands ? nbands : 1, sizeof *value);
-    double *top = xcalloc(nbands ? nbands : 1, sizeof *top);
-    struct column_state *col = xcalloc(nbands ? nbands : 1, sizeof *col);
+    size_t *cap = xcalloc(nb1, sizeof *cap);
+    int64_t *value = xcalloc(nb1, sizeof *value);
+    double *top = xcalloc(nb1, sizeof *top);
+    bool lines = mode == MODE_LINES;
+    struct column_state *col = lines ? xcalloc(nb1, sizeof *col) : NULL;
+    struct slice sl;
+    slice_init(&sl, nbands);
 
     size_t stored = store_count(p->store);
     bool exact = (p->nsamples > stored ? p->nsamples : stored) <= columns;
     double t0 = p->t_first, span = p->t_last - p->t_first;
 
     int rc = store_rewind(p->store, err);
-    size_t k = 0;             /* samples replayed */
-    size_t cur = 0;           /* the column being gathered (reduced mode) */
+    size_t k = 0;    /* samples replayed */
+    size_t kept = 0; /* samples gathered into slices */
+    size_t cur = 0;  /* the slice being gathered (reduced mode) */
     double prev_t = 0, prev_total = 0;
     while (rc == 0) {
         double t;
@@ -228,49 +421,44 @@ int series_build_mode(struct series *s, struct profile *p, const struct band_pla
             top[b] = sum;
         }
         double total = nbands ? top[nbands - 1] : 0;
-
-        if (total > s->y_max) {
-            s->y_max = total;
-            s->y_max_time = t;
-        }
-        for (size_t b = 0; b < nbands; b++)
-            if ((double)value[b] > s->band_peak[b])
-                s->band_peak[b] = (double)value[b];
-        if (k > 0)
-            s->area += (t - prev_t) * (total + prev_total) / 2;
-        prev_t = t;
-        prev_total = total;
+        account_sample(s, k, t, total, value, &prev_t, &prev_total);
+        k++;
+        /* A sample holding nothing has no shares: percent mode draws
+         * nothing for it, rather than a wedge down to 0. */
+        if (mode == MODE_PERCENT && !(total > 0))
+            continue;
         mode_heights(top, value, nbands, total, mode);
 
         if (exact) {
             for (size_t b = 0; b < nbands; b++)
                 push_point(&s->top[b], &cap[b], t, top[b]);
-        } else {
-            size_t c = column_of(t, t0, span, columns);
-            if (k > 0 && c != cur)
-                for (size_t b = 0; b < nbands; b++)
-                    flush_column(&s->top[b], &cap[b], &col[b]);
-            bool fresh = k == 0 || c != cur;
-            cur = c;
-            for (size_t b = 0; b < nbands; b++) {
-                struct point pt = {k, t, top[b]};
-                struct column_state *cs = &col[b];
-                if (fresh) {
-                    cs->first = cs->last = cs->min = cs->max = pt;
-                } else {
-                    cs->last = pt;
-                    if (pt.y < cs->min.y)
-                        cs->min = pt;
-                    if (pt.y > cs->max.y)
-                        cs->max = pt;
-                }
-            }
+            kept++;
+            continue;
         }
-        k++;
+        size_t c = column_of(t, t0, span, columns);
+        if (kept > 0 && c != cur) {
+            if (lines)
+                for (size_t b = 0; b < nbands; b++)
+                    line_flush(&s->top[b], &cap[b], &col[b]);
+            else
+                slice_flush(&sl, s->top, cap);
+        }
+        bool fresh = kept == 0 || c != cur;
+        cur = c;
+        if (lines)
+            for (size_t b = 0; b < nbands; b++)
+                line_add(&col[b], fresh, k - 1, t, top[b]);
+        else
+            slice_add(&sl, fresh, k - 1, t, stack_measure(top, nbands, mode), top);
+        kept++;
     }
-    if (rc == 0 && !exact && k > 0)
-        for (size_t b = 0; b < nbands; b++)
-            flush_column(&s->top[b], &cap[b], &col[b]);
+    if (rc == 0 && !exact && kept > 0) {
+        if (lines)
+            for (size_t b = 0; b < nbands; b++)
+                line_flush(&s->top[b], &cap[b], &col[b]);
+        else
+            slice_flush(&sl, s->top, cap);
+    }
     s->nsamples = k;
     s->plot_max = mode == MODE_PERCENT ? 100 : mode == MODE_LINES ? 0 : s->y_max;
     if (mode == MODE_LINES)
@@ -282,6 +470,7 @@ int series_build_mode(struct series *s, struct profile *p, const struct band_pla
     free(value);
     free(top);
     free(col);
+    slice_free(&sl);
     if (rc < 0) {
         series_free(s);
         return -1;

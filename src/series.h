@@ -3,9 +3,11 @@
  *
  * One replay of the stored samples.  Each band becomes the top edge of its
  * stack (the sum of its value and every band below it).  When there are
- * more samples than columns, each column keeps, per band, its first and
- * last point and its minimum and maximum, so no peak disappears while the
- * output stays bounded.  The y range and the area are computed from every
+ * more samples than columns, each column keeps the same few whole samples
+ * for every band (its first and last, and those where the stack is lowest
+ * and highest), so every edge has its points at the same times, each edge
+ * is exactly the running sum of the bands under it, and no peak of the
+ * stack disappears.  The y range and the area are computed from every
  * exact sample, never from the reduced points.
  */
 #ifndef HP2PS_SERIES_H
@@ -32,31 +34,31 @@ struct series {
     size_t nsamples;
     double plot_max;      /* the largest height drawn: y_max stacked, 100 in percent
                            * mode, the largest band_peak in lines mode */
+    enum plot_mode mode;  /* what top[] holds (series_build_mode) */
 };
 
-/* The output's resolution.  A column keeps at most four points per band,
- * and every kept point costs bytes in a vector output (each top edge is
- * written twice, once to fill and once to outline: about 35 bytes in
- * PostScript, 46 in SVG, 11 in compressed PDF), so the number of columns
- * comes from a budget of points for all the bands together:
- * SERIES_POINT_BUDGET / (4 * nbands), at most SERIES_MAX_COLUMNS (more
- * than a page is wide in points), at least SERIES_MIN_COLUMNS.  That keeps
- * PostScript, PDF and SVG under 1 MB whatever the number of samples, for
- * up to 875 bands (the default band limit is 20: 175 columns).  The scales,
- * the order and the .aux come from the exact samples and do not depend on
- * it. */
+/* The output's resolution.  The time axis is cut into columns (about two
+ * per point of a page-wide graph), and a column keeps at most four whole
+ * samples.  Memory and output grow with columns * bands, so past
+ * SERIES_POINT_BUDGET / (4 * SERIES_MAX_COLUMNS) bands (about a thousand)
+ * the columns get fewer, down to SERIES_MIN_COLUMNS: a coarser picture of
+ * the same stack, never a different one.  Size budgets never thin the
+ * bands one by one.  The scales, the order and the .aux come from the
+ * exact samples and do not depend on the column count. */
 #define SERIES_MAX_COLUMNS 1000
 #define SERIES_MIN_COLUMNS 4
-#define SERIES_POINT_BUDGET 14000
+#define SERIES_POINT_BUDGET ((size_t)1 << 22)
 size_t series_columns(size_t nbands);
 
-/* Drop the points the drawing cannot show: each top edge loses every
- * point that lies within SERIES_TOLERANCE of the y range (a tenth of a
- * point on the page, a third of a pixel at 300 dpi) of the line drawn
- * instead.  The first and last points stay.  Flat and straight stretches
- * (the many small bands at the foot of a typical profile) shrink to a few
- * points, so the output is smaller and written faster; nothing else
- * changes.  y_range: the y range the graph is drawn to. */
+/* Drop the points the drawing cannot show: each edge loses every point
+ * that lies within SERIES_TOLERANCE of the y range (a tenth of a point on
+ * the page, a third of a pixel at 300 dpi) of the line drawn instead.  The
+ * first and last points stay.  In a stack the line may pass only under the
+ * dropped points, never under the edge below as drawn, so edges never
+ * cross.  Flat and straight stretches (the many small bands at the foot of
+ * a typical profile) shrink to a few points, so the output is smaller and
+ * written faster; nothing else changes.  y_range: the y range the graph is
+ * drawn to. */
 #define SERIES_TOLERANCE (1.0 / 4096)
 void series_simplify(struct series *s, double y_range);
 
