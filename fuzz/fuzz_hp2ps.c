@@ -23,10 +23,10 @@
  * made once in LLVMFuzzerInitialize; everything else is created and freed
  * on every input, so a leak in any stage shows up.
  *
- * bench/fuzz.sh --regress turns an input into the same command line (its
+ * fuzz/fuzz.sh --regress turns an input into the same command line (its
  * decoder mirrors this one: keep them in step).
  *
- * Build: make fuzz (see Makefile.am); run: bench/fuzz.sh SECONDS.
+ * Build: make fuzz (see Makefile.am); run: fuzz/fuzz.sh SECONDS.
  */
 #include <glib.h>
 #include <math.h>
@@ -50,7 +50,7 @@ static FILE *sink;
 
 /* --include/--exclude, fixed expressions that keep some names of typical
  * profiles (the CAFs, MAIN) and drop others (GHC.IO.*, PINNED, main's
- * cost centres); index: none, include, exclude, both.  bench/fuzz.sh
+ * cost centres); index: none, include, exclude, both.  fuzz/fuzz.sh
  * writes the same expressions. */
 #define FUZZ_INCLUDE "CAF|MAIN"
 #define FUZZ_EXCLUDE "IO"
@@ -213,7 +213,7 @@ static void decode_options(struct fuzz_options *fo, unsigned opt, unsigned opt1,
     fo->nprofiles = profiles == 0 ? 1 : profiles == 3 ? 3 : 2;
     fo->diff = profiles == 2;
     /* What hp2ps refuses on the command line, left out here (and by
-     * bench/fuzz.sh): --slopes with several profiles, --mode with --diff. */
+     * fuzz/fuzz.sh): --slopes with several profiles, --mode with --diff. */
     if (fo->nprofiles > 1)
         bo->slopes = false;
     if (fo->diff)

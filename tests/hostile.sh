@@ -252,16 +252,14 @@ check "10 KB names: -p reads them back silently" eval '[ "$RC" -eq 0 ] && [ ! -s
 run_hp2ps --format=svg -o long.svg long.hp
 check "10 KB names: SVG" eval '[ "$RC" -eq 0 ] && [ ! -s err.txt ] && [ "$(wc -c <long.svg)" -lt 1000000 ]'
 
-# Header strings of almost 1 MiB: drawn shortened, quickly (measuring such
-# a text whole took pango seconds, and units ran off the page).
+# Header strings of almost 1 MiB: drawn shortened (measuring such a text
+# whole took pango seconds, and units ran off the page; how long it takes
+# is bench/'s business, not a test's).
 big=$(head -c 1000000 /dev/zero | tr '\0' u)
 for k in JOB DATE SAMPLE_UNIT VALUE_UNIT; do
     { printf "$HDR"; printf '%s "%s"\n' "$k" "$big"; printf 'BEGIN_SAMPLE 0\na 5\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na 7\nEND_SAMPLE 1\n'; } >hdr.hp
-    start=$(date +%s)
     run_hp2ps -o hdr.pdf hdr.hp
-    secs=$(($(date +%s) - start))
-    check "a 1 MB $k: exit 0, silent, in ${secs}s (< 10 s)" \
-        eval '[ "$RC" -eq 0 ] && [ ! -s err.txt ] && [ "$secs" -lt 10 ]'
+    check "a 1 MB $k: exit 0, silent" eval '[ "$RC" -eq 0 ] && [ ! -s err.txt ]'
     if command -v pdftotext >/dev/null 2>&1; then
         pdftotext hdr.pdf hdr.txt 2>/dev/null
         check "a 1 MB $k is drawn shortened (…)" eval 'grep -q "uuu…uuu" hdr.txt && [ "$(wc -c <hdr.txt)" -lt 20000 ]'
@@ -271,10 +269,7 @@ done
 # A line of exactly the limit (1 MiB) is read; one byte more is refused.
 limit=1048576
 { printf "$HDR"; printf 'BEGIN_SAMPLE 0\n'; head -c $((limit - 2)) /dev/zero | tr '\0' x; printf ' 5\nEND_SAMPLE 0\n'; } >edge1.hp
-start=$(date +%s)
 draws "a 1 MiB line (the limit)" edge1.hp
-secs=$(($(date +%s) - start))
-check "a 1 MiB name is drawn in ${secs}s (< 10 s; pango took 4 s per measurement of it)" [ "$secs" -lt 10 ]
 { printf "$HDR"; printf 'BEGIN_SAMPLE 0\n'; head -c $((limit - 1)) /dev/zero | tr '\0' x; printf ' 5\nEND_SAMPLE 0\n'; } >edge2.hp
 refused "a line of 1 MiB + 1 byte" ':6: line longer than 1048576 bytes$' edge2.hp
 
@@ -303,18 +298,15 @@ fi
 draws "a million empty lines, then a 512 KB line of spaces" nl.hp
 
 # A million distinct names in one sample: the default draws 19 bands and an
-# OTHER (GHC's -m20 rule: 19 + OTHER), in seconds.
+# OTHER (GHC's -m20 rule: 19 + OTHER).  Its time is measured in bench/.
 awk 'BEGIN { printf "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"bytes\"\nBEGIN_SAMPLE 0\n";
              for (i = 0; i < 1000000; i++) printf "n%d %d\n", i, i % 1009 + 1;
              print "END_SAMPLE 0" }' >million.hp
-start=$(date +%s)
 rm -f million.ps million.aux
 run_hp2ps million.hp
-secs=$(($(date +%s) - start))
 check "a million names: exit 0, silent" eval '[ "$RC" -eq 0 ] && [ ! -s err.txt ]'
 check "a million names: 19 bands + OTHER in the .aux" eval '[ "$(grep -c "^ORDER " million.aux)" -eq 20 ]'
 check "a million names: ghostscript renders it" gs_ok million.ps
-check "a million names: done in ${secs}s (< 45 s)" [ "$secs" -lt 45 ]
 
 # ---- 7. garbage --------------------------------------------------------------
 # Random bytes (fixed seeds) after a good header, in the middle of a good
@@ -521,7 +513,7 @@ fi
 
 # ---- 12. fuzzer findings ------------------------------------------------------
 # Each NAME.hp in tests/data/regress is an input the fuzzer (fuzz/,
-# bench/fuzz.sh) once broke hp2ps with; NAME.args holds its flags and
+# fuzz/fuzz.sh) once broke hp2ps with; NAME.args holds its flags and
 # NAME.aux the .aux it read with -p; NAME.hp2 and NAME.hp3 are the other
 # profiles of several (FILE FILE...) or --diff.  Each must draw or fail with
 # one line; under the ASan build this also catches the memory errors they

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# filter.sh: standard input to standard output, and profiles cut off while
+# stdin_stdout.sh: standard input to standard output, and profiles cut off while
 # they were written.  `hp2ps < prog.hp > prog.ps` must work and write no
 # .aux; a profile cut after any line, or in the middle of one, must draw its
 # complete samples (exit 0) once it has one, and fail with one line before.
