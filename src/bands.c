@@ -199,7 +199,7 @@ static size_t trace_cut(const struct names *names, const size_t *ids, size_t n,
 /* dev[id] for every name, by one replay of the samples: GHC's formula, with
  * the mean over all N samples but the squares over the name's own points
  * only. */
-static int deviations(struct profile *p, double *dev, struct hp_error *err)
+static int deviations(const struct profile *p, double *dev, struct hp_error *err)
 {
     size_t nn = p->names.count;
     double n = (double)p->nsamples;
@@ -208,34 +208,22 @@ static int deviations(struct profile *p, double *dev, struct hp_error *err)
         mean[id] = (double)p->names.info[id].total / n;
         dev[id] = 0;
     }
-    if (p->store) {
-        if (store_rewind(p->store, err) < 0) {
-            free(mean);
-            return -1;
+    struct store_cursor *cur = store_cursor_new(p->store);
+    struct sample smp;
+    int rc;
+    while ((rc = store_cursor_next(cur, &smp, err)) == 1)
+        for (size_t i = 0; i < smp.n; i++) {
+            const struct sample_entry *e = &smp.entry[i];
+            if (e->name >= nn)
+                continue;
+            double d = (double)e->value - mean[e->name];
+            dev[e->name] += d * d;
         }
-        for (;;) {
-            double t;
-            const struct sample_entry *e;
-            size_t count;
-            int rc = store_next(p->store, &t, &e, &count, err);
-            if (rc < 0) {
-                free(mean);
-                return -1;
-            }
-            if (rc == 0)
-                break;
-            for (size_t i = 0; i < count; i++) {
-                if (e[i].name >= nn)
-                    continue;
-                double d = (double)e[i].value - mean[e[i].name];
-                dev[e[i].name] += d * d;
-            }
-        }
-    }
+    store_cursor_free(cur);
     for (size_t id = 0; id < nn; id++)
         dev[id] = sqrt(dev[id] / (n - 1.0));
     free(mean);
-    return 0;
+    return rc;
 }
 
 /* ---- step 3, --sort=gradient and --slopes: least-squares slopes ---------- */
@@ -245,50 +233,39 @@ static int deviations(struct profile *p, double *dev, struct hp_error *err)
  * counting as 0 (the band is drawn at 0 there).  Times are taken from the
  * first sample's, so that a long run keeps its precision.  0 with fewer
  * than two distinct times, or when a sum overflows (hostile times). */
-static int name_slopes(struct profile *p, double *slope, struct hp_error *err)
+static int name_slopes(const struct profile *p, double *slope, struct hp_error *err)
 {
     size_t nn = p->names.count;
     double *sum_v = xcalloc(nn ? nn : 1, sizeof *sum_v);
     double *sum_tv = xcalloc(nn ? nn : 1, sizeof *sum_tv);
     double n = 0, sum_t = 0, sum_tt = 0;
-    if (p->store) {
-        if (store_rewind(p->store, err) < 0)
-            goto fail;
-        for (;;) {
-            double t;
-            const struct sample_entry *e;
-            size_t count;
-            int rc = store_next(p->store, &t, &e, &count, err);
-            if (rc < 0)
-                goto fail;
-            if (rc == 0)
-                break;
-            double u = t - p->t_first;
-            n += 1;
-            sum_t += u;
-            sum_tt += u * u;
-            for (size_t i = 0; i < count; i++) {
-                if (e[i].name >= nn)
-                    continue;
-                double v = (double)e[i].value;
-                sum_v[e[i].name] += v;
-                sum_tv[e[i].name] += u * v;
-            }
+    struct store_cursor *cur = store_cursor_new(p->store);
+    struct sample smp;
+    int rc;
+    while ((rc = store_cursor_next(cur, &smp, err)) == 1) {
+        double u = smp.time - p->t_first;
+        n += 1;
+        sum_t += u;
+        sum_tt += u * u;
+        for (size_t i = 0; i < smp.n; i++) {
+            const struct sample_entry *e = &smp.entry[i];
+            if (e->name >= nn)
+                continue;
+            double v = (double)e->value;
+            sum_v[e->name] += v;
+            sum_tv[e->name] += u * v;
         }
     }
+    store_cursor_free(cur);
     double denom = n * sum_tt - sum_t * sum_t;
     bool usable = denom > 0 && isfinite(denom);
-    for (size_t id = 0; id < nn; id++) {
+    for (size_t id = 0; rc == 0 && id < nn; id++) {
         double s = usable ? (n * sum_tv[id] - sum_t * sum_v[id]) / denom : 0;
         slope[id] = isfinite(s) ? s : 0;
     }
     free(sum_v);
     free(sum_tv);
-    return 0;
-fail:
-    free(sum_v);
-    free(sum_tv);
-    return -1;
+    return rc;
 }
 
 struct ranked {
@@ -487,7 +464,7 @@ static uint64_t add_saturating(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-int bands_plan(struct band_plan *bp, struct profile *p, const struct band_options *o,
+int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_options *o,
                struct hp_error *err)
 {
     memset(bp, 0, sizeof *bp);

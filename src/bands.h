@@ -55,7 +55,7 @@ void band_options_default(struct band_options *o);
 void bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
                       int64_t *value);
 
-int bands_plan(struct band_plan *bp, struct profile *p, const struct band_options *o,
+int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_options *o,
                struct hp_error *err);
 void band_plan_free(struct band_plan *bp);
 

@@ -74,35 +74,30 @@ static void values_add(struct sample_values *v, size_t u, int64_t x)
 /* Add sign * (the profile's value of each band at each grid time) to
  * cell[u * columns + c].  to_union: plan band -> union band. */
 static int accumulate(double *cell, size_t nunion, const double *grid, size_t columns,
-                      struct profile *p, const struct band_plan *bp, const size_t *to_union,
+                      const struct profile *p, const struct band_plan *bp, const size_t *to_union,
                       double sign, struct hp_error *err)
 {
     struct sample_values a, b;
     values_init(&a, nunion);
     values_init(&b, nunion);
     struct sample_values *prev = &a, *cur = &b;
-    int rc = store_rewind(p->store, err);
+    struct store_cursor *replay = store_cursor_new(p->store);
+    struct sample smp;
+    int rc;
     size_t c = 0;
     double prev_rel = 0;
     bool first = true;
-    while (rc == 0) {
-        double t;
-        const struct sample_entry *e;
-        size_t n;
-        int r = store_next(p->store, &t, &e, &n, err);
-        if (r <= 0) {
-            rc = r;
-            break;
-        }
+    while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
         values_clear(cur);
-        for (size_t i = 0; i < n; i++) {
-            if (e[i].name >= bp->nnames)
+        for (size_t i = 0; i < smp.n; i++) {
+            const struct sample_entry *e = &smp.entry[i];
+            if (e->name >= bp->nnames)
                 continue;
-            int32_t band = bp->band_of_name[e[i].name];
+            int32_t band = bp->band_of_name[e->name];
             if (band >= 0 && (size_t)band < bp->count)
-                values_add(cur, to_union[band], e[i].value);
+                values_add(cur, to_union[band], e->value);
         }
-        double rel = t - p->t_first;
+        double rel = smp.time - p->t_first;
         for (; c < columns && grid[c] <= rel; c++) {
             double frac = first || !(rel > prev_rel) ? 1 : (grid[c] - prev_rel) / (rel - prev_rel);
             for (size_t i = 0; i < prev->n; i++) {
@@ -122,6 +117,7 @@ static int accumulate(double *cell, size_t nunion, const double *grid, size_t co
         prev_rel = rel;
         first = false;
     }
+    store_cursor_free(replay);
     /* Grid times after the last sample: the profile has ended, 0. */
     values_free(&a);
     values_free(&b);
@@ -230,8 +226,8 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const double *
     }
 }
 
-int diff_build(struct diff *d, struct profile *before, const struct band_plan *bp_before,
-               struct profile *after, const struct band_plan *bp_after, long limit,
+int diff_build(struct diff *d, const struct profile *before, const struct band_plan *bp_before,
+               const struct profile *after, const struct band_plan *bp_after, long limit,
                bool colour, struct hp_error *err)
 {
     memset(d, 0, sizeof *d);

@@ -37,8 +37,8 @@ struct diff {
 
 /* before/after with plans made without a band limit (every name that
  * survives selection is a band); limit: -m (0: none).  colour: -c. */
-int diff_build(struct diff *d, struct profile *before, const struct band_plan *bp_before,
-               struct profile *after, const struct band_plan *bp_after, long limit,
+int diff_build(struct diff *d, const struct profile *before, const struct band_plan *bp_before,
+               const struct profile *after, const struct band_plan *bp_after, long limit,
                bool colour, struct hp_error *err);
 void diff_free(struct diff *d);
 

@@ -46,31 +46,26 @@ typedef void (*row_fn)(FILE *f, size_t k, const char *time, const int64_t *colum
  * has band -1), saturating as series.c does; then one row is written.
  * Write errors are left to the caller (output_commit checks the stream).
  * O(entries + bands) per sample, O(bands) memory. */
-static int replay(FILE *f, struct profile *p, const struct band_plan *bp, row_fn row,
+static int replay(FILE *f, const struct profile *p, const struct band_plan *bp, row_fn row,
                   struct hp_error *err)
 {
     size_t nbands = bp->count;
     int64_t *value = xcalloc(nbands ? nbands : 1, sizeof *value);
     int64_t *column = xcalloc(nbands ? nbands : 1, sizeof *column);
-    int rc = store_rewind(p->store, err);
+    struct store_cursor *cur = store_cursor_new(p->store);
+    struct sample smp;
+    int rc = 0;
     /* A write error (a full disk) ends the replay early; output_commit
      * reports it with the file's name. */
-    for (size_t k = 0; rc == 0 && !ferror(f); k++) {
-        double t;
-        const struct sample_entry *e;
-        size_t n;
-        int r = store_next(p->store, &t, &e, &n, err);
-        if (r <= 0) {
-            rc = r;
-            break;
-        }
-        bands_sum_sample(bp, e, n, value);
+    for (size_t k = 0; !ferror(f) && (rc = store_cursor_next(cur, &smp, err)) == 1; k++) {
+        bands_sum_sample(bp, smp.entry, smp.n, value);
         for (size_t c = 0; c < nbands; c++)
             column[c] = value[nbands - 1 - c];
         char time[64];
-        format_time(time, sizeof time, t);
+        format_time(time, sizeof time, smp.time);
         row(f, k, time, column, nbands);
     }
+    store_cursor_free(cur);
     free(value);
     free(column);
     return rc;
@@ -105,7 +100,7 @@ static void csv_row(FILE *f, size_t k, const char *time, const int64_t *column,
     putc('\n', f);
 }
 
-int export_csv(FILE *f, struct profile *p, const struct band_plan *bp, struct hp_error *err)
+int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp, struct hp_error *err)
 {
     char **names = column_names(bp);
     fputs("time", f);
@@ -155,7 +150,7 @@ static void json_row(FILE *f, size_t k, const char *time, const int64_t *column,
     fputs("]}", f);
 }
 
-int export_json(FILE *f, struct profile *p, const struct band_plan *bp, struct hp_error *err)
+int export_json(FILE *f, const struct profile *p, const struct band_plan *bp, struct hp_error *err)
 {
     fputs("{\"job\": ", f);
     json_text(f, p->job);

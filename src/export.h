@@ -23,18 +23,18 @@
 
 struct export_format {
     const char *name;        /* --format=NAME, and the file extension */
-    int (*write)(FILE *f, struct profile *p, const struct band_plan *bp,
+    int (*write)(FILE *f, const struct profile *p, const struct band_plan *bp,
                  struct hp_error *err);
 };
 
 extern const struct export_format export_format_csv, export_format_json;
 
 /* CSV (RFC 4180): a header row "time,NAME,..." then one row per sample. */
-int export_csv(FILE *f, struct profile *p, const struct band_plan *bp, struct hp_error *err);
+int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp, struct hp_error *err);
 
 /* JSON: {"job", "date", "sample_unit", "value_unit", "bands": [...],
  * "samples": [{"time": T, "values": [...]}, ...]}, one sample per line. */
-int export_json(FILE *f, struct profile *p, const struct band_plan *bp, struct hp_error *err);
+int export_json(FILE *f, const struct profile *p, const struct band_plan *bp, struct hp_error *err);
 
 /* The export format called name ("csv"), or NULL. */
 const struct export_format *export_find_format(const char *name);

@@ -333,7 +333,7 @@ void series_free(struct series *s)
     memset(s, 0, sizeof *s);
 }
 
-int series_build(struct series *s, struct profile *p, const struct band_plan *bp,
+int series_build(struct series *s, const struct profile *p, const struct band_plan *bp,
                  size_t columns, struct hp_error *err)
 {
     return series_build_mode(s, p, bp, columns, MODE_STACKED, err);
@@ -370,7 +370,7 @@ static void account_sample(struct series *s, size_t k, double t, double total,
     *prev_total = total;
 }
 
-int series_build_mode(struct series *s, struct profile *p, const struct band_plan *bp,
+int series_build_mode(struct series *s, const struct profile *p, const struct band_plan *bp,
                       size_t columns, enum plot_mode mode, struct hp_error *err)
 {
     memset(s, 0, sizeof *s);
@@ -397,24 +397,16 @@ int series_build_mode(struct series *s, struct profile *p, const struct band_pla
     bool exact = (p->nsamples > stored ? p->nsamples : stored) <= columns;
     double t0 = p->t_first, span = p->t_last - p->t_first;
 
-    int rc = store_rewind(p->store, err);
+    struct store_cursor *replay = store_cursor_new(p->store);
+    struct sample smp;
+    int rc;
     size_t k = 0;    /* samples replayed */
     size_t kept = 0; /* samples gathered into slices */
     size_t cur = 0;  /* the slice being gathered (reduced mode) */
     double prev_t = 0, prev_total = 0;
-    while (rc == 0) {
-        double t;
-        const struct sample_entry *e;
-        size_t n;
-        int r = store_next(p->store, &t, &e, &n, err);
-        if (r < 0) {
-            rc = -1;
-            break;
-        }
-        if (r == 0)
-            break;
-
-        bands_sum_sample(bp, e, n, value);
+    while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
+        double t = smp.time;
+        bands_sum_sample(bp, smp.entry, smp.n, value);
         double sum = 0;
         for (size_t b = 0; b < nbands; b++) {
             sum = b == 0 ? (double)value[0] : sum + (double)value[b];
@@ -459,6 +451,7 @@ int series_build_mode(struct series *s, struct profile *p, const struct band_pla
         else
             slice_flush(&sl, s->top, cap);
     }
+    store_cursor_free(replay);
     s->nsamples = k;
     s->plot_max = mode == MODE_PERCENT ? 100 : mode == MODE_LINES ? 0 : s->y_max;
     if (mode == MODE_LINES)

@@ -63,14 +63,14 @@ size_t series_columns(size_t nbands);
 void series_simplify(struct series *s, double y_range);
 
 /* columns: how many columns the time axis is divided into (at least 1). */
-int series_build(struct series *s, struct profile *p, const struct band_plan *bp,
+int series_build(struct series *s, const struct profile *p, const struct band_plan *bp,
                  size_t columns, struct hp_error *err);
 /* --mode: what top[b] holds.  MODE_STACKED: series_build's stacked
  * heights.  MODE_PERCENT: the same stack with each sample scaled so that
  * its total is 100 (a sample totalling 0 stays 0).  MODE_LINES: band b's
  * own value, not stacked.  y_max, y_max_time, band_peak and area stay the
  * stacked byte figures in every mode (the title and the .aux use them). */
-int series_build_mode(struct series *s, struct profile *p, const struct band_plan *bp,
+int series_build_mode(struct series *s, const struct profile *p, const struct band_plan *bp,
                       size_t columns, enum plot_mode mode, struct hp_error *err);
 void series_free(struct series *s);
 

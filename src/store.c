@@ -37,15 +37,6 @@ struct store {
     unsigned char *block; /* write buffer, then read buffer */
     size_t block_len;     /* bytes pending (write) or valid (read) */
     size_t count;         /* samples appended */
-
-    /* replay */
-    const unsigned char *rbuf; /* mem, or block */
-    size_t rpos, rlim;         /* rbuf[rpos..rlim) not yet decoded */
-    size_t file_pos;           /* bytes of the file read so far */
-    size_t replayed;           /* samples returned since the rewind */
-    bool reading;
-    struct sample_entry *entries;
-    size_t entries_cap;
 };
 
 struct store *store_new(void)
@@ -65,7 +56,6 @@ void store_free(struct store *s)
         close(s->fd);
     free(s->mem);
     free(s->block);
-    free(s->entries);
     free(s);
 }
 
@@ -221,15 +211,6 @@ static void commit(struct store *s, size_t n)
 int store_append(struct store *s, double time, const struct sample_entry *e, size_t n,
                  struct hp_error *err)
 {
-    if (s->reading) {
-        /* Appending after a replay: the block holds read data. */
-        s->reading = false;
-        if (s->fd >= 0) {
-            if (lseek(s->fd, 0, SEEK_END) < 0)
-                return hp_fail(err, "temporary file: %s", strerror(errno));
-            s->block_len = 0;
-        }
-    }
     size_t room;
     unsigned char *o = reserve(s, HEADER_MAX, &room, err);
     if (!o)
@@ -258,51 +239,88 @@ int store_append(struct store *s, double time, const struct sample_entry *e, siz
 
 /* ---- replay ---- */
 
-int store_rewind(struct store *s, struct hp_error *err)
+/* A cursor reads the log as one byte stream: the part already written to
+ * the temporary file (read with pread, so that any number of cursors, and
+ * the store itself, share the descriptor without sharing an offset), then
+ * the part still in the store's write block.  So a store is never flushed
+ * for reading, and reading never changes it. */
+struct store_cursor {
+    const struct store *s;
+    unsigned char *buf;        /* the cursor's own block, once the log is in a file */
+    const unsigned char *rbuf; /* the log in memory, or buf */
+    size_t rpos, rlim;         /* rbuf[rpos..rlim) not yet decoded */
+    size_t src_pos;            /* bytes of the log copied into buf so far */
+    size_t replayed;           /* samples returned */
+    struct sample_entry *entries;
+    size_t entries_cap;
+};
+
+struct store_cursor *store_cursor_new(const struct store *s)
 {
-    s->replayed = 0;
-    if (s->fd >= 0) {
-        /* Flush what is still buffered, then use the block for reading. */
-        if (!s->reading && s->block_len && write_all(s->fd, s->block, s->block_len, err) < 0)
-            return -1;
-        if (lseek(s->fd, 0, SEEK_SET) < 0)
-            return hp_fail(err, "temporary file: %s", strerror(errno));
-        s->block_len = 0;
-        s->file_pos = 0;
-        s->rbuf = s->block;
-        s->rpos = s->rlim = 0;
-    } else {
-        s->rbuf = s->mem;
-        s->rpos = 0;
-        s->rlim = s->len;
+    struct store_cursor *c = xcalloc(1, sizeof *c);
+    c->s = s;
+    if (s && s->fd >= 0) {
+        c->buf = xmalloc(STORE_BLOCK);
+        c->rbuf = c->buf;
     }
-    s->reading = true;
-    return 0;
+    return c;
 }
 
-/* Make at least need bytes readable at rbuf + rpos, or every byte the log
- * has left when that is fewer. */
-static int refill(struct store *s, size_t need, struct hp_error *err)
+void store_cursor_free(struct store_cursor *c)
 {
-    if (s->fd < 0 || s->rlim - s->rpos >= need || s->file_pos == s->len)
+    if (!c)
+        return;
+    free(c->buf);
+    free(c->entries);
+    free(c);
+}
+
+/* Copy up to want bytes of the log from byte src into dst. */
+static int read_log(const struct store *s, unsigned char *dst, size_t src, size_t want,
+                    size_t *got, struct hp_error *err)
+{
+    size_t in_file = s->len - s->block_len;
+    if (src >= in_file) {
+        *got = want < s->len - src ? want : s->len - src;
+        memcpy(dst, s->block + (src - in_file), *got);
         return 0;
-    size_t keep = s->rlim - s->rpos;
-    memmove(s->block, s->block + s->rpos, keep);
-    s->rpos = 0;
-    s->rlim = keep;
-    while (s->rlim < STORE_BLOCK && s->file_pos < s->len) {
-        size_t want = STORE_BLOCK - s->rlim;
-        if (want > s->len - s->file_pos)
-            want = s->len - s->file_pos;
-        ssize_t r = read(s->fd, s->block + s->rlim, want);
+    }
+    if (want > in_file - src)
+        want = in_file - src;
+    for (;;) {
+        ssize_t r = pread(s->fd, dst, want, (off_t)src);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
             return hp_fail(err, "temporary file: %s", r < 0 ? strerror(errno) : "truncated");
-        s->rlim += (size_t)r;
-        s->file_pos += (size_t)r;
+        *got = (size_t)r;
+        return 0;
     }
-    s->block_len = s->rlim;
+}
+
+/* Make at least need bytes readable at rbuf + rpos, or every byte the log
+ * has left when that is fewer. */
+static int refill(struct store_cursor *c, size_t need, struct hp_error *err)
+{
+    const struct store *s = c->s;
+    if (!c->buf) { /* in memory: the whole log is there */
+        c->rbuf = s->mem;
+        c->rlim = s->len;
+        return 0;
+    }
+    if (c->rlim - c->rpos >= need || c->src_pos == s->len)
+        return 0;
+    size_t keep = c->rlim - c->rpos;
+    memmove(c->buf, c->buf + c->rpos, keep);
+    c->rpos = 0;
+    c->rlim = keep;
+    while (c->rlim < STORE_BLOCK && c->src_pos < s->len) {
+        size_t got = 0;
+        if (read_log(s, c->buf + c->rlim, c->src_pos, STORE_BLOCK - c->rlim, &got, err) < 0)
+            return -1;
+        c->rlim += got;
+        c->src_pos += got;
+    }
     return 0;
 }
 
@@ -311,62 +329,60 @@ static int damaged(struct hp_error *err)
     return hp_fail(err, "temporary file: truncated");
 }
 
-int store_next(struct store *s, double *time, const struct sample_entry **entries,
-               size_t *n, struct hp_error *err)
+int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_error *err)
 {
-    if (!s->reading && store_rewind(s, err) < 0)
-        return -1;
-    if (s->replayed >= s->count)
+    const struct store *s = c->s;
+    if (!s || c->replayed >= s->count)
         return 0;
-    if (refill(s, HEADER_MAX, err) < 0)
+    if (refill(c, HEADER_MAX, err) < 0)
         return -1;
-    if (s->rlim - s->rpos < sizeof *time)
+    if (c->rlim - c->rpos < sizeof out->time)
         return damaged(err);
-    memcpy(time, s->rbuf + s->rpos, sizeof *time);
-    s->rpos += sizeof *time;
+    memcpy(&out->time, c->rbuf + c->rpos, sizeof out->time);
+    c->rpos += sizeof out->time;
     uint64_t count;
     /* Every record takes at least two bytes. */
-    size_t left = (s->rlim - s->rpos) + (s->fd >= 0 ? s->len - s->file_pos : 0);
-    if (get_varint(s->rbuf, &s->rpos, s->rlim, &count) < 0 || count > UINT32_MAX ||
+    size_t left = (c->rlim - c->rpos) + (c->buf ? s->len - c->src_pos : 0);
+    if (get_varint(c->rbuf, &c->rpos, c->rlim, &count) < 0 || count > UINT32_MAX ||
         count > left / 2)
         return damaged(err);
-    if (count > s->entries_cap) {
-        s->entries_cap = (size_t)count;
-        s->entries = xreallocarray(s->entries, s->entries_cap, sizeof *s->entries);
+    if (count > c->entries_cap) {
+        c->entries_cap = (size_t)count;
+        c->entries = xreallocarray(c->entries, c->entries_cap, sizeof *c->entries);
     }
-    /* The position in locals: the compiler cannot keep s->rpos in a
+    /* The position in locals: the compiler cannot keep c->rpos in a
      * register across the stores into entries. */
-    const unsigned char *b = s->rbuf;
-    size_t pos = s->rpos, lim = s->rlim;
-    struct sample_entry *out = s->entries;
+    const unsigned char *b = c->rbuf;
+    size_t pos = c->rpos, lim = c->rlim;
+    struct sample_entry *e = c->entries;
     int64_t expected = 0;
     for (size_t i = 0; i < count; i++) {
         if (lim - pos < RECORD_MAX) {
-            s->rpos = pos;
-            if (refill(s, RECORD_MAX, err) < 0)
+            c->rpos = pos;
+            if (refill(c, RECORD_MAX, err) < 0)
                 return -1;
-            b = s->rbuf;
-            pos = s->rpos;
-            lim = s->rlim;
+            b = c->rbuf;
+            pos = c->rpos;
+            lim = c->rlim;
         }
         uint64_t code, value;
         if (get_varint(b, &pos, lim, &code) < 0 || code >> 34 ||
             get_varint(b, &pos, lim, &value) < 0) {
-            s->rpos = pos;
+            c->rpos = pos;
             return damaged(err);
         }
         int64_t id = name_decode(code, expected);
         if (id < 0 || id > (int64_t)UINT32_MAX) {
-            s->rpos = pos;
+            c->rpos = pos;
             return damaged(err);
         }
-        out[i].name = (uint32_t)id;
-        out[i].value = (int64_t)value;
+        e[i].name = (uint32_t)id;
+        e[i].value = (int64_t)value;
         expected = id + 1;
     }
-    s->rpos = pos;
-    s->replayed++;
-    *entries = s->entries;
-    *n = (size_t)count;
+    c->rpos = pos;
+    c->replayed++;
+    out->entry = c->entries;
+    out->n = (size_t)count;
     return 1;
 }

@@ -37,11 +37,23 @@ size_t store_count(const struct store *s);
 size_t store_bytes(const struct store *s);
 bool store_spilled(const struct store *s);
 
-/* Replay: store_rewind, then store_next until it returns 0.  store_next
- * returns 1 with the next sample (*entries valid until the next call),
- * 0 at the end, -1 on an I/O error. */
-int store_rewind(struct store *s, struct hp_error *err);
-int store_next(struct store *s, double *time, const struct sample_entry **entries,
-               size_t *n, struct hp_error *err);
+/* One sample as a cursor returns it: entry[0..n) stay valid until the
+ * cursor's next call. */
+struct sample {
+    double time;
+    const struct sample_entry *entry;
+    size_t n;
+};
+
+/* Replay.  A cursor reads the samples from the first, and never changes
+ * the store, so any number may read one store (each owns a buffer of at
+ * most 128 KiB); the store must not be appended to while a cursor is in
+ * use.  store_cursor_next returns 1 with the next sample in *out, 0 after
+ * the last, -1 with err set on an I/O error of the temporary file.  The
+ * caller owns the cursor: store_cursor_free (NULL is harmless). */
+struct store_cursor;
+struct store_cursor *store_cursor_new(const struct store *s); /* s NULL: no samples */
+int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_error *err);
+void store_cursor_free(struct store_cursor *c);
 
 #endif

@@ -41,34 +41,40 @@ int main(void)
         CHECK(store_append(s, (double)k / 100, e, k % 3 ? per : 0, &err) == 0);
     }
     CHECK_INT(store_count(s), nsamples);
-    for (int pass = 0; pass < 2; pass++) {
-        CHECK(store_rewind(s, &err) == 0);
-        size_t k = 0, bad = 0;
-        double time;
-        const struct sample_entry *got;
-        size_t n;
-        int rc;
-        while ((rc = store_next(s, &time, &got, &n, &err)) == 1) {
-            if (time != (double)k / 100 || n != (k % 3 ? per : 0))
-                bad++;
-            for (size_t i = 0; i < n; i++)
-                if (got[i].name != i * 3 + k % 5 || got[i].value != (int64_t)(k * 1000 + i))
-                    bad++;
-            k++;
+    /* Two cursors at once, one a step behind: each reads the whole store. */
+    struct store_cursor *cur[2] = {store_cursor_new(s), store_cursor_new(s)};
+    size_t k[2] = {0, 0}, bad = 0;
+    int rc[2] = {1, 1};
+    struct sample smp;
+    for (int step = 0; rc[0] == 1 || rc[1] == 1; step++)
+        for (int c = 0; c < 2; c++) {
+            if (rc[c] != 1 || (c == 1 && step == 0))
+                continue;
+            rc[c] = store_cursor_next(cur[c], &smp, &err);
+            if (rc[c] != 1)
+                continue;
+            bad += smp.time != (double)k[c] / 100 || smp.n != (k[c] % 3 ? per : 0);
+            for (size_t i = 0; i < smp.n; i++)
+                bad += smp.entry[i].name != i * 3 + k[c] % 5 ||
+                       smp.entry[i].value != (int64_t)(k[c] * 1000 + i);
+            k[c]++;
         }
-        CHECK(rc == 0);
-        CHECK_INT(k, nsamples);
-        CHECK_INT(bad, 0);
-    }
+    CHECK(rc[0] == 0 && rc[1] == 0);
+    CHECK_INT(k[0], nsamples);
+    CHECK_INT(k[1], nsamples);
+    CHECK_INT(bad, 0);
+    store_cursor_free(cur[0]);
+    store_cursor_free(cur[1]);
     store_free(s);
 
-    /* An empty store replays nothing. */
+    /* An empty store, and no store, replay nothing. */
     s = store_new();
-    CHECK(store_rewind(s, &err) == 0);
-    double time;
-    const struct sample_entry *got;
-    size_t n;
-    CHECK(store_next(s, &time, &got, &n, &err) == 0);
+    cur[0] = store_cursor_new(s);
+    cur[1] = store_cursor_new(NULL);
+    CHECK(store_cursor_next(cur[0], &smp, &err) == 0);
+    CHECK(store_cursor_next(cur[1], &smp, &err) == 0);
+    store_cursor_free(cur[0]);
+    store_cursor_free(cur[1]);
     store_free(s);
     return check_report();
 }

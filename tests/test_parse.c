@@ -200,17 +200,16 @@ static void test_replay(void)
     CHECK_INT(total_of(&p, "a"), 15);
     CHECK_INT(points_of(&p, "a"), 2); /* a duplicate counts twice */
 
-    double t;
-    const struct sample_entry *e;
-    size_t n;
+    struct sample smp;
     for (int pass = 0; pass < 2; pass++) {
-        CHECK_INT(store_rewind(p.store, &err), 0);
-        CHECK_INT(store_next(p.store, &t, &e, &n, &err), 1);
-        CHECK_NEAR(t, 0, 0);
-        CHECK_INT(n, 0);
-        CHECK_INT(store_next(p.store, &t, &e, &n, &err), 1);
-        CHECK_NEAR(t, 1, 0);
-        if (CHECK_INT(n, 3)) {
+        struct store_cursor *cur = store_cursor_new(p.store);
+        CHECK_INT(store_cursor_next(cur, &smp, &err), 1);
+        CHECK_NEAR(smp.time, 0, 0);
+        CHECK_INT(smp.n, 0);
+        CHECK_INT(store_cursor_next(cur, &smp, &err), 1);
+        CHECK_NEAR(smp.time, 1, 0);
+        const struct sample_entry *e = smp.entry;
+        if (CHECK_INT(smp.n, 3)) {
             CHECK_INT(e[0].name, id_of(&p, "a"));
             CHECK_INT(e[0].value, 10);
             CHECK_INT(e[1].name, id_of(&p, "b"));
@@ -218,13 +217,14 @@ static void test_replay(void)
             CHECK_INT(e[2].name, id_of(&p, "a"));
             CHECK_INT(e[2].value, 5);
         }
-        CHECK_INT(store_next(p.store, &t, &e, &n, &err), 1);
-        CHECK_NEAR(t, 2, 0);
-        if (CHECK_INT(n, 1)) {
-            CHECK_INT(e[0].name, id_of(&p, "c"));
-            CHECK_INT(e[0].value, 3);
+        CHECK_INT(store_cursor_next(cur, &smp, &err), 1);
+        CHECK_NEAR(smp.time, 2, 0);
+        if (CHECK_INT(smp.n, 1)) {
+            CHECK_INT(smp.entry[0].name, id_of(&p, "c"));
+            CHECK_INT(smp.entry[0].value, 3);
         }
-        CHECK_INT(store_next(p.store, &t, &e, &n, &err), 0);
+        CHECK_INT(store_cursor_next(cur, &smp, &err), 0);
+        store_cursor_free(cur);
     }
     profile_free(&p);
 }
@@ -374,12 +374,11 @@ static void test_values(void)
     CHECK_INT(points_of(&p, "sat"), 3);
     CHECK_INT(points_of(&p, "zero"), 1);
     CHECK_INT(total_of(&p, "zeros"), 12);
-    double t;
-    const struct sample_entry *e;
-    size_t n;
-    store_rewind(p.store, &err);
-    CHECK_INT(store_next(p.store, &t, &e, &n, &err), 1);
-    CHECK(n == 8 && e[0].value == INT64_MAX);
+    struct store_cursor *cur = store_cursor_new(p.store);
+    struct sample smp;
+    CHECK_INT(store_cursor_next(cur, &smp, &err), 1);
+    CHECK(smp.n == 8 && smp.entry[0].value == INT64_MAX);
+    store_cursor_free(cur);
     profile_free(&p);
 
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo 9223372036854775808\n",
@@ -415,15 +414,14 @@ static void test_times(void)
         CHECK_NEAR(p.marks[3], 2.5, 0);
         CHECK_NEAR(p.marks[4], 9, 0); /* a MARK inside a sample is accepted */
     }
-    double t;
-    const struct sample_entry *e;
-    size_t n;
-    store_rewind(p.store, &err);
+    struct store_cursor *cur = store_cursor_new(p.store);
+    struct sample smp;
     double want[] = {0, 0, 0.5, 1.5, 1.5};
     for (size_t i = 0; i < 5; i++) {
-        CHECK_INT(store_next(p.store, &t, &e, &n, &err), 1);
-        CHECK_NEAR(t, want[i], 0);
+        CHECK_INT(store_cursor_next(cur, &smp, &err), 1);
+        CHECK_NEAR(smp.time, want[i], 0);
     }
+    store_cursor_free(cur);
     profile_free(&p);
 
     /* A comma-decimal locale must not change how times are read. */
@@ -766,23 +764,22 @@ static void compare_profiles(const struct profile *a, const struct profile *b)
         CHECK(a->names.info[i].total == b->names.info[i].total);
         CHECK(a->names.info[i].points == b->names.info[i].points);
     }
-    CHECK_INT(store_rewind(a->store, &err), 0);
-    CHECK_INT(store_rewind(b->store, &err), 0);
+    struct store_cursor *ca = store_cursor_new(a->store), *cb = store_cursor_new(b->store);
     size_t same = 0, samples = 0;
     for (;;) {
-        double ta, tb;
-        const struct sample_entry *ea, *eb;
-        size_t na, nb;
-        int ra = store_next(a->store, &ta, &ea, &na, &err);
-        int rb = store_next(b->store, &tb, &eb, &nb, &err);
+        struct sample sa, sb;
+        int ra = store_cursor_next(ca, &sa, &err);
+        int rb = store_cursor_next(cb, &sb, &err);
         if (!CHECK_INT(ra, rb) || ra != 1)
             break;
         samples++;
-        bool eq = ta == tb && na == nb;
-        for (size_t i = 0; eq && i < na; i++) /* not memcmp: the struct has padding */
-            eq = ea[i].name == eb[i].name && ea[i].value == eb[i].value;
+        bool eq = sa.time == sb.time && sa.n == sb.n;
+        for (size_t i = 0; eq && i < sa.n; i++) /* not memcmp: the struct has padding */
+            eq = sa.entry[i].name == sb.entry[i].name && sa.entry[i].value == sb.entry[i].value;
         same += eq;
     }
+    store_cursor_free(ca);
+    store_cursor_free(cb);
     CHECK_INT(same, samples);
     CHECK_INT(samples, a->nsamples);
 }
@@ -932,15 +929,14 @@ static void check_window(const struct parse_options *po, const double *times, si
               CHECK(p.x_is_index == (po && po->x_index));
     for (size_t i = 0; i < nm && i < p.nmarks; i++)
         ok &= CHECK_NEAR(p.marks[i], marks[i], 0);
-    CHECK_INT(store_rewind(p.store, &err), 0);
-    double t;
-    const struct sample_entry *e;
-    size_t count;
+    struct store_cursor *cur = store_cursor_new(p.store);
+    struct sample smp;
     for (size_t i = 0; i < n; i++) {
-        ok &= CHECK_INT(store_next(p.store, &t, &e, &count, &err), 1);
-        ok &= CHECK_NEAR(t, times[i], 0);
+        ok &= CHECK_INT(store_cursor_next(cur, &smp, &err), 1);
+        ok &= CHECK_NEAR(smp.time, times[i], 0);
     }
-    ok &= CHECK_INT(store_next(p.store, &t, &e, &count, &err), 0);
+    ok &= CHECK_INT(store_cursor_next(cur, &smp, &err), 0);
+    store_cursor_free(cur);
     if (!ok)
         fprintf(stderr, "  (in the case at test_parse.c:%d)\n", line);
     profile_free(&p);

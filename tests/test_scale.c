@@ -425,19 +425,18 @@ static void test_store_round_trip(void)
         CHECK(store_spilled(s) == (big != 0));
         CHECK(big || store_bytes(s) < 2000);
         for (int pass = 0; pass < 2; pass++) {
-            CHECK(store_rewind(s, &err) == 0);
+            struct store_cursor *cur = store_cursor_new(s);
             size_t k = 0, wrong = 0;
-            double t;
-            const struct sample_entry *got;
-            size_t m;
+            struct sample smp;
             int rc;
-            while ((rc = store_next(s, &t, &got, &m, &err)) == 1) {
-                wrong += t != (double)k * 0.25 || m != k % (n + 1);
-                for (size_t i = 0; i < m && i < n; i++)
-                    wrong += got[i].name != names[(i + k) % n] ||
-                             got[i].value != values[(i * 7 + k) % n];
+            while ((rc = store_cursor_next(cur, &smp, &err)) == 1) {
+                wrong += smp.time != (double)k * 0.25 || smp.n != k % (n + 1);
+                for (size_t i = 0; i < smp.n && i < n; i++)
+                    wrong += smp.entry[i].name != names[(i + k) % n] ||
+                             smp.entry[i].value != values[(i * 7 + k) % n];
                 k++;
             }
+            store_cursor_free(cur);
             CHECK_INT(rc, 0);
             CHECK_INT(k, nsamples);
             CHECK_INT(wrong, 0);
