@@ -250,13 +250,38 @@ static void edge_heights(const double *t, size_t n, const double *ky, const size
     (void)n;
 }
 
+/* The grid indices [*from, *to] where band b shows: from the sample before
+ * its first that is above the edge under it to the sample after its last
+ * (true heights; under is NULL for the lowest band).  False when it never
+ * shows. */
+static bool live_range(const double *y, const double *under, size_t n, size_t *from, size_t *to)
+{
+    size_t first = n, last = 0;
+    for (size_t i = 0; i < n; i++)
+        if (y[i] > (under ? under[i] : 0)) {
+            if (first == n)
+                first = i;
+            last = i;
+        }
+    if (first == n)
+        return false;
+    *from = first ? first - 1 : 0;
+    *to = last + 1 < n ? last + 1 : last;
+    return true;
+}
+
 /* A stack's edges, bottom first.  Every edge starts on the same n times.
  * Each edge may pass within tol of its true heights, but never under the
  * edge below as drawn (a point of a band thinner than tol is lifted onto
  * that edge, which is still within tol of its own height): so the drawn
  * edges never cross, no edge strays further than tol however many thin
  * bands lie under it, and every band keeps the region between its own
- * edge and the one below, as in the data. */
+ * edge and the one below, as in the data.
+ * A band other than the top one keeps only the stretch where it shows:
+ * elsewhere its edge is the one below, which the bands below paint, so
+ * leaving it out changes nothing drawn, and a profile of many short-lived
+ * bands costs points for their lives, not for the whole run.  The top
+ * band's edge is the stack's outline and stays whole. */
 static void simplify_stack(struct series *s, double tol)
 {
     size_t n = s->top[0].n;
@@ -265,7 +290,8 @@ static void simplify_stack(struct series *s, double tol)
             return; /* not a shared grid: nothing is dropped */
     double *lo = xreallocarray(NULL, n, sizeof *lo);
     double *hi = xreallocarray(NULL, n, sizeof *hi);
-    double *below = xreallocarray(NULL, n, sizeof *below);
+    double *below = xreallocarray(NULL, n, sizeof *below);   /* the edge below, drawn */
+    double *under = xreallocarray(NULL, n, sizeof *under);   /* the edge below, true */
     size_t *keep = xreallocarray(NULL, n, sizeof *keep);
     double *grid_t = xreallocarray(NULL, n, sizeof *grid_t);
     memcpy(grid_t, s->top[0].t, n * sizeof *grid_t);
@@ -273,17 +299,30 @@ static void simplify_stack(struct series *s, double tol)
         below[i] = -INFINITY;
     for (size_t b = 0; b < s->nbands; b++) {
         struct polyline *pl = &s->top[b];
-        for (size_t i = 0; i < n; i++) {
+        size_t from = 0, to = n - 1;
+        bool top = b + 1 == s->nbands;
+        if (!top && !live_range(pl->y, b ? under : NULL, n, &from, &to)) {
+            memcpy(under, pl->y, n * sizeof *under);
+            pl->n = 0;
+            continue;
+        }
+        for (size_t i = from; i <= to; i++) {
             lo[i] = fmax(pl->y[i] - tol, below[i]);
             hi[i] = pl->y[i] + tol;
-            pl->y[i] = fmax(pl->y[i], below[i]);
         }
-        pl->n = sleeve(pl->t, pl->y, n, lo, hi, keep);
-        edge_heights(grid_t, n, pl->y, keep, pl->n, below);
+        memcpy(under, pl->y, n * sizeof *under);
+        for (size_t i = from; i <= to; i++)
+            pl->y[i] = fmax(pl->y[i], below[i]);
+        size_t m = to - from + 1;
+        pl->n = sleeve(pl->t + from, pl->y + from, m, lo + from, hi + from, keep);
+        edge_heights(grid_t + from, m, pl->y + from, keep, pl->n, below + from);
+        memmove(pl->t, pl->t + from, pl->n * sizeof *pl->t);
+        memmove(pl->y, pl->y + from, pl->n * sizeof *pl->y);
     }
     free(lo);
     free(hi);
     free(below);
+    free(under);
     free(keep);
     free(grid_t);
 }
