@@ -1,11 +1,11 @@
 /* fuzz_hp2ps.c: a libFuzzer harness for the whole pipeline.
  *
- * One input drives every stage that main.c wires together, in memory:
+ * One input drives every stage, in memory, through the same code as the
+ * program (pipeline.h):
  *
- *   byte 0          options of GHC's hp2ps and the format (see decode_options)
- *   byte 1          options of issue 8: --mode, --sort=gradient, --slopes,
- *                   --x=index, --from/--to
- *   byte 2          more of them: --include/--exclude, several profiles, --diff
+ *   byte 0          options of GHC's hp2ps and the format (see decode_args)
+ *   byte 1          --mode, --sort=gradient, --slopes, --x=index, --from/--to
+ *   byte 2          --include/--exclude, several profiles, --diff
  *   bytes 3..       the .hp text; if it holds a line "%%AUX", everything
  *                   after that line is an .aux file read as with -p; if the
  *                   .hp part holds a line "%%SECOND", the text after it is
@@ -13,18 +13,19 @@
  *   the last byte   XOR '\n', more options (so a file ending in a newline
  *                   gets the defaults); it stays part of the text
  *
- * One profile: parse -> (aux) -> bands -> (export) -> series -> layout ->
- * render, as main.c's run().  Several profiles and --diff: the calls of
- * main.c's run_several() and run_diff(), in the same order with the same
- * options.  The render goes through the real cairo writers into a stream
- * that discards, so every drawing call runs but nothing touches the disk.
- * The fonts (pango and fontconfig: slow to create, cached for the life of
- * the process anyway) and the fixed --include/--exclude expressions are
- * made once in LLVMFuzzerInitialize; everything else is created and freed
- * on every input, so a leak in any stage shows up.
+ * The option bytes become a command line, which goes through the
+ * program's own options_parse and pipeline_options_from; the profiles and
+ * the .aux are read from memory, and pipeline_draw (or _several, _diff)
+ * makes the layout, which the real cairo writer of the format draws into
+ * a stream that discards.  Every input's exports (CSV, JSON) and .aux are
+ * written too.  The fonts and the discarding stream are made once in
+ * LLVMFuzzerInitialize; everything else is created and freed on every
+ * input, so a leak in any stage shows up.
  *
- * fuzz/fuzz.sh --regress turns an input into the same command line (its
- * decoder mirrors this one: keep them in step).
+ * With HP2PS_FUZZ_REGRESS=PATH in the environment, an input is not run:
+ * its command line and files are written as PATH.args, PATH.hp (.hp2,
+ * .hp3, .aux), the regression test tests/hostile.sh replays
+ * (fuzz/fuzz.sh --regress).  So the bytes are decoded in one place.
  *
  * Build: make fuzz (see Makefile.am); run: fuzz/fuzz.sh SECONDS.
  */
@@ -34,27 +35,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aux.h"
-#include "bands.h"
-#include "diff.h"
-#include "export.h"
-#include "filter.h"
-#include "layout.h"
-#include "parse.h"
-#include "render.h"
-#include "series.h"
+#include "options.h"
+#include "pipeline.h"
 #include "utf8.h"
 
 static struct render_fonts *fonts;
 static FILE *sink;
 
-/* --include/--exclude, fixed expressions that keep some names of typical
+/* --include/--exclude: fixed expressions that keep some names of typical
  * profiles (the CAFs, MAIN) and drop others (GHC.IO.*, PINNED, main's
- * cost centres); index: none, include, exclude, both.  fuzz/fuzz.sh
- * writes the same expressions. */
+ * cost centres). */
 #define FUZZ_INCLUDE "CAF|MAIN"
 #define FUZZ_EXCLUDE "IO"
-static struct name_filter filters[4];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -72,11 +64,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     sink = fopen("/dev/null", "wb");
     if (!sink)
         abort();
-    const char *include[] = {FUZZ_INCLUDE}, *exclude[] = {FUZZ_EXCLUDE};
-    struct hp_error err;
-    for (int k = 0; k < 4; k++)
-        if (name_filter_compile(&filters[k], include, k & 1, exclude, (k >> 1) & 1, &err) < 0)
-            abort();
     return 0;
 }
 
@@ -116,12 +103,11 @@ static void check_layout(const struct layout *L)
 
 /* The layout checked, then drawn: writing to /dev/null cannot fail, so a
  * failure is a drawing error. */
-static void check_and_render(const struct layout *L, const struct render_format *fmt)
+static void check_and_render(const struct layout *L, const struct pipeline_options *po)
 {
     check_layout(L);
-    struct render_settings rs = {.dpi = 4};
     struct hp_error err;
-    if (fmt->write(sink, L, fonts, &rs, &err) < 0) {
+    if (po->fmt->write(sink, L, fonts, &po->render, &err) < 0) {
         fprintf(stderr, "render failed: %s\n", err.text);
         abort();
     }
@@ -141,111 +127,147 @@ static const char *split_at(const char *text, size_t *len, const char *sep, size
     return NULL;
 }
 
-/* What the option bytes say, as main.c's struct options would. */
-struct fuzz_options {
-    struct band_options bo;
-    struct parse_options po;
-    struct layout_options lo; /* without the ranges */
-    const struct render_format *fmt;
-    unsigned nprofiles;       /* 1, or several: 2 or 3 */
-    bool diff;                /* --diff (nprofiles 2) */
+/* One input, decoded: a command line and the texts it reads. */
+#define FUZZ_MAX_ARGS 40
+struct fuzz_input {
+    const char *argv[FUZZ_MAX_ARGS];
+    int argc;
+    const char *text[3]; /* the profiles: in.hp, in2.hp, in3.hp */
+    size_t len[3];
+    size_t nprofiles;
+    const char *aux;     /* the .aux for -p, or NULL */
+    size_t aux_len;
 };
 
-static double choose_range(double measured, bool has_saved, double saved)
+static void arg(struct fuzz_input *in, const char *a)
 {
-    double r = measured;
-    if (has_saved && saved > r)
-        r = saved;
-    return r > 0 ? r : 1.0;
+    if (in->argc < FUZZ_MAX_ARGS - 1)
+        in->argv[in->argc++] = a;
 }
 
-static void decode_options(struct fuzz_options *fo, unsigned opt, unsigned opt1, unsigned opt2,
-                           unsigned opt3)
+/* The option bytes as a command line.
+ *   byte 0: bits 0-1 band limit: default, -m0, -m3, -m200; bit 2 -d;
+ *           bits 3-4 none, -i, -i-, -t0; bit 5 -c; bits 6-7 format:
+ *           PS, --format=eps, --format=svg, --format=png --dpi=4
+ *   byte 1: bits 0-1 --mode: stacked, percent, lines, stacked; bit 2
+ *           --sort=gradient (given first, so -d and -i still apply); bit 3
+ *           --slopes; bit 4 --x=index; bits 5-7 the window: bit 5 --from,
+ *           bit 6 --to, bit 7 the values 0.5 and 2 (else 0.02 and 0.035)
+ *   byte 2: bit 0 --include=CAF|MAIN; bit 1 --exclude=IO; bits 2-3
+ *           profiles: one; two; --diff of two; three
+ *   the last byte XOR '\n': bit 0 --units=iec, 1 --pattern, 2 -s, 3 -b,
+ *           4 -g, 5 -M, 6 -y, 7 -e300pt
+ * What hp2ps refuses on the command line is left out: --slopes with
+ * several profiles, --mode with --diff, -p with several. */
+static void decode_args(struct fuzz_input *in, unsigned o0, unsigned o1, unsigned o2,
+                        unsigned o3)
 {
-    memset(fo, 0, sizeof *fo);
-    /* byte 0:
-     *   bits 0-1  band limit: 20 (default), 0 (-m0: no key), 3, 200 (multipage)
-     *   bit 2     -d (sort by standard deviation)
-     *   bits 3-4  -i: off, ascending, descending; trace 0 when 3
-     *   bit 5     -c (colour)
-     *   bits 6-7  format: PS, EPS (fitted), SVG, PNG (tiny dpi) */
-    static const long limits[4] = {20, 0, 3, 200};
-    struct band_options *bo = &fo->bo;
-    band_options_default(bo);
-    bo->limit = limits[opt & 3];
-    bo->sort_stddev = (opt >> 2) & 1;
-    unsigned isel = (opt >> 3) & 3;
-    bo->sort_name = isel == 1 ? 1 : isel == 2 ? -1 : 0;
-    if (isel == 3)
-        bo->trace_percent = 0;
-    bo->colour = (opt >> 5) & 1;
-    fo->fmt = (const struct render_format *[]){
-        &render_format_ps, &render_format_eps, &render_format_svg, &render_format_png,
-    }[opt >> 6];
+    static const char *const limit[] = {NULL, "-m0", "-m3", "-m200"};
+    static const char *const by_name[] = {NULL, "-i", "-i-", "-t0"};
+    static const char *const format[] = {NULL, "--format=eps", "--format=svg", "--format=png"};
+    static const char *const mode[] = {NULL, "--mode=percent", "--mode=lines", NULL};
+    static const char *const last[] = {"--units=iec", "--pattern", "-s", "-b",
+                                       "-g", "-M", "-y", "-e300pt"};
+    unsigned profiles = (o2 >> 2) & 3;
+    bool several = profiles != 0, diff = profiles == 2;
+    in->argc = 0;
+    arg(in, "hp2ps");
+    if (o1 & 4)
+        arg(in, "--sort=gradient");
+    if (limit[o0 & 3])
+        arg(in, limit[o0 & 3]);
+    if (o0 & 4)
+        arg(in, "-d");
+    if (by_name[(o0 >> 3) & 3])
+        arg(in, by_name[(o0 >> 3) & 3]);
+    if (o0 & 32)
+        arg(in, "-c");
+    if (format[o0 >> 6])
+        arg(in, format[o0 >> 6]);
+    if ((o0 >> 6) == 3)
+        arg(in, "--dpi=4");
+    for (unsigned bit = 0; bit < 8; bit++)
+        if (o3 & (1u << bit))
+            arg(in, last[bit]);
+    if (mode[o1 & 3] && !diff)
+        arg(in, mode[o1 & 3]);
+    if ((o1 & 8) && !several)
+        arg(in, "--slopes");
+    if (o1 & 16)
+        arg(in, "--x=index");
+    if (o1 & 32)
+        arg(in, o1 & 128 ? "--from=0.5" : "--from=0.02");
+    if (o1 & 64)
+        arg(in, o1 & 128 ? "--to=2" : "--to=0.035");
+    if (o2 & 1)
+        arg(in, "--include=" FUZZ_INCLUDE);
+    if (o2 & 2)
+        arg(in, "--exclude=" FUZZ_EXCLUDE);
+    if (diff)
+        arg(in, "--diff");
+    in->nprofiles = profiles == 0 ? 1 : profiles == 3 ? 3 : 2;
+    if (several) {
+        static const char *const out[] = {"-o", "out.ps", "out.eps", "out.svg", "out.png"};
+        arg(in, out[0]);
+        arg(in, out[1 + (o0 >> 6)]);
+    }
+}
 
-    /* byte 1:
-     *   bits 0-1  --mode: stacked, percent, lines, stacked
-     *   bit 2     --sort=gradient (given first, so -d and -i still apply)
-     *   bit 3     --slopes
-     *   bit 4     --x=index
-     *   bits 5-7  window (always in the sample unit, also with --x=index):
-     *             none, --from=0.02, --to=0.035, both (cut the small
-     *             profiles of fuzz/corpus), none, --from=0.5, --to=2, both
-     *             (cut profiles of a few seconds) */
-    enum plot_mode mode = (enum plot_mode[]){MODE_STACKED, MODE_PERCENT, MODE_LINES,
-                                             MODE_STACKED}[opt1 & 3];
-    bo->sort_gradient = (opt1 >> 2) & 1;
-    bo->slopes = (opt1 >> 3) & 1;
-    fo->po.x_index = (opt1 >> 4) & 1;
-    unsigned window = opt1 >> 5;
-    fo->po.has_from = window & 1;
-    fo->po.has_to = window & 2;
-    fo->po.from = window & 4 ? 0.5 : 0.02;
-    fo->po.to = window & 4 ? 2.0 : 0.035;
+static void decode(struct fuzz_input *in, const uint8_t *data, size_t size)
+{
+    decode_args(in, data[0], data[1], data[2], (unsigned)data[size - 1] ^ '\n');
+    const char *hp = (const char *)data + 3;
+    size_t hp_len = size - 3;
+    in->aux = split_at(hp, &hp_len, AUX_SEP, sizeof AUX_SEP - 1, &in->aux_len);
+    in->text[0] = in->text[1] = in->text[2] = hp;
+    in->len[0] = in->len[1] = in->len[2] = hp_len;
+    if (in->nprofiles > 1) {
+        in->aux = NULL; /* -p reads one profile's .aux */
+        size_t second_len = 0;
+        const char *second = split_at(hp, &in->len[0], SECOND_SEP, sizeof SECOND_SEP - 1,
+                                      &second_len);
+        in->len[2] = in->len[0];
+        if (second) {
+            in->text[1] = second;
+            in->len[1] = second_len;
+        } else {
+            in->len[1] = in->len[0];
+        }
+    }
+}
 
-    /* byte 2:
-     *   bits 0-1  name filter: none, --include, --exclude, both
-     *   bits 2-3  profiles: one; two (FILE FILE); --diff of two; three
-     *             (the first, the second, the first again)
-     *   bits 4-7  unused */
-    bo->filter = &filters[opt2 & 3];
-    unsigned profiles = (opt2 >> 2) & 3;
-    fo->nprofiles = profiles == 0 ? 1 : profiles == 3 ? 3 : 2;
-    fo->diff = profiles == 2;
-    /* What hp2ps refuses on the command line, left out here (and by
-     * fuzz/fuzz.sh): --slopes with several profiles, --mode with --diff. */
-    if (fo->nprofiles > 1)
-        bo->slopes = false;
-    if (fo->diff)
-        mode = MODE_STACKED;
+/* HP2PS_FUZZ_REGRESS=PATH: the input as a regression test's files. */
+static void write_file(const char *path, const char *suffix, const char *data, size_t len)
+{
+    char name[4096];
+    snprintf(name, sizeof name, "%s%s", path, suffix);
+    FILE *f = fopen(name, "wb");
+    if (!f || fwrite(data, 1, len, f) != len || fclose(f) != 0) {
+        perror(name);
+        exit(1);
+    }
+}
 
-    /* The last byte, XOR '\n':
-     *   bit 0 --units=iec     bit 1 --pattern     bit 2 -s     bit 3 -b
-     *   bit 4 -g              bit 5 -M            bit 6 -y     bit 7 -e300pt */
-    const struct render_format *fmt = fo->fmt;
-    bool eps = opt3 & 128;
-    fo->lo = (struct layout_options){
-        .title_box = opt3 & 8 ? TITLE_BIG : opt3 & 4 ? TITLE_SMALL : TITLE_AUTO,
-        .page = eps || fmt->always_fit ? PAGE_FIT
-              : opt3 & 16              ? PAGE_GHOSTVIEW
-              : fmt->print_page        ? PAGE_TURNED_A4
-                                       : PAGE_LANDSCAPE_A4,
-        .fit_width = eps ? 300.0 : 648.0,
-        .single_page = eps || !fmt->multipage,
-        .multipage = bo->limit > 20 || (opt3 & 32),
-        .key = bo->limit != 0,
-        .marks = !(opt3 & 64),
-        .iec = opt3 & 1,
-        .pattern = opt3 & 2,
-        .mode = mode,
-        .colour = bo->colour,
-        .slopes = bo->slopes,
-    };
+static void write_regression(const struct fuzz_input *in, const char *path)
+{
+    static const char *const suffix[] = {".hp", ".hp2", ".hp3"};
+    for (size_t k = 0; k < in->nprofiles; k++)
+        write_file(path, suffix[k], in->text[k], in->len[k]);
+    if (in->aux)
+        write_file(path, ".aux", in->aux, in->aux_len);
+    char args[1024] = "";
+    for (int i = 1; i < in->argc; i++) { /* "-o out.ps": hostile.sh names the files */
+        strncat(args, in->argv[i], sizeof args - strlen(args) - 2);
+        strcat(args, i + 1 < in->argc ? " " : "\n");
+    }
+    if (args[0])
+        write_file(path, ".args", args, strlen(args));
+    exit(0);
 }
 
 /* The exports (-o FILE.csv, FILE.json) of a plan: they cannot fail in
  * memory, and must be valid UTF-8 whatever the names. */
-static void check_exports(struct profile *p, const struct band_plan *bp)
+static void check_exports(const struct profile *p, const struct band_plan *bp)
 {
     struct hp_error err;
     for (int x = 0; x < 2; x++) {
@@ -266,199 +288,94 @@ static void check_exports(struct profile *p, const struct band_plan *bp)
     }
 }
 
-/* main.c's aux_is_foreign, without its warning: an .aux that names none
- * of the bands drawn gives no scales either. */
-static bool aux_is_foreign(const struct aux *aux, const struct band_plan *bp)
-{
-    if (!aux->names.count || !bp->count)
-        return false;
-    for (size_t b = 0; b < bp->count; b++)
-        if (aux_find(aux, bp->band[b].name, strlen(bp->band[b].name)))
-            return false;
-    return true;
-}
-
-/* One profile, as main.c's run(). */
-static void run_one(const struct fuzz_options *fo, const char *hp, size_t hp_len,
-                    const char *aux_text, size_t aux_len)
+/* One profile: its exports, its drawing, its .aux. */
+static void run_one(const struct fuzz_input *in, const struct pipeline_options *po)
 {
     struct hp_error err;
     struct aux aux;
     aux_init(&aux);
-    bool have_aux = false;
-    if (aux_text)
-        have_aux = aux_parse_buffer(&aux, aux_text, aux_len, "in.aux", &err) == 0;
-
+    const struct aux *saved = NULL;
+    if (in->aux && aux_parse_buffer(&aux, in->aux, in->aux_len, "in.aux", &err) == 0)
+        saved = &aux;
     struct profile p;
-    if (profile_parse_buffer(&p, hp, hp_len, "in.hp", &fo->po, &err) < 0) {
+    if (profile_parse_buffer(&p, in->text[0], in->len[0], "in.hp", &po->parse, &err) < 0) {
         aux_free(&aux);
         return;
     }
-    struct band_options bo = fo->bo;
-    bo.aux = have_aux ? &aux : NULL;
-    const struct render_format *fmt = fo->fmt;
-
-    struct band_plan bp;
-    memset(&bp, 0, sizeof bp);
-    struct series s;
-    memset(&s, 0, sizeof s);
-    struct layout L;
-    memset(&L, 0, sizeof L);
-
-    if (bands_plan(&bp, &p, &bo, &err) < 0)
-        goto done;
-    if (have_aux && aux_is_foreign(&aux, &bp))
-        have_aux = false;
-    check_exports(&p, &bp);
-    if (series_build_mode(&s, &p, &bp, series_columns(bp.count), fo->lo.mode, &err) < 0)
-        goto done;
-
-    /* The .aux keeps the stacked scale whatever --mode draws (main.c). */
-    double stacked_y_range = choose_range(s.y_max, have_aux && aux.has_y_range, aux.y_range);
-    struct layout_options lo = fo->lo;
-    lo.x_range = choose_range(p.t_last - p.t_first, have_aux && aux.has_x_range, aux.x_range);
-    lo.y_range = lo.mode == MODE_STACKED ? stacked_y_range : choose_range(s.plot_max, false, 0);
-    series_simplify(&s, lo.y_range);
-    struct text_metrics tm = render_text_metrics(fonts);
-    if (layout_build(&L, &p, &bp, &s, &lo, &tm, &err) < 0)
-        goto done;
-    check_and_render(&L, fmt);
-    /* and the .aux writer, as main does after a successful drawing */
-    bands_write_aux(sink, &bp, lo.x_range, stacked_y_range, bo.colour);
-    fflush(sink);
-    clearerr(sink);
-done:
-    layout_free(&L);
-    series_free(&s);
+    struct band_plan bp = {0};
+    const struct aux *for_plan = saved;
+    if (pipeline_plan(&bp, &p, &for_plan, po->bands.limit, po, &err) == 0)
+        check_exports(&p, &bp);
     band_plan_free(&bp);
+    struct drawing d;
+    struct text_metrics tm = render_text_metrics(fonts);
+    if (pipeline_draw(&d, &p, saved, po, &tm, &err) == 0) {
+        check_and_render(&d.layout, po);
+        bands_write_aux(sink, &d.plan, d.x_range, d.stacked_range, po->bands.colour);
+        fflush(sink);
+        clearerr(sink);
+    }
+    drawing_free(&d);
     profile_free(&p);
     aux_free(&aux);
 }
 
-/* main.c's load_profile: parsed and its bands chosen with the flags of a
- * single profile, but limit for the band limit. */
-static int load_profile(struct profile *p, struct band_plan *bp, const char *text, size_t len,
-                        const char *source, const struct fuzz_options *fo, long limit,
-                        struct hp_error *err)
-{
-    if (profile_parse_buffer(p, text, len, source, &fo->po, err) < 0)
-        return -1;
-    struct band_options bo = fo->bo;
-    bo.limit = limit;
-    return bands_plan(bp, p, &bo, err);
-}
-
-/* Several profiles (FILE FILE...), as main.c's run_several(). */
-static void run_several(const struct fuzz_options *fo, const char *const *text,
-                        const size_t *len, size_t n)
+/* Several profiles, or --diff. */
+static void run_many(const struct fuzz_input *in, const struct pipeline_options *po)
 {
     static const char *const sources[] = {"in.hp", "in2.hp", "in3.hp"};
     struct hp_error err;
     struct profile p[3];
-    struct band_plan bp[3];
-    struct series s[3];
-    struct layout_panel panel[3];
     memset(p, 0, sizeof p);
-    memset(bp, 0, sizeof bp);
-    memset(s, 0, sizeof s);
-    struct band_plan key = {0};
-    struct layout L = {0};
-    enum plot_mode mode = fo->lo.mode;
-    double span = 0, peak = 0;
-    for (size_t k = 0; k < n; k++)
-        if (load_profile(&p[k], &bp[k], text[k], len[k], sources[k], fo, fo->bo.limit, &err) < 0)
-            goto done;
-    bands_share_shades(bp, n, fo->bo.colour);
-    bands_union(&key, bp, n);
-    for (size_t k = 0; k < n; k++) {
-        if (series_build_mode(&s[k], &p[k], &bp[k], series_columns(bp[k].count), mode,
-                              &err) < 0)
-            goto done;
-        span = fmax(span, p[k].t_last - p[k].t_first);
-        peak = fmax(peak, mode == MODE_STACKED ? s[k].y_max : s[k].plot_max);
-        panel[k] = (struct layout_panel){&p[k], &bp[k], &s[k]};
+    size_t read = 0;
+    for (; read < in->nprofiles; read++)
+        if (profile_parse_buffer(&p[read], in->text[read], in->len[read], sources[read],
+                                 &po->parse, &err) < 0)
+            break;
+    if (read == in->nprofiles) {
+        struct layout L;
+        struct text_metrics tm = render_text_metrics(fonts);
+        int rc = po->diff ? pipeline_draw_diff(&L, p, po, &tm, &err)
+                          : pipeline_draw_several(&L, p, read, po, &tm, &err);
+        if (rc == 0)
+            check_and_render(&L, po);
+        layout_free(&L);
     }
-    struct layout_options lo = fo->lo;
-    lo.x_range = choose_range(span, false, 0);
-    lo.y_range = choose_range(peak, false, 0);
-    for (size_t k = 0; k < n; k++)
-        series_simplify(&s[k], lo.y_range);
-    struct text_metrics tm = render_text_metrics(fonts);
-    if (layout_build_panels(&L, panel, n, &key, &lo, &tm, &err) < 0)
-        goto done;
-    check_and_render(&L, fo->fmt);
-done:
-    layout_free(&L);
-    band_plan_free(&key);
-    for (size_t k = 0; k < n; k++) {
-        series_free(&s[k]);
-        band_plan_free(&bp[k]);
+    for (size_t k = 0; k < read; k++)
         profile_free(&p[k]);
-    }
-}
-
-/* --diff BEFORE AFTER, as main.c's run_diff(). */
-static void run_diff(const struct fuzz_options *fo, const char *const *text, const size_t *len)
-{
-    static const char *const sources[] = {"in.hp", "in2.hp"};
-    struct hp_error err;
-    struct profile p[2];
-    struct band_plan bp[2];
-    memset(p, 0, sizeof p);
-    memset(bp, 0, sizeof bp);
-    struct diff d = {0};
-    struct layout L = {0};
-    for (size_t k = 0; k < 2; k++)
-        if (load_profile(&p[k], &bp[k], text[k], len[k], sources[k], fo, 0, &err) < 0)
-            goto done;
-    if (diff_build(&d, &p[0], &bp[0], &p[1], &bp[1], fo->bo.limit, fo->bo.colour, &err) < 0)
-        goto done;
-    struct layout_options lo = fo->lo;
-    lo.x_range = choose_range(d.span, false, 0);
-    lo.y_range = choose_range(d.y_max - d.y_min, false, 0);
-    struct text_metrics tm = render_text_metrics(fonts);
-    if (layout_build_diff(&L, &p[0], &p[1], &d, &lo, &tm, &err) < 0)
-        goto done;
-    check_and_render(&L, fo->fmt);
-done:
-    layout_free(&L);
-    diff_free(&d);
-    for (size_t k = 0; k < 2; k++) {
-        band_plan_free(&bp[k]);
-        profile_free(&p[k]);
-    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 3)
         return 0;
-    struct fuzz_options fo;
-    decode_options(&fo, data[0], data[1], data[2], (unsigned)data[size - 1] ^ '\n');
-    const char *hp = (const char *)data + 3;
-    size_t hp_len = size - 3;
-
-    /* The .aux part, when there is one (only a single profile reads it:
-     * hp2ps refuses -p with several). */
-    size_t aux_len = 0;
-    const char *aux_text = split_at(hp, &hp_len, AUX_SEP, sizeof AUX_SEP - 1, &aux_len);
-    if (fo.nprofiles == 1) {
-        run_one(&fo, hp, hp_len, aux_text, aux_len);
-        return 0;
+    struct fuzz_input in;
+    decode(&in, data, size);
+    const char *regress = getenv("HP2PS_FUZZ_REGRESS");
+    if (regress)
+        write_regression(&in, regress);
+    /* The command line as the program reads it, with the inputs named. */
+    static const char *const names[] = {"in.hp", "in2.hp", "in3.hp"};
+    struct fuzz_input cmd = in;
+    if (in.aux)
+        arg(&cmd, "-p");
+    for (size_t k = 0; k < in.nprofiles; k++)
+        arg(&cmd, names[k]);
+    struct options o;
+    struct hp_error err;
+    struct pipeline_options po;
+    struct name_filter filter = {0};
+    options_default(&o);
+    if (options_parse(&o, cmd.argc, (char **)cmd.argv, &err) < 0 ||
+        pipeline_options_from(&po, &o, &filter, &err) < 0) {
+        fprintf(stderr, "the harness made a command line hp2ps refuses: %s\n", err.text);
+        abort();
     }
-    /* Several profiles: the first, the second (or the first again), and
-     * for three the first once more. */
-    size_t second_len = 0;
-    const char *second = split_at(hp, &hp_len, SECOND_SEP, sizeof SECOND_SEP - 1, &second_len);
-    if (!second) {
-        second = hp;
-        second_len = hp_len;
-    }
-    const char *text[3] = {hp, second, hp};
-    size_t len[3] = {hp_len, second_len, hp_len};
-    if (fo.diff)
-        run_diff(&fo, text, len);
+    if (in.nprofiles == 1)
+        run_one(&in, &po);
     else
-        run_several(&fo, text, len, fo.nprofiles);
+        run_many(&in, &po);
+    name_filter_free(&filter);
+    options_free(&o);
     return 0;
 }

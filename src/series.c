@@ -285,6 +285,8 @@ static bool live_range(const double *y, const double *under, size_t n, size_t *f
 static void simplify_stack(struct series *s, double tol)
 {
     size_t n = s->top[0].n;
+    if (n == 0)
+        return; /* nothing drawn (percent mode: no sample held anything) */
     for (size_t b = 1; b < s->nbands; b++)
         if (s->top[b].n != n)
             return; /* not a shared grid: nothing is dropped */

@@ -651,6 +651,29 @@ static void check_stack_truth(enum plot_mode mode)
     free(names);
 }
 
+/* Percent mode on a profile whose samples hold nothing: no point at all,
+ * and simplifying that is harmless. */
+static void test_percent_of_nothing(void)
+{
+    static const char *const names[] = {"a"};
+    static const int32_t map[] = {0};
+    struct profile p;
+    profile_start(&p, names, 1);
+    add_sample(&p, 0.0, (struct sample_entry[]){{0, 0}}, 1);
+    add_sample(&p, 1.0, NULL, 0);
+    struct band_plan bp;
+    plan_make(&bp, names, 1, map, 1);
+    struct series s;
+    struct hp_error err;
+    CHECK_INT(series_build_mode(&s, &p, &bp, 10, MODE_PERCENT, &err), 0);
+    CHECK_INT(s.top[0].n, 0);
+    series_simplify(&s, 100);
+    CHECK_INT(s.top[0].n, 0);
+    series_free(&s);
+    plan_end(&bp);
+    profile_end(&p);
+}
+
 static void test_stack_truth(void)
 {
     check_stack_truth(MODE_STACKED);
@@ -666,5 +689,6 @@ int main(void)
     test_unknown_id();
     test_modes();
     test_stack_truth();
+    test_percent_of_nothing();
     return check_report();
 }

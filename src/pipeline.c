@@ -1,0 +1,541 @@
+/* pipeline.c: see pipeline.h.  The stages wired in their order; each does
+ * its own work, and this file only hands one's result to the next. */
+#include "pipeline.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diff.h"
+#include "output.h"
+
+/* An EPS without -e gets GHC's unscaled 9-inch box. */
+#define FIT_WIDTH_DEFAULT 648.0
+
+static void warn(struct hp_error *warning, const char *fmt, ...) HP_PRINTF(2, 3);
+
+static void warn(struct hp_error *warning, const char *fmt, ...)
+{
+    if (!warning || warning->text[0])
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(warning->text, sizeof warning->text, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- options ------------------------------------------------------------------ */
+
+/* --format, else -o's extension, else PostScript. */
+static const struct render_format *choose_format(const struct options *o, struct hp_error *err)
+{
+    const struct render_format *fmt = &render_format_ps;
+    if (o->format) {
+        fmt = render_find_format(o->format);
+        if (!fmt)
+            hp_fail(err, "--format=%s: unknown format (use one of %s, csv, json)", o->format,
+                    render_format_names());
+    } else if (o->output && strcmp(o->output, "-") != 0) {
+        fmt = render_format_for_path(o->output);
+        if (!fmt)
+            hp_fail(err, "%s: cannot tell the format from the extension; name it .ps, .eps, "
+                    ".pdf, .svg, .png, .csv or .json, or give --format", o->output);
+    }
+    return fmt;
+}
+
+/* --format=csv|json, else -o FILE.csv / FILE.json: an export instead of a
+ * drawing (NULL: a drawing, choose_format's). */
+static const struct export_format *choose_export(const struct options *o)
+{
+    if (o->format)
+        return export_find_format(o->format);
+    if (o->output && strcmp(o->output, "-") != 0)
+        return export_format_for_path(o->output);
+    return NULL;
+}
+
+int pipeline_options_from(struct pipeline_options *po, const struct options *o,
+                          struct name_filter *filter, struct hp_error *err)
+{
+    memset(po, 0, sizeof *po);
+    po->exp = choose_export(o);
+    po->fmt = po->exp ? NULL : choose_format(o, err);
+    if (!po->exp && !po->fmt)
+        return -1;
+    if (name_filter_compile(filter, o->include, o->ninclude, o->exclude, o->nexclude, err) < 0)
+        return -1;
+    if (po->exp && o->ninputs > 1)
+        return hp_fail(err, "-o %s: an export holds one profile; export each on its own",
+                       o->output ? o->output : "-");
+    po->parse = (struct parse_options){
+        .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
+        .x_index = o->x_index,
+    };
+    struct band_options *bo = &po->bands;
+    band_options_default(bo);
+    bo->filter = filter;
+    bo->trace_percent = o->trace;
+    bo->limit = o->limit;
+    bo->sort_stddev = o->sort_stddev;
+    bo->sort_name = o->sort_name;
+    bo->colour = o->colour;
+    bo->sort_gradient = o->sort_gradient;
+    bo->slopes = o->slopes;
+    /* An export has no page: any format's page rules do. */
+    const struct render_format *fmt = po->fmt ? po->fmt : &render_format_ps;
+    po->layout = (struct layout_options){
+        .title_box = o->title_box,
+        .page = o->eps || fmt->always_fit ? PAGE_FIT
+              : o->upright                 ? PAGE_GHOSTVIEW
+              : fmt->print_page            ? PAGE_TURNED_A4
+                                           : PAGE_LANDSCAPE_A4,
+        .fit_width = o->eps ? o->eps_width : FIT_WIDTH_DEFAULT,
+        .single_page = o->eps || !fmt->multipage,
+        .multipage = o->multipage,
+        .key = o->limit != 0,
+        .marks = !o->no_marks,
+        .iec = o->iec,
+        .pattern = o->pattern,
+        .mode = o->mode,
+        .colour = o->colour,
+        .slopes = o->slopes,
+    };
+    po->render.dpi = o->dpi;
+    po->reuse_aux = o->reuse_aux;
+    po->diff = o->diff;
+    po->output = o->output;
+    return 0;
+}
+
+/* ---- the middle: profiles in, bands and layouts out ------------------------------ */
+
+/* A measured range, or the .aux's when -p saved a larger one (scales only
+ * grow, so a series of graphs stays comparable); never 0. */
+static double choose_range(double measured, bool has_saved, double saved)
+{
+    double r = measured;
+    if (has_saved && saved > r)
+        r = saved;
+    return r > 0 ? r : 1.0;
+}
+
+/* An .aux that names none of the bands drawn belongs to another profile:
+ * its order and shades changed nothing, and its scales must not apply
+ * either.  (Checked against the bands, not the profile's names, because
+ * with -m1 the only band is OTHER.) */
+static bool aux_is_foreign(const struct aux *aux, const struct band_plan *bp)
+{
+    if (!aux->names.count || !bp->count)
+        return false;
+    for (size_t b = 0; b < bp->count; b++)
+        if (aux_find(aux, bp->band[b].name, strlen(bp->band[b].name)))
+            return false;
+    return true;
+}
+
+int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct aux **aux,
+                  long limit, const struct pipeline_options *po, struct hp_error *err)
+{
+    struct band_options bo = po->bands;
+    bo.limit = limit;
+    bo.aux = aux ? *aux : NULL;
+    if (bands_plan(bp, p, &bo, err) < 0)
+        return -1;
+    if (bo.aux && aux_is_foreign(bo.aux, bp))
+        *aux = NULL;
+    return 0;
+}
+
+void drawing_free(struct drawing *d)
+{
+    layout_free(&d->layout);
+    series_free(&d->series);
+    band_plan_free(&d->plan);
+    memset(d, 0, sizeof *d);
+}
+
+int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *aux,
+                  const struct pipeline_options *po, const struct text_metrics *tm,
+                  struct hp_error *err)
+{
+    memset(d, 0, sizeof *d);
+    const struct layout_options *base = &po->layout;
+    bool given = aux != NULL;
+    if (pipeline_plan(&d->plan, p, &aux, po->bands.limit, po, err) < 0)
+        goto fail;
+    d->aux_foreign = given && !aux;
+    size_t columns = series_columns(d->plan.count);
+    if (series_build_mode(&d->series, p, &d->plan, columns, base->mode, err) < 0)
+        goto fail;
+    /* The .aux keeps the stacked scale whatever --mode draws, so that -p
+     * stays meaningful; only the stacked drawing uses -p's y range. */
+    bool saved = aux != NULL;
+    d->stacked_range = choose_range(d->series.y_max, saved && aux->has_y_range,
+                                    saved ? aux->y_range : 0);
+    d->x_range = choose_range(p->t_last - p->t_first, saved && aux->has_x_range,
+                              saved ? aux->x_range : 0);
+    struct layout_options lo = *base;
+    lo.x_range = d->x_range;
+    lo.y_range = base->mode == MODE_STACKED ? d->stacked_range
+                                            : choose_range(d->series.plot_max, false, 0);
+    /* Points closer to the line drawn than the page can show go. */
+    series_simplify(&d->series, lo.y_range);
+    if (layout_build(&d->layout, p, &d->plan, &d->series, &lo, tm, err) < 0)
+        goto fail;
+    return 0;
+fail:
+    drawing_free(d);
+    return -1;
+}
+
+int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
+                          const struct pipeline_options *po, const struct text_metrics *tm,
+                          struct hp_error *err)
+{
+    memset(L, 0, sizeof *L);
+    struct band_plan *bp = xcalloc(n, sizeof *bp);
+    struct series *s = xcalloc(n, sizeof *s);
+    struct layout_panel *panel = xcalloc(n, sizeof *panel);
+    struct band_plan key = {0};
+    enum plot_mode mode = po->layout.mode;
+    double span = 0, peak = 0;
+    int rc = -1;
+    for (size_t k = 0; k < n; k++)
+        if (pipeline_plan(&bp[k], &p[k], NULL, po->bands.limit, po, err) < 0)
+            goto done;
+    bands_share_shades(bp, n, po->bands.colour);
+    bands_union(&key, bp, n);
+    for (size_t k = 0; k < n; k++) {
+        if (series_build_mode(&s[k], &p[k], &bp[k], series_columns(bp[k].count), mode, err) < 0)
+            goto done;
+        span = fmax(span, p[k].t_last - p[k].t_first);
+        peak = fmax(peak, mode == MODE_STACKED ? s[k].y_max : s[k].plot_max);
+        panel[k] = (struct layout_panel){&p[k], &bp[k], &s[k]};
+    }
+    struct layout_options lo = po->layout;
+    lo.x_range = choose_range(span, false, 0);
+    lo.y_range = choose_range(peak, false, 0);
+    for (size_t k = 0; k < n; k++)
+        series_simplify(&s[k], lo.y_range);
+    rc = layout_build_panels(L, panel, n, &key, &lo, tm, err);
+done:
+    band_plan_free(&key);
+    for (size_t k = 0; k < n; k++) {
+        series_free(&s[k]);
+        band_plan_free(&bp[k]);
+    }
+    free(panel);
+    free(s);
+    free(bp);
+    return rc;
+}
+
+int pipeline_draw_diff(struct layout *L, const struct profile *p,
+                       const struct pipeline_options *po, const struct text_metrics *tm,
+                       struct hp_error *err)
+{
+    memset(L, 0, sizeof *L);
+    struct band_plan bp[2] = {{0}, {0}};
+    struct diff d = {0};
+    int rc = -1;
+    /* Every name that survives each profile's selection (-t) is a
+     * candidate: -m applies to the ranked differences, not here. */
+    for (size_t k = 0; k < 2; k++)
+        if (pipeline_plan(&bp[k], &p[k], NULL, 0, po, err) < 0)
+            goto done;
+    if (diff_build(&d, &p[0], &bp[0], &p[1], &bp[1], po->bands.limit, po->bands.colour, err) < 0)
+        goto done;
+    struct layout_options lo = po->layout;
+    lo.x_range = choose_range(d.span, false, 0);
+    lo.y_range = choose_range(d.y_max - d.y_min, false, 0);
+    rc = layout_build_diff(L, &p[0], &p[1], &d, &lo, tm, err);
+done:
+    diff_free(&d);
+    band_plan_free(&bp[0]);
+    band_plan_free(&bp[1]);
+    return rc;
+}
+
+/* ---- the edges: files in, files out -------------------------------------------------- */
+
+/* Where a run reads and writes. */
+struct files {
+    char *input;    /* the .hp path, NULL for stdin */
+    char *base;     /* output stem in the current directory, as GHC's */
+    char *out_path; /* the drawing or export; "-" for stdout */
+    char *aux_path;
+};
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static char *concat(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    char *s = xmalloc(na + nb + 1);
+    memcpy(s, a, na);
+    memcpy(s + na, b, nb + 1);
+    return s;
+}
+
+char *pipeline_input_path(const char *arg)
+{
+    if (!arg)
+        return NULL;
+    if (ends_with(arg, ".hp"))
+        return xstrdup(arg);
+    char *with = concat(arg, ".hp");
+    if (exists(with) || !exists(arg))
+        return with;
+    free(with);
+    return xstrdup(arg);
+}
+
+/* The extension an output of this format gets by default.  GHC's -e
+ * still wrote NAME.ps, so PostScript keeps that name. */
+static const char *default_extension(const struct pipeline_options *po)
+{
+    if (po->exp)
+        return po->exp == &export_format_csv ? ".csv" : ".json";
+    const struct render_format *fmt = po->fmt;
+    return fmt == &render_format_ps    ? ".ps"
+         : fmt == &render_format_eps   ? ".eps"
+         : fmt == &render_format_pdf   ? ".pdf"
+         : fmt == &render_format_svg   ? ".svg"
+                                       : ".png";
+}
+
+/* GHC's naming: "prog" and "prog.hp" both read prog.hp, and the outputs
+ * are prog.ps and prog.aux in the current directory.  A name that is not
+ * NAME.hp and has no NAME.hp beside it is read as it is. */
+static void resolve_files(struct files *fl, const char *arg, const struct pipeline_options *po)
+{
+    memset(fl, 0, sizeof *fl);
+    if (!arg) {
+        fl->out_path = xstrdup(po->output ? po->output : "-");
+        return;
+    }
+    fl->input = pipeline_input_path(arg);
+    char *stem = ends_with(arg, ".hp") ? xmemdup0(arg, strlen(arg) - 3) : xstrdup(arg);
+    const char *slash = strrchr(stem, '/');
+    fl->base = xstrdup(slash ? slash + 1 : stem);
+    free(stem);
+    fl->out_path = po->output ? xstrdup(po->output) : concat(fl->base, default_extension(po));
+    fl->aux_path = concat(fl->base, ".aux");
+}
+
+static void free_files(struct files *fl)
+{
+    free(fl->input);
+    free(fl->base);
+    free(fl->out_path);
+    free(fl->aux_path);
+}
+
+/* Read a profile from path (NULL: standard input). */
+static int read_profile(struct profile *p, const char *path, const struct pipeline_options *po,
+                        struct hp_error *err)
+{
+    int fd = 0;
+    if (path && (fd = open(path, O_RDONLY)) < 0)
+        return hp_fail(err, "cannot open %s: %s", path, strerror(errno));
+    int rc = profile_parse(p, fd, path ? path : "stdin", &po->parse, err);
+    if (path)
+        close(fd);
+    return rc;
+}
+
+/* -p: the previous run's .aux, or a warning and none (a corrupt .aux
+ * must not stop the drawing). */
+static bool load_aux(struct aux *aux, const struct files *fl, struct hp_error *warning)
+{
+    struct hp_error err;
+    if (aux_read_file(aux, fl->aux_path, &err) < 0) {
+        warn(warning, "%s; drawing without it", err.text);
+        return false;
+    }
+    return true;
+}
+
+/* rename() cannot put a file where a directory is; say so before any
+ * output is replaced. */
+static int check_target(const char *path, struct hp_error *err)
+{
+    struct stat st;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return hp_fail(err, "cannot write %s: it is a directory", path);
+    return 0;
+}
+
+/* The .aux, written to its temporary file (committed by the caller). */
+static int prepare_aux(struct output *aux_out, const struct files *fl, const struct drawing *d,
+                       bool colour, struct hp_error *err)
+{
+    if (output_open(aux_out, fl->aux_path, fl->input, err) < 0)
+        return -1;
+    if (bands_write_aux(aux_out->f, &d->plan, d->x_range, d->stacked_range, colour) < 0) {
+        output_abort(aux_out);
+        return hp_fail(err, "cannot write %s", fl->aux_path);
+    }
+    return 0;
+}
+
+/* The drawing (and with d and an input file, d's .aux), each complete in
+ * its temporary file before either replaces anything; the .aux is renamed
+ * last, as GHC wrote it last. */
+static int write_drawing(const struct layout *L, const struct files *fl, const struct drawing *d,
+                         const struct pipeline_options *po, struct render_fonts *fonts,
+                         struct hp_error *err)
+{
+    struct output out = {0}, aux_out = {0};
+    bool with_aux = fl->input && d;
+    if (check_target(fl->out_path, err) < 0 || (with_aux && check_target(fl->aux_path, err) < 0))
+        return -1;
+    if (output_open(&out, fl->out_path, fl->input, err) < 0)
+        return -1;
+    if (po->fmt->write(out.f, L, fonts, &po->render, err) < 0 ||
+        (with_aux && prepare_aux(&aux_out, fl, d, po->bands.colour, err) < 0)) {
+        output_abort(&out);
+        return -1;
+    }
+    if (output_commit(&out, err) < 0) {
+        if (with_aux)
+            output_abort(&aux_out);
+        return -1;
+    }
+    return with_aux ? output_commit(&aux_out, err) : 0;
+}
+
+/* -o FILE.csv, -o FILE.json, --format=csv|json: the numbers instead of
+ * the picture, through the same atomic output; no .aux is written. */
+static int write_export(const struct files *fl, const struct profile *p,
+                        const struct band_plan *bp, const struct pipeline_options *po,
+                        struct hp_error *err)
+{
+    struct output out;
+    if (check_target(fl->out_path, err) < 0 || output_open(&out, fl->out_path, fl->input, err) < 0)
+        return -1;
+    if (po->exp->write(out.f, p, bp, err) < 0) {
+        output_abort(&out);
+        return -1;
+    }
+    return output_commit(&out, err);
+}
+
+/* One profile: the picture and its .aux, or the export. */
+static int run_one(const struct pipeline_options *po, const char *arg, struct hp_error *warning,
+                   struct hp_error *err)
+{
+    struct files fl;
+    resolve_files(&fl, arg, po);
+    struct profile p = {0};
+    struct aux aux;
+    aux_init(&aux);
+    struct drawing d = {0};
+    struct band_plan bp = {0};
+    struct render_fonts *fonts = NULL;
+    int rc = -1;
+
+    if (fl.input && output_same_path(fl.out_path, fl.aux_path)) {
+        hp_fail(err, "%s: the drawing cannot go to the .aux file", fl.out_path);
+        goto done;
+    }
+    /* Fonts first: when pango has to load the system's fontconfig
+     * configuration (render.c), it does so on a thread of its own, which
+     * then runs while the profile is read. */
+    fonts = po->exp ? NULL : render_fonts_new();
+    if (read_profile(&p, fl.input, po, err) < 0)
+        goto done;
+    const struct aux *saved = NULL;
+    if (po->reuse_aux && !fl.input)
+        warn(warning, "-p has no effect on standard input (there is no .aux file)");
+    else if (po->reuse_aux && load_aux(&aux, &fl, warning))
+        saved = &aux;
+    if (po->exp) {
+        const struct aux *given = saved;
+        if (pipeline_plan(&bp, &p, &saved, po->bands.limit, po, err) < 0)
+            goto done;
+        if (given && !saved)
+            warn(warning, "%s names none of the bands of %s; ignoring it", fl.aux_path,
+                 p.source);
+        rc = write_export(&fl, &p, &bp, po, err);
+        goto done;
+    }
+    struct text_metrics tm = render_text_metrics(fonts);
+    if (pipeline_draw(&d, &p, saved, po, &tm, err) < 0)
+        goto done;
+    if (d.aux_foreign)
+        warn(warning, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
+    rc = write_drawing(&d.layout, &fl, &d, po, fonts, err);
+done:
+    drawing_free(&d);
+    band_plan_free(&bp);
+    render_fonts_free(fonts);
+    aux_free(&aux);
+    profile_free(&p);
+    free_files(&fl);
+    return rc;
+}
+
+/* Several profiles, or --diff: every one read, one drawing, no .aux (an
+ * .aux describes the bands of one profile). */
+static int run_many(const struct pipeline_options *po, const char *const *inputs, size_t n,
+                    struct hp_error *err)
+{
+    struct profile *p = xcalloc(n, sizeof *p);
+    struct render_fonts *fonts = render_fonts_new();
+    struct layout L = {0};
+    struct files fl = {0};
+    fl.out_path = xstrdup(po->output ? po->output : "-");
+    int rc = -1;
+    for (size_t k = 0; k < n; k++) {
+        char *path = pipeline_input_path(inputs[k]);
+        if (path && po->output && output_same_path(po->output, path))
+            hp_fail(err, "%s: refusing to overwrite the input", po->output);
+        else
+            rc = read_profile(&p[k], path, po, err);
+        free(path);
+        if (rc < 0)
+            goto done;
+        rc = -1;
+    }
+    struct text_metrics tm = render_text_metrics(fonts);
+    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, err)
+                  : pipeline_draw_several(&L, p, n, po, &tm, err)) < 0)
+        goto done;
+    rc = write_drawing(&L, &fl, NULL, po, fonts, err);
+done:
+    layout_free(&L);
+    render_fonts_free(fonts);
+    for (size_t k = 0; k < n; k++)
+        profile_free(&p[k]);
+    free(p);
+    free_files(&fl);
+    return rc;
+}
+
+int pipeline_run(const struct pipeline_options *po, const char *const *inputs, size_t n,
+                 struct hp_error *warning, struct hp_error *err)
+{
+    if (warning)
+        warning->text[0] = '\0';
+    if (n > 1 || po->diff)
+        return run_many(po, inputs, n, err);
+    return run_one(po, n ? inputs[0] : NULL, warning, err);
+}
