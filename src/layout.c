@@ -778,7 +778,7 @@ static void frame_init(struct frame *f, const struct profile *p, const struct ba
                       : f->key_columns > 1 ? fmax(KEY_MIN_NAME_WIDTH, KEY_MAX_WIDTH / (double)f->key_columns - fixed)
                                            : KEY_MAX_NAME_WIDTH;
     for (size_t b = 0; b < n; b++) {
-        char *clean = utf8_sanitize(bp->band[b].name, strlen(bp->band[b].name));
+        char *clean = utf8_display_name(bp->band[b].name, strlen(bp->band[b].name));
         f->key_names[b] = layout_ellipsize(clean, name_limit, FONT_AXIS, tm);
         free(clean);
         double w = tm->width(tm->ctx, FONT_AXIS, f->key_names[b]);
