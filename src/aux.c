@@ -10,6 +10,14 @@
  * and then converted with strtod after putting the locale's decimal point
  * in place of '.', so the result never depends on LC_NUMERIC.
  *
+ * A band name may hold newlines (the .hp has it over several lines), and
+ * the writer puts it down raw, as the .hp does: an ORDER or SHADE line
+ * with no number at its end opens a name, the lines after it that are no
+ * statements go on with it, and the first of them to end in the number
+ * closes it; the parts are joined with newlines.  No other reading of
+ * such lines is valid (alone, each would be an error), so nothing that
+ * reads today changes.
+ *
  * aux_init allocates nothing, so an aux that is only zeroed, or only
  * initialised, is an empty aux; the parse functions start from an empty
  * aux themselves and leave it empty again when they fail.
@@ -217,9 +225,138 @@ static bool split_last(const char *s, size_t len, const char **name, size_t *nam
     return nend > 0;
 }
 
-static int parse_line(struct aux *a, const char *s, size_t len, const char *source,
-                      size_t line, struct hp_error *err)
+/* Does the field start like a number ([+-][.]digit)?  An ORDER or SHADE
+ * line whose last field does not has no number: its name may go on. */
+static bool number_like(const char *s, size_t len)
 {
+    size_t i = 0;
+    if (i < len && (s[i] == '+' || s[i] == '-'))
+        i++;
+    if (i < len && s[i] == '.')
+        i++;
+    return i < len && is_digit((unsigned char)s[i]);
+}
+
+static bool is_keyword(const char *s, size_t len)
+{
+    static const char *const kw[] = {"X_RANGE", "Y_RANGE", "ORDER", "SHADE"};
+    for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+        if (len == strlen(kw[i]) && memcmp(s, kw[i], len) == 0)
+            return true;
+    return false;
+}
+
+bool aux_name_fits(const char *name)
+{
+    for (const char *nl = strchr(name, '\n'); nl; nl = strchr(nl + 1, '\n')) {
+        const char *w = nl + 1, *e;
+        while (*w && *w != '\n' && is_space((unsigned char)*w))
+            w++;
+        for (e = w; *e && *e != '\n' && !is_space((unsigned char)*e); e++)
+            ;
+        if (is_keyword(w, (size_t)(e - w)))
+            return false;
+    }
+    return true;
+}
+
+static int statement_error(const char *source, size_t line, bool order, struct hp_error *err)
+{
+    if (order)
+        return hp_fail(err, "%s:%zu: ORDER must be followed by a name and a whole number",
+                       source, line);
+    return hp_fail(err, "%s:%zu: SHADE must be followed by a name and a non-negative number",
+                   source, line);
+}
+
+/* ORDER (order) or SHADE for name, from the field num; false when num is
+ * not a number of that kind. */
+static bool apply(struct aux *a, bool order, const char *name, size_t name_len, const char *num,
+                  size_t num_len)
+{
+    if (order) {
+        long v;
+        if (!parse_long(num, num_len, &v))
+            return false;
+        struct aux_entry *e = entry_for(a, name, name_len);
+        if (!e->has_order) {
+            e->has_order = true;
+            e->order = v;
+        }
+        return true;
+    }
+    double v;
+    if (!parse_number(num, num_len, &v))
+        return false;
+    struct aux_entry *e = entry_for(a, name, name_len);
+    if (!e->has_shade) {
+        e->has_shade = true;
+        e->shade = v;
+    }
+    return true;
+}
+
+/* An ORDER or SHADE statement whose name runs over several lines. */
+struct open_name {
+    size_t line;  /* its first line; 0 when none is open */
+    bool order;
+    char *text;   /* the name so far */
+    size_t len, cap;
+};
+
+static void name_add(struct open_name *on, const char *s, size_t n, bool newline)
+{
+    size_t need = on->len + n + 1;
+    if (need > on->cap) {
+        on->cap = need * 2;
+        on->text = xrealloc(on->text, on->cap);
+    }
+    if (newline)
+        on->text[on->len++] = '\n';
+    memcpy(on->text + on->len, s, n);
+    on->len += n;
+}
+
+/* A line while a name is open (s[0..len) raw, without "\r\n"): a blank
+ * line or one with no number is a part of the name, a line that ends in
+ * the number closes it, and a statement or a bad number leaves the first
+ * line an error. */
+static int name_line(struct aux *a, struct open_name *on, const char *s, size_t len,
+                     const char *source, struct hp_error *err)
+{
+    size_t i = 0, e = len;
+    while (i < len && is_space((unsigned char)s[i]))
+        i++;
+    while (e > i && is_space((unsigned char)s[e - 1]))
+        e--;
+    size_t kw = i;
+    while (kw < e && !is_space((unsigned char)s[kw]))
+        kw++;
+    if (i < e && is_keyword(s + i, kw - i))
+        return statement_error(source, on->line, on->order, err);
+    size_t start = e;
+    while (start > i && !is_space((unsigned char)s[start - 1]))
+        start--;
+    size_t name_end = start;
+    while (name_end > 0 && is_space((unsigned char)s[name_end - 1]))
+        name_end--;
+    size_t before = on->len;
+    name_add(on, s, name_end, true);
+    if (i < e && apply(a, on->order, on->text, on->len, s + start, e - start)) {
+        on->line = 0;
+        return 0;
+    }
+    on->len = before;
+    if (i < e && number_like(s + start, e - start))
+        return statement_error(source, on->line, on->order, err);
+    name_add(on, s, len, true);
+    return 0;
+}
+
+static int parse_line(struct aux *a, struct open_name *on, const char *s, size_t len,
+                      const char *source, size_t line, struct hp_error *err)
+{
+    size_t raw_len = len;
     size_t i = 0;
     while (i < len && is_space((unsigned char)s[i]))
         i++;
@@ -253,36 +390,20 @@ static int parse_line(struct aux *a, const char *s, size_t len, const char *sour
         }
         return 0;
     }
-    if (KEYWORD("ORDER")) {
+    if (KEYWORD("ORDER") || KEYWORD("SHADE")) {
+        bool order = s[0] == 'O';
         const char *name, *num;
         size_t name_len, num_len;
-        long v;
-        if (!split_last(rest, rest_len, &name, &name_len, &num, &num_len) ||
-            !parse_long(num, num_len, &v))
-            return hp_fail(err, "%s:%zu: ORDER must be followed by a name and a whole number",
-                           source, line);
-        struct aux_entry *e = entry_for(a, name, name_len);
-        if (!e->has_order) {
-            e->has_order = true;
-            e->order = v;
+        bool two = split_last(rest, rest_len, &name, &name_len, &num, &num_len);
+        if (two && apply(a, order, name, name_len, num, num_len))
+            return 0;
+        if (rest_len > 0 && (!two || !number_like(num, num_len))) {
+            /* No number: the first line of a name with newlines, raw. */
+            *on = (struct open_name){line, order, on->text, 0, on->cap};
+            name_add(on, rest, raw_len - i - (size_t)(rest - s), false);
+            return 0;
         }
-        return 0;
-    }
-    if (KEYWORD("SHADE")) {
-        const char *name, *num;
-        size_t name_len, num_len;
-        double v;
-        if (!split_last(rest, rest_len, &name, &name_len, &num, &num_len) ||
-            !parse_number(num, num_len, &v))
-            return hp_fail(err,
-                           "%s:%zu: SHADE must be followed by a name and a non-negative number",
-                           source, line);
-        struct aux_entry *e = entry_for(a, name, name_len);
-        if (!e->has_shade) {
-            e->has_shade = true;
-            e->shade = v;
-        }
-        return 0;
+        return statement_error(source, line, order, err);
     }
 #undef KEYWORD
     char q[QUOTE_MAX * 4 + 8];
@@ -297,17 +418,27 @@ int aux_parse_buffer(struct aux *a, const char *data, size_t len, const char *so
     if (len && memchr(data, '\0', len))
         return hp_fail(err, "%s: not an .aux file (binary data)", source);
     size_t line = 0, pos = 0;
-    while (pos < len) {
+    struct open_name on = {0};
+    int rc = 0;
+    while (rc == 0 && pos < len) {
         line++;
         const char *nl = memchr(data + pos, '\n', len - pos);
         size_t end = nl ? (size_t)(nl - data) : len;
-        if (parse_line(a, data + pos, end - pos, source, line, err) < 0) {
-            aux_free(a);
-            return -1;
-        }
+        size_t n = end - pos;
+        if (n && data[pos + n - 1] == '\r') /* CRLF: the name's parts have no CR */
+            n--;
+        if (on.line)
+            rc = name_line(a, &on, data + pos, n, source, err);
+        else
+            rc = parse_line(a, &on, data + pos, n, source, line, err);
         pos = end + 1;
     }
-    return 0;
+    if (rc == 0 && on.line) /* the input ended inside the name */
+        rc = statement_error(source, on.line, on.order, err);
+    free(on.text);
+    if (rc < 0)
+        aux_free(a);
+    return rc;
 }
 
 int aux_read_file(struct aux *a, const char *path, struct hp_error *err)

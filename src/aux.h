@@ -8,7 +8,9 @@
  *
  * The reader is line based, so it also reads names that begin with a digit
  * or hold spaces (GHC's reader fails on both); it accepts every file GHC's
- * hp2ps writes.  The writer keeps GHC's syntax, so GHC can read ours.
+ * hp2ps writes.  The writer keeps GHC's syntax, so GHC can read ours.  A
+ * name with newlines (which GHC cannot read in the .hp either) is written
+ * raw over several lines, as in the .hp, and read back whole.
  */
 #ifndef HP2PS_AUX_H
 #define HP2PS_AUX_H
@@ -39,6 +41,11 @@ void aux_free(struct aux *a);
 int aux_parse_buffer(struct aux *a, const char *data, size_t len,
                      const char *source, struct hp_error *err);
 int aux_read_file(struct aux *a, const char *path, struct hp_error *err);
+
+/* Does the name read back as written?  False only for a name with a
+ * newline whose later line starts with a statement's keyword (X_RANGE,
+ * Y_RANGE, ORDER, SHADE): the writer leaves such a name out. */
+bool aux_name_fits(const char *name);
 
 /* The entry for a name, or NULL. */
 const struct aux_entry *aux_find(const struct aux *a, const char *name, size_t len);

@@ -603,9 +603,14 @@ int bands_write_aux(FILE *f, const struct band_plan *bp, double x_range,
     fprintf(f, "X_RANGE %s\n", buf);
     aux_format_range(buf, sizeof buf, y_range);
     fprintf(f, "Y_RANGE %s\n", buf);
+    /* A name with newlines goes over several lines, read back whole; one
+     * that would not read back is left out (-p: a new band). */
     for (size_t i = 0; i < bp->count; i++)
-        fprintf(f, "ORDER %s %zu\n", bp->band[i].name, i + 1);
+        if (aux_name_fits(bp->band[i].name))
+            fprintf(f, "ORDER %s %zu\n", bp->band[i].name, i + 1);
     for (size_t i = 0; i < bp->count; i++) {
+        if (!aux_name_fits(bp->band[i].name))
+            continue;
         format_fixed(buf, sizeof buf, colour ? 6 : 2, bp->band[i].aux_shade);
         fprintf(f, "SHADE %s %s\n", bp->band[i].name, buf);
     }

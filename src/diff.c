@@ -162,6 +162,65 @@ static int by_score(const void *x, const void *y)
     return strcmp(a->name, b->name);
 }
 
+/* A band of the diff before it has its place: its row of changes (owned)
+ * and the change of largest magnitude, signed, and where. */
+struct item {
+    const char *name;
+    bool is_other;
+    double *change;
+    double extreme, extreme_time;
+};
+
+static struct item make_item(const struct diff *d, const char *name, bool is_other,
+                             double *change)
+{
+    struct item it = {name, is_other, change, 0, 0};
+    for (size_t c = 0; c < d->ncolumns; c++)
+        if (fabs(change[c]) > fabs(it.extreme)) {
+            it.extreme = change[c];
+            it.extreme_time = d->t[c];
+        }
+    return it;
+}
+
+static void place(struct diff *d, size_t *b, const struct item *it)
+{
+    struct band *band = &d->bands.band[*b];
+    band->name = xstrdup(it->name);
+    band->is_other = it->is_other;
+    d->change[*b] = it->change;
+    d->extreme[*b] = it->extreme;
+    d->extreme_time[*b] = it->extreme_time;
+    ++*b;
+}
+
+/* The band order, bottom first, chosen so that the key (top band first)
+ * lists the bands as the drawing stacks them from its top down, on both
+ * sides of zero: layout stacks the rises upward in band order and the
+ * falls downward in the opposite order.  A band goes with the sign of its
+ * largest change (the one its key entry shows): the falls first, the
+ * largest change lowest, so it is outermost below zero; then the bands
+ * that never change and OTHER (next to whichever side its sign is on);
+ * then the rises, the largest change on top, outermost above zero.
+ * kept[] is in rank order, largest change first. */
+static void arrange(struct diff *d, const struct item *kept, size_t keep, const struct item *other)
+{
+    size_t b = 0;
+    for (size_t i = 0; i < keep; i++)
+        if (kept[i].extreme < 0)
+            place(d, &b, &kept[i]);
+    if (other && other->extreme < 0)
+        place(d, &b, other);
+    for (size_t i = keep; i-- > 0;)
+        if (kept[i].extreme == 0)
+            place(d, &b, &kept[i]);
+    if (other && !(other->extreme < 0))
+        place(d, &b, other);
+    for (size_t i = keep; i-- > 0;)
+        if (kept[i].extreme > 0)
+            place(d, &b, &kept[i]);
+}
+
 static void diff_bands(struct diff *d, const struct band_plan *u, const double *cell,
                        long limit, bool colour)
 {
@@ -177,44 +236,40 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const double *
 
     /* -m counts OTHER among its bands, as for one profile. */
     size_t keep = nunion, count = nunion;
-    bool other = false;
+    bool has_other = false;
     if (limit < 0) {
         keep = count = 0;
     } else if (limit > 0 && nunion > (size_t)limit) {
         keep = (size_t)limit - 1;
         count = (size_t)limit;
-        other = true;
+        has_other = true;
     }
+    struct item *kept = xcalloc(keep ? keep : 1, sizeof *kept);
+    for (size_t i = 0; i < keep; i++) {
+        double *change = xreallocarray(NULL, columns, sizeof *change);
+        memcpy(change, cell + rank[i].u * columns, columns * sizeof *change);
+        kept[i] = make_item(d, rank[i].name, false, change);
+    }
+    struct item other = {0};
+    if (has_other) {
+        double *change = xcalloc(columns, sizeof *change);
+        for (size_t i = keep; i < nunion; i++)
+            for (size_t c = 0; c < columns; c++)
+                change[c] += cell[rank[i].u * columns + c];
+        other = make_item(d, "OTHER", true, change);
+    }
+
     struct band_plan *bp = &d->bands;
     bp->count = count;
     bp->band = xcalloc(count ? count : 1, sizeof *bp->band);
     d->change = xcalloc(count ? count : 1, sizeof *d->change);
-    for (size_t b = 0; b < count; b++)
-        d->change[b] = xcalloc(columns, sizeof **d->change);
-    if (other) {
-        bp->band[0].name = xstrdup("OTHER");
-        bp->band[0].is_other = true;
-        for (size_t i = keep; i < nunion; i++)
-            for (size_t c = 0; c < columns; c++)
-                d->change[0][c] += cell[rank[i].u * columns + c];
-    }
-    /* The largest change on top. */
-    for (size_t i = 0; i < keep; i++) {
-        size_t b = count - 1 - i;
-        bp->band[b].name = xstrdup(rank[i].name);
-        memcpy(d->change[b], cell + rank[i].u * columns, columns * sizeof **d->change);
-    }
+    d->extreme = xcalloc(count ? count : 1, sizeof *d->extreme);
+    d->extreme_time = xcalloc(count ? count : 1, sizeof *d->extreme_time);
+    arrange(d, kept, keep, has_other ? &other : NULL);
+    free(kept);
     free(rank);
     bands_share_shades(bp, 1, colour);
 
-    d->extreme = xcalloc(count ? count : 1, sizeof *d->extreme);
-    d->extreme_time = xcalloc(count ? count : 1, sizeof *d->extreme_time);
-    for (size_t b = 0; b < count; b++)
-        for (size_t c = 0; c < columns; c++)
-            if (fabs(d->change[b][c]) > fabs(d->extreme[b])) {
-                d->extreme[b] = d->change[b][c];
-                d->extreme_time[b] = d->t[c];
-            }
     for (size_t c = 0; c < columns; c++) {
         double up = 0, down = 0;
         for (size_t b = 0; b < count; b++) {

@@ -9,7 +9,10 @@
  * survive each profile's own band selection (-t and the like), ranked by
  * the sum over the grid of |after - before|; the top -m are kept (the
  * band limit counts OTHER, as for one profile) and the rest add up to
- * OTHER.
+ * OTHER.  The band order is the key's order and the drawing's: layout
+ * stacks the rises upward in band order and the falls downward in the
+ * opposite order, so the key (top band first) reads as the drawing does
+ * from its top down, on both sides of zero.
  */
 #ifndef HP2PS_DIFF_H
 #define HP2PS_DIFF_H
@@ -26,8 +29,10 @@ struct diff {
     size_t ncolumns;
     double *t;            /* grid times, from 0 (each profile's first sample) */
     double span;          /* the longer profile's span: t[ncolumns - 1] */
-    struct band_plan bands; /* names and fills, bottom first: OTHER, then the
-                             * smaller changes, the largest change on top */
+    struct band_plan bands; /* names and fills, bottom first: the bands whose
+                             * largest change is a fall (the largest change
+                             * first), those that never change and OTHER,
+                             * then the rises (the largest change on top) */
     double **change;      /* change[b][c]: band b, after minus before at t[c] */
     double *extreme;      /* per band, its change of largest magnitude, signed */
     double *extreme_time; /* and where on the grid */

@@ -18,13 +18,15 @@ static void format_time(char *buf, size_t size, double t)
     dot_decimal(buf);
 }
 
-/* Each band's name as valid UTF-8, in column order (top band first). */
+/* Each band's name as valid UTF-8, in column order (top band first).  A
+ * newline in a name stays (the RTS writes names raw): CSV quotes the
+ * field, JSON escapes it, and the name is exact. */
 static char **column_names(const struct band_plan *bp)
 {
     char **names = xcalloc(bp->count ? bp->count : 1, sizeof *names);
     for (size_t c = 0; c < bp->count; c++) {
         const char *raw = bp->band[bp->count - 1 - c].name;
-        names[c] = utf8_sanitize(raw, strlen(raw));
+        names[c] = utf8_sanitize_lines(raw, strlen(raw));
     }
     return names;
 }
@@ -115,9 +117,9 @@ int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp, str
 
 /* ---- JSON ----------------------------------------------------------------- */
 
-/* A JSON string of valid UTF-8 text: quote and backslash escaped, control
- * characters as \u00XX (utf8_sanitize already replaces them; this keeps
- * the output valid whatever it is given). */
+/* A JSON string of valid UTF-8 text: quote, backslash and newline escaped,
+ * other control characters as \u00XX (utf8_sanitize already replaces
+ * them; this keeps the output valid whatever it is given). */
 static void json_string(FILE *f, const char *s)
 {
     putc('"', f);
@@ -125,6 +127,8 @@ static void json_string(FILE *f, const char *s)
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", f);
         else if (c < 0x20)
             fprintf(f, "\\u%04x", c);
         else

@@ -805,7 +805,7 @@ static void frame_init(struct frame *f, const struct profile *p, const struct ba
                       : f->key_columns > 1 ? fmax(KEY_MIN_NAME_WIDTH, KEY_MAX_WIDTH / (double)f->key_columns - fixed)
                                            : KEY_MAX_NAME_WIDTH;
     for (size_t b = 0; b < n; b++) {
-        char *clean = utf8_sanitize(bp->band[b].name, strlen(bp->band[b].name));
+        char *clean = utf8_display_name(bp->band[b].name, strlen(bp->band[b].name));
         f->key_names[b] = layout_ellipsize(clean, name_limit, FONT_AXIS, tm);
         free(clean);
         double w = tm->width(tm->ctx, FONT_AXIS, f->key_names[b]);
@@ -1033,17 +1033,20 @@ static double diff_y(const struct frame *f, double lo, double v)
     return ORIGIN_Y + (v - lo) / f->y_range * f->gh;
 }
 
-/* A signed quantity: "+1.5 MB", "-200 bytes". */
+/* The sign of a change: a real minus sign (U+2212), as wide as the plus. */
+#define MINUS_SIGN "\xE2\x88\x92"
+
+/* A signed quantity: "+1.5 MB", "-200 bytes" (with U+2212 for '-'). */
 static void format_change(char *buf, size_t size, double v, const char *unit, bool iec)
 {
     char q[96];
     axis_format_quantity(q, sizeof q, fabs(v), unit, iec);
-    snprintf(buf, size, "%s%s", v > 0 ? "+" : v < 0 ? "-" : "", q);
+    snprintf(buf, size, "%s%s", v > 0 ? "+" : v < 0 ? MINUS_SIGN : "", q);
     utf8_trim_partial(buf);
 }
 
 /* --diff: the y axis through both signs, labels signed ("+2 MB",
- * "-1 MB"), grid lines at the ticks. */
+ * "-1 MB", with U+2212 for '-'), grid lines at the ticks. */
 static void draw_signed_y_axis(struct page *pg, const struct profile *p, const struct frame *f,
                                double lo, const struct text_metrics *tm, bool iec)
 {
@@ -1065,7 +1068,7 @@ static void draw_signed_y_axis(struct page *pg, const struct profile *p, const s
             continue;
         char magnitude[64], label[72];
         axis_format_value(magnitude, sizeof magnitude, fabs(v), &vs);
-        snprintf(label, sizeof label, "%s%s", k > 0 ? "+" : k < 0 ? "-" : "", magnitude);
+        snprintf(label, sizeof label, "%s%s", k > 0 ? "+" : k < 0 ? MINUS_SIGN : "", magnitude);
         y_tick(pg, f, y, label, k != 0); /* the zero line is drawn on its own */
     }
 }
@@ -1090,34 +1093,32 @@ static void add_diff_region(struct page *pg, const struct diff *d, const struct 
     }
 }
 
-/* Each band's rise stacked up from zero and its fall stacked down, in
- * band order (OTHER next to zero, the largest change outermost). */
+/* The rises stacked up from zero in band order, the falls down from zero
+ * in the opposite order: the band on top of the key is outermost above
+ * zero and innermost below, so on both sides the drawing reads from its
+ * top down in the key's order (diff.c chooses the order). */
 static void draw_diff_bands(struct page *pg, const struct diff *d, const struct frame *f,
                             double lo)
 {
-    size_t nc = d->ncolumns;
-    double *up_below = xcalloc(nc, sizeof *up_below), *up = xcalloc(nc, sizeof *up);
-    double *down_below = xcalloc(nc, sizeof *down_below), *down = xcalloc(nc, sizeof *down);
-    for (size_t b = 0; b < d->bands.count; b++) {
-        bool rises = false, falls = false;
-        for (size_t c = 0; c < nc; c++) {
-            double v = d->change[b][c];
-            up[c] = up_below[c] + fmax(v, 0);
-            down[c] = down_below[c] + fmin(v, 0);
-            rises = rises || v > 0;
-            falls = falls || v < 0;
+    size_t nc = d->ncolumns, n = d->bands.count;
+    double *below = xcalloc(nc, sizeof *below), *edge = xcalloc(nc, sizeof *edge);
+    for (int side = 1; side >= -1; side -= 2) {
+        memset(below, 0, nc * sizeof *below);
+        for (size_t k = 0; k < n; k++) {
+            size_t b = side > 0 ? k : n - 1 - k;
+            bool any = false;
+            for (size_t c = 0; c < nc; c++) {
+                double v = d->change[b][c];
+                edge[c] = below[c] + (side > 0 ? fmax(v, 0) : fmin(v, 0));
+                any = any || (side > 0 ? v > 0 : v < 0);
+            }
+            if (any)
+                add_diff_region(pg, d, f, lo, edge, below, &d->bands.band[b], band_hatch(f, b));
+            memcpy(below, edge, nc * sizeof *edge);
         }
-        if (rises)
-            add_diff_region(pg, d, f, lo, up, up_below, &d->bands.band[b], band_hatch(f, b));
-        if (falls)
-            add_diff_region(pg, d, f, lo, down, down_below, &d->bands.band[b], band_hatch(f, b));
-        memcpy(up_below, up, nc * sizeof *up);
-        memcpy(down_below, down, nc * sizeof *down);
     }
-    free(up_below);
-    free(up);
-    free(down_below);
-    free(down);
+    free(below);
+    free(edge);
 }
 
 /* The title box of --diff: "JOB_after minus JOB_before", how far the

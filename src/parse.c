@@ -18,6 +18,21 @@
  * it last time, and first compares the line with that guess; only a miss
  * hashes the name.  A value is read with one pass over its digits.
  *
+ * A band name may hold newlines: the RTS writes it raw, so the line with
+ * its first part has no value, and the value ends the line with its last
+ * part.  A data line with no value therefore opens a name (str_kw is
+ * KW_NAME, which also takes every line off the fast path), and the next
+ * line decides: a line that ends in a whole number closes the name (its
+ * parts joined with newlines), one with no value is another part, and
+ * anything else (a keyword, a bad value, the end of the sample) makes the
+ * first line the error it would have been alone, with the same message.
+ * A joined name is a guess that the profile can disprove: if one of its
+ * parts is a name of its own anywhere in the profile (MAIN, then
+ * "(289)main 64", which is a value lost by hand-editing), the first line
+ * was an error after all.  Parts seen before the join are checked there;
+ * a part that turns up later as a new name is noted on the slow path
+ * (name_id_miss) and reported at the end of its sample.
+ *
  * Line handlers return P_OK, P_BAD (a syntax error in the line: ignored
  * when it is the unterminated last line of the input, which is a profile
  * cut off while it was being written) or P_HARD (always fatal).
@@ -46,10 +61,12 @@
 
 enum { P_OK = 0, P_BAD = -1, P_HARD = -2 };
 
-enum keyword { KW_NONE, KW_JOB, KW_DATE, KW_SAMPLE_UNIT, KW_VALUE_UNIT, KW_MARK, KW_BEGIN, KW_END };
+/* KW_NAME is no keyword: it marks a band name open over several lines. */
+enum keyword { KW_NONE, KW_JOB, KW_DATE, KW_SAMPLE_UNIT, KW_VALUE_UNIT, KW_MARK, KW_BEGIN, KW_END,
+               KW_NAME };
 
 static const char *const keyword_name[] = {
-    "", "JOB", "DATE", "SAMPLE_UNIT", "VALUE_UNIT", "MARK", "BEGIN_SAMPLE", "END_SAMPLE",
+    "", "JOB", "DATE", "SAMPLE_UNIT", "VALUE_UNIT", "MARK", "BEGIN_SAMPLE", "END_SAMPLE", "",
 };
 
 struct parser {
@@ -99,11 +116,26 @@ struct parser {
     size_t marks_cap;
     size_t marks_limit;     /* thin the marks when there are this many */
 
-    /* a quoted string running over several lines */
-    enum keyword str_kw;    /* KW_NONE when no string is open */
+    /* a quoted string (str_kw its keyword), or a band name (KW_NAME),
+     * running over several lines: the text so far, from line str_line */
+    enum keyword str_kw;    /* KW_NONE when none is open */
     size_t str_line;
     char *str;
     size_t str_len, str_cap;
+
+    /* Names read over several lines, each kept once: the line and text of
+     * its first part (to word the error if the join is disproved), and
+     * each of its parts (trimmed) -> its index in joined. */
+    struct joined {
+        size_t line;
+        char *first;
+        size_t first_len;
+    } *joined;
+    size_t njoined, joined_cap;
+    struct names parts;
+    uint32_t *part_of;
+    size_t part_of_cap;
+    size_t disproved;       /* 1 + the index in joined of a disproved join, or 0 */
 
     char *scratch;
     size_t scratch_cap;
@@ -227,17 +259,34 @@ static void quote(char *out, const char *text, size_t n)
 /* ---- errors ---- */
 
 static int bad(struct parser *ps, const char *fmt, ...) HP_PRINTF(2, 3);
+static int bad_at(struct parser *ps, size_t line, const char *fmt, ...) HP_PRINTF(3, 4);
+
+static int vbad_at(struct parser *ps, size_t line, const char *fmt, va_list ap)
+{
+    char what[HP_ERROR_MAX];
+    vsnprintf(what, sizeof what, fmt, ap);
+    hp_fail(ps->err, "%s:%zu: %s", ps->p->source, line, what);
+    return P_BAD;
+}
 
 /* "SOURCE:LINE: " followed by the formatted text; returns P_BAD. */
 static int bad(struct parser *ps, const char *fmt, ...)
 {
-    char what[HP_ERROR_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    int rc = vbad_at(ps, ps->lineno, fmt, ap);
     va_end(ap);
-    hp_fail(ps->err, "%s:%zu: %s", ps->p->source, ps->lineno, what);
-    return P_BAD;
+    return rc;
+}
+
+/* The same about an earlier line. */
+static int bad_at(struct parser *ps, size_t line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vbad_at(ps, line, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 /* ---- numbers ---- */
@@ -524,11 +573,15 @@ static int begin_line(struct parser *ps, const char *s, const char *e)
     return P_OK;
 }
 
+static int disproved(struct parser *ps);
+
 static int end_line(struct parser *ps)
 {
     struct profile *p = ps->p;
     if (!ps->in_sample)
         return bad(ps, "END_SAMPLE without BEGIN_SAMPLE");
+    if (ps->disproved)
+        return disproved(ps);
     if (ps->nseen++ == 0)
         ps->first_seen = ps->time;
     ps->last_seen = ps->time;
@@ -623,7 +676,14 @@ static HP_NOINLINE uint32_t name_id_miss(struct parser *ps, size_t at, const cha
         s = ps->scratch;
         len += 2 * nuls;
     }
+    size_t before = names->count;
     uint32_t id = names_intern(names, s, len);
+    if (names->count > before && ps->parts.count && !ps->disproved) {
+        /* a new name that is a part of a joined one: the join was wrong */
+        int64_t part = names_find(&ps->parts, s, len);
+        if (part >= 0)
+            ps->disproved = (size_t)ps->part_of[part] + 1;
+    }
     if (names->count + 1 > ps->succ_cap) {
         size_t old = ps->succ_cap;
         ps->succ = grow_to(ps->succ, &ps->succ_cap, names->count + 1, sizeof *ps->succ, 256);
@@ -660,13 +720,17 @@ static int add_entry(struct parser *ps, const char *name, size_t nlen, int64_t v
     return P_OK;
 }
 
-/* A data line, every case: s..e is the whole line without leading white
- * space. */
-static HP_NOINLINE int data_line_general(struct parser *ps, const char *s, const char *e)
+/* A data line split: the value is the last field, the name the rest. */
+struct fields {
+    const char *name, *v;
+    size_t nlen, vlen;
+};
+
+/* s..e: a line with a non-blank byte at s.  The name is trimmed at its
+ * end; it starts at s (leading white space was skipped or belongs to it). */
+static void split_fields(const char *s, const char *e, struct fields *f)
 {
-    if (!ps->in_sample)
-        return bad(ps, "data line outside a sample (no BEGIN_SAMPLE before it)");
-    while (is_ws((unsigned char)e[-1])) /* the line has a non-space byte at s */
+    while (is_ws((unsigned char)e[-1])) /* the line has a non-space byte */
         e--;
     const char *v = e;
     while (v > s && !is_ws((unsigned char)v[-1]))
@@ -674,35 +738,217 @@ static HP_NOINLINE int data_line_general(struct parser *ps, const char *s, const
     const char *ne = v;
     while (ne > s && is_ws((unsigned char)ne[-1]))
         ne--;
-    size_t vlen = (size_t)(e - v), nlen = (size_t)(ne - s);
-    char qn[QUOTE_MAX], qv[QUOTE_MAX];
+    f->name = s, f->nlen = (size_t)(ne - s);
+    f->v = v, f->vlen = (size_t)(e - v);
+}
 
-    if (nlen == 0) {
-        quote(qv, v, vlen);
-        if (all_digits(v, vlen))
-            return bad(ps, "value %s has no name", qv);
-        return bad(ps, "%s has no value", qv);
-    }
-
-    /* the value: [+]digits, at most INT64_MAX */
-    if (!all_digits(v, vlen)) {
-        quote(qn, s, nlen);
-        quote(qv, v, vlen);
-        if (vlen > 1 && v[0] == '-' && is_digit((unsigned char)v[1]) && all_digits(v + 1, vlen - 1))
-            return bad(ps, "negative value %s for %s", qv, qn);
-        return bad(ps, "value '%s' for %s is not a whole number", qv, qn);
-    }
+/* The value: [+]digits, at most INT64_MAX. */
+static bool whole_number(const char *v, size_t n, int64_t *out)
+{
+    if (!all_digits(v, n))
+        return false;
     int64_t value = 0;
-    for (const char *c = v + (*v == '+'); c < e; c++) {
+    for (const char *c = v + (*v == '+'); c < v + n; c++) {
         int64_t digit = *c - '0';
-        if (value > (INT64_MAX - digit) / 10) {
-            quote(qn, s, nlen);
-            quote(qv, v, vlen);
-            return bad(ps, "value %s for %s is larger than %lld", qv, qn, (long long)INT64_MAX);
-        }
+        if (value > (INT64_MAX - digit) / 10)
+            return false;
         value = value * 10 + digit;
     }
-    return add_entry(ps, s, nlen, value);
+    *out = value;
+    return true;
+}
+
+/* Does the line have no value at all, rather than a bad one?  Either a
+ * single field that is not a number, or a last field that does not start
+ * like a number ([+-][.]digit): such a line may hold the first part of a
+ * name with a newline in it. */
+static bool lacks_value(const struct fields *f)
+{
+    if (f->nlen == 0)
+        return !all_digits(f->v, f->vlen);
+    size_t i = 0;
+    if (i < f->vlen && (f->v[i] == '+' || f->v[i] == '-'))
+        i++;
+    if (i < f->vlen && f->v[i] == '.')
+        i++;
+    return !(i < f->vlen && is_digit((unsigned char)f->v[i]));
+}
+
+/* What is wrong with the data line s..e that had no valid value, said
+ * about line `line`. */
+static int data_error(struct parser *ps, size_t line, const char *s, const char *e)
+{
+    struct fields f;
+    split_fields(s, e, &f);
+    char qn[QUOTE_MAX], qv[QUOTE_MAX];
+    quote(qv, f.v, f.vlen);
+    if (f.nlen == 0) {
+        if (all_digits(f.v, f.vlen))
+            return bad_at(ps, line, "value %s has no name", qv);
+        return bad_at(ps, line, "%s has no value", qv);
+    }
+    quote(qn, f.name, f.nlen);
+    if (all_digits(f.v, f.vlen))
+        return bad_at(ps, line, "value %s for %s is larger than %lld", qv, qn,
+                      (long long)INT64_MAX);
+    if (f.vlen > 1 && f.v[0] == '-' && is_digit((unsigned char)f.v[1]) &&
+        all_digits(f.v + 1, f.vlen - 1))
+        return bad_at(ps, line, "negative value %s for %s", qv, qn);
+    return bad_at(ps, line, "value '%s' for %s is not a whole number", qv, qn);
+}
+
+/* ---- names over several lines ---- */
+
+static enum keyword keyword_of(const char *s, size_t n);
+
+/* Add "\n" (unless first) and s..e to the open name. */
+static int name_append(struct parser *ps, const char *s, const char *e, bool first)
+{
+    size_t n = (size_t)(e - s), need = ps->str_len + n + (first ? 0 : 1);
+    if (need > HP_MAX_LINE)
+        return bad(ps, "a name over several lines longer than %u bytes", HP_MAX_LINE);
+    ps->str = grow_to(ps->str, &ps->str_cap, need, 1, 256);
+    if (!first)
+        ps->str[ps->str_len++] = '\n';
+    memcpy(ps->str + ps->str_len, s, n);
+    ps->str_len += n;
+    return P_OK;
+}
+
+/* A data line with no value, s..e without leading white space: perhaps
+ * the first part of a name with newlines; the lines after it decide. */
+static int name_open(struct parser *ps, const char *s, const char *e)
+{
+    ps->str_len = 0;
+    int rc = name_append(ps, s, e, true);
+    if (rc != P_OK)
+        return rc;
+    ps->str_kw = KW_NAME;
+    ps->str_line = ps->lineno;
+    return P_OK;
+}
+
+/* The open name is no name: its first line is the error it is alone. */
+static int name_refused(struct parser *ps, int rc)
+{
+    ps->str_kw = KW_NONE;
+    const char *nl = memchr(ps->str, '\n', ps->str_len);
+    data_error(ps, ps->str_line, ps->str, nl ? nl : ps->str + ps->str_len);
+    return rc;
+}
+
+/* Each newline-separated part of name[0..len), trimmed and not empty. */
+static bool next_part(const char **at, const char *end, const char **part, size_t *plen)
+{
+    while (*at < end) {
+        const char *s = *at, *e = memchr(s, '\n', (size_t)(end - s));
+        if (!e)
+            e = end;
+        *at = e + 1;
+        while (s < e && is_ws((unsigned char)*s))
+            s++;
+        while (e > s && is_ws((unsigned char)e[-1]))
+            e--;
+        if (s < e) {
+            *part = s;
+            *plen = (size_t)(e - s);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A new joined name: keep its first line and text, and its parts. */
+static void remember_join(struct parser *ps, const char *name, size_t len)
+{
+    const char *nl = memchr(name, '\n', len);
+    size_t first_len = (size_t)(nl - name);
+    ps->joined = grow_to(ps->joined, &ps->joined_cap, ps->njoined + 1, sizeof *ps->joined, 16);
+    ps->joined[ps->njoined] = (struct joined){ps->str_line, xmemdup0(name, first_len), first_len};
+    if (!ps->parts.slots)
+        names_init(&ps->parts);
+    const char *at = name, *part;
+    size_t plen;
+    while (next_part(&at, name + len, &part, &plen)) {
+        size_t before = ps->parts.count;
+        uint32_t id = names_intern(&ps->parts, part, plen);
+        if (ps->parts.count > before) {
+            ps->part_of = grow_to(ps->part_of, &ps->part_of_cap, ps->parts.count,
+                                  sizeof *ps->part_of, 16);
+            ps->part_of[id] = (uint32_t)ps->njoined;
+        }
+    }
+    ps->njoined++;
+}
+
+/* The open name ends with s..ne, and has this value. */
+static int name_close(struct parser *ps, const char *s, const char *ne, int64_t value)
+{
+    int rc = name_append(ps, s, ne, false);
+    if (rc != P_OK)
+        return rc;
+    const char *name = ps->str, *at = name, *part;
+    size_t len = ps->str_len, plen;
+    /* A part that is a name of its own: a line lost its value. */
+    while (next_part(&at, name + len, &part, &plen))
+        if (names_find(&ps->p->names, part, plen) >= 0)
+            return name_refused(ps, P_HARD);
+    ps->str_kw = KW_NONE;
+    size_t before = ps->p->names.count;
+    rc = add_entry(ps, name, len, value);
+    if (rc == P_OK && ps->p->names.count > before && ps->njoined < UINT32_MAX)
+        remember_join(ps, name, len); /* once per name, not per sample */
+    return rc;
+}
+
+/* A line while a name is open: s..e is the whole line, its leading white
+ * space included (it belongs to the name). */
+static int name_line(struct parser *ps, const char *s, const char *e, bool last)
+{
+    const char *t = s;
+    while (t < e && is_ws((unsigned char)*t))
+        t++;
+    if (t == e) /* a blank line: an empty part */
+        return name_append(ps, s, e, false);
+    const char *f = t;
+    while (f < e && !is_ws((unsigned char)*f))
+        f++;
+    if (keyword_of(t, (size_t)(f - t)) != KW_NONE)
+        return name_refused(ps, P_HARD);
+    struct fields fl;
+    split_fields(s, e, &fl);
+    int64_t value;
+    if (whole_number(fl.v, fl.vlen, &value))
+        return name_close(ps, s, fl.name + fl.nlen, value);
+    if (lacks_value(&fl))
+        return name_append(ps, s, e, false);
+    /* A bad value: on a cut last line the open sample just goes. */
+    return name_refused(ps, last ? P_BAD : P_HARD);
+}
+
+/* A part of a joined name turned up as a name of its own (name_id_miss):
+ * the join was wrong, and its first line is an error. */
+static int disproved(struct parser *ps)
+{
+    const struct joined *j = &ps->joined[ps->disproved - 1];
+    data_error(ps, j->line, j->first, j->first + j->first_len);
+    return P_HARD;
+}
+
+/* A data line, every case: s..e is the whole line without leading white
+ * space. */
+static HP_NOINLINE int data_line_general(struct parser *ps, const char *s, const char *e)
+{
+    if (!ps->in_sample)
+        return bad(ps, "data line outside a sample (no BEGIN_SAMPLE before it)");
+    struct fields f;
+    split_fields(s, e, &f);
+    int64_t value;
+    if (f.nlen > 0 && whole_number(f.v, f.vlen, &value))
+        return add_entry(ps, f.name, f.nlen, value);
+    if (lacks_value(&f))
+        return name_open(ps, s, e);
+    return data_error(ps, ps->lineno, s, e);
 }
 
 /* A data line: s..e is the whole line without leading white space.  The
@@ -777,6 +1023,8 @@ static int do_line(struct parser *ps, const char *s, size_t len, bool last)
 {
     const char *e = s + len;
     ps->lineno++;
+    if (ps->str_kw == KW_NAME)
+        return name_line(ps, s, e, last);
     if (ps->str_kw != KW_NONE)
         return string_line(ps, s, e);
     while (s < e && is_ws((unsigned char)*s))
@@ -936,6 +1184,14 @@ static int finish(struct parser *ps)
 {
     struct profile *p = ps->p;
     const char *src = p->source;
+    if (ps->disproved) {
+        disproved(ps);
+        return -1;
+    }
+    /* A name still open is in the open sample, cut while it was written:
+     * it goes with that sample. */
+    if (ps->str_kw == KW_NAME)
+        ps->str_kw = KW_NONE;
     if (ps->str_kw != KW_NONE)
         return hp_fail(ps->err, "%s:%zu: end of file inside a quoted string (opened on line %zu)",
                        src, ps->lineno, ps->str_line);
@@ -991,6 +1247,11 @@ static int parse(struct parser *ps, struct profile *p, const char *source,
     free(ps->succ);
     free(ps->str);
     free(ps->scratch);
+    for (size_t i = 0; i < ps->njoined; i++)
+        free(ps->joined[i].first);
+    free(ps->joined);
+    free(ps->part_of);
+    names_free(&ps->parts);
     if (rc < 0) {
         profile_free(p);
         return -1;

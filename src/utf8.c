@@ -36,18 +36,25 @@ size_t utf8_sequence_length(const unsigned char *s, size_t len)
     return n;
 }
 
-char *utf8_sanitize(const char *s, size_t len)
+/* utf8_sanitize, with each newline replaced by nl (NULL: U+FFFD too). */
+static char *sanitize(const char *s, size_t len, const char *nl)
 {
     static const char replacement[] = "\xEF\xBF\xBD";
-    /* At most three output bytes per input byte. */
-    if (len > (SIZE_MAX - 1) / 3)
-        len = (SIZE_MAX - 1) / 3;
-    char *out = xmalloc(len * 3 + 1);
+    /* At most three output bytes per input byte, or nl's length. */
+    size_t per = nl && strlen(nl) > 3 ? strlen(nl) : 3;
+    if (len > (SIZE_MAX - 1) / per)
+        len = (SIZE_MAX - 1) / per;
+    char *out = xmalloc(len * per + 1);
     size_t o = 0;
     const unsigned char *u = (const unsigned char *)s;
     for (size_t i = 0; i < len;) {
         size_t n = utf8_sequence_length(u + i, len - i);
-        if (n == 0 || (n == 1 && (u[i] < 0x20 || u[i] == 0x7F))) {
+        if (u[i] == '\n' && nl) {
+            size_t k = strlen(nl);
+            memcpy(out + o, nl, k);
+            o += k;
+            i += 1;
+        } else if (n == 0 || (n == 1 && (u[i] < 0x20 || u[i] == 0x7F))) {
             memcpy(out + o, replacement, 3);
             o += 3;
             i += 1;
@@ -59,6 +66,21 @@ char *utf8_sanitize(const char *s, size_t len)
     }
     out[o] = '\0';
     return xrealloc(out, o + 1);
+}
+
+char *utf8_sanitize(const char *s, size_t len)
+{
+    return sanitize(s, len, NULL);
+}
+
+char *utf8_sanitize_lines(const char *s, size_t len)
+{
+    return sanitize(s, len, "\n");
+}
+
+char *utf8_display_name(const char *s, size_t len)
+{
+    return sanitize(s, len, UTF8_NEWLINE_MARK);
 }
 
 void utf8_trim_partial(char *s)

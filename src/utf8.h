@@ -15,6 +15,15 @@
  * replaced by U+FFFD too, since they have no glyph. */
 char *utf8_sanitize(const char *s, size_t len);
 
+/* The same, but newlines are kept (CSV and JSON export: names exact). */
+char *utf8_sanitize_lines(const char *s, size_t len);
+
+/* A band name as drawn: the same, but each newline (a name the RTS wrote
+ * over several lines) shows as U+21B5 between thin spaces (U+2009), a
+ * visible mark for the break that no space in a name looks like. */
+#define UTF8_NEWLINE_MARK "\xE2\x80\x89\xE2\x86\xB5\xE2\x80\x89"
+char *utf8_display_name(const char *s, size_t len);
+
 /* Length in bytes of the well-formed sequence starting at s (1..4), or 0
  * if s[0..len) does not start with one. */
 size_t utf8_sequence_length(const unsigned char *s, size_t len);

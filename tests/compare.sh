@@ -7,7 +7,7 @@
 # and its key gives each band's change; bad command lines are one line
 # and exit 2.
 . "$(dirname "$0")/lib.sh"
-need pdftotext pdfinfo xmllint identify gs
+need pdftotext pdfinfo pdftoppm xmllint identify convert gs python3
 
 # profile JOB X Y: five samples of bands X and Y, X three times as big at
 # t=2 (the peak, 3 X + Y).
@@ -97,10 +97,71 @@ check "--diff: exit 0, nothing on stderr" eval '[ "$RC" -eq 0 ] && [ ! -s err.tx
 pdftotext -layout diff.pdf diff.txt
 check "--diff: the title is 'new minus old'" grep -q "new minus old" diff.txt
 check "--diff: positive tick labels are signed (+0.8 MB)" grep -Eq '^ *\+0\.8 MB' diff.txt
-check "--diff: negative tick labels are signed (-1.0 MB)" grep -Eq '^ *-1\.0 MB$' diff.txt
+MINUS=$'\xe2\x88\x92' # U+2212, the minus sign
+check "--diff: negative tick labels are signed with U+2212 (${MINUS}1.0 MB)" \
+    grep -Eq "^ *${MINUS}1\\.0 MB\$" diff.txt
+check "--diff: no ASCII hyphen as a minus sign" eval '! grep -Eq "(^| )-[0-9]" diff.txt'
 check "--diff: 0 is a tick label" grep -Eq '^ *0$' diff.txt
 check "--diff: the key gives X's change, +1.0 MB" grep -Eq '\+1\.0 MB +X$' diff.txt
-check "--diff: the key gives Y's change, -1.0 MB" grep -Eq -- '-1\.0 MB +Y$' diff.txt
+check "--diff: the key gives Y's change, ${MINUS}1.0 MB" grep -Eq -- "${MINUS}1\\.0 MB +Y\$" diff.txt
+check "--diff: the title says how far it falls, with U+2212" grep -q "down to ${MINUS}1\.0 MB" diff.txt
+# The key in the order of the drawing, top first: A rises by 3 MB, B falls
+# by 2 MB, C by 1 MB, so from the top down the drawing shows A, then C
+# (next to zero), then B (outermost below).  Read back: the key's names
+# by their height in the PDF, each swatch's colour left of its entry, and
+# the drawing's colour at +1.5, -0.5 and -2 MB (placed by the tick labels).
+printf 'JOB "o3"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >o3.hp
+printf 'JOB "n3"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >n3.hp
+for t in 0 1 2; do
+    printf 'BEGIN_SAMPLE %d\nA\t1000000\nB\t5000000\nC\t5000000\nEND_SAMPLE %d\n' "$t" "$t" >>o3.hp
+    printf 'BEGIN_SAMPLE %d\nA\t4000000\nB\t3000000\nC\t4000000\nEND_SAMPLE %d\n' "$t" "$t" >>n3.hp
+done
+run_hp2ps -c --diff -o order.pdf o3.hp n3.hp
+pdftotext -bbox order.pdf order.html
+pdftoppm -r 144 -png -singlefile order.pdf order
+convert order.png order.ppm
+cat >order.py <<'PY'
+import re, sys
+words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in re.findall(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
+    open(sys.argv[1], encoding="utf-8").read())]
+data = open(sys.argv[2], "rb").read()
+m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+255\s", data)
+W, H, px = int(m.group(1)), int(m.group(2)), data[m.end():]
+S = 2.0  # 144 dpi: pixels per point
+def pixel(x, y):
+    i = 3 * (int(y) * W + int(x))
+    return tuple(px[i:i + 3])
+def white(c): return min(c) > 235
+# The key: the names A, B, C right of the graph, top first.
+key = sorted((w for w in words if w[4] in ("A", "B", "C") and w[0] > 400), key=lambda w: w[1])
+order = [w[4] for w in key]
+swatch = []
+for name in key:
+    row = (name[1] + name[3]) / 2 * S
+    value = min((w for w in words if abs(w[1] - name[1]) < 1 and w[2] < name[0]), key=lambda w: w[0])
+    x = value[0] * S - 2
+    while white(pixel(x, row)):
+        x -= 1
+    swatch.append(pixel(x - 6, row))  # past the swatch's outline
+# The y axis: value -> row, from two tick labels.
+MINUS = "\u2212"
+ticks = {}
+for i, w in enumerate(words):
+    if w[0] < 140 and re.fullmatch(r"[+" + MINUS + r"]?\d+(\.\d+)?", w[4]):
+        ticks[float(w[4].replace(MINUS, "-"))] = (w[1] + w[3]) / 2 * S
+(v0, y0), (v1, y1) = sorted(ticks.items())[0], sorted(ticks.items())[-1]
+row = lambda mb: y0 + (mb - v0) * (y1 - y0) / (v1 - v0)
+zero = [w for w in words if w[4] == "0" and w[0] < 140][0]
+gx = (zero[2] + (key[0][0] - 60)) / 2 * S  # the middle of the graph
+drawn = [pixel(gx, row(v)) for v in (1.5, -0.5, -2.0)]
+near = lambda a, b: all(abs(p - q) < 40 for p, q in zip(a, b))
+print("key", order, swatch, "drawn", drawn)
+sys.exit(0 if order == ["A", "C", "B"] and all(near(a, b) for a, b in zip(swatch, drawn))
+         and len(set(drawn)) == 3 else 1)
+PY
+check "--diff: the key lists A, C, B, as the drawing stacks them from the top" \
+    python3 order.py order.html order.ppm
 run_hp2ps --diff -m1 -o diff1.pdf old.hp new.hp
 pdftotext -layout diff1.pdf diff1.txt
 check "--diff -m1: everything is OTHER, which does not change in total" \

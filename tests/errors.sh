@@ -284,20 +284,22 @@ done
 
 # ---- binary garbage in messages ----
 # Control bytes, escape sequences, C1 controls and invalid UTF-8 quoted in
-# every kind of message must come out escaped, on one line.
+# every kind of message must come out escaped, on one line.  (A line with
+# no value is judged by the line after it, which may go on with its name:
+# here END_SAMPLE, so it is the error.)
 hdr='JOB "j"\nDATE "d"\nSAMPLE_UNIT "s"\nVALUE_UNIT "b"\n'
 n=0
 for body in \
-    'BEGIN_SAMPLE 0\nna\033[31mme va\001l\033]0;x\007\n' \
+    'BEGIN_SAMPLE 0\nna\033[31mme va\001l\033]0;x\007\nEND_SAMPLE 0\n' \
     'BEGIN_SAMPLE 0\n\033[2J\302\233\377 1x\r\n' \
-    'BEGIN_SAMPLE 0\nname -\00012\n' \
+    'BEGIN_SAMPLE 0\nname -\00012\nEND_SAMPLE 0\n' \
     'BEGIN_SAMPLE 0\nname 99999999999999999999\033[2J1\n' \
     'BEGIN_SAMPLE \033[2J\n' \
     'BEGIN_SAMPLE 1\nEND_SAMPLE 1\nBEGIN_SAMPLE 0\033\n' \
     'MARK \b\b\b\bx\n' \
-    'BEGIN_SAMPLE 0\n\302\233\033\n' \
-    'BEGIN_SAMPLE 0\n\303\251t\303\251\tx\302\205y\n' \
-    'BEGIN_SAMPLE 0\nx\t\316\n' \
+    'BEGIN_SAMPLE 0\n\302\233\033\nEND_SAMPLE 0\n' \
+    'BEGIN_SAMPLE 0\n\303\251t\303\251\tx\302\205y\nEND_SAMPLE 0\n' \
+    'BEGIN_SAMPLE 0\nx\t\316\nEND_SAMPLE 0\n' \
     'JOB "x" \033[2J\r\n'; do
     n=$((n + 1))
     printf "$hdr$body" >"bin$n.hp"

@@ -135,6 +135,16 @@ check "-e8in --dpi=144 PNG is 1152x768" [ "$(size_of e144.png)" = "1152 768" ]
 check "PNG corner pixel is white" \
     [ "$(convert d.png -format '%[pixel:p{0,0}] %[pixel:p{1754,1239}]' info:)" = "srgb(255,255,255) srgb(255,255,255)" ]
 check "PNG is opaque (no alpha)" [ "$(identify -format '%A' d.png)" = False ]
+# The SVG is opaque too: drawn on a black page, its corners and the
+# inside of the frame stay white (an SVG is transparent where nothing is
+# painted), and the first thing painted is a white rect of the page's size.
+rsvg-convert -b black --dpi-x 72 --dpi-y 72 d.svg -o d-svg-dark.png
+check "SVG on a black page: corners are white" \
+    [ "$(convert d-svg-dark.png -format '%[pixel:p{0,0}] %[pixel:p{841,594}]' info:)" = "srgb(255,255,255) srgb(255,255,255)" ]
+dark=$(convert d-svg-dark.png -format '%[fx:mean < 0.2 ? 1 : 0]' info:)
+check "SVG on a black page is not dark" [ "$dark" = 0 ]
+check "SVG: a full-page white rect is painted first" \
+    eval 'grep -A1 "<g id=\"surface1\">" d.svg | grep -q "<rect x=\"0\" y=\"0\" width=\"842\" height=\"595\" style=\"fill:rgb(100%,100%,100%)"'
 k=$(identify -format '%k' d.png)
 check "b/w PNG is antialiased ($k grey levels > 50)" [ "$k" -gt 50 ]
 # Without -o nothing changes: NAME.ps, the same bytes whatever --dpi says,

@@ -204,6 +204,64 @@ static void test_crlf(void)
     EXPECT_ERROR("X_RANGE 1\r\n\r\nFOO\r\n", "prog.aux:3: unknown statement 'FOO'");
 }
 
+/* A band name with newlines is written raw over several lines (as the .hp
+ * has it) and read back whole. */
+static void test_newline_names(void)
+{
+    struct aux a;
+    struct hp_error err = {{0}};
+    const char *text = "X_RANGE 1.00\n"
+                       "ORDER MAIN 1\n"
+                       "ORDER (7)lbl\nx/main 2\n"
+                       "ORDER a b\n\n  c\n 3\n"
+                       "ORDER a \nb 4\n"
+                       "ORDER -5\nfoo 5\n"
+                       "SHADE (7)lbl\nx/main 0.090805\n"
+                       "SHADE a b\n\n  c\n 0.5\n";
+    if (CHECK_INT(parse(&a, text, &err), 0)) {
+        const struct aux_entry *e = find(&a, "(7)lbl\nx/main");
+        CHECK(e && e->has_order && e->order == 2 && e->has_shade && e->shade == 0.090805);
+        e = find(&a, "a b\n\n  c\n");
+        CHECK(e && e->has_order && e->order == 3 && e->has_shade && e->shade == 0.5);
+        e = find(&a, "a \nb");
+        CHECK(e && e->has_order && e->order == 4);
+        e = find(&a, "-5\nfoo");
+        CHECK(e && e->has_order && e->order == 5);
+        CHECK(find(&a, "MAIN") && find(&a, "MAIN")->order == 1);
+        CHECK_INT(a.names.count, 5);
+    }
+    aux_free(&a);
+    /* CRLF: the same names, without CR */
+    const char *crlf = "ORDER (7)lbl\r\nx/main 2\r\nSHADE (7)lbl\r\nx/main 0.5\r\n";
+    if (CHECK_INT(parse(&a, crlf, &err), 0)) {
+        const struct aux_entry *e = find(&a, "(7)lbl\nx/main");
+        CHECK(e && e->order == 2 && e->shade == 0.5);
+    }
+    aux_free(&a);
+    /* What does not close the name leaves its first line an error. */
+    EXPECT_ERROR("ORDER foo\n", "prog.aux:1: ORDER must be followed by a name and a whole number");
+    EXPECT_ERROR("X_RANGE 1\nORDER foo\nbar\n\n",
+                 "prog.aux:2: ORDER must be followed by a name and a whole number");
+    EXPECT_ERROR("ORDER foo\nSHADE foo 0.5\n",
+                 "prog.aux:1: ORDER must be followed by a name and a whole number");
+    EXPECT_ERROR("ORDER foo\nbar 1.5\n",
+                 "prog.aux:1: ORDER must be followed by a name and a whole number");
+    EXPECT_ERROR("SHADE foo\nbar -1\n",
+                 "prog.aux:1: SHADE must be followed by a name and a non-negative number");
+    EXPECT_ERROR("ORDER foo 1.5\nbar 3\n",
+                 "prog.aux:1: ORDER must be followed by a name and a whole number");
+    EXPECT_ERROR("ORDER\nbar 3\n", "prog.aux:1: ORDER must be followed by a name and a whole number");
+    /* The writer leaves out a name it could not read back. */
+    CHECK(aux_name_fits("plain"));
+    CHECK(aux_name_fits("a\nb c"));
+    CHECK(aux_name_fits("a\n\n  b"));
+    CHECK(aux_name_fits("ORDER\nx"));
+    CHECK(aux_name_fits("a\nORDERS x"));
+    CHECK(!aux_name_fits("a\nORDER x"));
+    CHECK(!aux_name_fits("a\nb\n  SHADE"));
+    CHECK(!aux_name_fits("a\n\tX_RANGE 1"));
+}
+
 static void test_errors(void)
 {
     const char *xr = "prog.aux:1: X_RANGE must be followed by a non-negative number";
@@ -619,6 +677,7 @@ int main(void)
     test_first_wins();
     test_many_names();
     test_crlf();
+    test_newline_names();
     test_errors();
     test_read_file();
     test_corpus();

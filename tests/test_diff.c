@@ -80,9 +80,10 @@ static void test_rise_and_halving(void)
             "0 X 2000 Y 2000; 1 X 4000 Y 2000; 2 X 3000 Y 4000; 4 X 1000 Y 2000;", 20);
     CHECK_INT(d.bands.count, 2);
     long x = band_named(&d, "X"), y = band_named(&d, "Y");
-    /* Y changes more (|-2000|..|-4000| against 1000): Y is on top. */
-    CHECK_INT(y, 1);
-    CHECK_INT(x, 0);
+    /* Y falls, X rises: the falls come first in the band order, the
+     * rises last (the key lists X, drawn above zero, before Y). */
+    CHECK_INT(y, 0);
+    CHECK_INT(x, 1);
     CHECK_NEAR(d.span, 4, 1e-12);
     CHECK_NEAR(d.t[0], 0, 0);
     CHECK_NEAR(d.t[d.ncolumns - 1], 4, 0);
@@ -157,7 +158,7 @@ static void test_limit(void)
     diff_of(&d, "0 A 100 B 100 C 100; 1 A 100 B 100 C 100;",
             "0 A 1100 B 150 C 70; 1 A 1100 B 150 C 70;", 2);
     CHECK_INT(d.bands.count, 2);
-    CHECK(d.bands.band[0].is_other);
+    CHECK(d.bands.band[0].is_other); /* both rise: OTHER below A */
     CHECK_STR(d.bands.band[0].name, "OTHER");
     CHECK_STR(d.bands.band[1].name, "A");
     CHECK_NEAR(d.change[1][0], 1000, 1e-9);
@@ -169,11 +170,57 @@ static void test_limit(void)
     diff_free(&d);
 }
 
+static void check_order(const struct diff *d, const char *const *names, size_t n)
+{
+    if (!CHECK_INT(d->bands.count, n))
+        return;
+    for (size_t b = 0; b < n; b++)
+        CHECK_STR(d->bands.band[b].name, names[b]);
+}
+
+/* The band order is the drawing's: layout stacks the rises up in band
+ * order and the falls down in the opposite order, so the falls come
+ * first (the largest outermost, at 0), then the bands that never change
+ * and OTHER (on the side of its sign), then the rises (the largest on
+ * top).  A rises by 3000, B falls by 2000, C by 1000, D stays. */
+static void test_order(void)
+{
+    struct diff d;
+    const char *before = "0 A 1000 B 5000 C 5000 D 10; 1 A 1000 B 5000 C 5000 D 10;";
+    const char *after = "0 A 4000 B 3000 C 4000 D 10; 1 A 4000 B 3000 C 4000 D 10;";
+    diff_of(&d, before, after, 0);
+    check_order(&d, (const char *const[]){"B", "C", "D", "A"}, 4);
+    CHECK_NEAR(d.extreme[0], -2000, 1e-9);
+    CHECK_NEAR(d.extreme[1], -1000, 1e-9);
+    CHECK_NEAR(d.extreme[2], 0, 0);
+    CHECK_NEAR(d.extreme[3], 3000, 1e-9);
+    diff_free(&d);
+    /* Two rises, two falls: each side's largest change outermost. */
+    diff_of(&d, "0 A 1000 B 5000 C 5000 E 100; 1 A 1000 B 5000 C 5000 E 100;",
+            "0 A 4000 B 3000 C 4000 E 600; 1 A 4000 B 3000 C 4000 E 600;", 0);
+    check_order(&d, (const char *const[]){"B", "C", "E", "A"}, 4);
+    diff_free(&d);
+    /* -m3: A and B, and OTHER = C + E = -500, a fall: just above B. */
+    diff_of(&d, "0 A 1000 B 5000 C 5000 E 100; 1 A 1000 B 5000 C 5000 E 100;",
+            "0 A 4000 B 3000 C 4000 E 600; 1 A 4000 B 3000 C 4000 E 600;", 3);
+    check_order(&d, (const char *const[]){"B", "OTHER", "A"}, 3);
+    CHECK(d.bands.band[1].is_other);
+    CHECK_NEAR(d.extreme[1], -500, 1e-9);
+    CHECK_NEAR(d.change[1][0], -500, 1e-9);
+    diff_free(&d);
+    /* A band whose largest change is a fall counts as a fall, even if it
+     * also rises: F goes +1000 then -3000. */
+    diff_of(&d, "0 F 5000 G 100; 1 F 5000 G 100;", "0 F 6000 G 200; 1 F 2000 G 200;", 0);
+    check_order(&d, (const char *const[]){"F", "G"}, 2);
+    diff_free(&d);
+}
+
 int main(void)
 {
     test_rise_and_halving();
     test_interpolation();
     test_end_and_new_name();
     test_limit();
+    test_order();
     return check_report();
 }

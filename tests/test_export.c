@@ -139,6 +139,19 @@ static void test_format_names(void)
     CHECK(export_format_for_path("prog.ps") == NULL);
 }
 
+/* A name the RTS wrote over several lines keeps its newlines: CSV quotes
+ * the field, JSON writes \n. */
+static void test_newline_name(void)
+{
+    static const char text[] = HEADER "BEGIN_SAMPLE 0\n(7)lbl\nx/main\t5\nEND_SAMPLE 0\n";
+    char *csv = export_text(text, 0, 0, &export_format_csv);
+    CHECK_STR(csv, "time,\"(7)lbl\nx/main\"\n0,5\n");
+    free(csv);
+    char *json = export_text(text, 0, 0, &export_format_json);
+    CHECK(strstr(json, "\"bands\": [\"(7)lbl\\nx/main\"]") != NULL);
+    free(json);
+}
+
 int main(void)
 {
     test_csv_other();
@@ -147,5 +160,6 @@ int main(void)
     test_escapes_and_exact_values();
     test_no_bands();
     test_format_names();
+    test_newline_name();
     return check_report();
 }

@@ -626,12 +626,219 @@ static void test_last_line(void)
                           "VALUE_UNIT \"b\"", &err), 0);
     CHECK_STR(p.value_unit, "b");
     profile_free(&p);
+    /* a complete line with no value at the end: the first part of a name
+     * whose next line was cut off; it goes with its open sample */
+    CHECK_INT(parse_s(&p, HDR "BEGIN_SAMPLE 0\nEND_SAMPLE 0\nBEGIN_SAMPLE 0\nMAR\n", &err), 0);
+    CHECK(p.dropped_open_sample);
+    CHECK_INT(p.names.count, 0);
+    profile_free(&p);
     /* but the same errors on a complete line are errors */
-    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nEND_SAMPLE 0\nBEGIN_SAMPLE 0\nMAR\n", "t.hp:8: MAR has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nEND_SAMPLE 0\nBEGIN_SAMPLE 0\nMAR\nEND_SAMPLE 0\n",
+               "t.hp:8: MAR has no value");
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nEND_SAMPLE 0\nfoo 1x\n",
                "t.hp:7: data line outside a sample (no BEGIN_SAMPLE before it)");
     /* a cut string on the last line: the header is missing */
     EXPECT_ERR("JOB \"j\"\nDATE \"Mon", "t.hp: DATE missing");
+}
+
+/* The name of the only band of a profile that parsed, or "" (checked). */
+static const char *only_name(const struct profile *p)
+{
+    return CHECK_INT(p->names.count, 1) ? p->names.info[0].text : "";
+}
+
+/* One sample holding body (data lines); the only name must be want, with
+ * value total. */
+static void newline_name(const char *body, const char *want, uint64_t total, int line)
+{
+    char text[512];
+    snprintf(text, sizeof text, HDR "BEGIN_SAMPLE 0\n%sEND_SAMPLE 0\n", body);
+    struct profile p;
+    struct hp_error err;
+    bool ok = CHECK_INT(parse_s(&p, text, &err), 0);
+    if (ok) {
+        ok = CHECK_STR(only_name(&p), want) & CHECK_INT(total_of(&p, want), total);
+        profile_free(&p);
+    } else
+        fprintf(stderr, "  %s\n", err.text);
+    if (!ok)
+        fprintf(stderr, "  (in the case at test_parse.c:%d)\n", line);
+}
+#define NEWLINE_NAME(body, want, total) newline_name((body), (want), (total), __LINE__)
+
+/* A band name with newlines in it, written raw by the RTS: the line with
+ * its first part has no value, the value ends its last line. */
+static void test_newline_names(void)
+{
+    NEWLINE_NAME("foo\nbar\t20\n", "foo\nbar", 20);
+    NEWLINE_NAME("a\nb\nc 5\n", "a\nb\nc", 5);          /* several newlines */
+    NEWLINE_NAME("a\n\nc 5\n", "a\n\nc", 5);            /* an empty line inside */
+    NEWLINE_NAME("a\n \t\nc 5\n", "a\n \t\nc", 5);      /* a blank one */
+    NEWLINE_NAME("a\n  b c\t5\n", "a\n  b c", 5);       /* white space is the name's */
+    NEWLINE_NAME("a \nb 5\n", "a \nb", 5);
+    NEWLINE_NAME("a\n\t5\n", "a\n", 5);                 /* a newline at the end */
+    NEWLINE_NAME("a\n5\n", "a\n", 5);
+    NEWLINE_NAME("foo bar\nbaz 7\n", "foo bar\nbaz", 7); /* spaces in the first part */
+    NEWLINE_NAME("(12)lbl x\n-y\nz 7\n", "(12)lbl x\n-y\nz", 7);
+    NEWLINE_NAME("a\nb +5\n", "a\nb", 5);
+    NEWLINE_NAME("  a\nb 5\n", "a\nb", 5); /* leading white space is not (as always) */
+    NEWLINE_NAME("a\r\nb\r\nc 5\r\n", "a\nb\nc", 5); /* CRLF: the stored name has "\n" */
+    NEWLINE_NAME("a\nb 9223372036854775807\n", "a\nb", INT64_MAX);
+
+    /* The same name in every sample, among others, through the fast path:
+     * one name, its values added, and the stored samples right. */
+    struct profile p;
+    struct hp_error err;
+    const char *three = HDR
+        "BEGIN_SAMPLE 0\nMAIN 1\n(7)lbl\nx/main\t10\nother 2\nEND_SAMPLE 0\n"
+        "BEGIN_SAMPLE 1\nMAIN 1\n(7)lbl\nx/main\t20\nother 2\nEND_SAMPLE 1\n"
+        "BEGIN_SAMPLE 2\n(7)lbl\nx/main\t30\nMAIN 1\nEND_SAMPLE 2\n";
+    if (CHECK_INT(parse_s(&p, three, &err), 0)) {
+        CHECK_INT(p.names.count, 3);
+        CHECK_INT(total_of(&p, "(7)lbl\nx/main"), 60);
+        CHECK_INT(points_of(&p, "(7)lbl\nx/main"), 3);
+        CHECK_INT(total_of(&p, "MAIN"), 3);
+        CHECK_INT(p.nsamples, 3);
+        double t;
+        const struct sample_entry *e;
+        size_t n;
+        CHECK_INT(store_rewind(p.store, &err), 0);
+        CHECK_INT(store_next(p.store, &t, &e, &n, &err), 1);
+        CHECK_INT(store_next(p.store, &t, &e, &n, &err), 1);
+        if (CHECK_INT(n, 3)) {
+            CHECK_INT(e[1].name, id_of(&p, "(7)lbl\nx/main"));
+            CHECK_INT(e[1].value, 20);
+        }
+        profile_free(&p);
+    }
+    /* CRLF gives the same profile. */
+    struct profile q;
+    char crlf[1024];
+    size_t o = 0;
+    for (const char *c = three; *c; c++) {
+        if (*c == '\n')
+            crlf[o++] = '\r';
+        crlf[o++] = *c;
+    }
+    if (CHECK_INT(parse_n(&q, crlf, o, &err), 0)) {
+        CHECK_INT(q.names.count, 3);
+        CHECK_INT(total_of(&q, "(7)lbl\nx/main"), 60);
+        profile_free(&q);
+    }
+    /* A NUL in a joined name becomes U+FFFD, as in any name. */
+    static const char nul[] = HDR "BEGIN_SAMPLE 0\na\0b\nc 5\nEND_SAMPLE 0\n"
+                                  "BEGIN_SAMPLE 1\na\0b\nc 6\nEND_SAMPLE 1\n";
+    if (CHECK_INT(parse_n(&q, nul, sizeof nul - 1, &err), 0)) {
+        CHECK_STR(only_name(&q), "a\xEF\xBF\xBD" "b\nc");
+        CHECK_INT(total_of(&q, "a\xEF\xBF\xBD" "b\nc"), 11);
+        profile_free(&q);
+    }
+    /* Line numbers go on counting every line. */
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\na\nb\nc 5\nEND_SAMPLE 0\nEND_SAMPLE 0\n",
+               "t.hp:10: END_SAMPLE without BEGIN_SAMPLE");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\na\nb 5\nc -1\nEND_SAMPLE 0\n",
+               "t.hp:8: negative value -1 for c");
+}
+
+/* A line with no value that the next lines do not complete is the error
+ * it is alone, on its own line and with its own message. */
+static void test_newline_name_errors(void)
+{
+    /* a keyword next */
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nEND_SAMPLE 0\n", "t.hp:6: foo has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nbar\n\nEND_SAMPLE 0\n", "t.hp:6: foo has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo bar\nEND_SAMPLE 0\n",
+               "t.hp:6: value 'bar' for foo is not a whole number");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n", "t.hp:6: foo has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\n  MARK 1\nEND_SAMPLE 0\n", "t.hp:6: foo has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nJOB \"x\"\nEND_SAMPLE 0\n", "t.hp:6: foo has no value");
+    /* ... also when the keyword is the last line, without its newline */
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nEND_SAMPLE 0", "t.hp:6: foo has no value");
+    /* a bad value next: no join */
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nbar -5\nEND_SAMPLE 0\n", "t.hp:6: foo has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nbar 1.5\nEND_SAMPLE 0\n", "t.hp:6: foo has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nbar 99999999999999999999\nEND_SAMPLE 0\n",
+               "t.hp:6: foo has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo x\nbar 1e3\nEND_SAMPLE 0\n",
+               "t.hp:6: value 'x' for foo is not a whole number");
+    /* a bad value on the first line is never the start of a name */
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nMAIN 160.5\nbar 5\nEND_SAMPLE 0\n",
+               "t.hp:6: value '160.5' for MAIN is not a whole number");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nMAIN -160\nbar 5\nEND_SAMPLE 0\n",
+               "t.hp:6: negative value -160 for MAIN");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\n123\nbar 5\nEND_SAMPLE 0\n", "t.hp:6: value 123 has no name");
+    EXPECT_ERR(HDR "foo\nbar 5\nBEGIN_SAMPLE 0\nEND_SAMPLE 0\n",
+               "t.hp:5: data line outside a sample (no BEGIN_SAMPLE before it)");
+
+    /* A part that is a name of its own disproves the join.  Known before
+     * (x, in sample 1): */
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nx 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nx\ny 5\nEND_SAMPLE 1\n",
+               "t.hp:9: x has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\ny 1\nx\ny 5\nEND_SAMPLE 0\n", "t.hp:7: x has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\ny 1\nx\n  y  \t5\nEND_SAMPLE 0\n", "t.hp:7: x has no value");
+    /* or later: value-missing.hp, MAIN lost its value in the first sample,
+     * and MAIN and (289)main come alone in the next one */
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\n(146)PINNED\t36816\nMAIN\n(289)main\t64\nEND_SAMPLE 0\n"
+               "BEGIN_SAMPLE 1\n(146)PINNED\t36816\n(289)main\t64\nMAIN\t160\nEND_SAMPLE 1\n",
+               "t.hp:7: MAIN has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nMAIN\n(289)main\t64\nEND_SAMPLE 0\n"
+               "BEGIN_SAMPLE 1\nMAIN\t160\nEND_SAMPLE 1\n",
+               "t.hp:6: MAIN has no value");
+    /* ... in a sample that never ends */
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo bar\nbaz\t64\nEND_SAMPLE 0\n"
+               "BEGIN_SAMPLE 1\nbaz\t160\n",
+               "t.hp:6: value 'bar' for foo is not a whole number");
+    /* ... in a sample outside --from/--to, which is checked all the same */
+    struct parse_options po = {.has_to = true, .to = 0.5};
+    struct profile p;
+    struct hp_error err;
+    static const char win[] = HDR "BEGIN_SAMPLE 0\nMAIN\nx 64\nEND_SAMPLE 0\n"
+                                  "BEGIN_SAMPLE 1\nx 64\nEND_SAMPLE 1\n";
+    CHECK_INT(profile_parse_buffer(&p, win, sizeof win - 1, "t.hp", &po, &err), -1);
+    CHECK_STR(err.text, "t.hp:6: MAIN has no value");
+    /* A part never alone is no proof: both samples join. */
+    if (CHECK_INT(parse_s(&p, HDR "BEGIN_SAMPLE 0\nMAIN\nx 64\nEND_SAMPLE 0\n"
+                                  "BEGIN_SAMPLE 1\nMAIN\nx 64\nEND_SAMPLE 1\n", &err), 0)) {
+        CHECK_INT(total_of(&p, "MAIN\nx"), 128);
+        profile_free(&p);
+    }
+
+    /* A name cut off at the end of the input goes with its open sample. */
+    static const char *const cut[] = {
+        HDR "BEGIN_SAMPLE 0\nx 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nfoo\n",
+        HDR "BEGIN_SAMPLE 0\nx 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nfoo\nba",
+        HDR "BEGIN_SAMPLE 0\nx 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nfoo\nbar -",
+        HDR "BEGIN_SAMPLE 0\nx 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nfoo\nbar 1.",
+        HDR "BEGIN_SAMPLE 0\nx 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nfoo\nbar\n\n",
+        HDR "BEGIN_SAMPLE 0\nx 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nfoo\nbar 5",
+    };
+    for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++) {
+        if (!CHECK_INT(parse_s(&p, cut[i], &err), 0)) {
+            fprintf(stderr, "  cut %zu: %s\n", i, err.text);
+            continue;
+        }
+        CHECK_INT(p.nsamples, 1);
+        CHECK(p.dropped_open_sample);
+        CHECK_INT(p.names.count, 1);
+        profile_free(&p);
+    }
+
+    /* A name over more lines than HP_MAX_LINE bytes is refused. */
+    size_t lines = HP_MAX_LINE / 1000 + 2;
+    char *big = xmalloc(sizeof HDR + 64 + lines * 1001);
+    size_t o = (size_t)sprintf(big, HDR "BEGIN_SAMPLE 0\n");
+    for (size_t i = 0; i < lines; i++) {
+        memset(big + o, 'x', 1000);
+        o += 1000;
+        big[o++] = '\n';
+    }
+    o += (size_t)sprintf(big + o, "y 5\nEND_SAMPLE 0\n");
+    CHECK_INT(parse_n(&p, big, o, &err), -1);
+    char want[128];
+    snprintf(want, sizeof want, "t.hp:%zu: a name over several lines longer than %u bytes",
+             (size_t)6 + HP_MAX_LINE / 1001, HP_MAX_LINE);
+    CHECK_STR(err.text, want);
+    free(big);
 }
 
 /* A live profile cut at every byte: never a crash, never a wrong count. */
@@ -1035,6 +1242,8 @@ int main(void)
     test_errors();
     test_quoting();
     test_last_line();
+    test_newline_names();
+    test_newline_name_errors();
     test_cut_everywhere();
     test_long_lines();
     test_big();

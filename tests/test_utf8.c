@@ -27,6 +27,19 @@ int main(void)
     sanitized("tab\there", 8, "tab\xEF\xBF\xBDhere");
     sanitized("nul\0x", 5, "nul\xEF\xBF\xBDx");
     sanitized("", 0, "");
+    sanitized("a\nb", 3, "a\xEF\xBF\xBD" "b");
+
+    /* A newline in a band name: kept for export, a mark when drawn. */
+    char *t = utf8_sanitize_lines("a\nb\t\n\xFF", 6);
+    CHECK_STR(t, "a\nb\xEF\xBF\xBD\n\xEF\xBF\xBD");
+    free(t);
+    t = utf8_display_name("(7)lbl\n\nx/main", 14);
+    CHECK_STR(t, "(7)lbl" UTF8_NEWLINE_MARK UTF8_NEWLINE_MARK "x/main");
+    free(t);
+    CHECK_STR(UTF8_NEWLINE_MARK, "\xE2\x80\x89\xE2\x86\xB5\xE2\x80\x89"); /* U+2009 U+21B5 U+2009 */
+    t = utf8_display_name("\n\n\n\n", 4); /* the longest growth: 9 bytes a byte */
+    CHECK_INT(strlen(t), 36);
+    free(t);
 
     CHECK_INT(utf8_count("gr\xC3\xB6\xC3\x9F" "e"), 5);
     CHECK_INT(utf8_offset("gr\xC3\xB6\xC3\x9F" "e", 3), 4);
