@@ -416,14 +416,35 @@ void bands_rank(struct band_plan *bp)
 /* Past the palette's colours, neighbours closer than this look like one. */
 #define NEIGHBOUR_MIN_DISTANCE 15.0
 
-/* The colours in use so far. */
+/* The colours in use so far, each once: an .aux can give thousands of
+ * bands colours, but only 11^3 colours of tenths exist. */
+#define COLOUR_CODES (11 * 11 * 11)
+
 struct in_use {
-    struct rgb *colour;
+    bool seen[COLOUR_CODES];
+    struct rgb colour[COLOUR_CODES];
     size_t n;
 };
 
+static size_t colour_code(struct rgb c)
+{
+    long r = lround(c.r * 10), g = lround(c.g * 10), b = lround(c.b * 10);
+    return (size_t)(r * 121 + g * 11 + b) % COLOUR_CODES;
+}
+
+static void use_colour(struct in_use *u, struct rgb c)
+{
+    size_t code = colour_code(c);
+    if (!u->seen[code]) {
+        u->seen[code] = true;
+        u->colour[u->n++] = c;
+    }
+}
+
 static bool colour_free(const struct in_use *u, struct rgb c)
 {
+    if (u->seen[colour_code(c)])
+        return false;
     for (size_t i = 0; i < u->n; i++)
         if (palette_distance(u->colour[i], c) < SAME_COLOUR)
             return false;
@@ -513,19 +534,19 @@ static bool ranked_colour(const struct band *b, size_t r, bool meanings, const s
  * (neighbourly_colour). */
 static void assign_colours(struct band_plan *bp, bool *shaded)
 {
-    struct in_use u = {xreallocarray(NULL, bp->count ? bp->count : 1, sizeof *u.colour), 0};
+    struct in_use *u = xcalloc(1, sizeof *u);
     for (size_t i = 0; i < bp->count; i++)
         if (shaded[i])
-            u.colour[u.n++] = bp->band[i].fill;
+            use_colour(u, bp->band[i].fill);
     bool meanings = meaningful_names(bp);
     struct band **order = by_rank(bp);
     for (size_t r = 0; r < bp->count; r++) {
         struct band *b = order[r];
         size_t i = (size_t)(b - bp->band);
-        if (shaded[i] || !ranked_colour(b, r, meanings, &u, &b->fill))
+        if (shaded[i] || !ranked_colour(b, r, meanings, u, &b->fill))
             continue;
         b->aux_shade = palette_encode_colour(b->fill);
-        u.colour[u.n++] = b->fill;
+        use_colour(u, b->fill);
         shaded[i] = true;
     }
     for (size_t i = 0; i < bp->count; i++) /* bottom up */
@@ -535,7 +556,7 @@ static void assign_colours(struct band_plan *bp, bool *shaded)
             shaded[i] = true;
         }
     free(order);
-    free(u.colour);
+    free(u);
 }
 
 /* Black and white: every band without a usable .aux SHADE takes the next
