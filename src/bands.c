@@ -299,35 +299,23 @@ static void sort_by_slope(size_t *list, size_t n, const double *slope)
 
 /* ---- step 7: shades ----------------------------------------------------- */
 
-/* A shade as a small integer, to tell which shades are the same: a grey
- * in hundredths (0..100, what the .aux keeps), a colour from its tenths
- * (0..1330). */
+/* A grey as a small integer, to tell which greys are the same: in
+ * hundredths (0..100, what the .aux keeps). */
 #define GREY_CODES 101
-#define COLOUR_CODES (11 * 11 * 11)
 
 static size_t grey_code(double level)
 {
     return (size_t)lround(level * 100);
 }
 
-static size_t colour_code(struct rgb c)
-{
-    return (size_t)(lround(c.r * 10) * 121 + lround(c.g * 10) * 11 + lround(c.b * 10));
-}
-
-static size_t sequence_code(bool colour, size_t k)
-{
-    return colour ? colour_code(palette_colour(k)) : grey_code(palette_grey(k));
-}
-
-/* The period of the default sequence: the first k > 0 that repeats the
- * first shade (the entries of one period are all different, which
+/* The period of GHC's grey sequence: the first k > 0 that repeats the
+ * first grey (the entries of one period are all different, which
  * test_palette checks). */
-static size_t sequence_period(bool colour)
+static size_t sequence_period(void)
 {
-    size_t first = sequence_code(colour, 0);
+    size_t first = grey_code(palette_grey(0));
     size_t k = 1;
-    while (k < 10000 && sequence_code(colour, k) != first)
+    while (k < 10000 && grey_code(palette_grey(k)) != first)
         k++;
     return k;
 }
@@ -370,90 +358,233 @@ static uint64_t name_hash(const char *s)
     return h;
 }
 
-/* Neighbours in the stack closer than this look like one band. */
-#define NEIGHBOUR_MIN_DISTANCE 30.0
-
-static bool far_from(struct rgb c, const struct band_plan *bp, const bool *shaded, size_t i)
+/* Ranks: the largest total first, equal totals by name, OTHER last. */
+static int by_size(const void *x, const void *y)
 {
-    if (i > 0 && shaded[i - 1] && palette_distance(c, bp->band[i - 1].fill) < NEIGHBOUR_MIN_DISTANCE)
+    const struct band *a = *(const struct band *const *)x, *b = *(const struct band *const *)y;
+    if (a->is_other != b->is_other)
+        return a->is_other ? 1 : -1;
+    if (a->total != b->total)
+        return a->total > b->total ? -1 : 1;
+    int c = strcmp(a->name, b->name);
+    return c ? c : (a > b) - (a < b);
+}
+
+/* The bands in the order of their ranks. */
+static struct band **by_rank(struct band_plan *bp)
+{
+    struct band **order = xreallocarray(NULL, bp->count ? bp->count : 1, sizeof *order);
+    for (size_t i = 0; i < bp->count; i++)
+        order[i] = &bp->band[i];
+    qsort(order, bp->count, sizeof *order, by_size);
+    return order;
+}
+
+void bands_rank(struct band_plan *bp)
+{
+    struct band **order = by_rank(bp);
+    for (size_t r = 0; r < bp->count; r++)
+        order[r]->rank = r;
+    free(order);
+}
+
+/* A colour this close (CIEDE2000) to one in use counts as the same. */
+#define SAME_COLOUR 5.0
+/* Past the palette's colours, neighbours closer than this look like one. */
+#define NEIGHBOUR_MIN_DISTANCE 15.0
+
+/* The colours in use so far, each once: an .aux can give thousands of
+ * bands colours, but only 11^3 colours of tenths exist. */
+#define COLOUR_CODES (11 * 11 * 11)
+
+struct in_use {
+    bool seen[COLOUR_CODES];
+    struct rgb colour[COLOUR_CODES];
+    size_t n;
+};
+
+static size_t colour_code(struct rgb c)
+{
+    long r = lround(c.r * 10), g = lround(c.g * 10), b = lround(c.b * 10);
+    return (size_t)(r * 121 + g * 11 + b) % COLOUR_CODES;
+}
+
+static void use_colour(struct in_use *u, struct rgb c)
+{
+    size_t code = colour_code(c);
+    if (!u->seen[code]) {
+        u->seen[code] = true;
+        u->colour[u->n++] = c;
+    }
+}
+
+static bool colour_free(const struct in_use *u, struct rgb c)
+{
+    if (u->seen[colour_code(c)])
         return false;
-    if (i + 1 < bp->count && shaded[i + 1] &&
-        palette_distance(c, bp->band[i + 1].fill) < NEIGHBOUR_MIN_DISTANCE)
-        return false;
+    for (size_t i = 0; i < u->n; i++)
+        if (palette_distance(u->colour[i], c) < SAME_COLOUR)
+            return false;
     return true;
 }
 
-/* -c: a name keeps its colour from run to run, so its palette slot comes
- * from a hash of the name.  When that slot is taken by another drawn band,
- * or looks like a neighbour in the stack, the next slots are tried: first
- * for a free colour far from the neighbours, then for any colour far from
- * them, then the hashed slot itself. */
-static size_t colour_slot(const struct band_plan *bp, const bool *shaded, const bool *used,
-                          size_t i)
+/* The first free palette colour of slots first..first+count-1, starting
+ * at the one the hash picks and going round. */
+static bool free_slot(const struct in_use *u, uint64_t h, size_t first, size_t count,
+                      struct rgb *out)
 {
-    size_t n = palette_colour_count();
-    size_t start = (size_t)(name_hash(bp->band[i].name) % n);
-    for (int pass = 0; pass < 2; pass++)
-        for (size_t k = 0; k < n; k++) {
-            size_t slot = (start + k) % n;
-            struct rgb c = palette_colour(slot);
-            if ((pass == 1 || !used[colour_code(c)]) && far_from(c, bp, shaded, i))
-                return slot;
-        }
-    return start;
-}
-
-/* Bands the .aux gives a usable SHADE keep it.  In colour, every other
- * band takes the colour its name hashes to (colour_slot).  In black and
- * white, every other band takes the next value of GHC's grey sequence,
- * skipping values already in use in this run, by an .aux shade or by an
- * earlier new band; once every value of the sequence is in use, after one
- * full period of skipping, it takes the next value anyway.  Without -p
- * nothing is in use before the sequence has gone round once, and a full
- * period of skipping lands on the same value again, so the result is
- * exactly GHC's sequence (and .aux).  With -p this keeps new bands (which
- * -p puts next to each other, at the bottom) from repeating the shades the
- * .aux gives, or each other's, while any value is left: GHC restarts the
- * sequence and repeats them. */
-static void assign_shades(struct band_plan *bp, const struct band_options *o)
-{
-    bool colour = o->colour;
-    size_t ncodes = colour ? COLOUR_CODES : GREY_CODES;
-    bool *used = xcalloc(ncodes, sizeof *used);
-    bool *shaded = xcalloc(bp->count ? bp->count : 1, sizeof *shaded);
-
-    for (size_t i = 0; i < bp->count; i++) {
-        struct band *b = &bp->band[i];
-        if (aux_shade(o, b, &b->fill, &b->aux_shade)) {
-            shaded[i] = true;
-            used[colour ? colour_code(b->fill) : grey_code(b->aux_shade)] = true;
+    for (size_t k = 0; k < count; k++) {
+        struct rgb c = palette_colour(first + (size_t)((h + k) % count));
+        if (colour_free(u, c)) {
+            *out = c;
+            return true;
         }
     }
+    return false;
+}
 
-    size_t period = sequence_period(colour);
+/* A biographical (-hb) profile: every name is one palette_meaning knows. */
+static bool meaningful_names(const struct band_plan *bp)
+{
+    size_t named = 0;
+    struct rgb c;
+    for (size_t i = 0; i < bp->count; i++) {
+        if (bp->band[i].is_other)
+            continue;
+        if (!palette_meaning(bp->band[i].name, &c))
+            return false;
+        named++;
+    }
+    return named > 0;
+}
+
+/* The colour of a band past the palette (or when -p's colours took every
+ * free one): its hashed colour, or the next one that stands apart from its
+ * neighbours in the stack.  Only these depend on the order drawn. */
+static struct rgb neighbourly_colour(const struct band_plan *bp, const bool *shaded, size_t i)
+{
+    size_t n = palette_colour_count();
+    uint64_t h = name_hash(bp->band[i].name);
+    for (size_t k = 0; k < n; k++) {
+        struct rgb c = palette_colour((size_t)((h + k) % n));
+        bool apart = true;
+        if (i > 0 && shaded[i - 1])
+            apart = palette_distance(c, bp->band[i - 1].fill) >= NEIGHBOUR_MIN_DISTANCE;
+        if (apart && i + 1 < bp->count && shaded[i + 1])
+            apart = palette_distance(c, bp->band[i + 1].fill) >= NEIGHBOUR_MIN_DISTANCE;
+        if (apart)
+            return c;
+    }
+    return palette_colour((size_t)(h % n));
+}
+
+/* The colour of the band ranked r (-c, no .aux shade): OTHER's grey; in a
+ * biographical profile the name's meaning; else the palette colour its
+ * name hashes to among the twelve primaries for the twelve largest bands,
+ * among the rest for the next ones, or the next free one there, or in
+ * the whole palette.  False when none is free. */
+static bool ranked_colour(const struct band *b, size_t r, bool meanings, const struct in_use *u,
+                          struct rgb *out)
+{
+    if (b->is_other) {
+        *out = palette_other();
+        return true;
+    }
+    if (meanings && palette_meaning(b->name, out))
+        return true;
+    size_t n = palette_colour_count(), primary = palette_primary_count();
+    uint64_t h = name_hash(b->name);
+    if (r < primary && free_slot(u, h, 0, primary, out))
+        return true;
+    if (r < n && free_slot(u, h, primary, n - primary, out))
+        return true;
+    return r < n && free_slot(u, h, 0, n, out);
+}
+
+/* -c: a name keeps its colour whatever the flags, so its colour comes from
+ * a hash of the name, and clashes are settled in the order of the ranks
+ * (by size, not by the order drawn): the largest band gets its name's
+ * colour, each next one its own or the next free one.  A band keeps its
+ * colour under any sort, and under -m, -t and --include/--exclude as long
+ * as the bands larger than it are drawn.  Bands with a usable .aux SHADE
+ * keep it; past the palette's twenty colours, colours repeat
+ * (neighbourly_colour). */
+static void assign_colours(struct band_plan *bp, bool *shaded)
+{
+    struct in_use *u = xcalloc(1, sizeof *u);
+    for (size_t i = 0; i < bp->count; i++)
+        if (shaded[i])
+            use_colour(u, bp->band[i].fill);
+    bool meanings = meaningful_names(bp);
+    struct band **order = by_rank(bp);
+    for (size_t r = 0; r < bp->count; r++) {
+        struct band *b = order[r];
+        size_t i = (size_t)(b - bp->band);
+        if (shaded[i] || !ranked_colour(b, r, meanings, u, &b->fill))
+            continue;
+        b->aux_shade = palette_encode_colour(b->fill);
+        use_colour(u, b->fill);
+        shaded[i] = true;
+    }
+    for (size_t i = 0; i < bp->count; i++) /* bottom up */
+        if (!shaded[i]) {
+            bp->band[i].fill = neighbourly_colour(bp, shaded, i);
+            bp->band[i].aux_shade = palette_encode_colour(bp->band[i].fill);
+            shaded[i] = true;
+        }
+    free(order);
+    free(u);
+}
+
+/* Black and white: every band without a usable .aux SHADE takes the next
+ * value of GHC's grey sequence, skipping values already in use in this
+ * run, by an .aux shade or by an earlier new band; once every value of the
+ * sequence is in use, after one full period of skipping, it takes the next
+ * value anyway.  Without -p nothing is in use before the sequence has gone
+ * round once, and a full period of skipping lands on the same value again,
+ * so the result is exactly GHC's sequence (and .aux).  With -p this keeps
+ * new bands (which -p puts next to each other, at the bottom) from
+ * repeating the shades the .aux gives, or each other's, while any value is
+ * left: GHC restarts the sequence and repeats them. */
+static void assign_greys(struct band_plan *bp, bool *shaded)
+{
+    bool *used = xcalloc(GREY_CODES, sizeof *used);
+    for (size_t i = 0; i < bp->count; i++)
+        if (shaded[i])
+            used[grey_code(bp->band[i].aux_shade)] = true;
+    size_t period = sequence_period();
     size_t next = 0;
     for (size_t i = 0; i < bp->count; i++) {
         if (shaded[i])
             continue;
-        struct band *b = &bp->band[i];
-        if (colour) {
-            b->fill = palette_colour(colour_slot(bp, shaded, used, i));
-            b->aux_shade = palette_encode_colour(b->fill);
-            used[colour_code(b->fill)] = true;
-        } else {
-            for (size_t skipped = 0; skipped < period; skipped++) {
-                if (!used[sequence_code(colour, next)])
-                    break;
-                next++;
-            }
-            b->aux_shade = palette_grey(next);
-            b->fill = palette_grey_rgb(b->aux_shade);
-            used[sequence_code(colour, next)] = true;
+        for (size_t skipped = 0; skipped < period; skipped++) {
+            if (!used[grey_code(palette_grey(next))])
+                break;
             next++;
         }
+        struct band *b = &bp->band[i];
+        b->aux_shade = palette_grey(next);
+        b->fill = palette_grey_rgb(b->aux_shade);
+        used[grey_code(b->aux_shade)] = true;
+        next++;
         shaded[i] = true;
     }
     free(used);
+}
+
+/* Bands the .aux gives a usable SHADE keep it; the others take colours
+ * (assign_colours) or greys (assign_greys). */
+static void assign_shades(struct band_plan *bp, const struct band_options *o)
+{
+    bool *shaded = xcalloc(bp->count ? bp->count : 1, sizeof *shaded);
+    for (size_t i = 0; i < bp->count; i++) {
+        struct band *b = &bp->band[i];
+        shaded[i] = aux_shade(o, b, &b->fill, &b->aux_shade);
+    }
+    if (o->colour)
+        assign_colours(bp, shaded);
+    else
+        assign_greys(bp, shaded);
     free(shaded);
 }
 
@@ -581,7 +712,8 @@ int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_
     free(ids);
     free(slope);
 
-    /* 7. Shades. */
+    /* 7. Ranks by size, and the shades. */
+    bands_rank(bp);
     assign_shades(bp, o);
     return 0;
 }
@@ -682,6 +814,7 @@ void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n)
         b->fill = src->fill;
         b->aux_shade = src->aux_shade;
     }
+    bands_rank(u);
     free(refs);
     free(first);
     free(total);
@@ -698,10 +831,42 @@ static int by_slot_name(const void *a, const void *b)
     return strcmp(((const struct name_slot *)a)->name, ((const struct name_slot *)b)->name);
 }
 
-/* Several profiles (FILE FILE...) and --diff: the shades are chosen once
- * for the union of the names, as for one plan (-c: each name's hashed
- * slot, collisions resolved over the union; else GHC's greys in the
- * union's order), and every band takes its name's. */
+/* Each band of plans[0..n) takes the fill and .aux shade its name has in
+ * `from`, and with take_rank its rank.  A band whose name `from` lacks
+ * keeps its own, except OTHER with other_colour: OTHER's colour. */
+static void take_by_name(struct band_plan *plans, size_t n, const struct band_plan *from,
+                         bool take_rank, bool other_colour)
+{
+    struct name_slot *slots = xreallocarray(NULL, from->count ? from->count : 1, sizeof *slots);
+    for (size_t i = 0; i < from->count; i++)
+        slots[i] = (struct name_slot){from->band[i].name, i};
+    qsort(slots, from->count, sizeof *slots, by_slot_name);
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < plans[k].count; i++) {
+            struct band *b = &plans[k].band[i];
+            struct name_slot key = {b->name, 0};
+            const struct name_slot *hit =
+                bsearch(&key, slots, from->count, sizeof *slots, by_slot_name);
+            if (!hit) {
+                if (b->is_other && other_colour) {
+                    b->fill = palette_other();
+                    b->aux_shade = palette_encode_colour(b->fill);
+                }
+                continue;
+            }
+            const struct band *src = &from->band[hit->band];
+            b->fill = src->fill;
+            b->aux_shade = src->aux_shade;
+            if (take_rank)
+                b->rank = src->rank;
+        }
+    free(slots);
+}
+
+/* Several profiles (FILE FILE...): the shades are chosen once for the
+ * union of the names, as for one plan (-c: by the union's ranks, the
+ * totals added up; else GHC's greys in the union's order), and every band
+ * takes its name's shade and rank: the same colour and hatch everywhere. */
 void bands_share_shades(struct band_plan *plans, size_t n, bool colour)
 {
     struct band_plan u;
@@ -710,22 +875,11 @@ void bands_share_shades(struct band_plan *plans, size_t n, bool colour)
     band_options_default(&o);
     o.colour = colour;
     assign_shades(&u, &o);
-
-    struct name_slot *slots = xreallocarray(NULL, u.count ? u.count : 1, sizeof *slots);
-    for (size_t i = 0; i < u.count; i++)
-        slots[i] = (struct name_slot){u.band[i].name, i};
-    qsort(slots, u.count, sizeof *slots, by_slot_name);
-    for (size_t k = 0; k < n; k++)
-        for (size_t i = 0; i < plans[k].count; i++) {
-            struct band *b = &plans[k].band[i];
-            struct name_slot key = {b->name, 0};
-            const struct name_slot *hit =
-                bsearch(&key, slots, u.count, sizeof *slots, by_slot_name);
-            if (hit) { /* always: the union holds every name */
-                b->fill = u.band[hit->band].fill;
-                b->aux_shade = u.band[hit->band].aux_shade;
-            }
-        }
-    free(slots);
+    take_by_name(plans, n, &u, true, false); /* the union holds every name */
     band_plan_free(&u);
+}
+
+void bands_take_shades(struct band_plan *to, const struct band_plan *from, bool colour)
+{
+    take_by_name(to, 1, from, false, colour);
 }

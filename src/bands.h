@@ -35,6 +35,9 @@ struct band {
     double aux_shade;     /* what the .aux SHADE line says */
     double slope;         /* --sort=gradient, --slopes: least-squares slope in VALUE_UNITs
                            * per SAMPLE_UNIT (OTHER: the sum of its names'); else 0 */
+    size_t rank;          /* place by size, whatever the order drawn: 0 the largest total
+                           * (equal ones by name), OTHER after every name; -c's colours,
+                           * --pattern's hatch and --mode=lines' look follow it */
 };
 
 struct band_plan {
@@ -66,9 +69,18 @@ int bands_write_aux(FILE *f, const struct band_plan *bp, double x_range,
 /* Several profiles (FILE FILE...) and --diff.  bands_union: one plan of
  * every name in plans[0..n), bottom first, reading from the top as the
  * first plan's bands from the top, then the names new in each later plan;
- * totals add up; no band_of_name.  bands_share_shades: one fill per name
- * over all the plans, so a name looks the same in every panel and key. */
+ * totals add up, ranks by those totals; no band_of_name.
+ * bands_share_shades: one fill and one rank per name over all the plans,
+ * so a name looks the same (colour, hatch) in every panel and key. */
 void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n);
 void bands_share_shades(struct band_plan *plans, size_t n, bool colour);
+
+/* Set band.rank from the totals (bands_plan and bands_union do). */
+void bands_rank(struct band_plan *bp);
+
+/* --diff: each band of `to` takes the fill and .aux shade its name has in
+ * `from` (a plan whose shades are set); OTHER, when `from` has no band of
+ * that name, takes OTHER's colour (-c) or keeps its own. */
+void bands_take_shades(struct band_plan *to, const struct band_plan *from, bool colour);
 
 #endif

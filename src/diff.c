@@ -268,7 +268,14 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const double *
     arrange(d, kept, keep, has_other ? &other : NULL);
     free(kept);
     free(rank);
+    /* Greys in the order drawn, as for one profile; colours those of the
+     * two profiles drawn together (u's, by name), so a name keeps its
+     * colour; hatches and line looks by the size of the change. */
     bands_share_shades(bp, 1, colour);
+    if (colour)
+        bands_take_shades(bp, u, true);
+    for (size_t b = 0; b < count; b++)
+        bp->band[b].rank = count - 1 - b;
 
     for (size_t c = 0; c < columns; c++) {
         double up = 0, down = 0;
@@ -289,6 +296,7 @@ int diff_build(struct diff *d, const struct profile *before, const struct band_p
     struct band_plan plans[2] = {*bp_before, *bp_after}; /* shallow: read only */
     struct band_plan u;
     bands_union(&u, plans, 2);
+    bands_share_shades(&u, 1, colour);
     size_t nunion = u.count;
 
     size_t kept = limit > 0 && nunion > (size_t)limit ? (size_t)limit : nunion;

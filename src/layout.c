@@ -44,7 +44,6 @@
 #define PEAK_RADIUS 2.2
 #define BAND_LINE 1.2          /* --mode=lines: each band's line */
 #define KEY_LINE 2.4           /* --mode=lines: the key's swatch, a short thick line */
-#define LINE_GREY_DARKEN 0.6   /* --mode=lines, black and white: greys scaled by this */
 #define KEY_MAX_SLOPE_WIDTH 120.0 /* --slopes: longer slopes (long units) are shortened */
 
 static const char ELLIPSIS[] = "\xE2\x80\xA6";
@@ -379,11 +378,15 @@ static void draw_y_axis(struct page *pg, const struct profile *p, const struct f
     }
 }
 
-/* --pattern: band b's hatch.  Seven looks (none and six hatches) times
- * ten greys keep any two bands within seventy of each other apart. */
-static int band_hatch(const struct frame *f, size_t b)
+/* --pattern: a band's hatch, by its rank in size, so that it keeps it
+ * whatever the order drawn, and the largest bands get the lightest looks:
+ * none, then the single hatches, then the crossed ones (LAYOUT_HATCHES
+ * counts from the sparsest), round again.  In the default order, by
+ * size, seven looks times ten greys keep any two bands within seventy of
+ * each other apart. */
+static int band_hatch(const struct frame *f, const struct band *band)
 {
-    return f->pattern ? (int)(b % (LAYOUT_HATCHES + 1)) : 0;
+    return f->pattern ? (int)(band->rank % (LAYOUT_HATCHES + 1)) : 0;
 }
 
 /* Append the points of a top edge, forward or backward.  A profile with a
@@ -426,7 +429,7 @@ static void draw_band_fill(struct page *pg, const struct series *s, const struct
     struct prim *pr = add_path(pg, PRIM_POLYGON, ntop + 2, 0);
     pr->filled = true;
     pr->fill = band->fill;
-    pr->hatch = band_hatch(f, b);
+    pr->hatch = band_hatch(f, band);
     double *q = edge_points(pr->pts, top, f, false);
     q[0] = pr->pts[2 * (ntop - 1)], q[1] = ORIGIN_Y;
     q[2] = pr->pts[0], q[3] = ORIGIN_Y;
@@ -581,23 +584,20 @@ static void draw_y_axis_percent(struct page *pg, const struct frame *f,
     }
 }
 
-/* --mode=lines: how band b's line looks.  In colour, its colour, solid.
- * In black and white the light greys of the fill sequence would vanish as
- * thin lines (one is white), so the greys are darkened and each band also
- * takes a dash pattern (seven looks times ten greys, as with --pattern's
- * hatches); --pattern asks for the dashes in colour too. */
-static void line_style(const struct frame *f, const struct band *band, size_t b,
-                       struct rgb *colour, int *dash)
+/* --mode=lines: how a band's line looks, by its rank in size, so the
+ * largest band's line is the boldest and a band keeps its look whatever
+ * the order.  In colour, its fill colour, darkened where needed to stand
+ * out on white (3:1 at least), solid.  In black and white the fill greys
+ * would vanish as thin lines (one is white), so the lines take greys of
+ * their own, black for the largest band, and dash patterns too (seven
+ * looks times three greys); --pattern asks for the dashes in colour too. */
+static void line_style(const struct frame *f, const struct band *band, struct rgb *colour,
+                       int *dash)
 {
-    *colour = band->fill;
+    *colour = f->colour ? palette_line_colour(band->fill) : palette_line_grey(band->rank);
     *dash = 0;
-    if (!f->colour) {
-        colour->r *= LINE_GREY_DARKEN;
-        colour->g *= LINE_GREY_DARKEN;
-        colour->b *= LINE_GREY_DARKEN;
-    }
     if (!f->colour || f->pattern)
-        *dash = (int)(b % (LAYOUT_DASHES + 1));
+        *dash = (int)(band->rank % (LAYOUT_DASHES + 1));
 }
 
 /* --mode=lines: one stroked polyline per band, bottom band first, so the
@@ -612,17 +612,17 @@ static void draw_band_lines(struct page *pg, const struct band_plan *bp, const s
             continue;
         struct prim *pr = add_path(pg, PRIM_STROKE, edge_count(e), BAND_LINE);
         edge_points(pr->pts, e, f, false);
-        line_style(f, &bp->band[b], b, &pr->stroke, &pr->dash);
+        line_style(f, &bp->band[b], &pr->stroke, &pr->dash);
     }
 }
 
 /* --mode=lines: the key's swatch, a short thick line from x0 to x1. */
 static void add_key_line(struct page *pg, const struct frame *f, const struct band *band,
-                         size_t b, double x0, double x1, double y)
+                         double x0, double x1, double y)
 {
     struct prim *pr = add_path(pg, PRIM_STROKE, 2, KEY_LINE);
     pr->pts[0] = x0, pr->pts[1] = y, pr->pts[2] = x1, pr->pts[3] = y;
-    line_style(f, band, b, &pr->stroke, &pr->dash);
+    line_style(f, band, &pr->stroke, &pr->dash);
 }
 
 /* Key entries first..last-1 (band indices), the top band first, in
@@ -641,10 +641,10 @@ static void draw_key(struct page *pg, const struct band_plan *bp, const struct f
         double x = kx + (double)(k / f->key_rows) * f->key_column_width;
         double c = base + (double)(rows - k % f->key_rows) * dc;
         if (f->mode == MODE_LINES)
-            add_key_line(pg, f, &bp->band[b], b, x + 5, x + 5 + sw, c);
+            add_key_line(pg, f, &bp->band[b], x + 5, x + 5 + sw, c);
         else {
             add_rect(pg, x + 5, c - sw / 2, sw, sw, LINE_WIDTH, &bp->band[b].fill);
-            pg->prim[pg->count - 1].hatch = band_hatch(f, b);
+            pg->prim[pg->count - 1].hatch = band_hatch(f, &bp->band[b]);
         }
         double sx = x + KEY_NAME_X + f->share_width;
         add_text(pg, f->shares[b], sx, c - DIGIT_HALF_HEIGHT, ALIGN_RIGHT, FONT_AXIS, 0);
@@ -1113,7 +1113,8 @@ static void draw_diff_bands(struct page *pg, const struct diff *d, const struct 
                 any = any || (side > 0 ? v > 0 : v < 0);
             }
             if (any)
-                add_diff_region(pg, d, f, lo, edge, below, &d->bands.band[b], band_hatch(f, b));
+                add_diff_region(pg, d, f, lo, edge, below, &d->bands.band[b],
+                                band_hatch(f, &d->bands.band[b]));
             memcpy(below, edge, nc * sizeof *edge);
         }
     }

@@ -1,48 +1,73 @@
 /* palette.c: see palette.h.
  *
- * The colour sequence is our own, not GHC's (GHC's has pure white as its
+ * The colour palette is our own, not GHC's (GHC's has pure white as its
  * eighth entry, invisible on the page, and an entry spoilt by floating-point
- * truncation).  It is made of approximations, to multiples of 0.1, of the
- * Okabe-Ito palette (first, in its usual order) and of Paul Tol's muted
- * palette, plus a few neutral and dark colours to reach twenty.  No white,
- * no black.  The order after the first seven was chosen so that every two
- * neighbours (the last and the first included) differ clearly: CIE76
- * Delta-E of at least 45 between neighbours, and still above 40 under a
- * simulation of protanopia and deuteranopia.
+ * truncation).  Its first twelve colours were found by a search among the
+ * colours of whole tenths, from seeds in the Okabe-Ito and Paul Tol
+ * palettes, for the largest smallest CIEDE2000 difference between any two
+ * of them and OTHER's grey: at least 18 for normal colour vision, and at
+ * least 11 under a simulation of deuteranopia and of protanopia (Machado,
+ * Oliveira and Fernandes' model), at lightnesses L* 34 to 89 (no white, no
+ * black, no neon), with darker versions for --mode=lines that differ by
+ * at least 12 too.  The last eight were found the same way with the first
+ * twelve fixed: any two of the twenty differ by at least 12 (8 under the
+ * simulations).  test_palette measures all of this.
  */
 #include "palette.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Gray levels in GHC's order, in tenths. */
 static const unsigned char grey_tenths[] = {0, 2, 6, 3, 9, 4, 10, 7, 5, 8};
 
 /* Red, green, blue in tenths. */
 static const unsigned char colour_tenths[][3] = {
-    {9, 6, 0}, /* orange          (Okabe-Ito) */
-    {3, 7, 9}, /* sky blue        (Okabe-Ito) */
-    {0, 6, 5}, /* bluish green    (Okabe-Ito) */
-    {9, 9, 3}, /* yellow          (Okabe-Ito) */
-    {0, 4, 7}, /* blue            (Okabe-Ito) */
-    {8, 4, 0}, /* vermillion      (Okabe-Ito) */
-    {8, 5, 7}, /* reddish purple  (Okabe-Ito) */
-    {1, 5, 2}, /* green           (Tol muted) */
-    {7, 3, 6}, /* purple          (Tol muted) */
-    {5, 3, 1}, /* brown */
-    {5, 8, 9}, /* cyan            (Tol muted) */
-    {5, 1, 3}, /* wine            (Tol muted) */
-    {2, 1, 5}, /* indigo          (Tol muted) */
-    {6, 6, 6}, /* grey */
-    {9, 8, 5}, /* sand            (Tol muted) */
-    {1, 3, 3}, /* dark teal */
-    {6, 6, 9}, /* lilac */
-    {3, 7, 6}, /* teal            (Tol muted) */
-    {6, 6, 2}, /* olive           (Tol muted) */
-    {8, 4, 5}, /* rose            (Tol muted) */
+    /* The twelve for the largest bands. */
+    {9, 6, 0},  /* orange */
+    {2, 7, 8},  /* cyan blue */
+    {2, 7, 6},  /* teal */
+    {9, 9, 4},  /* yellow */
+    {2, 4, 6},  /* steel blue */
+    {10, 4, 5}, /* coral */
+    {7, 4, 10}, /* violet */
+    {4, 4, 0},  /* olive */
+    {6, 4, 5},  /* mauve */
+    {7, 4, 3},  /* terracotta */
+    {6, 1, 3},  /* wine */
+    {7, 9, 7},  /* pale green */
+    /* Eight more. */
+    {6, 5, 0},  /* ochre */
+    {10, 8, 10},/* pale pink */
+    {9, 4, 7},  /* pink */
+    {9, 6, 10}, /* lilac */
+    {9, 7, 5},  /* sand */
+    {6, 2, 5},  /* plum */
+    {6, 3, 3},  /* brick */
+    {4, 4, 8},  /* indigo */
 };
 
 #define NGREY (sizeof grey_tenths / sizeof grey_tenths[0])
 #define NCOLOUR (sizeof colour_tenths / sizeof colour_tenths[0])
+#define NPRIMARY 12
+
+/* The biographical profile's names and what they mean (palette.h). */
+static const struct {
+    const char *name;
+    unsigned char tenths[3];
+} meanings[] = {
+    {"VOID", {8, 1, 1}},         /* deep red: never used at all */
+    {"DRAG", {10, 4, 1}},        /* orange: kept after its last use */
+    {"LAG", {10, 8, 3}},         /* amber: not used yet */
+    {"USE", {2, 4, 7}},          /* blue: in use */
+    {"INHERENT_USE", {6, 8, 10}},/* light blue: in use by its nature */
+};
+
+static struct rgb from_tenths(const unsigned char t[3])
+{
+    struct rgb out = {t[0] / 10.0, t[1] / 10.0, t[2] / 10.0};
+    return out;
+}
 
 double palette_grey(size_t k)
 {
@@ -51,9 +76,7 @@ double palette_grey(size_t k)
 
 struct rgb palette_colour(size_t k)
 {
-    const unsigned char *c = colour_tenths[k % NCOLOUR];
-    struct rgb out = {c[0] / 10.0, c[1] / 10.0, c[2] / 10.0};
-    return out;
+    return from_tenths(colour_tenths[k % NCOLOUR]);
 }
 
 size_t palette_colour_count(void)
@@ -61,9 +84,46 @@ size_t palette_colour_count(void)
     return NCOLOUR;
 }
 
+size_t palette_primary_count(void)
+{
+    return NPRIMARY;
+}
+
+struct rgb palette_other(void)
+{
+    return palette_grey_rgb(0.8);
+}
+
+bool palette_meaning(const char *name, struct rgb *out)
+{
+    for (size_t i = 0; i < sizeof meanings / sizeof meanings[0]; i++)
+        if (strcmp(name, meanings[i].name) == 0) {
+            *out = from_tenths(meanings[i].tenths);
+            return true;
+        }
+    return false;
+}
+
+/* ---- colour science ----------------------------------------------------- */
+
 static double linear(double c)
 {
     return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+static double encoded(double c)
+{
+    if (!(c > 0))
+        return 0;
+    if (c >= 1)
+        return 1;
+    return c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055;
+}
+
+/* Relative luminance (WCAG, ITU-R BT.709 weights). */
+static double luminance(struct rgb c)
+{
+    return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
 }
 
 static double lab_f(double t)
@@ -83,13 +143,88 @@ static void to_lab(struct rgb c, double lab[3])
     lab[2] = 200 * (fy - fz);
 }
 
+#define PI 3.14159265358979323846
+
+static double rad(double deg)
+{
+    return deg * PI / 180;
+}
+
+/* Hue angle in degrees, 0..360 (0 for a neutral). */
+static double hue(double a, double b)
+{
+    if (a == 0 && b == 0)
+        return 0;
+    double h = atan2(b, a) * 180 / PI;
+    return h < 0 ? h + 360 : h;
+}
+
+double palette_ciede2000(const double x[3], const double y[3])
+{
+    double c7 = pow((hypot(x[1], x[2]) + hypot(y[1], y[2])) / 2, 7);
+    double g = 0.5 * (1 - sqrt(c7 / (c7 + pow(25, 7))));
+    double a1 = (1 + g) * x[1], a2 = (1 + g) * y[1];
+    double c1 = hypot(a1, x[2]), c2 = hypot(a2, y[2]);
+    double h1 = hue(a1, x[2]), h2 = hue(a2, y[2]);
+    double dh = 0;
+    if (c1 * c2 != 0) {
+        dh = h2 - h1;
+        dh = dh > 180 ? dh - 360 : dh < -180 ? dh + 360 : dh;
+    }
+    double dl = y[0] - x[0], dc = c2 - c1;
+    double dhh = 2 * sqrt(c1 * c2) * sin(rad(dh / 2));
+    double lm = (x[0] + y[0]) / 2, cm = (c1 + c2) / 2;
+    double hm = h1 + h2;
+    if (c1 * c2 != 0)
+        hm = fabs(h1 - h2) <= 180 ? hm / 2 : hm < 360 ? (hm + 360) / 2 : (hm - 360) / 2;
+    double t = 1 - 0.17 * cos(rad(hm - 30)) + 0.24 * cos(rad(2 * hm)) +
+               0.32 * cos(rad(3 * hm + 6)) - 0.20 * cos(rad(4 * hm - 63));
+    double dtheta = 30 * exp(-((hm - 275) / 25) * ((hm - 275) / 25));
+    double cm7 = pow(cm, 7);
+    double rc = 2 * sqrt(cm7 / (cm7 + pow(25, 7)));
+    double sl = 1 + 0.015 * (lm - 50) * (lm - 50) / sqrt(20 + (lm - 50) * (lm - 50));
+    double sc = 1 + 0.045 * cm, sh = 1 + 0.015 * cm * t;
+    double rt = -sin(rad(2 * dtheta)) * rc;
+    double l = dl / sl, c = dc / sc, h = dhh / sh;
+    return sqrt(l * l + c * c + h * h + rt * c * h);
+}
+
 double palette_distance(struct rgb a, struct rgb b)
 {
     double la[3], lb[3];
     to_lab(a, la);
     to_lab(b, lb);
-    return sqrt((la[0] - lb[0]) * (la[0] - lb[0]) + (la[1] - lb[1]) * (la[1] - lb[1]) +
-                (la[2] - lb[2]) * (la[2] - lb[2]));
+    return palette_ciede2000(la, lb);
+}
+
+double palette_contrast_on_white(struct rgb c)
+{
+    return 1.05 / (luminance(c) + 0.05);
+}
+
+/* The luminance of a WCAG contrast of 3.2:1 on white: 3:1 with a margin
+ * for the rounding of 8-bit output. */
+#define LINE_LUMINANCE (1.05 / 3.2 - 0.05)
+
+struct rgb palette_line_colour(struct rgb c)
+{
+    double y = luminance(c);
+    if (y <= LINE_LUMINANCE)
+        return c;
+    /* Scaling the linear components scales the luminance alike and keeps
+     * the chromaticity: the same hue, darker. */
+    double k = LINE_LUMINANCE / y;
+    struct rgb out = {encoded(k * linear(c.r)), encoded(k * linear(c.g)),
+                      encoded(k * linear(c.b))};
+    return out;
+}
+
+struct rgb palette_line_grey(size_t k)
+{
+    /* Three levels far apart (with LAYOUT_DASHES' seven looks, 21 bands
+     * before a look repeats); 0.5 has a contrast of 4:1 on white. */
+    static const double level[] = {0.0, 0.5, 0.3};
+    return palette_grey_rgb(level[k % (sizeof level / sizeof level[0])]);
 }
 
 struct rgb palette_grey_rgb(double level)
@@ -97,6 +232,8 @@ struct rgb palette_grey_rgb(double level)
     struct rgb out = {level, level, level};
     return out;
 }
+
+/* ---- the .aux encoding -------------------------------------------------- */
 
 /* A component in whole tenths (components are multiples of 0.1 here). */
 static long tenths(double v)

@@ -214,7 +214,7 @@ static void example_tiny(void)
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "beta|alpha");
     CHECK(!same_rgb(bp.band[0].fill, bp.band[1].fill));
-    CHECK(palette_distance(bp.band[0].fill, bp.band[1].fill) >= 30);
+    CHECK(palette_distance(bp.band[0].fill, bp.band[1].fill) >= 18);
     CHECK(bp.band[0].aux_shade == palette_encode_colour(bp.band[0].fill));
     CHECK(in_palette(bp.band[0].fill) && in_palette(bp.band[1].fill));
     text = aux_text(&bp, 1.0, 320.0, true);
@@ -392,15 +392,13 @@ static void example_leak(void)
     band_plan_free(&bp);
     o.limit = 20;
 
-    /* -c: palette colours, all different, neighbours far apart. */
+    /* -c: palette colours, any two far apart (CIEDE2000). */
     o.colour = true;
     CHECK_INT(plan(&bp, &p, &o), 0);
     for (size_t i = 0; i < bp.count; i++) {
         CHECK(in_palette(bp.band[i].fill));
         for (size_t j = 0; j < i; j++)
-            CHECK(!same_rgb(bp.band[i].fill, bp.band[j].fill));
-        if (i)
-            CHECK(palette_distance(bp.band[i].fill, bp.band[i - 1].fill) >= 30);
+            CHECK(palette_distance(bp.band[i].fill, bp.band[j].fill) >= 18);
     }
     band_plan_free(&bp);
     unbuild(&p);

@@ -3,6 +3,7 @@
 #include "check.h"
 #include "layout.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -149,7 +150,8 @@ static void modes(void)
 
     /* lines: one stroke per band (1.2 pt), a thick short line per key
      * entry (2.4 pt), no filled band, no peak; in black and white the
-     * second band is dashed and no line is lighter than 0.6 grey. */
+     * smaller band is dashed and no line is lighter than 0.5 grey (a
+     * contrast of 4:1 on white). */
     o.mode = MODE_LINES;
     CHECK(build_mode(&w, TINY, &o, &bo) == 0);
     pg = &w.L.page[0];
@@ -160,38 +162,47 @@ static void modes(void)
         const struct prim *pr = &pg->prim[i];
         filled += pr->kind == PRIM_POLYGON && pr->filled;
         if (pr->kind == PRIM_STROKE && pr->line_width == 1.2) {
-            CHECK(pr->stroke.r <= 0.6 && pr->stroke.g <= 0.6 && pr->stroke.b <= 0.6);
+            CHECK(pr->stroke.r <= 0.5 && pr->stroke.g <= 0.5 && pr->stroke.b <= 0.5);
+            CHECK(palette_contrast_on_white(pr->stroke) >= 3);
             CHECK_INT(pr->npts, 2);
         }
     }
     CHECK_INT(filled, 0);
     CHECK(find_text(pg, "peak 320") == NULL);
     CHECK_INT(count_text(pg, "bytes"), 1); /* the y legend is the value unit */
-    /* Band 1 (alpha, on top) is dashed, band 0 solid; its line reaches
-     * 300, the largest band, which the scale tops by LINES_HEADROOM (1.08)
-     * so the line stays clear of the frame. */
+    /* Band 1 (alpha, on top, the largest) is solid black, band 0 (beta)
+     * dashed and grey: the main band is the boldest line.  Alpha's line
+     * reaches 300, the largest band, which the scale tops by
+     * LINES_HEADROOM (1.08) so the line stays clear of the frame. */
     int dashes[2] = {-1, -1};
+    struct rgb line[2] = {{1, 1, 1}, {1, 1, 1}};
     double alpha_top = 0;
     for (size_t i = 0, k = 0; i < pg->count; i++)
         if (pg->prim[i].kind == PRIM_STROKE && pg->prim[i].line_width == 1.2 && k < 2) {
             dashes[k] = pg->prim[i].dash;
+            line[k] = pg->prim[i].stroke;
             if (k == 1)
                 alpha_top = pg->prim[i].pts[3];
             k++;
         }
-    CHECK(dashes[0] == 0 && dashes[1] == 1);
+    CHECK(dashes[0] == 1 && dashes[1] == 0);
+    CHECK(line[1].r == 0 && line[1].g == 0 && line[1].b == 0);
+    CHECK(line[0].r > line[1].r);
     CHECK_NEAR(alpha_top, 20 + (432 - 20 - 10 - 20) / 1.08, 1e-9);
     CHECK(inside_box(pg));
     destroy(&w);
 
-    /* lines in colour: solid, in the band's own colour. */
+    /* lines in colour: solid, in the band's own colour, darkened where it
+     * would not stand out on white. */
     o.colour = true;
     bo.colour = true;
     CHECK(build_mode(&w, TINY, &o, &bo) == 0);
     pg = &w.L.page[0];
     for (size_t i = 0; i < pg->count; i++)
-        if (pg->prim[i].kind == PRIM_STROKE && pg->prim[i].line_width == 1.2)
+        if (pg->prim[i].kind == PRIM_STROKE && pg->prim[i].line_width == 1.2) {
             CHECK(pg->prim[i].dash == 0);
+            CHECK(palette_contrast_on_white(pg->prim[i].stroke) >= 3);
+        }
     destroy(&w);
     /* ... unless --pattern asks for dashes. */
     o.pattern = true;
@@ -199,7 +210,7 @@ static void modes(void)
     size_t dashed = 0;
     for (size_t i = 0; i < w.L.page[0].count; i++)
         dashed += w.L.page[0].prim[i].kind == PRIM_STROKE && w.L.page[0].prim[i].dash != 0;
-    CHECK_INT(dashed, 2); /* alpha's line and its key swatch */
+    CHECK_INT(dashed, 2); /* beta's line and its key swatch */
     destroy(&w);
 
     /* --slopes: alpha +200 B/s, beta -30.0 B/s, in a column between the
@@ -308,21 +319,23 @@ int main(void)
     o.single_page = false;
     o.multipage = false;
 
-    /* --pattern: bands and their swatches carry the same hatch, band 0 none. */
+    /* --pattern: bands and their swatches carry the same hatch, the
+     * largest band (alpha, grey 0.2) none, the next (beta, black) the
+     * sparsest. */
     o.pattern = true;
     CHECK(build(&w, TINY, &o) == 0);
     int hatched = 0, plain = 0;
     for (size_t i = 0; i < w.L.page[0].count; i++) {
         const struct prim *pr = &w.L.page[0].prim[i];
         if (pr->kind == PRIM_POLYGON && pr->filled && pr->npts != 3) {
-            if (pr->hatch == 1)
+            if (pr->hatch == 1 && pr->fill.r < 0.1)
                 hatched++;
-            else if (pr->hatch == 0 && pr->fill.r < 0.1)
+            else if (pr->hatch == 0 && fabs(pr->fill.r - 0.2) < 1e-9)
                 plain++;
         }
     }
-    CHECK_INT(hatched, 2); /* alpha's band and swatch */
-    CHECK_INT(plain, 2);   /* beta's */
+    CHECK_INT(hatched, 2); /* beta's band and swatch */
+    CHECK_INT(plain, 2);   /* alpha's */
     destroy(&w);
     o.pattern = false;
 

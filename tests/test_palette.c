@@ -1,5 +1,6 @@
-/* test_palette.c: GHC's grey sequence, our colour sequence, and the .aux
- * colour encoding. */
+/* test_palette.c: GHC's grey sequence, our colour palette (no look-alikes,
+ * also under colour blindness), the -hb colours, the --mode=lines colours,
+ * and the .aux colour encoding. */
 #include "check.h"
 #include "palette.h"
 
@@ -68,17 +69,85 @@ static size_t colour_period(void)
     return p;
 }
 
+/* ---- colour blindness: Machado, Oliveira and Fernandes (2009), severity 1,
+ * applied to linear RGB ------------------------------------------------------ */
+
+static const double protan[3][3] = {{0.152286, 1.052583, -0.204868},
+                                    {0.114503, 0.786281, 0.099216},
+                                    {-0.003882, -0.048116, 1.051998}};
+static const double deutan[3][3] = {{0.367322, 0.860646, -0.227968},
+                                    {0.280085, 0.672501, 0.047413},
+                                    {-0.011820, 0.042940, 0.968881}};
+
+static double encoded(double c)
+{
+    c = c < 0 ? 0 : c > 1 ? 1 : c;
+    return c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055;
+}
+
+static struct rgb simulate(const double m[3][3], struct rgb c)
+{
+    double l[3] = {linear(c.r), linear(c.g), linear(c.b)}, o[3];
+    for (int i = 0; i < 3; i++)
+        o[i] = encoded(m[i][0] * l[0] + m[i][1] * l[1] + m[i][2] * l[2]);
+    struct rgb out = {o[0], o[1], o[2]};
+    return out;
+}
+
+/* The smallest CIEDE2000 between any two of c[0..n), as seen (m: a
+ * simulation, or NULL), and the pair. */
+static double smallest(const struct rgb *c, size_t n, const double (*m)[3], size_t *pi,
+                       size_t *pj)
+{
+    double worst = 1e9;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            struct rgb a = m ? simulate(m, c[i]) : c[i], b = m ? simulate(m, c[j]) : c[j];
+            double d = palette_distance(a, b);
+            if (d < worst) {
+                worst = d;
+                *pi = i;
+                *pj = j;
+            }
+        }
+    return worst;
+}
+
+/* CIEDE2000 itself, on the test pairs Sharma, Wu and Dalal published with
+ * the formula. */
+static void ciede2000(void)
+{
+    static const double pair[][7] = {
+        {50.0000, 2.6772, -79.7751, 50.0000, 0.0000, -82.7485, 2.0425},
+        {50.0000, 0.0000, 0.0000, 50.0000, -1.0000, 2.0000, 2.3669},
+        {50.0000, 2.5000, 0.0000, 73.0000, 25.0000, -18.0000, 27.1492},
+        {50.0000, 2.5000, 0.0000, 61.0000, -5.0000, 29.0000, 22.8977},
+        {50.0000, 2.5000, 0.0000, 56.0000, -27.0000, -3.0000, 31.9030},
+        {50.0000, 2.5000, 0.0000, 58.0000, 24.0000, 15.0000, 19.4535},
+        {60.2574, -34.0099, 36.2677, 60.4626, -34.1751, 39.4387, 1.2644},
+        {2.0776, 0.0795, -1.1350, 0.9033, -0.0636, -0.5514, 0.9082},
+    };
+    for (size_t i = 0; i < sizeof pair / sizeof pair[0]; i++) {
+        CHECK_NEAR(palette_ciede2000(pair[i], pair[i] + 3), pair[i][6], 1e-4);
+        CHECK_NEAR(palette_ciede2000(pair[i] + 3, pair[i]), pair[i][6], 1e-4);
+    }
+    /* Agrees with CIE76 in kind: equal colours 0, black and white far. */
+    struct rgb red = {1, 0, 0}, black = {0, 0, 0}, white = {1, 1, 1};
+    CHECK(palette_distance(red, red) == 0);
+    CHECK(palette_distance(black, white) > 99 && delta_e(black, white) > 99);
+}
+
 static void colour_sequence(void)
 {
     size_t p = colour_period();
-    CHECK(p >= 16 && p <= 32);
-    printf("colour sequence: %zu entries\n", p);
+    CHECK_INT(p, palette_colour_count());
+    CHECK_INT(palette_primary_count(), 12);
+    printf("colour palette: %zu entries, %zu primaries\n", p, palette_primary_count());
     /* It repeats with that period. */
     for (size_t k = 0; k < 3 * p; k++)
         CHECK(same_rgb(palette_colour(k), palette_colour(k % p)));
 
-    int bad_tenths = 0, white_or_black = 0, duplicates = 0, close_neighbours = 0;
-    double worst = 1e9;
+    int bad_tenths = 0, white_or_black = 0, duplicates = 0;
     for (size_t k = 0; k < p; k++) {
         struct rgb c = palette_colour(k);
         if (!is_tenths(c.r) || !is_tenths(c.g) || !is_tenths(c.b))
@@ -88,24 +157,120 @@ static void colour_sequence(void)
         for (size_t j = 0; j < k; j++)
             if (same_rgb(c, palette_colour(j)))
                 duplicates++;
-        /* Neighbours, the last and the first included. */
-        double d = delta_e(c, palette_colour((k + 1) % p));
-        if (d <= 25)
-            close_neighbours++;
-        if (d < worst)
-            worst = d;
     }
     CHECK_INT(bad_tenths, 0);
     CHECK_INT(white_or_black, 0);
     CHECK_INT(duplicates, 0);
-    CHECK_INT(close_neighbours, 0);
-    printf("smallest Delta-E between neighbours: %.1f\n", worst);
+    struct rgb o = palette_other();
+    CHECK(is_tenths(o.r) && o.r == o.g && o.g == o.b && o.r > 0.5 && o.r < 1);
+}
 
-    /* The first entries are the Okabe-Ito approximations, in order. */
-    struct rgb orange = {0.9, 0.6, 0.0}, sky = {0.3, 0.7, 0.9}, bluish_green = {0.0, 0.6, 0.5};
-    CHECK(same_rgb(palette_colour(0), orange));
-    CHECK(same_rgb(palette_colour(1), sky));
-    CHECK(same_rgb(palette_colour(2), bluish_green));
+/* No look-alikes: the primaries (any twelve largest bands draw from them)
+ * and OTHER's grey, then all twenty, as seen with normal colour vision and
+ * under simulated protanopia and deuteranopia. */
+static void distinct(void)
+{
+    struct rgb c[64];
+    size_t n = palette_colour_count(), primary = palette_primary_count();
+    for (size_t k = 0; k < n; k++)
+        c[k] = palette_colour(k);
+    struct rgb all[64];
+    for (size_t k = 0; k < primary; k++)
+        all[k] = c[k];
+    all[primary] = palette_other();
+    static const struct {
+        const char *what;
+        const double (*m)[3];
+        double primaries, everything;
+    } want[] = {{"normal vision", NULL, 18, 12}, {"protanopia", protan, 11, 8},
+                {"deuteranopia", deutan, 11, 8}};
+    for (size_t w = 0; w < 3; w++) {
+        size_t i = 0, j = 0;
+        double d = smallest(all, primary + 1, want[w].m, &i, &j);
+        printf("%s: smallest CIEDE2000 among the %zu primaries and OTHER %.2f (%zu, %zu)\n",
+               want[w].what, primary, d, i, j);
+        CHECK(d >= want[w].primaries);
+        for (size_t k = primary; k < n; k++)
+            all[k + 1] = c[k];
+        d = smallest(all, n + 1, want[w].m, &i, &j);
+        printf("%s: smallest CIEDE2000 among all %zu and OTHER %.2f\n", want[w].what, n, d);
+        CHECK(d >= want[w].everything);
+    }
+    /* The old palette's look-alikes (issue 12): sky blue and light blue
+     * were 9.7 apart, and CIE76 between any two primaries is well above. */
+    for (size_t a = 0; a < primary; a++)
+        for (size_t b = a + 1; b < primary; b++)
+            CHECK(delta_e(c[a], c[b]) >= 20);
+}
+
+/* -hb: warm warning colours graded by waste, the darkest the worst, and
+ * calm blues for the space in use. */
+static void meanings(void)
+{
+    const char *name[] = {"VOID", "DRAG", "LAG", "USE", "INHERENT_USE"};
+    struct rgb c[5];
+    for (int i = 0; i < 5; i++)
+        CHECK(palette_meaning(name[i], &c[i]));
+    struct rgb x;
+    CHECK(!palette_meaning("OTHER", &x));
+    CHECK(!palette_meaning("void", &x));
+    CHECK(!palette_meaning("USED", &x));
+    double lab[5][3];
+    for (int i = 0; i < 5; i++)
+        to_lab(c[i], lab[i]);
+    /* Warm (red > blue, hue between red and yellow), worst darkest. */
+    for (int i = 0; i < 3; i++)
+        CHECK(c[i].r > c[i].b && lab[i][1] > 0 && lab[i][2] > 0);
+    CHECK(lab[0][0] < lab[1][0] && lab[1][0] < lab[2][0]);
+    /* Calm: blue above red. */
+    for (int i = 3; i < 5; i++)
+        CHECK(c[i].b > c[i].r && lab[i][2] < 0);
+    size_t i = 0, j = 0;
+    struct rgb with_other[6] = {c[0], c[1], c[2], c[3], c[4], palette_other()};
+    double d = smallest(with_other, 6, NULL, &i, &j);
+    printf("-hb colours: smallest CIEDE2000 %.2f\n", d);
+    CHECK(d >= 17);
+    CHECK(smallest(with_other, 6, deutan, &i, &j) >= 13);
+    CHECK(smallest(with_other, 6, protan, &i, &j) >= 13);
+}
+
+/* --mode=lines: every line at least 3:1 on white, lines of the primaries
+ * still apart, a colour already dark kept; the black-and-white greys start
+ * black. */
+static void lines(void)
+{
+    struct rgb c[64];
+    size_t n = palette_colour_count(), primary = palette_primary_count(), low = 0;
+    double worst = 99;
+    for (size_t k = 0; k < n + 6; k++) {
+        struct rgb fill = k < n ? palette_colour(k) : palette_other();
+        const char *name[] = {"VOID", "DRAG", "LAG", "USE", "INHERENT_USE"};
+        if (k > n)
+            CHECK(palette_meaning(name[k - n - 1], &fill));
+        struct rgb line = palette_line_colour(fill);
+        double ratio = palette_contrast_on_white(line);
+        if (ratio < 3)
+            low++;
+        worst = fmin(worst, ratio);
+        if (palette_contrast_on_white(fill) >= 3.2)
+            CHECK(same_rgb(line, fill));
+        if (k < n)
+            c[k] = line;
+    }
+    CHECK_INT(low, 0);
+    printf("--mode=lines: lowest contrast on white %.2f:1\n", worst);
+    size_t i = 0, j = 0;
+    double d = smallest(c, primary, NULL, &i, &j);
+    printf("--mode=lines: smallest CIEDE2000 among the primaries' lines %.2f\n", d);
+    CHECK(d >= 12);
+    struct rgb black = {0, 0, 0};
+    CHECK(same_rgb(palette_line_grey(0), black));
+    for (size_t k = 0; k < 30; k++) {
+        CHECK(palette_contrast_on_white(palette_line_grey(k)) >= 3);
+        CHECK(!same_rgb(palette_line_grey(k), palette_line_grey(k + 1)));
+    }
+    struct rgb yellow = {0.9, 0.9, 0.4};
+    CHECK(palette_contrast_on_white(yellow) < 1.5); /* what lines had before */
 }
 
 /* Encode, write with six decimals as the .aux does, read back, decode. */
@@ -206,7 +371,11 @@ static void decode_ghc(void)
 int main(void)
 {
     grey();
+    ciede2000();
     colour_sequence();
+    distinct();
+    meanings();
+    lines();
     encoding();
     decode_ghc();
     return check_report();
