@@ -699,16 +699,15 @@ static void test_newline_names(void)
         CHECK_INT(points_of(&p, "(7)lbl\nx/main"), 3);
         CHECK_INT(total_of(&p, "MAIN"), 3);
         CHECK_INT(p.nsamples, 3);
-        double t;
-        const struct sample_entry *e;
-        size_t n;
-        CHECK_INT(store_rewind(p.store, &err), 0);
-        CHECK_INT(store_next(p.store, &t, &e, &n, &err), 1);
-        CHECK_INT(store_next(p.store, &t, &e, &n, &err), 1);
-        if (CHECK_INT(n, 3)) {
-            CHECK_INT(e[1].name, id_of(&p, "(7)lbl\nx/main"));
-            CHECK_INT(e[1].value, 20);
+        struct store_cursor *cur = store_cursor_new(p.store);
+        struct sample smp;
+        CHECK_INT(store_cursor_next(cur, &smp, &err), 1);
+        CHECK_INT(store_cursor_next(cur, &smp, &err), 1);
+        if (CHECK_INT(smp.n, 3)) {
+            CHECK_INT(smp.entry[1].name, id_of(&p, "(7)lbl\nx/main"));
+            CHECK_INT(smp.entry[1].value, 20);
         }
+        store_cursor_free(cur);
         profile_free(&p);
     }
     /* CRLF gives the same profile. */

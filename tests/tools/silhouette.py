@@ -2,9 +2,12 @@
 """silhouette.py A.ppm B.ppm: how far apart two drawings' stacks are.
 
 Both are binary PPMs (P6) of the same graph drawn two ways (e.g. -m0 and
--m1).  A pixel is ink when it is clearly coloured or dark: not white and
-not the light neutral grey of the grid.  Inside a stack every pixel is
-ink whatever the bands' colours, so the ink masks differ only where the
+-m1), rasterized without antialiasing, so every pixel has one of the
+colours drawn.  A pixel is ink unless it is the white of the page or the
+grey of the grid lines (layout.c draws them 0.82 grey: 209).  Inside a
+stack every pixel is ink whatever the bands' colours (a band the grid's
+grey would only make a false difference, never hide one), so the ink
+masks differ only where the
 silhouettes do (everything outside the stack, title, axes, peak mark, is
 drawn alike).  Per pixel column it counts the pixels that are ink in one
 and have no ink within a pixel in the other (antialiasing may move an
@@ -34,10 +37,13 @@ def read_ppm(path):
     return w, h, data[pos + 1:pos + 1 + 3 * w * h]
 
 
+PAPER = (255, 255, 255)
+GRID = (209, 209, 209)
+
+
 def ink(px, i):
-    r, g, b = px[i], px[i + 1], px[i + 2]
-    lo, hi = min(r, g, b), max(r, g, b)
-    return lo < 190 or hi - lo > 40
+    c = (px[i], px[i + 1], px[i + 2])
+    return c != PAPER and c != GRID
 
 
 def ink_mask(w, h, px):
