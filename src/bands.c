@@ -31,7 +31,7 @@ void band_options_default(struct band_options *o)
 {
     memset(o, 0, sizeof *o);
     o->trace_percent = 1.0;
-    o->limit = 20;
+    o->limit = BANDS_LIMIT_DEFAULT;
     o->sort_stddev = false;
     o->sort_name = 0;
     o->colour = false;

@@ -15,9 +15,12 @@
 #include "aux.h"
 #include "filter.h"
 
+/* GHC's band limit: -m20. */
+#define BANDS_LIMIT_DEFAULT 20
+
 struct band_options {
     double trace_percent; /* -t: 0..5, default 1 */
-    long limit;           /* -m: 0 = no limit, default 20 */
+    long limit;           /* -m: 0 = no limit, default BANDS_LIMIT_DEFAULT */
     bool sort_stddev;     /* -d */
     int sort_name;        /* -i: 0 off, +1 ascending (greatest on top), -1 descending */
     bool colour;          /* -c */

@@ -18,8 +18,8 @@
 
 /* GHC's page geometry, in local points. */
 #define LINES_HEADROOM 1.08 /* --mode=lines: y scale over the largest band */
-#define BOX_WIDTH 648.0
-#define BOX_HEIGHT 432.0
+#define BOX_WIDTH LAYOUT_BOX_WIDTH
+#define BOX_HEIGHT LAYOUT_BOX_HEIGHT
 #define BORDER_SPACE 5.0
 #define TITLE_HEIGHT_SMALL 20.0
 #define TITLE_HEIGHT_BIG 40.0

@@ -10,7 +10,6 @@
 
 #define EPS_MIN_WIDTH 144.0 /* GHC's: more than 2 inches */
 #define TRACE_MAX 5.0
-#define BAND_LIMIT_DEFAULT 20
 #define KEY_PAGE_LIMIT 20   /* above this band limit the key needs its own pages */
 #define DPI_DEFAULT 150.0
 #define DPI_MAX 2400.0
@@ -19,7 +18,7 @@ void options_default(struct options *o)
 {
     memset(o, 0, sizeof *o);
     o->title_box = TITLE_AUTO;
-    o->limit = BAND_LIMIT_DEFAULT;
+    o->limit = BANDS_LIMIT_DEFAULT;
     o->trace = 1.0;
     o->dpi = DPI_DEFAULT;
     o->mode = MODE_STACKED;

@@ -15,9 +15,6 @@
 #include "diff.h"
 #include "output.h"
 
-/* An EPS without -e gets GHC's unscaled 9-inch box. */
-#define FIT_WIDTH_DEFAULT 648.0
-
 static void warn(struct hp_error *warning, const char *fmt, ...) HP_PRINTF(2, 3);
 
 static void warn(struct hp_error *warning, const char *fmt, ...)
@@ -96,7 +93,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
               : o->upright                 ? PAGE_GHOSTVIEW
               : fmt->print_page            ? PAGE_TURNED_A4
                                            : PAGE_LANDSCAPE_A4,
-        .fit_width = o->eps ? o->eps_width : FIT_WIDTH_DEFAULT,
+        .fit_width = o->eps ? o->eps_width : LAYOUT_BOX_WIDTH,
         .single_page = o->eps || !fmt->multipage,
         .multipage = o->multipage,
         .key = o->limit != 0,
