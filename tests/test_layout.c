@@ -169,7 +169,7 @@ static void modes(void)
     CHECK_INT(count_text(pg, "bytes"), 1); /* the y legend is the value unit */
     /* Band 1 (alpha, on top) is dashed, band 0 solid; its line reaches
      * 300, the largest band, which the scale tops by LINES_HEADROOM (1.08)
-     * so the line stays clear of the frame. */
+     * so the line stays clear of the frame, up to the next tick: 350. */
     int dashes[2] = {-1, -1};
     double alpha_top = 0;
     for (size_t i = 0, k = 0; i < pg->count; i++)
@@ -180,7 +180,8 @@ static void modes(void)
             k++;
         }
     CHECK(dashes[0] == 0 && dashes[1] == 1);
-    CHECK_NEAR(alpha_top, 20 + (432 - 20 - 10 - 20) / 1.08, 1e-9);
+    CHECK_NEAR(alpha_top, 30 + (432 - 20 - 10 - 30) * 300.0 / 350, 1e-9);
+    CHECK_INT(count_text(pg, "350 B"), 1); /* the top tick is labelled */
     CHECK(inside_box(pg));
     destroy(&w);
 
@@ -203,8 +204,8 @@ static void modes(void)
     destroy(&w);
 
     /* --slopes: alpha +200 B/s, beta -30.0 B/s, in a column between the
-     * shares and the names.  Key: swatch 24, share 15, gap 6, slope 45
-     * ("-30.0 B/s", 9 bytes), gap 6, name 25, margin 5 = 126. */
+     * shares and the names.  Key: swatch 14, gap 5, share 15, gap 6, slope
+     * 45 ("-30.0 B/s", 9 bytes), gap 6, name 25 = 116. */
     o = (struct layout_options){.key = true, .slopes = true};
     band_options_default(&bo);
     bo.slopes = true;
@@ -213,13 +214,13 @@ static void modes(void)
     const struct prim *up = find_text(pg, "+200 B/s"), *down = find_text(pg, "-30.0 B/s");
     CHECK(up && down);
     if (up && down) {
-        double gw = 593 - 126;
-        CHECK_NEAR(up->x, 45 + gw + 24 + 15 + 6 + 45, 1e-9);
+        double gw = 576 - 10 - 116;
+        CHECK_NEAR(up->x, 62 + gw + 10 + 14 + 5 + 15 + 6 + 45, 1e-9);
         CHECK(up->align == ALIGN_RIGHT);
         CHECK(up->y > down->y); /* alpha on top */
     }
     const struct prim *name = find_text(pg, "alpha");
-    CHECK_NEAR(name->x, 45 + (593 - 126) + 24 + 15 + 6 + 45 + 6, 1e-9);
+    CHECK_NEAR(name->x, 62 + (576 - 10 - 116) + 10 + 14 + 5 + 15 + 6 + 45 + 6, 1e-9);
     CHECK(find_text(pg, "peak 320") != NULL); /* stacked: the peak is drawn */
     CHECK(inside_box(pg));
     destroy(&w);
@@ -241,9 +242,11 @@ int main(void)
     CHECK_INT(count_text(pg, "Mon Jan 1 2024"), 1);
     CHECK(find_text(pg, "235 bytes") != NULL); /* area 235, GHC's figure */
     const struct prim *key = find_text(pg, "alpha");
-    /* The key: swatch (24), share "85%" (15), gap (6), name (25), margin (5):
-     * 75 wide, so gw = 593 - 75 and the name starts at 45 + gw + 24 + 15 + 6. */
-    CHECK_NEAR(key->x, 45 + (593 - 75) + 24 + 15 + 6, 1e-9);
+    /* The graph's full width is 648 - 62 - 2 * 5 = 576.  The key, 10 right
+     * of the graph: swatch (14), gap (5), share "85%" (15), gap (6), name
+     * (25): 65 wide, so gw = 576 - 10 - 65 and the name starts at
+     * 62 + gw + 10 + 14 + 5 + 15 + 6. */
+    CHECK_NEAR(key->x, 62 + (576 - 10 - 65) + 10 + 14 + 5 + 15 + 6, 1e-9);
     CHECK(find_text(pg, "85%") != NULL); /* alpha: 400 of 470 */
     CHECK(find_text(pg, "15%") != NULL);
     CHECK(key->y > find_text(pg, "beta")->y); /* top band highest in the key */
@@ -266,14 +269,18 @@ int main(void)
     destroy(&w);
     o.marks = true;
 
-    /* -e8in: the graph's own size as the page, scaled. */
+    /* -e8in: the graph's own size as the page, not scaled (the type keeps
+     * its size): a box 576 x 384 less the frame's line, which lies inside
+     * the page. */
     o.page = PAGE_FIT;
     o.fit_width = 576;
     o.single_page = true;
     CHECK(build(&w, TINY, &o) == 0);
     CHECK_NEAR(w.L.page_width, 576, 1e-9);
     CHECK_NEAR(w.L.page_height, 384, 1e-9);
-    CHECK_NEAR(w.L.matrix[0], 576.0 / 648, 1e-12);
+    CHECK_NEAR(w.L.matrix[0], 1, 1e-12);
+    CHECK_NEAR(w.L.matrix[4], 0.25, 1e-12);
+    CHECK_NEAR(w.L.page[0].prim[0].pts[4], 575.5, 1e-9); /* the frame's right side */
     destroy(&w);
     o.page = PAGE_TURNED_A4;
     o.single_page = false;
@@ -299,12 +306,17 @@ int main(void)
     CHECK_INT(count_text(&w.L.page[0], "alpha"), 1);
     CHECK_INT(count_text(&w.L.page[1], "alpha"), 0);
     destroy(&w);
-    /* ... but EPS, SVG and PNG are one page: the key stays beside the graph. */
+    /* ... but EPS, SVG and PNG are one page: the key goes below the graph,
+     * which keeps its full width, and the page grows to hold it. */
     o.single_page = true;
+    o.page = PAGE_LANDSCAPE_A4;
     CHECK(build(&w, TINY, &o) == 0);
     CHECK_INT(w.L.npages, 1);
     CHECK_INT(count_text(&w.L.page[0], "alpha"), 1);
+    CHECK(find_text(&w.L.page[0], "alpha")->y < 0);
+    CHECK(w.L.page_height > 595 && w.L.page_height < 595 + 60);
     destroy(&w);
+    o.page = PAGE_TURNED_A4;
     o.single_page = false;
     o.multipage = false;
 
@@ -373,9 +385,9 @@ int main(void)
             band = &w.L.page[0].prim[i];
     CHECK(band != NULL);
     if (band) {
-        double gw = 593 - (24 + 20 + 6 + 5 + 5); /* key: "100%" and "a" */
-        CHECK_NEAR(band->pts[0], 45, 1e-9);
-        CHECK_NEAR(band->pts[2], 45 + gw, 1e-9);
+        double gw = 576 - 10 - (14 + 5 + 20 + 6 + 5); /* key: "100%" and "a" */
+        CHECK_NEAR(band->pts[0], 62, 1e-9);
+        CHECK_NEAR(band->pts[2], 62 + gw, 1e-9);
     }
     destroy(&w);
 
