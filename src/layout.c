@@ -774,7 +774,7 @@ static void draw_key_block(struct page *pg, const struct band_plan *bp, const st
         }
         double sx = cx + sw + KEY_SWATCH_GAP + key->note_width;
         add_text(pg, key->notes[b], sx, c - DIGIT_HALF_HEIGHT, ALIGN_RIGHT, FONT_AXIS, 0);
-        double nx = sx + KEY_SHARE_GAP;
+        double nx = key->note_width > 0 ? sx + KEY_SHARE_GAP : sx; /* (several profiles: no shares) */
         if (key->slopes) { /* --slopes */
             add_text(pg, key->slopes[b], nx + key->slope_width, c - DIGIT_HALF_HEIGHT,
                      ALIGN_RIGHT, FONT_AXIS, 0);
@@ -1005,7 +1005,7 @@ static void key_texts(struct frame *f, const struct profile *p, const struct ban
 /* A key column's width with swatches of size sw and texts this wide. */
 static double column_width(const struct key *k, double sw, double note_width, double name_width)
 {
-    double w = sw + KEY_SWATCH_GAP + note_width + KEY_SHARE_GAP + name_width;
+    double w = sw + KEY_SWATCH_GAP + note_width + (note_width > 0 ? KEY_SHARE_GAP : 0) + name_width;
     return k->slopes ? w + k->slope_width + KEY_SHARE_GAP : w;
 }
 
