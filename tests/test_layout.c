@@ -15,7 +15,7 @@ static double fake_width(void *ctx, enum font_role font, const char *text)
     return 5.0 * (double)strlen(text);
 }
 
-static const struct text_metrics fake = {fake_width, NULL};
+static const struct text_metrics fake = {fake_width, NULL, NULL};
 
 struct world {
     struct profile p;
