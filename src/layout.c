@@ -213,12 +213,15 @@ static const char *x_unit(const struct profile *p, bool plural)
  * the left, the middle (GHC's total) centred, the date on the right. */
 struct title {
     char *job, *middle, *date;
+    char *middle_short; /* the middle when a narrow page cannot hold it (the
+                         * peak without the total), or NULL */
 };
 
 static void title_free(struct title *t)
 {
     free(t->job);
     free(t->middle);
+    free(t->middle_short);
     free(t->date);
 }
 
@@ -242,11 +245,14 @@ static void small_title_room(const struct frame *f, double mid_w, double *job, d
     *date = title_right(f) - (centre + mid_w / 2 + TITLE_TEXT_GAP);
 }
 
-/* The middle, at most a line wide. */
+/* The middle, at most a line wide: whole, or its short form, shortened. */
 static char *title_middle(const struct frame *f, const struct title *t,
                           const struct text_metrics *tm)
 {
-    return layout_ellipsize(t->middle, title_right(f) - title_left(), FONT_TITLE, tm);
+    double room = title_right(f) - title_left();
+    if (!t->middle_short || tm->width(tm->ctx, FONT_TITLE, t->middle) <= room)
+        return layout_ellipsize(t->middle, room, FONT_TITLE, tm);
+    return layout_ellipsize(t->middle_short, room, FONT_TITLE, tm);
 }
 
 /* -b, -s, or by measure: the small box when its one line holds the job
@@ -328,7 +334,7 @@ static void draw_title_box(struct page *pg, const struct frame *f, const struct 
 static void profile_title(struct title *tt, const struct profile *p, const struct series *s,
                           bool iec, const struct text_metrics *tm)
 {
-    char area[1024], total[420], peak[96], when[64];
+    char area[1024], total[420], peak[96], when[64], short_form[512] = "";
     axis_format_thousands(total, sizeof total, s->area);
     /* Units are the profile's: each gets at most a sixth of the box. */
     char *vu = fitted_text(p->value_unit, BOX_WIDTH / 6, FONT_TITLE, tm);
@@ -339,11 +345,12 @@ static void profile_title(struct title *tt, const struct profile *p, const struc
         double t = s->y_max_time;
         snprintf(when, sizeof when, t >= 100 ? "%.0f" : "%.3g", t);
         if (p->x_is_index)
-            snprintf(area, sizeof area, "%s %s \xC3\x97 %s, peak %s at sample %s", total, vu,
-                     su, pk, when);
+            snprintf(short_form, sizeof short_form, "peak %s at sample %s", pk, when);
         else
-            snprintf(area, sizeof area, "%s %s \xC3\x97 %s, peak %s at %s %s", total, vu, su,
-                     pk, when, strcmp(p->sample_unit, "seconds") == 0 ? "s" : su);
+            snprintf(short_form, sizeof short_form, "peak %s at %s %s", pk, when,
+                     strcmp(p->sample_unit, "seconds") == 0 ? "s" : su);
+        utf8_trim_partial(short_form);
+        snprintf(area, sizeof area, "%s %s \xC3\x97 %s, %s", total, vu, su, short_form);
         free(pk);
     } else
         snprintf(area, sizeof area, "%s %s \xC3\x97 %s", total, vu, su);
@@ -353,6 +360,7 @@ static void profile_title(struct title *tt, const struct profile *p, const struc
     free(su);
     tt->job = display_text(p->job);
     tt->middle = xstrdup(area);
+    tt->middle_short = *short_form ? xstrdup(short_form) : NULL;
     tt->date = display_text(p->date);
 }
 
@@ -633,10 +641,25 @@ static double stack_high(const struct series *s, const struct frame *f, double x
     return high;
 }
 
-/* Where the peak's label goes: the first of right of the ring, left of
- * it, above it to the right, to the left, centred, that lies inside the
- * graph and clear of the stack; else the one that covers the stack
- * least.  False when none fits inside the graph. */
+/* Is a label w wide at (x0, baseline b) inside the graph (its font's
+ * box may reach into the gap under the title box, its letters do not)
+ * and clear of the stack? */
+static bool peak_label_fits(const struct series *s, const struct frame *f, double x0, double b,
+                            double w)
+{
+    if (x0 < ORIGIN_X + 2 || x0 + w > ORIGIN_X + f->gw - 1 || b - AXIS_DESCENT < ORIGIN_Y + 1 ||
+        b + AXIS_ASCENT > ORIGIN_Y + f->gh + BORDER_SPACE)
+        return false;
+    return stack_high(s, f, x0 - 1, x0 + w + 1) <= b - AXIS_DESCENT - 1;
+}
+
+/* Where the peak's label goes: beside the ring at its height, right or
+ * left; above it, to the right, the left or centred; beside it again a
+ * little further out, where a steep flank has fallen away.  The first
+ * that lies inside the graph and clear of the stack; false when none
+ * does: then the label is left out (the title gives the peak) rather
+ * than drawn over the data. */
+#define PEAK_LABEL_REACH 32.0
 static bool place_peak_label(const struct series *s, const struct frame *f, double x, double y,
                              double w, double *lx, double *base)
 {
@@ -646,21 +669,22 @@ static bool place_peak_label(const struct series *s, const struct frame *f, doub
         {x + r + g, mid}, {x - r - g - w, mid}, {x + r, above}, {x - r - w, above},
         {x - w / 2, above},
     };
-    double best = INFINITY;
-    for (size_t i = 0; i < sizeof cand / sizeof cand[0]; i++) {
-        double x0 = cand[i][0], b = cand[i][1];
-        if (x0 < ORIGIN_X + 2 || x0 + w > ORIGIN_X + f->gw - 1 || b - AXIS_DESCENT < ORIGIN_Y + 1 ||
-            b + AXIS_ASCENT > ORIGIN_Y + f->gh + BORDER_SPACE - 2)
-            continue;
-        double cover = stack_high(s, f, x0 - 1, x0 + w + 1) - (b - AXIS_DESCENT - 1);
-        if (cover < best) {
-            best = cover;
-            *lx = x0, *base = b;
+    for (size_t i = 0; i < sizeof cand / sizeof cand[0]; i++)
+        if (peak_label_fits(s, f, cand[i][0], cand[i][1], w)) {
+            *lx = cand[i][0], *base = cand[i][1];
+            return true;
         }
-        if (cover <= 0)
-            break;
+    for (double d = 4; d <= PEAK_LABEL_REACH; d += 4) {
+        if (peak_label_fits(s, f, x + r + g + d, mid, w)) {
+            *lx = x + r + g + d, *base = mid;
+            return true;
+        }
+        if (peak_label_fits(s, f, x - r - g - w - d, mid, w)) {
+            *lx = x - r - g - w - d, *base = mid;
+            return true;
+        }
     }
-    return best < INFINITY;
+    return false;
 }
 
 /* The largest total: a ring on the top of the stack and its value beside
@@ -1415,6 +1439,7 @@ static void diff_title(struct title *tt, const char *title, const struct profile
     free(fl);
     tt->job = xstrdup(title);
     tt->middle = xstrdup(middle);
+    tt->middle_short = NULL;
     tt->date = display_text(after->date);
 }
 

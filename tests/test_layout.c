@@ -524,6 +524,21 @@ static void axes_and_title(void)
     }
     destroy(&w);
 
+    /* A plateau right under the top tick (100 of 100): no room above the
+     * ring, the stack on both sides: no label rather than one over the
+     * data (the title gives the peak). */
+    const char *flat =
+        "JOB \"p\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+        "BEGIN_SAMPLE 0\na 95\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na 99\nEND_SAMPLE 1\n"
+        "BEGIN_SAMPLE 2\na 100\nEND_SAMPLE 2\nBEGIN_SAMPLE 3\na 99\nEND_SAMPLE 3\n"
+        "BEGIN_SAMPLE 4\na 95\nEND_SAMPLE 4\n";
+    CHECK(build(&w, flat, &o) == 0);
+    CHECK(find_text(&w.L.page[0], "100 B") != NULL);
+    CHECK(find_text(&w.L.page[0], "peak 100") == NULL);
+    const struct prim *middle = find_text(&w.L.page[0], "393 bytes");
+    CHECK(middle && strstr(middle->text, "peak 100 bytes") != NULL);
+    destroy(&w);
+
     /* -e3in: a 216 x 144 pt page at the type's own size (the graph is not
      * scaled down to it: GHC's and ours before set 8.5 pt text at 2.8 pt);
      * TINY's short key still fits beside the graph. */
@@ -537,6 +552,9 @@ static void axes_and_title(void)
     CHECK(on_page(&w.L));
     CHECK(no_overlap(&w.L.page[0]));
     CHECK(find_text(&w.L.page[0], "alpha")->y > 0); /* beside */
+    /* the title's middle is too wide for the page: the peak stays, the
+     * total goes */
+    CHECK(count_text(&w.L.page[0], "peak 320 bytes at 1 s") == 1);
     destroy(&w);
 }
 
