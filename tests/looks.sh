@@ -265,7 +265,8 @@ for w in seconds leakmean; do
     check "'$w' is as tall at -e3in as at -e8in ($h3, $h8 pt)" near "${h3:-0}" "${h8:-9}" 0.05
 done
 check "-e3in: one page, 216 pt wide" eval 'pdfinfo e3.pdf | grep -q "^Page size: *216 x"'
-check "-e3in: the title keeps the peak when the total does not fit" has_word e3.pdf peak
+check "-e3in: the title keeps the peak when the total does not fit" \
+    eval 'words e3.pdf | awk "\$1 != \"PAGE\" && \$6 == \"peak\" && \$3 < 45 { f = 1 } END { exit !f }"'
 check "-e3in: inside, no overlap" layout_ok e3.pdf
 run_hp2ps -c -e3in -m0 -M map.hp -o e3m.pdf
 check "-e3in -M -m0: inside, no overlap" layout_ok e3m.pdf
