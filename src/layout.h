@@ -30,6 +30,12 @@ struct text_metrics {
     /* Advance width in points of valid UTF-8 text. */
     double (*width)(void *ctx, enum font_role font, const char *text);
     void *ctx;
+    /* Where the grapheme clusters of text[0..len) (valid UTF-8) begin and
+     * end, so that shortened text is never cut inside a combining sequence
+     * or an emoji: byte offsets in stops, 0 first and len last, increasing;
+     * returns how many (at most len + 1).  NULL: shorten.c's own rule (code
+     * points, kept with the marks and joiners that follow them). */
+    size_t (*clusters)(void *ctx, const char *text, size_t len, size_t *stops);
 };
 
 enum prim_kind {
