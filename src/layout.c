@@ -551,7 +551,7 @@ static void draw_band_fill(struct page *pg, const struct series *s, const struct
  * alone then tell the bands apart. */
 #define OUTLINE_BAND_ROOM 8.0  /* points of height per band below which edges thin */
 #define OUTLINE_POINT_ROOM 1.0 /* points of width per edge point below which edges thin */
-#define OUTLINE_THINNEST 0.08
+#define OUTLINE_THINNEST 0.15
 #define OUTLINE_SILHOUETTE_MIN 0.15 /* the stack's own outline thins no further */
 
 static double outline_crowding(const struct series *s, size_t nbands, const struct frame *f)
