@@ -288,7 +288,15 @@ static void draw_x_axis(struct page *pg, const struct profile *p, const struct f
     /* A three-hour run reads in hours, not in thousands of seconds. */
     struct time_unit tu;
     axis_time_unit(&tu, x_unit(p, false), f->x_range);
-    char *unit = fitted_text(tu.name ? tu.name : x_unit(p, false), f->gw / 3, FONT_AXIS, tm);
+    /* An eventlog's clock counts elapsed time, a .hp's the mutator's CPU
+     * time: the axis says which. */
+    char legend_text[256];
+    const char *name = tu.name ? tu.name : x_unit(p, false);
+    if (p->elapsed_time && !p->x_is_index) {
+        snprintf(legend_text, sizeof legend_text, "%s, elapsed", name);
+        name = legend_text;
+    }
+    char *unit = fitted_text(name, f->gw / 3, FONT_AXIS, tm);
     add_text(pg, unit, ORIGIN_X + f->gw, BORDER_SPACE, ALIGN_RIGHT, FONT_AXIS, 0);
     double legend = tm->width(tm->ctx, FONT_AXIS, unit);
     free(unit);

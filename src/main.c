@@ -19,7 +19,7 @@
 #include "layout.h"
 #include "options.h"
 #include "output.h"
-#include "parse.h"
+#include "reader.h"
 #include "render.h"
 #include "series.h"
 #include "watch.h"
@@ -31,7 +31,7 @@
 
 /* Where a run reads and writes. */
 struct files {
-    char *input;    /* the .hp path, NULL for stdin */
+    char *input;    /* the .hp or eventlog path, NULL for stdin */
     char *base;     /* output stem in the current directory, as GHC's */
     char *ps_path;  /* the drawing, whatever its format; "-" for stdout */
     char *aux_path;
@@ -59,8 +59,10 @@ static char *concat(const char *a, const char *b)
 }
 
 /* GHC's naming: "prog" and "prog.hp" both read prog.hp, and the outputs
- * are prog.ps and prog.aux in the current directory.  A name that is not
- * NAME.hp and has no NAME.hp beside it is read as it is. */
+ * are prog.ps and prog.aux in the current directory.  prog.eventlog is
+ * read as it is and gives the same outputs (what it holds is told by its
+ * first bytes, not by this name).  A name that is neither and has no
+ * NAME.hp beside it is read as it is. */
 static void resolve_files(struct files *fl, const char *arg, const char *output,
                           const struct render_format *fmt, const struct export_format *exp)
 {
@@ -75,9 +77,9 @@ static void resolve_files(struct files *fl, const char *arg, const char *output,
         return;
     }
     char *stem;
-    if (ends_with(arg, ".hp")) {
+    if (ends_with(arg, ".hp") || ends_with(arg, ".eventlog")) {
         fl->input = xstrdup(arg);
-        stem = xmemdup0(arg, strlen(arg) - 3);
+        stem = xmemdup0(arg, (size_t)(strrchr(arg, '.') - arg));
     } else {
         char *with = concat(arg, ".hp");
         if (exists(with) || !exists(arg)) {
@@ -199,12 +201,12 @@ struct run_setup {
     const struct name_filter *filter; /* --include/--exclude, compiled */
 };
 
-/* The parse stage's flags: --from, --to, --x=index. */
+/* The reader stage's flags: --from, --to, --x=index, --full-stacks. */
 static struct parse_options parse_options_from(const struct options *o)
 {
     struct parse_options po = {
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
-        .x_index = o->x_index,
+        .x_index = o->x_index, .full_stacks = o->full_stacks,
     };
     return po;
 }
@@ -310,7 +312,7 @@ static int run(const struct run_setup *rs, struct hp_error *err)
         goto done;
     }
     struct parse_options po = parse_options_from(o);
-    int parsed = profile_parse(&p, fd, fl.input ? fl.input : "stdin", &po, err);
+    int parsed = profile_read(&p, fd, fl.input ? fl.input : "stdin", &po, err);
     if (fl.input)
         close(fd);
     if (parsed < 0)
@@ -401,7 +403,7 @@ static int load_profile(struct profile *p, struct band_plan *bp, const char *arg
         hp_fail(err, "cannot open %s: %s", fl.input, strerror(errno));
     else {
         struct parse_options po = parse_options_from(o);
-        int parsed = profile_parse(p, fd, fl.input ? fl.input : "stdin", &po, err);
+        int parsed = profile_read(p, fd, fl.input ? fl.input : "stdin", &po, err);
         if (fl.input)
             close(fd);
         struct band_options bo;
