@@ -202,14 +202,16 @@ def make(name):
         ev[2] = (30, 1000, struct.pack(">I", 0) + b"/usr/bin/prog\0a b\0+RTS\0-hT\0-RTS\0\0"
                  b"--RTS\0+RTS\0last")
         return write(types, ev)
-    if name == "deep":  # -hc: a stack 255 deep, of long and unknown cost centres
+    if name == "deep":  # -hc: stacks 255 deep, of long, short, CAF and unknown cost centres
         types = declare(TYPES)
         ev = start(types, "./prog", "+RTS", "-hc", "-l", "-L40", "-RTS")
-        ev += [(161, 1500, cc(i, "f%d" % i * 30, "M")) for i in range(1, 200)]
-        ev += [(161, 1500, cc(200, "CAF", "Main"))]
+        ev += [(161, 1500, cc(1, "f1" * 30, "M"))]
+        ev += [(161, 1500, cc(i, "f%d" % i, "M")) for i in range(2, 200)]
+        ev += [(161, 1500, cc(200, "CAF", "Main"))]  # 201..255: never posted
+        ev += [(161, 1500, cc(i, "g%d" % i * 20, "M")) for i in range(1000, 1255)]
         ev.append((160, 2000, heap_begin(1)))
-        ids = list(range(1, 256))  # 200..255: 200 is the CAF, the rest unknown
-        ev += census(types, 10_000_000, [(ids, 4000), ([], 100), ([200, 1], 8)], kind=163)
+        ev += census(types, 10_000_000, [(list(range(1, 256)), 4000), ([], 100), ([200, 1], 8),
+                                         (list(range(1000, 1255)), 3000)], kind=163)
         return write(types, ev)
     if name == "many-cc":  # a million cost centres, a census of a thousand stacks
         types = declare(TYPES)
