@@ -65,6 +65,7 @@ if [ "${1:-}" = --regress ]; then
         push @a, q(--include=CAF|MAIN) if $o2 & 1;
         push @a, q(--exclude=IO) if $o2 & 2;
         push @a, q(--diff) if $diff;
+        push @a, q(--full-stacks) if $o2 & 16;
         push @a, q(-o out.) . $fmt[$o >> 6][1] if $several;
         my $aux; my $i = index($d, "\n%%AUX\n");
         if ($i >= 0) { $aux = substr($d, $i + 7); $d = substr($d, 0, $i + 1); }

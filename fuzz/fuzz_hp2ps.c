@@ -5,15 +5,18 @@
  *   byte 0          options of GHC's hp2ps and the format (see decode_options)
  *   byte 1          options of issue 8: --mode, --sort=gradient, --slopes,
  *                   --x=index, --from/--to
- *   byte 2          more of them: --include/--exclude, several profiles, --diff
- *   bytes 3..       the .hp text; if it holds a line "%%AUX", everything
+ *   byte 2          more of them: --include/--exclude, several profiles, --diff,
+ *                   --full-stacks
+ *   bytes 3..       the profile: .hp text, or an eventlog (its first bytes
+ *                   "hdrb" choose the reader, as in main); if it holds a
+ *                   line "%%AUX", everything
  *                   after that line is an .aux file read as with -p; if the
  *                   .hp part holds a line "%%SECOND", the text after it is
  *                   the second profile (else the same text is read twice)
  *   the last byte   XOR '\n', more options (so a file ending in a newline
  *                   gets the defaults); it stays part of the text
  *
- * One profile: parse -> (aux) -> bands -> (export) -> series -> layout ->
+ * One profile: read -> (aux) -> bands -> (export) -> series -> layout ->
  * render, as main.c's run().  Several profiles and --diff: the calls of
  * main.c's run_several() and run_diff(), in the same order with the same
  * options.  The render goes through the real cairo writers into a stream
@@ -40,7 +43,7 @@
 #include "export.h"
 #include "filter.h"
 #include "layout.h"
-#include "parse.h"
+#include "reader.h"
 #include "render.h"
 #include "series.h"
 #include "utf8.h"
@@ -207,11 +210,13 @@ static void decode_options(struct fuzz_options *fo, unsigned opt, unsigned opt1,
      *   bits 0-1  name filter: none, --include, --exclude, both
      *   bits 2-3  profiles: one; two (FILE FILE); --diff of two; three
      *             (the first, the second, the first again)
-     *   bits 4-7  unused */
+     *   bit 4     --full-stacks
+     *   bits 5-7  unused */
     bo->filter = &filters[opt2 & 3];
     unsigned profiles = (opt2 >> 2) & 3;
     fo->nprofiles = profiles == 0 ? 1 : profiles == 3 ? 3 : 2;
     fo->diff = profiles == 2;
+    fo->po.full_stacks = (opt2 >> 4) & 1;
     /* What hp2ps refuses on the command line, left out here (and by
      * bench/fuzz.sh): --slopes with several profiles, --mode with --diff. */
     if (fo->nprofiles > 1)
@@ -290,7 +295,7 @@ static void run_one(const struct fuzz_options *fo, const char *hp, size_t hp_len
         have_aux = aux_parse_buffer(&aux, aux_text, aux_len, "in.aux", &err) == 0;
 
     struct profile p;
-    if (profile_parse_buffer(&p, hp, hp_len, "in.hp", &fo->po, &err) < 0) {
+    if (profile_read_buffer(&p, hp, hp_len, "in.hp", &fo->po, &err) < 0) {
         aux_free(&aux);
         return;
     }
@@ -341,7 +346,7 @@ static int load_profile(struct profile *p, struct band_plan *bp, const char *tex
                         const char *source, const struct fuzz_options *fo, long limit,
                         struct hp_error *err)
 {
-    if (profile_parse_buffer(p, text, len, source, &fo->po, err) < 0)
+    if (profile_read_buffer(p, text, len, source, &fo->po, err) < 0)
         return -1;
     struct band_options bo = fo->bo;
     bo.limit = limit;

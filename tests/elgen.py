@@ -14,6 +14,8 @@ payload, and 0xffff at the end; all big-endian.
   elgen.py noise IN OUT       event types hp2ps does not know, declared and
                               put between every two events
   elgen.py cut IN OUT N       the first N bytes
+  elgen.py heap-only IN OUT   only the events hp2ps reads, and only those
+                              declared (small seeds for the fuzzer)
   elgen.py make NAME OUT      a made-up log: see MAKERS below
 """
 import struct
@@ -304,6 +306,9 @@ def main(argv):
                 types, events = no_end(types, events)
             elif cmd == "noise":
                 types, events = noise(types, events)
+            elif cmd == "heap-only":
+                types = {t: v for t, v in types.items() if t in TYPES and t != 18}
+                events = [e for e in events if e[0] in types]
             else:
                 raise SystemExit(__doc__)
             data = write(types, events)
