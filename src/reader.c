@@ -296,7 +296,7 @@ int builder_finish(struct sample_builder *b, struct hp_error *err)
         b->in_sample = false;
         names_truncate(&p->names, b->names_before);
     }
-    if (b->marks_by_time) { /* in order, and numbered with --x=index */
+    if (b->marks_by_time && p->nmarks) { /* in order, and numbered with --x=index */
         qsort(p->marks, p->nmarks, sizeof *p->marks, before);
         if (b->kept_times)
             rc = number_marks(b, err);
