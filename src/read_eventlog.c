@@ -187,14 +187,14 @@ static void sb_add(struct sbuf *b, const char *s, size_t n)
 
 static struct span arena_add(struct arena *a, const char *s, size_t n)
 {
+    struct span sp = {a->len, n};
     if (a->len + n > a->cap) {
-        size_t cap = a->cap ? a->cap : 4096;
+        size_t cap = a->cap;
         while (cap < a->len + n)
             cap *= 2;
         a->s = xrealloc(a->s, cap);
         a->cap = cap;
     }
-    struct span sp = {a->len, n};
     memcpy(a->s + a->len, s, n);
     a->len += n;
     return sp;
@@ -1030,6 +1030,9 @@ int eventlog_read(struct profile *p, struct reader_input *in, const char *source
     r->ccs_length = EL_DEFAULT_L;
     r->profiled_rts = -1;
     r->buf = xmalloc(EL_BLOCK + EL_EVENT_MAX);
+    /* never NULL, so that text.s + offset is defined for empty strings */
+    r->text.cap = 4096;
+    r->text.s = xmalloc(r->text.cap);
     r->size = xcalloc(65536, sizeof *r->size);
     r->declared = xcalloc(65536 / 8, 1);
     names_init(&r->stacks.keys);
