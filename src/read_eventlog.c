@@ -388,7 +388,8 @@ static int event_type_entry(struct elreader *r, uint64_t at)
         return bad(r, offset(r), "event type %u has %lu bytes of extra information: not an "
                    "eventlog", type, (unsigned long)xlen);
     r->pos += 4;
-    if ((k = skip(r, xlen)) <= 0 || (k = expect_tag(r, "ete\0", "the end of an event type (ete)")) <= 0)
+    if ((k = skip(r, xlen)) <= 0 ||
+        (k = expect_tag(r, "ete\0", "the end of an event type (ete)")) <= 0)
         return k;
     r->declared[type >> 3] |= (unsigned char)(1u << (type & 7));
     r->size[type] = (uint16_t)size;
