@@ -475,39 +475,6 @@ static bool all_digits(const char *v, size_t n)
     return true;
 }
 
-/* a[0..n) == b[0..n), inline: names are short, and a call to memcmp costs
- * more than the comparison. */
-static inline bool same_bytes(const char *a, const char *b, size_t n)
-{
-    if (n >= 8) {
-        uint64_t x, y;
-        size_t i = 0;
-        for (; i + 8 <= n; i += 8) {
-            memcpy(&x, a + i, 8);
-            memcpy(&y, b + i, 8);
-            if (x != y)
-                return false;
-        }
-        if (i == n)
-            return true;
-        memcpy(&x, a + n - 8, 8); /* the last 8 bytes, overlapping */
-        memcpy(&y, b + n - 8, 8);
-        return x == y;
-    }
-    if (n >= 4) {
-        uint32_t x, y, x2, y2;
-        memcpy(&x, a, 4);
-        memcpy(&y, b, 4);
-        memcpy(&x2, a + n - 4, 4);
-        memcpy(&y2, b + n - 4, 4);
-        return x == y && x2 == y2;
-    }
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != b[i])
-            return false;
-    return true;
-}
-
 /* The id of the name s[0..len) of the next data line of the open sample,
  * interned if new.  NUL bytes become U+FFFD, so that names stay C
  * strings; a stored name never holds a NUL, so a name that matches the

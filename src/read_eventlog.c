@@ -596,7 +596,7 @@ static inline int64_t lookup(struct elreader *r, enum key_kind kind, const char 
 {
     size_t g = r->next_at;
     const struct guess *gs = &r->succ[g];
-    int64_t id = gs->kind == (uint32_t)kind && gs->len == len && memcmp(gs->key, key, len) == 0
+    int64_t id = gs->kind == (uint32_t)kind && gs->len == len && same_bytes(gs->key, key, len)
                ? (int64_t)gs->id
                : lookup_miss(r, g, kind, key, len, at);
     r->next_at = (size_t)id + 1;
@@ -679,18 +679,27 @@ static int sample_stack(struct elreader *r, const unsigned char *p, size_t len, 
 static int sample_string(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
 {
     int64_t v;
-    size_t pos = 9;
-    struct span s;
-    if (len < 9)
-        return too_short(r, at, "HEAP_PROF_SAMPLE_STRING", len, 9);
+    if (len < 10)
+        return too_short(r, at, "HEAP_PROF_SAMPLE_STRING", len, 10);
     if (entry_value(r, p, at, &v) < 0)
         return -1;
-    if (!payload_string(p, len, &pos, &s))
-        return bad(r, at, "a heap sample's name without its terminating NUL");
     enum key_kind kind = r->breakdown == BREAKDOWN_INFO_TABLE ? KEY_INFO : KEY_STRING;
-    int64_t id = lookup(r, kind, (const char *)p + s.off, s.len, at);
-    if (id < 0)
-        return -1;
+    /* The name normally runs to the event's last byte, its NUL: then the
+     * guess (which holds no NUL) is checked without looking for the NUL. */
+    const struct guess *g = &r->succ[r->next_at];
+    int64_t id;
+    if (p[len - 1] == '\0' && g->kind == (uint32_t)kind && g->len == len - 10 &&
+        same_bytes(g->key, (const char *)p + 9, len - 10)) {
+        id = g->id;
+        r->next_at = (size_t)id + 1;
+    } else {
+        size_t pos = 9;
+        struct span s;
+        if (!payload_string(p, len, &pos, &s))
+            return bad(r, at, "a heap sample's name without its terminating NUL");
+        if ((id = lookup(r, kind, (const char *)p + s.off, s.len, at)) < 0)
+            return -1;
+    }
     builder_add(&r->b, (uint32_t)id, v);
     return 0;
 }

@@ -13,6 +13,7 @@
 #ifndef HP2PS_READER_H
 #define HP2PS_READER_H
 
+#include <string.h>
 #include <sys/types.h>
 
 #include "parse.h"
@@ -115,6 +116,42 @@ int builder_finish(struct sample_builder *b, struct hp_error *err);
 
 /* Free what the builder holds (after a failure; builder_finish does it). */
 void builder_release(struct sample_builder *b);
+
+/* ---- for the readers' innermost loops ---- */
+
+/* a[0..n) == b[0..n), inline: names are short, and a call to memcmp costs
+ * more than the comparison (each reader first compares an entry with the
+ * one it guesses). */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
+{
+    if (n >= 8) {
+        uint64_t x, y;
+        size_t i = 0;
+        for (; i + 8 <= n; i += 8) {
+            memcpy(&x, a + i, 8);
+            memcpy(&y, b + i, 8);
+            if (x != y)
+                return false;
+        }
+        if (i == n)
+            return true;
+        memcpy(&x, a + n - 8, 8); /* the last 8 bytes, overlapping */
+        memcpy(&y, b + n - 8, 8);
+        return x == y;
+    }
+    if (n >= 4) {
+        uint32_t x, y, x2, y2;
+        memcpy(&x, a, 4);
+        memcpy(&y, b, 4);
+        memcpy(&x2, a + n - 4, 4);
+        memcpy(&y2, b + n - 4, 4);
+        return x == y && x2 == y2;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
 
 /* ---- choosing the reader ---- */
 
