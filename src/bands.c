@@ -347,10 +347,20 @@ static bool aux_shade(const struct band_options *o, const struct band *b,
     return true;
 }
 
-/* Stable across runs and platforms: FNV-1a of the name's bytes. */
+/* Stable across runs and platforms: FNV-1a of the name's bytes, less a
+ * leading "(N)": the RTS numbers cost-centre stacks as it creates them, so
+ * the same stack has another number in the next run, and the eventlog
+ * reader numbers them in its own way; the stack keeps its colour. */
 static uint64_t name_hash(const char *s)
 {
     uint64_t h = 1469598103934665603u;
+    if (s[0] == '(') {
+        const char *d = s + 1;
+        while (*d >= '0' && *d <= '9')
+            d++;
+        if (d > s + 1 && *d == ')')
+            s = d + 1;
+    }
     for (; *s; s++) {
         h ^= (unsigned char)*s;
         h *= 1099511628211u;

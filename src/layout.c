@@ -397,7 +397,15 @@ static void draw_x_axis(struct page *pg, const struct profile *p, const struct f
     /* A three-hour run reads in hours, not in thousands of seconds. */
     struct time_unit tu;
     axis_time_unit(&tu, x_unit(p, false), f->x_range);
-    char *unit = fitted_text(tu.name ? tu.name : x_unit(p, false), f->gw, FONT_AXIS, tm);
+    /* An eventlog's clock counts elapsed time, a .hp's the mutator's CPU
+     * time: the axis says which. */
+    char title[256];
+    const char *name = tu.name ? tu.name : x_unit(p, false);
+    if (p->elapsed_time && !p->x_is_index) {
+        snprintf(title, sizeof title, "%s, elapsed", name);
+        name = title;
+    }
+    char *unit = fitted_text(name, f->gw, FONT_AXIS, tm);
     add_text(pg, unit, ORIGIN_X + f->gw / 2, X_TITLE_BASELINE, ALIGN_CENTRE, FONT_AXIS, 0);
     free(unit);
 

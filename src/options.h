@@ -46,6 +46,7 @@ struct options {
     bool has_from, has_to;    /* --from=T, --to=T: a time window in SAMPLE_UNITs */
     double from, to;
     bool x_index;             /* --x=index: sample number on the x axis */
+    bool full_stacks;         /* --full-stacks: eventlog stacks not cut at -L */
     bool diff;                /* --diff A B: per band, B minus A */
     bool watch;               /* --watch[=SECONDS]: redraw while the profile grows */
     double watch_period;      /* seconds between looks, > 0 */

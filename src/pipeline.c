@@ -14,6 +14,7 @@
 
 #include "diff.h"
 #include "output.h"
+#include "reader.h"
 
 static void warn(struct hp_error *warning, const char *fmt, ...) HP_PRINTF(2, 3);
 
@@ -73,7 +74,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
                        o->output ? o->output : "-");
     po->parse = (struct parse_options){
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
-        .x_index = o->x_index,
+        .x_index = o->x_index, .full_stacks = o->full_stacks,
     };
     struct band_options *bo = &po->bands;
     band_options_default(bo);
@@ -264,7 +265,7 @@ done:
 
 /* Where a run reads and writes. */
 struct files {
-    char *input;    /* the .hp path, NULL for stdin */
+    char *input;    /* the .hp or eventlog path, NULL for stdin */
     char *base;     /* output stem in the current directory, as GHC's */
     char *out_path; /* the drawing or export; "-" for stdout */
     char *aux_path;
@@ -295,7 +296,7 @@ char *pipeline_input_path(const char *arg)
 {
     if (!arg)
         return NULL;
-    if (ends_with(arg, ".hp"))
+    if (ends_with(arg, ".hp") || ends_with(arg, ".eventlog"))
         return xstrdup(arg);
     char *with = concat(arg, ".hp");
     if (exists(with) || !exists(arg))
@@ -319,8 +320,10 @@ static const char *default_extension(const struct pipeline_options *po)
 }
 
 /* GHC's naming: "prog" and "prog.hp" both read prog.hp, and the outputs
- * are prog.ps and prog.aux in the current directory.  A name that is not
- * NAME.hp and has no NAME.hp beside it is read as it is. */
+ * are prog.ps and prog.aux in the current directory.  prog.eventlog is
+ * read as it is and gives the same outputs (what it holds is told by its
+ * first bytes, not by this name).  A name that is neither and has no
+ * NAME.hp beside it is read as it is. */
 static void resolve_files(struct files *fl, const char *arg, const struct pipeline_options *po)
 {
     memset(fl, 0, sizeof *fl);
@@ -329,7 +332,9 @@ static void resolve_files(struct files *fl, const char *arg, const struct pipeli
         return;
     }
     fl->input = pipeline_input_path(arg);
-    char *stem = ends_with(arg, ".hp") ? xmemdup0(arg, strlen(arg) - 3) : xstrdup(arg);
+    char *stem = ends_with(arg, ".hp") || ends_with(arg, ".eventlog")
+                     ? xmemdup0(arg, (size_t)(strrchr(arg, '.') - arg))
+                     : xstrdup(arg);
     const char *slash = strrchr(stem, '/');
     fl->base = xstrdup(slash ? slash + 1 : stem);
     free(stem);
@@ -345,14 +350,14 @@ static void free_files(struct files *fl)
     free(fl->aux_path);
 }
 
-/* Read a profile from path (NULL: standard input). */
+/* Read a profile, .hp or eventlog, from path (NULL: standard input). */
 static int read_profile(struct profile *p, const char *path, const struct pipeline_options *po,
                         struct hp_error *err)
 {
     int fd = 0;
     if (path && (fd = open(path, O_RDONLY)) < 0)
         return hp_fail(err, "cannot open %s: %s", path, strerror(errno));
-    int rc = profile_parse(p, fd, path ? path : "stdin", &po->parse, err);
+    int rc = profile_read(p, fd, path ? path : "stdin", &po->parse, err);
     if (path)
         close(fd);
     return rc;
