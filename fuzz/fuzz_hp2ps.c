@@ -315,7 +315,7 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
     struct text_metrics tm = render_text_metrics(fonts);
     if (pipeline_draw(&d, &p, saved, po, &tm, &err) == 0) {
         check_and_render(&d.layout, po);
-        bands_write_aux(sink, &d.plan, d.x_range, d.stacked_range, po->bands.colour);
+        aux_write(sink, &d.plan, d.x_range, d.stacked_range, po->bands.colour);
         fflush(sink);
         clearerr(sink);
     }

@@ -15,6 +15,7 @@
 #include "diff.h"
 #include "output.h"
 #include "reader.h"
+#include "shades.h"
 
 static void warn(struct hp_error *warning, const char *fmt, ...) HP_PRINTF(2, 3);
 
@@ -208,7 +209,7 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     for (size_t k = 0; k < n; k++)
         if (pipeline_plan(&bp[k], &p[k], NULL, po->bands.limit, po, err) < 0)
             goto done;
-    bands_share_shades(bp, n, po->bands.colour);
+    shades_share(bp, n, po->bands.colour);
     bands_union(&key, bp, n);
     for (size_t k = 0; k < n; k++) {
         if (series_build_mode(&s[k], &p[k], &bp[k], series_columns(bp[k].count), mode, err) < 0)
@@ -391,7 +392,7 @@ static int prepare_aux(struct output *aux_out, const struct files *fl, const str
 {
     if (output_open(aux_out, fl->aux_path, fl->input, err) < 0)
         return -1;
-    if (bands_write_aux(aux_out->f, &d->plan, d->x_range, d->stacked_range, colour) < 0) {
+    if (aux_write(aux_out->f, &d->plan, d->x_range, d->stacked_range, colour) < 0) {
         output_abort(aux_out);
         return hp_fail(err, "cannot write %s", fl->aux_path);
     }

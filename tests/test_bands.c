@@ -87,7 +87,7 @@ static char *aux_text(const struct band_plan *bp, double x, double y, bool colou
     FILE *f = tmpfile();
     if (!f)
         abort();
-    CHECK_INT(bands_write_aux(f, bp, x, y, colour), 0);
+    CHECK_INT(aux_write(f, bp, x, y, colour), 0);
     long len = ftell(f);
     rewind(f);
     char *s = xmalloc((size_t)len + 1);
@@ -1040,7 +1040,7 @@ static void defaults_and_aux_format(void)
     FILE *f = fopen("/dev/full", "w");
     if (f) {
         setvbuf(f, NULL, _IONBF, 0);
-        CHECK_INT(bands_write_aux(f, &bp, 1.0, 320.0, false), -1);
+        CHECK_INT(aux_write(f, &bp, 1.0, 320.0, false), -1);
         fclose(f);
     }
     band_plan_free(&bp);

@@ -251,7 +251,7 @@ static char *aux_text(const struct band_plan *bp, double x_range, double y_range
     char *buf = NULL;
     size_t size = 0;
     FILE *f = open_memstream(&buf, &size);
-    bands_write_aux(f, bp, x_range, y_range, false);
+    aux_write(f, bp, x_range, y_range, false);
     fclose(f);
     return buf;
 }

@@ -1,11 +1,12 @@
 /* test_shades.c: -c's colours: no look-alikes among the bands drawn, the
  * same colour for a name whatever the flags, OTHER's grey, the -hb
  * colours; one fill per name over several band plans (several profiles
- * and --diff, bands_share_shades), and the union of their names in the
+ * and --diff, shades_share), and the union of their names in the
  * key's order (bands_union). */
 #include "check.h"
 #include "fixture.h"
 #include "bands.h"
+#include "shades.h"
 
 #include <stdlib.h>
 
@@ -48,7 +49,7 @@ static void test_share(bool colour)
     plan(&p[0], &bp[0], "a 100\nb 200\nc 300\n", colour);
     plan(&p[1], &bp[1], "c 100\nd 200\na 300\n", colour);
     plan(&p[2], &bp[2], "e 100\n", colour);
-    bands_share_shades(bp, 3, colour);
+    shades_share(bp, 3, colour);
     CHECK(same_fill(find(&bp[0], "a"), find(&bp[1], "a")));
     CHECK(same_fill(find(&bp[0], "c"), find(&bp[1], "c")));
     CHECK(distinct_fills(&bp[0]));
@@ -84,7 +85,7 @@ static void test_colour_follows_name(void)
     plan(&p[0], &bp[0], "alpha 100\n", true);
     plan(&p[1], &bp[1], "alpha 100\n", true);
     struct band single = bp[0].band[0];
-    bands_share_shades(bp, 2, true);
+    shades_share(bp, 2, true);
     CHECK(same_fill(&single, &bp[0].band[0]));
     CHECK(same_fill(&bp[0].band[0], &bp[1].band[0]));
     for (int k = 0; k < 2; k++) {
@@ -337,7 +338,7 @@ static void test_shared_ranks(void)
     struct band_plan bp[2];
     plan(&p[0], &bp[0], "a 100\nb 200\nc 300\n", true);
     plan(&p[1], &bp[1], "c 100\nb 250\na 400\n", true);
-    bands_share_shades(bp, 2, true);
+    shades_share(bp, 2, true);
     /* Union totals: a 500, b 450, c 400. */
     CHECK_INT(find(&bp[0], "a")->rank, 0);
     CHECK_INT(find(&bp[1], "a")->rank, 0);
@@ -347,14 +348,14 @@ static void test_shared_ranks(void)
     bands_union(&all, bp, 2);
     CHECK_INT(find(&all, "b")->rank, 1);
     CHECK(same_fill(find(&all, "b"), find(&bp[1], "b")));
-    /* bands_take_shades: by name; OTHER, missing from the source, grey. */
+    /* shades_take: by name; OTHER, missing from the source, grey. */
     struct band_plan to = {0};
     to.count = 2;
     to.band = xcalloc(2, sizeof *to.band);
     to.band[0].name = xstrdup("OTHER");
     to.band[0].is_other = true;
     to.band[1].name = xstrdup("c");
-    bands_take_shades(&to, &all, true);
+    shades_take(&to, &all, true);
     CHECK(same_fill(&to.band[1], find(&all, "c")));
     CHECK(to.band[0].fill.r == palette_other().r);
     band_plan_free(&to);
