@@ -191,6 +191,7 @@ struct frame {
     double key_column_width;
     bool iec;
     bool pattern;
+    bool keyed;            /* a key is drawn: the texts below are set */
     char **key_names;      /* per band, shortened for the key */
 };
 
@@ -780,9 +781,12 @@ static void frame_init(struct frame *f, const struct profile *p, const struct ba
     f->colour = o->colour;
     f->slopes = o->slopes;
 
-    size_t n = bp->count;
-    f->key_names = xcalloc(n ? n : 1, sizeof *f->key_names);
-    f->shares = xcalloc(n ? n : 1, sizeof *f->shares);
+    f->key_names = xcalloc(bp->count ? bp->count : 1, sizeof *f->key_names);
+    f->shares = xcalloc(bp->count ? bp->count : 1, sizeof *f->shares);
+    /* Without a key (-m0) nothing of it is measured: with a million bands
+     * that was most of the run.  The texts stay NULL. */
+    size_t n = key_on_graph || key_pages ? bp->count : 0;
+    f->keyed = n > 0;
     double whole = 0;
     for (size_t b = 0; b < n; b++)
         whole += (double)bp->band[b].total;
@@ -796,7 +800,7 @@ static void frame_init(struct frame *f, const struct profile *p, const struct ba
     }
     f->key_rows = key_rows(n, f->gh, key_pages);
     f->key_columns = n ? (n + f->key_rows - 1) / f->key_rows : 1;
-    if (f->slopes)
+    if (f->slopes && f->keyed)
         slope_column(f, p, bp, tm);
     double fixed = KEY_NAME_X + f->share_width + KEY_SHARE_GAP + KEY_MARGIN;
     if (f->slopes)
@@ -893,7 +897,7 @@ static void frame_set_key_notes(struct frame *f, size_t nbands, char **texts, bo
                                 const struct text_metrics *tm)
 {
     f->share_width = 0;
-    for (size_t b = 0; b < nbands; b++) {
+    for (size_t b = 0; b < nbands && f->keyed; b++) {
         free(f->shares[b]);
         f->shares[b] = texts ? texts[b] : xstrdup("");
         double w = tm->width(tm->ctx, FONT_AXIS, f->shares[b]);
@@ -1172,7 +1176,7 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     frame_init(&f, after, &d->bands, o, key_on_graph, false, tm);
     /* The key says each band's largest change, signed. */
     char **notes = xcalloc(n ? n : 1, sizeof *notes);
-    for (size_t b = 0; b < n; b++) {
+    for (size_t b = 0; b < n && f.keyed; b++) {
         char text[128];
         format_change(text, sizeof text, d->extreme[b], after->value_unit, o->iec);
         notes[b] = fitted_text(text, BOX_WIDTH / 6, FONT_AXIS, tm);
