@@ -110,17 +110,10 @@ static struct page *new_page(struct layout *L)
 /* ---- text ---- */
 
 /* Header strings may hold newlines and tabs (GHC allowed them); drawn text
- * is one line of valid UTF-8. */
+ * is one line that cairo draws in every format (utf8.h). */
 static char *display_text(const char *raw)
 {
-    size_t n = strlen(raw);
-    char *flat = xmemdup0(raw, n);
-    for (size_t i = 0; i < n; i++)
-        if (flat[i] == '\n' || flat[i] == '\r' || flat[i] == '\t')
-            flat[i] = ' ';
-    char *clean = utf8_sanitize(flat, n);
-    free(flat);
-    return clean;
+    return utf8_display_text(raw, strlen(raw));
 }
 
 static char *middle_cut(const char *text, size_t keep, size_t total)
