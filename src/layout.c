@@ -127,17 +127,10 @@ static struct page *new_page(struct layout *L)
 /* ---- text ---- */
 
 /* Header strings may hold newlines and tabs (GHC allowed them); drawn text
- * is one line of valid UTF-8. */
+ * is one line that cairo draws in every format (utf8.h). */
 static char *display_text(const char *raw)
 {
-    size_t n = strlen(raw);
-    char *flat = xmemdup0(raw, n);
-    for (size_t i = 0; i < n; i++)
-        if (flat[i] == '\n' || flat[i] == '\r' || flat[i] == '\t')
-            flat[i] = ' ';
-    char *clean = utf8_sanitize(flat, n);
-    free(flat);
-    return clean;
+    return utf8_display_text(raw, strlen(raw));
 }
 
 /* A header string drawn in a bounded space (a unit can be 1 MiB long):
@@ -1232,7 +1225,10 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     profile_title(&t, p, s, o->iec, tm);
     frame_set_title(&f, o->title_box, &t, 1, tm);
     frame_set_y(&f, o, p->value_unit);
-    key_texts(&f, p, bp, NULL, tm);
+    /* Without a key (-m0) nothing of it is measured: with a million bands
+     * that was most of the run. */
+    if (o->key || o->multipage)
+        key_texts(&f, p, bp, NULL, tm);
     /* -M puts the key off the graph: on pages of its own where the format
      * has pages, else below it. */
     key_place(&f, o->key || o->multipage, o->multipage, o->single_page, tm);

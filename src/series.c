@@ -32,7 +32,7 @@
 static void push_point(struct polyline *pl, size_t *cap, double t, double y)
 {
     if (pl->n == *cap) {
-        *cap = *cap ? *cap * 2 : 16;
+        *cap = *cap ? *cap * 2 : 4; /* small: a million bands of few points each */
         pl->t = xreallocarray(pl->t, *cap, sizeof *pl->t);
         pl->y = xreallocarray(pl->y, *cap, sizeof *pl->y);
     }
@@ -270,6 +270,17 @@ static bool live_range(const double *y, const double *under, size_t n, size_t *f
     return true;
 }
 
+/* Whether an edge may be drawn as the edge below (as drawn) over
+ * [from, to]: it is nowhere more than tol above it. */
+static bool within_tolerance(const double *y, const double *below, size_t from, size_t to,
+                             double tol)
+{
+    for (size_t i = from; i <= to; i++)
+        if (!(y[i] <= below[i] + tol))
+            return false;
+    return true;
+}
+
 /* A stack's edges, bottom first.  Every edge starts on the same n times.
  * Each edge may pass within tol of its true heights, but never under the
  * edge below as drawn (a point of a band thinner than tol is lifted onto
@@ -281,7 +292,13 @@ static bool live_range(const double *y, const double *under, size_t n, size_t *f
  * elsewhere its edge is the one below, which the bands below paint, so
  * leaving it out changes nothing drawn, and a profile of many short-lived
  * bands costs points for their lives, not for the whole run.  The top
- * band's edge is the stack's outline and stays whole. */
+ * band's edge is the stack's outline and stays whole.
+ * A band (not the lowest) whose whole edge lies within tol of the edge
+ * below as drawn is that edge, drawn: it has no stretch of its own, the
+ * band over it paints its hairline.  Otherwise a million bands of a
+ * millionth of the height each were a million slivers, each filled down
+ * to the axis (minutes to rasterize, gigabytes in cairo); now the drawn
+ * edges are at most about one per tol of height at some point. */
 static void simplify_stack(struct series *s, double tol)
 {
     size_t n = s->top[0].n;
@@ -303,7 +320,8 @@ static void simplify_stack(struct series *s, double tol)
         struct polyline *pl = &s->top[b];
         size_t from = 0, to = n - 1;
         bool top = b + 1 == s->nbands;
-        if (!top && !live_range(pl->y, b ? under : NULL, n, &from, &to)) {
+        if (!top && (!live_range(pl->y, b ? under : NULL, n, &from, &to) ||
+                     (b && within_tolerance(pl->y, below, from, to, tol)))) {
             memcpy(under, pl->y, n * sizeof *under);
             pl->n = 0;
             continue;

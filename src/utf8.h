@@ -12,17 +12,34 @@
 /* A newly allocated valid UTF-8 copy of s[0..len): each byte that does not
  * start a well-formed sequence (overlong, surrogate, above U+10FFFF,
  * truncated) is replaced by U+FFFD; C0 control characters (and DEL) are
- * replaced by U+FFFD too, since they have no glyph. */
+ * replaced by U+FFFD too, since they have no glyph.  For export: every
+ * other character stays as it is. */
 char *utf8_sanitize(const char *s, size_t len);
 
 /* The same, but newlines are kept (CSV and JSON export: names exact). */
 char *utf8_sanitize_lines(const char *s, size_t len);
 
-/* A band name as drawn: the same, but each newline (a name the RTS wrote
+/* Text to draw: the same as utf8_sanitize, and also what cairo or pango
+ * refuse or mangle.  Noncharacters (U+FDD0..U+FDEF, U+nFFFE, U+nFFFF:
+ * cairo's PostScript and PDF writers refuse the whole text) and C1
+ * control characters become U+FFFD; a grapheme cluster keeps its first
+ * UTF8_CLUSTER_MAX combining characters (Unicode's stream-safe limit:
+ * thousands of marks on one letter drew as one blot, at a cost quadratic
+ * in their number).  Each text is drawn on one line, so line breaks
+ * (newline, NEL, U+2028, U+2029) are marked.
+ * utf8_display_name: a band name; each line break (a name the RTS wrote
  * over several lines) shows as U+21B5 between thin spaces (U+2009), a
- * visible mark for the break that no space in a name looks like. */
+ * visible mark for the break that no space in a name looks like.
+ * utf8_display_text: a header string (JOB, DATE, units): line breaks and
+ * tabs become spaces, as GHC's hp2ps allowed them there. */
+#define UTF8_CLUSTER_MAX 30
 #define UTF8_NEWLINE_MARK "\xE2\x80\x89\xE2\x86\xB5\xE2\x80\x89"
 char *utf8_display_name(const char *s, size_t len);
+char *utf8_display_text(const char *s, size_t len);
+
+/* Whether s is such text already: one line that every format draws
+ * (the fuzzer checks every text of a layout with it). */
+bool utf8_drawable(const char *s);
 
 /* Length in bytes of the well-formed sequence starting at s (1..4), or 0
  * if s[0..len) does not start with one. */

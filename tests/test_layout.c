@@ -18,6 +18,53 @@ static double fake_width(void *ctx, enum font_role font, const char *text)
 
 static const struct text_metrics fake = {fake_width, NULL, NULL};
 
+/* The fake font, counting its measurements in *ctx. */
+static double counted_width(void *ctx, enum font_role font, const char *text)
+{
+    ++*(size_t *)ctx;
+    return fake_width(NULL, font, text);
+}
+
+/* Without a key (-m0), nothing of the key is measured: a profile of many
+ * bands costs as few measurements as one of two (a million bands spent
+ * most of the run measuring a key no one saw). */
+static void test_no_key_no_measuring(void)
+{
+    size_t cap = 100000, len = 0;
+    char *hp = xmalloc(cap);
+    len += (size_t)snprintf(hp + len, cap - len, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\n"
+                                                 "VALUE_UNIT \"bytes\"\n");
+    for (int k = 0; k < 2; k++) {
+        len += (size_t)snprintf(hp + len, cap - len, "BEGIN_SAMPLE %d\n", k);
+        for (int b = 0; b < 2000; b++)
+            len += (size_t)snprintf(hp + len, cap - len, "n%d %d\n", b, b + 1);
+        len += (size_t)snprintf(hp + len, cap - len, "END_SAMPLE %d\n", k);
+    }
+    struct hp_error err;
+    struct profile p;
+    struct band_plan bp;
+    struct series s;
+    struct layout L;
+    CHECK(profile_parse_buffer(&p, hp, len, "t.hp", NULL, &err) == 0);
+    struct band_options bo;
+    band_options_default(&bo);
+    bo.limit = 0;
+    bo.trace_percent = 0;
+    CHECK(bands_plan(&bp, &p, &bo, &err) == 0);
+    CHECK_INT(bp.count, 2000);
+    CHECK(series_build(&s, &p, &bp, 100, &err) == 0);
+    size_t calls = 0;
+    struct text_metrics tm = {counted_width, &calls};
+    struct layout_options o = {.key = false, .x_range = 1, .y_range = s.y_max, .slopes = true};
+    CHECK(layout_build(&L, &p, &bp, &s, &o, &tm, &err) == 0);
+    CHECK(calls < 100);
+    layout_free(&L);
+    series_free(&s);
+    band_plan_free(&bp);
+    profile_free(&p);
+    free(hp);
+}
+
 struct world {
     struct profile p;
     struct band_plan bp;
@@ -572,6 +619,7 @@ static void axes_and_title(void)
 
 int main(void)
 {
+    test_no_key_no_measuring();
     struct world w;
     struct layout_options o = {.key = true, .marks = true};
 

@@ -672,6 +672,51 @@ static void test_percent_of_nothing(void)
     profile_end(&p);
 }
 
+/* Bands far thinner than the tolerance (a million names of a millionth
+ * each): only about one edge per tolerance of height is drawn, each band
+ * that stays is within the tolerance of its true edge (check_stack_truth
+ * checks the rest), and a band that is thick anywhere always stays. */
+static void test_hairlines(void)
+{
+    enum { NB = 20002 };
+    const char **names = xcalloc(NB, sizeof *names);
+    char (*text)[16] = xcalloc(NB, sizeof *text);
+    int32_t *map = xcalloc(NB, sizeof *map);
+    struct sample_entry *e = xcalloc(NB, sizeof *e);
+    for (size_t i = 0; i < NB; i++) {
+        snprintf(text[i], sizeof text[i], "b%zu", i);
+        names[i] = text[i];
+        map[i] = (int32_t)i;
+    }
+    struct profile p;
+    profile_start(&p, names, NB);
+    for (int k = 0; k < 3; k++) {
+        for (size_t b = 0; b < NB; b++) /* 1000000, 20000 of 1, 1000000 */
+            e[b] = (struct sample_entry){(uint32_t)b, b == 0 || b == NB - 1 ? 1000000 : 1};
+        e[NB / 2].value = k == 1 ? 200000 : 1; /* thick in one sample only */
+        add_sample(&p, k, e, NB);
+    }
+    struct band_plan bp;
+    plan_make(&bp, names, NB, map, NB);
+    struct series s;
+    struct hp_error err;
+    CHECK_INT(series_build(&s, &p, &bp, 10, &err), 0);
+    series_simplify(&s, s.y_max);
+    size_t drawn = 0;
+    for (size_t b = 0; b < NB; b++)
+        drawn += s.top[b].n > 0;
+    /* 20000 of 2220000: about 37 tolerances of height. */
+    CHECK(drawn >= 3 && drawn <= 2 + 2 * 37 + 2);
+    CHECK(s.top[0].n && s.top[NB - 1].n && s.top[NB / 2].n);
+    series_free(&s);
+    plan_end(&bp);
+    profile_end(&p);
+    free(e);
+    free(map);
+    free(text);
+    free(names);
+}
+
 static void test_stack_truth(void)
 {
     check_stack_truth(MODE_STACKED);
@@ -688,5 +733,6 @@ int main(void)
     test_modes();
     test_stack_truth();
     test_percent_of_nothing();
+    test_hairlines();
     return check_report();
 }

@@ -12,6 +12,69 @@ static void sanitized(const char *in, size_t len, const char *want)
     free(got);
 }
 
+#define FFFD "\xEF\xBF\xBD"
+
+static void drawn(const char *in, const char *want_name, const char *want_text)
+{
+    char *got = utf8_display_name(in, strlen(in));
+    CHECK_STR(got, want_name);
+    CHECK(utf8_drawable(got));
+    free(got);
+    got = utf8_display_text(in, strlen(in));
+    CHECK_STR(got, want_text);
+    CHECK(utf8_drawable(got));
+    free(got);
+}
+
+/* What cairo or pango refuse or mangle, though valid UTF-8: made drawable
+ * for drawing only; export keeps every valid character. */
+static void test_drawable(void)
+{
+    static const char *const nonchars[] = {
+        "\xEF\xBF\xBE", "\xEF\xBF\xBF",                 /* U+FFFE, U+FFFF */
+        "\xEF\xB7\x90", "\xEF\xB7\xAF",                 /* U+FDD0, U+FDEF */
+        "\xF0\x9F\xBF\xBE", "\xF4\x8F\xBF\xBF",         /* U+1FFFE, U+10FFFF */
+        "\xC2\x80", "\xC2\x9B", "\xC2\x9F",             /* C1 controls (CSI) */
+    };
+    for (size_t i = 0; i < sizeof nonchars / sizeof nonchars[0]; i++) {
+        char in[16];
+        snprintf(in, sizeof in, "a%sb", nonchars[i]);
+        drawn(in, "a" FFFD "b", "a" FFFD "b");
+        CHECK(!utf8_drawable(in));
+        char *exported = utf8_sanitize_lines(in, strlen(in));
+        CHECK_STR(exported, in); /* valid: exported as it is */
+        free(exported);
+    }
+    /* Their neighbours are characters like any other. */
+    drawn("\xEF\xB7\x8F\xEF\xB7\xB0\xEF\xBF\xBD\xC2\xA0", "\xEF\xB7\x8F\xEF\xB7\xB0\xEF\xBF\xBD\xC2\xA0",
+          "\xEF\xB7\x8F\xEF\xB7\xB0\xEF\xBF\xBD\xC2\xA0");
+    /* Line breaks pango honours: marked in a name, spaces in a header. */
+    drawn("a\xC2\x85" "b\xE2\x80\xA8" "c\xE2\x80\xA9" "d\ne",
+          "a" UTF8_NEWLINE_MARK "b" UTF8_NEWLINE_MARK "c" UTF8_NEWLINE_MARK "d" UTF8_NEWLINE_MARK "e",
+          "a b c d e");
+    drawn("a\tb\r\n", "a" FFFD "b" FFFD UTF8_NEWLINE_MARK, "a b  ");
+    /* Lone surrogates written as UTF-8 are not UTF-8. */
+    drawn("\xED\xB0\x80x", FFFD FFFD FFFD "x", FFFD FFFD FFFD "x");
+    /* A cluster keeps UTF8_CLUSTER_MAX combining characters; the next
+     * letter starts a new count. */
+    char in[512], want[512];
+    size_t n = 0, w = 0;
+    in[n++] = 'a', want[w++] = 'a';
+    for (int i = 0; i < 45; i++) {
+        memcpy(in + n, "\xCC\x81", 2), n += 2; /* U+0301 */
+        if (i < UTF8_CLUSTER_MAX)
+            memcpy(want + w, "\xCC\x81", 2), w += 2;
+    }
+    memcpy(in + n, "b\xE2\x80\x8D\xCC\x81", 6), n += 6; /* ZWJ, U+0301 */
+    memcpy(want + w, "b\xE2\x80\x8D\xCC\x81", 6), w += 6;
+    in[n] = want[w] = '\0';
+    drawn(in, want, want);
+    CHECK(!utf8_drawable(in));
+    CHECK(utf8_drawable(want));
+    CHECK(!utf8_drawable("a\nb"));
+    CHECK(utf8_drawable("plain (12)Data.Map/insert \xCE\xBB"));
+}
+
 int main(void)
 {
     sanitized("alpha", 5, "alpha");
@@ -63,5 +126,6 @@ int main(void)
         utf8_trim_partial(buf);
         CHECK_STR(buf, trims[i].want);
     }
+    test_drawable();
     return check_report();
 }
