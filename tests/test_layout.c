@@ -54,7 +54,7 @@ static void test_no_key_no_measuring(void)
     CHECK_INT(bp.count, 2000);
     CHECK(series_build(&s, &p, &bp, 100, &err) == 0);
     size_t calls = 0;
-    struct text_metrics tm = {counted_width, &calls};
+    struct text_metrics tm = {.width = counted_width, .ctx = &calls};
     struct layout_options o = {.key = false, .x_range = 1, .y_range = s.y_max, .slopes = true};
     CHECK(layout_build(&L, &p, &bp, &s, &o, &tm, &err) == 0);
     CHECK(calls < 100);
