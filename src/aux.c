@@ -459,11 +459,15 @@ int aux_read_file(struct aux *a, const char *path, struct hp_error *err)
         close(fd);
         return hp_fail(err, "cannot open %s: %s", path, strerror(e));
     }
-    /* A regular file too large is refused before reading; for a pipe the
-     * read loop below stops one byte past the limit. */
+    /* Only a regular file: a FIFO held open by a writer that never
+     * writes would be read forever.  One too large is refused before
+     * reading. */
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-        (uintmax_t)st.st_size > (uintmax_t)AUX_MAX_FILE) {
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        return hp_fail(err, "%s: not a regular file", path);
+    }
+    if ((uintmax_t)st.st_size > (uintmax_t)AUX_MAX_FILE) {
         fclose(f);
         return hp_fail(err, "%s: file too large", path);
     }

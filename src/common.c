@@ -1,5 +1,11 @@
 /* common.c: see common.h. */
+/* O_TMPFILE is Linux's. */
+#define _GNU_SOURCE
 #include "common.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <locale.h>
 #include <stdarg.h>
@@ -93,4 +99,28 @@ bool path_extension(const char *path, char *ext, size_t size)
     for (size_t i = 0; i <= n; i++)
         ext[i] = (char)((dot[1 + i] >= 'A' && dot[1 + i] <= 'Z') ? dot[1 + i] + 32 : dot[1 + i]);
     return true;
+}
+
+int hp_anonymous_file(void)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    int fd;
+#ifdef O_TMPFILE
+    /* No name at any moment: a signal cannot leave it behind. */
+    fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL))
+        return fd;
+#endif
+    size_t n = strlen(dir) + 32;
+    char *path = xmalloc(n);
+    snprintf(path, n, "%s/.hp2ps-XXXXXX", dir);
+    fd = mkstemp(path);
+    if (fd >= 0)
+        unlink(path);
+    int e = errno;
+    free(path);
+    errno = e;
+    return fd;
 }

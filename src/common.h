@@ -23,6 +23,11 @@ struct hp_error {
 #else
 #define HP_PRINTF(a, b)
 #define HP_NOINLINE
+/* A new file that has no name (in $TMPDIR, else /tmp), open for reading
+ * and writing: nothing is left behind however the process ends.  -1 with
+ * errno set on failure. */
+int hp_anonymous_file(void);
+
 #endif
 
 /* Fill err with a formatted message (truncated to fit).  Returns -1 so that
@@ -48,5 +53,10 @@ void dot_decimal(char *s);
 /* The extension of a file name's last component, lower case, into ext
  * ("X.PDF" -> "pdf"); false when there is none or it does not fit. */
 bool path_extension(const char *path, char *ext, size_t size);
+
+/* A new file that has no name (in $TMPDIR, else /tmp), open for reading
+ * and writing: nothing is left behind however the process ends.  -1 with
+ * errno set on failure. */
+int hp_anonymous_file(void);
 
 #endif

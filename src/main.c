@@ -1,68 +1,255 @@
-/* main.c: the command line, and one call of the pipeline (pipeline.h)
- * per draw: once, or again whenever the profile changes (--watch). */
+/* main.c: the command line, the messages, the signals, and one call of
+ * the pipeline (pipeline.h) per draw: once, or again whenever the profile
+ * changes (--watch). */
+/* mallopt and pthread_setattr_default_np are GNU. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <glib.h>
+#include <malloc.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "options.h"
+#include "output.h"
 #include "pipeline.h"
+#include "utf8.h"
 #include "watch.h"
 
 #define EXIT_INPUT 1
 #define EXIT_USAGE 2
 
+/* ---- messages --------------------------------------------------------------------- */
+
+/* One message, "hp2ps: " kind text, on one line of stderr.  What a message
+ * quotes (file names, option values, band names) can hold anything: a
+ * newline would split it, an escape sequence would reach the terminal
+ * (retitle it, clear it).  So control characters (C0, DEL, C1) and bytes
+ * that are not UTF-8 are written as \n, \t, \r or \xHH. */
+static void message(const char *kind, const char *text)
+{
+    size_t n = strlen(text);
+    char *out = malloc(n * 8 + 1); /* \xC2\x9B: 8 bytes for 2 */
+    if (!out) {
+        fputs("hp2ps: out of memory\n", stderr);
+        return;
+    }
+    size_t o = 0;
+    const unsigned char *u = (const unsigned char *)text;
+    for (size_t i = 0; i < n;) {
+        size_t k = utf8_sequence_length(u + i, n - i);
+        bool c1 = k == 2 && u[i] == 0xC2 && u[i + 1] < 0xA0;
+        if (k == 1 && u[i] >= 0x20 && u[i] != 0x7F) {
+            out[o++] = (char)u[i++];
+        } else if (k > 1 && !c1) {
+            memcpy(out + o, u + i, k);
+            o += k, i += k;
+        } else if (k == 1 && (u[i] == '\n' || u[i] == '\t' || u[i] == '\r')) {
+            out[o++] = '\\';
+            out[o++] = u[i] == '\n' ? 'n' : u[i] == '\t' ? 't' : 'r';
+            i++;
+        } else { /* a control character, C1 (two bytes), or not UTF-8 */
+            for (size_t j = 0; j < (k ? k : 1); j++, i++)
+                o += (size_t)sprintf(out + o, "\\x%02X", u[i]);
+        }
+    }
+    out[o] = '\0';
+    fprintf(stderr, "hp2ps: %s%s\n", kind, out);
+    free(out);
+}
+
+/* ---- signals ---------------------------------------------------------------------- */
+
+/* The temporary files of the run (output.h), and what the signal thread
+ * needs to know of --watch.  The only globals: the signal thread can
+ * reach nothing else. */
+static struct output_temps temps;
+static sigset_t handled;
+static atomic_int watching;     /* --watch: SIGINT and SIGTERM end it, status below */
+static atomic_int watch_status; /* the last finished draw's */
+
+/* After the temporary files are gone: end as the signal asks, by the
+ * signal itself (the parent sees what killed us), or with --watch's
+ * status. */
+static void end_by(int sig)
+{
+    if (atomic_load(&watching) && (sig == SIGINT || sig == SIGTERM))
+        _exit(atomic_load(&watch_status));
+    signal(sig, SIG_DFL);
+    sigset_t one;
+    sigemptyset(&one);
+    sigaddset(&one, sig);
+    pthread_sigmask(SIG_UNBLOCK, &one, NULL);
+    raise(sig);
+    _exit(128 + sig);
+}
+
+/* Every handled signal is blocked in every thread and taken here, by an
+ * ordinary thread: it waits for a rename under way (output_temps' lock),
+ * removes every temporary file, and ends the process at once, whatever
+ * the other threads are doing (reading a FIFO, drawing for seconds). */
+static void *signal_thread(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        int sig;
+        if (sigwait(&handled, &sig) != 0)
+            continue;
+        output_temps_remove_all(&temps);
+        end_by(sig);
+    }
+    return NULL;
+}
+
+/* Before any other thread exists (pango starts its own), so that all of
+ * them inherit the mask.  A signal ignored when we started (nohup, a
+ * background job's SIGINT) stays ignored, except that --watch always
+ * stops on SIGINT and SIGTERM.  SIGXFSZ (ulimit -f) and SIGPIPE are
+ * ignored: the write fails with EFBIG or EPIPE, and that is reported as
+ * any failed write, in one line, the temporary files removed. */
+static void start_signal_thread(bool watch)
+{
+    static const int sigs[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2};
+    output_temps_init(&temps);
+    atomic_store(&watching, watch);
+    signal(SIGXFSZ, SIG_IGN);
+    signal(SIGPIPE, SIG_IGN);
+    sigemptyset(&handled);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old;
+        bool stops_watch = watch && (sigs[i] == SIGINT || sigs[i] == SIGTERM);
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN && !stops_watch)
+            continue;
+        signal(sigs[i], SIG_DFL);
+        sigaddset(&handled, sigs[i]);
+    }
+    sigset_t old;
+    pthread_sigmask(SIG_BLOCK, &handled, &old);
+    pthread_attr_t attr;
+    pthread_t thread;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 64 * 1024); /* it calls unlinkat, nothing more */
+    if (pthread_create(&thread, &attr, signal_thread, NULL) == 0)
+        pthread_detach(thread);
+    else
+        pthread_sigmask(SIG_SETMASK, &old, NULL); /* no thread: the defaults */
+    pthread_attr_destroy(&attr);
+}
+
+/* exit() from anywhere (xmalloc's "out of memory"): the temporary files
+ * go too. */
+static void remove_temps_at_exit(void)
+{
+    output_temps_remove_all(&temps);
+}
+
+/* glib, pango and cairo's messages, in ours: one line, and the end of
+ * the run.  A correct run has none (the fuzzer makes them crashes); they
+ * come when memory is short (glib cannot start pango's thread: fatal;
+ * pango cannot make a font: "expect ugly output", a drawing without its
+ * text), and a drawing that is not the profile's must not pass for one.
+ * So the first ends the run as an error does, the temporary files
+ * removed. */
+static GLogWriterOutput log_writer(GLogLevelFlags level, const GLogField *fields, gsize n,
+                                   gpointer data)
+{
+    (void)data;
+    if (level & (G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG))
+        return G_LOG_WRITER_HANDLED;
+    const char *domain = NULL, *text = NULL;
+    for (gsize i = 0; i < n; i++) {
+        if (strcmp(fields[i].key, "GLIB_DOMAIN") == 0 && fields[i].length < 0)
+            domain = fields[i].value;
+        else if (strcmp(fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
+            text = fields[i].value;
+    }
+    char line[HP_ERROR_MAX], limit[96] = "";
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        snprintf(limit, sizeof limit, " (out of memory? the address space is limited to %llu MB)",
+                 (unsigned long long)rl.rlim_cur >> 20);
+    snprintf(line, sizeof line, "%s: %s%s", domain ? domain : "GLib", text ? text : "?", limit);
+    message("", line);
+    output_temps_remove_all(&temps);
+    _exit(EXIT_INPUT);
+}
+
+/* Address space, for runs under `ulimit -v`: glibc gives each thread
+ * that allocates a malloc arena of its own, 64 MiB of address space
+ * reserved (pango's thread, ours), and each thread a stack the size of
+ * the stack limit (8 MiB, 32 MiB when unlimited).  One arena, shared,
+ * and 1 MiB stacks for the threads the libraries start: a normal run then
+ * needs some 40 MB instead of 130. */
+static void trim_address_space(void)
+{
+#ifdef M_ARENA_MAX
+    mallopt(M_ARENA_MAX, 1);
+#endif
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 18))
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) == 0) {
+        if (pthread_attr_setstacksize(&attr, 1 << 20) == 0)
+            pthread_setattr_default_np(&attr);
+        pthread_attr_destroy(&attr);
+    }
+#endif
+}
+
+/* ---- runs ------------------------------------------------------------------------- */
+
 /* One draw (or export), its warning or its error printed: the exit status. */
 static int run_and_report(const struct pipeline_options *po, const struct options *o)
 {
     struct hp_error warning, err;
-    if (pipeline_run(po, o->inputs, o->ninputs, &warning, &err) < 0) {
-        fflush(stdout);
-        fprintf(stderr, "hp2ps: %s\n", err.text);
-        return EXIT_INPUT;
-    }
-    if (warning.text[0])
-        fprintf(stderr, "hp2ps: warning: %s\n", warning.text);
-    return 0;
+    int status = pipeline_run(po, o->inputs, o->ninputs, &warning, &err) < 0 ? EXIT_INPUT : 0;
+    atomic_store(&watch_status, status);
+    if (status)
+        message("", err.text);
+    else if (warning.text[0])
+        message("warning: ", warning.text);
+    return status;
 }
 
-/* --watch: set by SIGINT or SIGTERM, read between draws.  The only global:
- * a signal handler can reach nothing else. */
-static volatile sig_atomic_t watch_stop;
-
-static void request_watch_stop(int sig)
+/* --watch reads its profile again and again: a FIFO or a device would be
+ * read once, and the next open() would wait forever for a writer. */
+static int check_watchable(const char *input, struct hp_error *err)
 {
-    (void)sig;
-    watch_stop = 1;
+    struct stat st;
+    if (input && stat(input, &st) == 0 && !S_ISREG(st.st_mode))
+        return hp_fail(err, "--watch: %s is not a regular file (a pipe is read once; draw "
+                       "it without --watch)", input);
+    return 0;
 }
 
 /* --watch: draw now, then look at the profile every period and redraw when
  * its size, time or identity changed since the last draw; stop after
- * WATCH_IDLE_PERIODS looks without a change, or on SIGINT/SIGTERM.  Each
- * draw is atomic (output.c), so a viewer never sees half a file, and a
- * stop request waits for the draw under way, so no temporary file is left.
- * A draw that fails (the program has not written the header yet) is
- * reported and the watch goes on.  The status is the last draw's. */
+ * WATCH_IDLE_PERIODS looks without a change.  SIGINT or SIGTERM stops it
+ * at once, even during a draw (the signal thread removes the draw's
+ * temporary files).  Each draw is atomic (output.c), so a viewer never
+ * sees half a file.  A draw that fails (the program has not written the
+ * header yet) is reported and the watch goes on.  The status is the last
+ * finished draw's. */
 static int watch_and_redraw(const struct pipeline_options *po, const struct options *o)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = request_watch_stop;
-    sigemptyset(&sa.sa_mask);
-    /* SA_RESTART: reads and writes of a draw under way are not cut short.
-     * SA_RESETHAND: a second Ctrl-C stops at once, should a draw hang. */
-    sa.sa_flags = SA_RESTART | SA_RESETHAND;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-
     char *input = pipeline_input_path(o->input); /* the file the draws read */
+    struct hp_error err;
+    if (check_watchable(input, &err) < 0) {
+        message("", err.text);
+        free(input);
+        return EXIT_INPUT;
+    }
+    static const volatile sig_atomic_t never = 0;
     struct watch_stamp drawn, now;
     watch_stamp_take(&drawn, input);
     int status = run_and_report(po, o);
-    for (int idle = 0; idle < WATCH_IDLE_PERIODS && !watch_stop;) {
-        watch_sleep(o->watch_period, &watch_stop);
-        if (watch_stop)
-            break;
+    for (int idle = 0; idle < WATCH_IDLE_PERIODS;) {
+        watch_sleep(o->watch_period, &never);
         watch_stamp_take(&now, input);
         if (watch_stamp_same(&now, &drawn)) {
             idle++;
@@ -70,10 +257,28 @@ static int watch_and_redraw(const struct pipeline_options *po, const struct opti
         }
         idle = 0;
         drawn = now; /* taken before the draw: a change during it is seen next time */
+        if (check_watchable(input, &err) < 0) {
+            message("", err.text);
+            status = EXIT_INPUT;
+            break;
+        }
         status = run_and_report(po, o);
     }
     free(input);
     return status;
+}
+
+/* --help and --version: an output that cannot be written (a full disk, a
+ * closed stdout) is an error, as for GNU tools. */
+static int flush_stdout(void)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    struct hp_error err;
+    hp_fail(&err, "error writing standard output: %s", strerror(errno ? errno : EIO));
+    message("", err.text);
+    return EXIT_INPUT;
 }
 
 int main(int argc, char **argv)
@@ -84,18 +289,25 @@ int main(int argc, char **argv)
     int status = 0;
     options_default(&o);
     if (options_parse(&o, argc, argv, &err) < 0) {
-        fprintf(stderr, "hp2ps: %s\n", err.text);
+        message("", err.text);
         status = EXIT_USAGE;
     } else if (o.help) {
         options_usage(stdout);
+        status = flush_stdout();
     } else if (o.version) {
         printf("hp2ps %s\n", PACKAGE_VERSION);
+        status = flush_stdout();
     } else {
+        trim_address_space();
+        start_signal_thread(o.watch);
+        atexit(remove_temps_at_exit);
+        g_log_set_writer_func(log_writer, NULL, NULL);
         struct pipeline_options po;
         if (pipeline_options_from(&po, &o, &filter, &err) < 0) {
-            fprintf(stderr, "hp2ps: %s\n", err.text);
+            message("", err.text);
             status = EXIT_USAGE;
         } else {
+            po.temps = &temps;
             status = o.watch ? watch_and_redraw(&po, &o) : run_and_report(&po, &o);
         }
     }

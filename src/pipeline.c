@@ -388,20 +388,31 @@ static int check_target(const char *path, struct hp_error *err)
 
 /* The .aux, written to its temporary file (committed by the caller). */
 static int prepare_aux(struct output *aux_out, const struct files *fl, const struct drawing *d,
-                       bool colour, struct hp_error *err)
+                       const struct pipeline_options *po, struct hp_error *err)
 {
-    if (output_open(aux_out, fl->aux_path, fl->input, err) < 0)
+    if (output_open(aux_out, fl->aux_path, fl->input, po->temps, err) < 0)
         return -1;
-    if (aux_write(aux_out->f, &d->plan, d->x_range, d->stacked_range, colour) < 0) {
+    if (aux_write(aux_out->f, &d->plan, d->x_range, d->stacked_range, po->bands.colour) < 0) {
+        if (output_write_error(aux_out, err) == 0)
+            hp_fail(err, "cannot write %s", fl->aux_path);
         output_abort(aux_out);
-        return hp_fail(err, "cannot write %s", fl->aux_path);
+        return -1;
     }
     return 0;
 }
 
-/* The drawing (and with d and an input file, d's .aux), each complete in
- * its temporary file before either replaces anything; the .aux is renamed
- * last, as GHC wrote it last. */
+/* A writer failed: when the output itself failed (a full disk, a file
+ * size limit), that is what is said, with the system's reason. */
+static int writer_failed(struct output *out, struct hp_error *err)
+{
+    output_write_error(out, err);
+    output_abort(out);
+    return -1;
+}
+
+/* The drawing (and with d and an input file, d's .aux), both complete
+ * before either replaces anything (output_commit_all); the .aux is
+ * renamed last, as GHC wrote it last. */
 static int write_drawing(const struct layout *L, const struct files *fl, const struct drawing *d,
                          const struct pipeline_options *po, struct render_fonts *fonts,
                          struct hp_error *err)
@@ -410,19 +421,16 @@ static int write_drawing(const struct layout *L, const struct files *fl, const s
     bool with_aux = fl->input && d;
     if (check_target(fl->out_path, err) < 0 || (with_aux && check_target(fl->aux_path, err) < 0))
         return -1;
-    if (output_open(&out, fl->out_path, fl->input, err) < 0)
+    if (output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
-    if (po->fmt->write(out.f, L, fonts, &po->render, err) < 0 ||
-        (with_aux && prepare_aux(&aux_out, fl, d, po->bands.colour, err) < 0)) {
+    if (po->fmt->write(out.f, L, fonts, &po->render, err) < 0)
+        return writer_failed(&out, err);
+    if (with_aux && prepare_aux(&aux_out, fl, d, po, err) < 0) {
         output_abort(&out);
         return -1;
     }
-    if (output_commit(&out, err) < 0) {
-        if (with_aux)
-            output_abort(&aux_out);
-        return -1;
-    }
-    return with_aux ? output_commit(&aux_out, err) : 0;
+    struct output *both[2] = {&out, &aux_out};
+    return output_commit_all(both, with_aux ? 2 : 1, err);
 }
 
 /* -o FILE.csv, -o FILE.json, --format=csv|json: the numbers instead of
@@ -432,12 +440,11 @@ static int write_export(const struct files *fl, const struct profile *p,
                         struct hp_error *err)
 {
     struct output out;
-    if (check_target(fl->out_path, err) < 0 || output_open(&out, fl->out_path, fl->input, err) < 0)
+    if (check_target(fl->out_path, err) < 0 ||
+        output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
-    if (po->exp->write(out.f, p, bp, err) < 0) {
-        output_abort(&out);
-        return -1;
-    }
+    if (po->exp->write(out.f, p, bp, err) < 0)
+        return writer_failed(&out, err);
     return output_commit(&out, err);
 }
 
@@ -538,6 +545,9 @@ int pipeline_run(const struct pipeline_options *po, const char *const *inputs, s
 {
     if (warning)
         warning->text[0] = '\0';
+    if (po->fmt && render_source_date_epoch() == -2)
+        warn(warning, "SOURCE_DATE_EPOCH=%s: not a whole number of seconds from 1970 to 9999; "
+             "ignored", getenv("SOURCE_DATE_EPOCH"));
     if (n > 1 || po->diff)
         return run_many(po, inputs, n, err);
     return run_one(po, n ? inputs[0] : NULL, warning, err);

@@ -23,6 +23,7 @@
 #include "filter.h"
 #include "layout.h"
 #include "options.h"
+#include "output.h"
 #include "parse.h"
 #include "render.h"
 #include "series.h"
@@ -40,6 +41,8 @@ struct pipeline_options {
     bool reuse_aux;                  /* -p */
     bool diff;                       /* --diff BEFORE AFTER */
     const char *output;              /* -o FILE; NULL: named after the input, or stdout */
+    struct output_temps *temps;      /* where the temporary files are listed for
+                                      * the signal handling (main.c); may be NULL */
 };
 
 /* The stages' options from the command line.  filter receives the

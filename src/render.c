@@ -199,9 +199,18 @@ long long render_source_date_epoch(void)
     char *end;
     errno = 0;
     long long v = strtoll(s, &end, 10);
-    if (*end || errno || v < 0)
-        return -1;
+    /* Only years of four digits: gmtime and the PDF and DSC dates have no
+     * room for more (gmtime_r failed on larger values and left its result
+     * unset, which was then formatted). */
+    if (*end || errno || end == s || v < 0 || v > RENDER_EPOCH_MAX)
+        return -2;
     return v;
+}
+
+bool render_utc(long long epoch, struct tm *tm)
+{
+    time_t t = (time_t)epoch;
+    return epoch >= 0 && epoch <= RENDER_EPOCH_MAX && gmtime_r(&t, tm) != NULL;
 }
 
 static const struct render_format *const formats[] = {
@@ -230,12 +239,9 @@ const char *render_format_names(void)
 
 bool render_iso_date(char *buf, size_t size)
 {
-    long long epoch = render_source_date_epoch();
-    if (epoch < 0)
-        return false;
-    time_t t = (time_t)epoch;
     struct tm tm;
-    gmtime_r(&t, &tm);
+    if (!render_utc(render_source_date_epoch(), &tm))
+        return false;
     strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm);
     return true;
 }
@@ -390,6 +396,20 @@ int render_pages(struct _cairo_surface *surface, const struct layout *L,
     cairo_status_t st = cairo_status(cr);
     cairo_destroy(cr);
     if (st != CAIRO_STATUS_SUCCESS)
-        return hp_fail(err, "drawing failed: %s", cairo_status_to_string(st));
+        return render_fail(err, "drawing", st);
     return 0;
+}
+
+int render_fail(struct hp_error *err, const char *what, int status)
+{
+    int e = errno;
+    cairo_status_t st = (cairo_status_t)status;
+    /* A write error that is not the output's own (pipeline.c names those)
+     * is cairo's temporary file (PostScript and PDF keep the pages in
+     * one): say why it failed, when errno still tells. */
+    if (st == CAIRO_STATUS_WRITE_ERROR &&
+        (e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS || e == EACCES))
+        return hp_fail(err, "%s failed: cannot write cairo's temporary file: %s", what,
+                       strerror(e));
+    return hp_fail(err, "%s failed: %s", what, cairo_status_to_string(st));
 }

@@ -24,14 +24,23 @@ struct text_metrics render_text_metrics(struct render_fonts *fonts);
 
 /* The date written into document metadata: SOURCE_DATE_EPOCH when set
  * (reproducible builds), else the profile's DATE, so the same input always
- * gives the same bytes.  Returns seconds since the epoch, or -1 when
- * SOURCE_DATE_EPOCH is not set or not a number. */
+ * gives the same bytes.  Returns seconds since the epoch; -1 when
+ * SOURCE_DATE_EPOCH is not set (or empty), -2 when it is not a whole
+ * number from 0 to RENDER_EPOCH_MAX (the pipeline warns, and it is not
+ * used). */
+#define RENDER_EPOCH_MAX 253402300799LL /* 9999-12-31T23:59:59Z */
 long long render_source_date_epoch(void);
+/* epoch as UTC: false unless 0 <= epoch <= RENDER_EPOCH_MAX. */
+struct tm;
+bool render_utc(long long epoch, struct tm *tm);
 
 /* The drawing core: every page of L on surface, one cairo page each. */
 struct _cairo_surface;
 int render_pages(struct _cairo_surface *surface, const struct layout *L,
                  struct render_fonts *fonts, struct hp_error *err);
+
+/* err: "WHAT failed: reason" for a cairo status (a cairo_status_t); -1. */
+int render_fail(struct hp_error *err, const char *what, int status);
 
 /* How a format is written.  Each output format is one file
  * (render_ps.c, render_pdf.c, ...) defining one of these; render.c lists

@@ -30,7 +30,7 @@ static int write_pdf(FILE *f, const struct layout *L, struct render_fonts *fonts
     cairo_status_t st = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
     if (rc == 0 && st != CAIRO_STATUS_SUCCESS)
-        rc = hp_fail(err, "writing PDF failed: %s", cairo_status_to_string(st));
+        rc = render_fail(err, "writing PDF", st);
     return rc;
 }
 

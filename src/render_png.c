@@ -31,7 +31,7 @@ static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts
     if (rc == 0) {
         cairo_status_t st = cairo_surface_write_to_png_stream(surface, write_stream, f);
         if (st != CAIRO_STATUS_SUCCESS)
-            rc = hp_fail(err, "writing PNG failed: %s", cairo_status_to_string(st));
+            rc = render_fail(err, "writing PNG", st);
     }
     cairo_surface_destroy(surface);
     return rc;

@@ -74,13 +74,10 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
                     struct hp_error *err)
 {
     char date[DSC_MAX + 1], title[DSC_MAX + 16];
-    long long epoch = render_source_date_epoch();
-    if (epoch >= 0) {
-        time_t t = (time_t)epoch;
-        struct tm tm;
-        gmtime_r(&t, &tm);
+    struct tm tm;
+    if (render_utc(render_source_date_epoch(), &tm))
         strftime(date, sizeof date, "%a %b %d %H:%M:%S %Y", &tm);
-    } else
+    else
         dsc_text(date, sizeof date, L->date);
 
     struct ps_stream stream = {.f = f, .creation_date = date};
@@ -97,7 +94,7 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
     cairo_status_t st = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
     if (rc == 0 && st != CAIRO_STATUS_SUCCESS)
-        rc = hp_fail(err, "writing PostScript failed: %s", cairo_status_to_string(st));
+        rc = render_fail(err, "writing PostScript", st);
     return rc;
 }
 

@@ -141,7 +141,8 @@ static int write_all(int fd, const unsigned char *p, size_t n, struct hp_error *
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
-            return hp_fail(err, "temporary file: %s", w < 0 ? strerror(errno) : "short write");
+            return hp_fail(err, "cannot write a temporary file: %s",
+                           w < 0 ? strerror(errno) : "short write");
         p += w;
         n -= (size_t)w;
     }
@@ -150,20 +151,12 @@ static int write_all(int fd, const unsigned char *p, size_t n, struct hp_error *
 
 static int spill(struct store *s, struct hp_error *err)
 {
-    const char *dir = getenv("TMPDIR");
-    if (!dir || !*dir)
-        dir = "/tmp";
-    size_t n = strlen(dir) + 32;
-    char *path = xmalloc(n);
-    snprintf(path, n, "%s/hp2ps-store-XXXXXX", dir);
-    int fd = mkstemp(path);
+    int fd = hp_anonymous_file();
     if (fd < 0) {
-        int e = errno;
-        free(path);
-        return hp_fail(err, "cannot create a temporary file in %s: %s", dir, strerror(e));
+        const char *dir = getenv("TMPDIR");
+        return hp_fail(err, "cannot create a temporary file in %s: %s",
+                       dir && *dir ? dir : "/tmp", strerror(errno));
     }
-    unlink(path);
-    free(path);
     s->fd = fd;
     s->block = xmalloc(STORE_BLOCK);
     s->block_len = 0;
@@ -292,7 +285,7 @@ static int read_log(const struct store *s, unsigned char *dst, size_t src, size_
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
-            return hp_fail(err, "temporary file: %s", r < 0 ? strerror(errno) : "truncated");
+            return hp_fail(err, "cannot read a temporary file: %s", r < 0 ? strerror(errno) : "truncated");
         *got = (size_t)r;
         return 0;
     }
@@ -326,7 +319,7 @@ static int refill(struct store_cursor *c, size_t need, struct hp_error *err)
 
 static int damaged(struct hp_error *err)
 {
-    return hp_fail(err, "temporary file: truncated");
+    return hp_fail(err, "cannot read a temporary file: truncated");
 }
 
 int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_error *err)

@@ -430,7 +430,7 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs small 2>/dev/null; t
     TMPDIR=$SCRATCH/small "$HP2PS" <spill.hp >out.ps 2>err.txt; RC=$?
     umount small
     check "TMPDIR full: exit 1, one line" \
-        eval '[ "$RC" -eq 1 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: temporary file: No space left on device$" err.txt'
+        eval '[ "$RC" -eq 1 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: cannot write a temporary file: No space left on device$" err.txt'
 else
     echo "$TEST_NAME: cannot mount a small tmpfs here: the full-TMPDIR case is skipped"
 fi

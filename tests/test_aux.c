@@ -4,11 +4,13 @@
 #include "fixture.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int parse(struct aux *a, const char *text, struct hp_error *err)
@@ -384,10 +386,23 @@ static void test_read_file(void)
     }
     unlink(path);
 
-    /* A directory opens but cannot be read. */
+    /* A directory opens but is not read. */
     CHECK_INT(aux_read_file(&a, "/tmp", &err), -1);
-    CHECK_STR(err.text, "cannot read /tmp: Is a directory");
+    CHECK_STR(err.text, "/tmp: not a regular file");
     aux_free(&a);
+
+    /* A FIFO held open by a writer that never writes: refused, not read
+     * forever. */
+    if (mkfifo(path, 0600) == 0) {
+        int writer = open(path, O_RDWR | O_NONBLOCK);
+        CHECK_INT(aux_read_file(&a, path, &err), -1);
+        snprintf(want, sizeof want, "%s: not a regular file", path);
+        CHECK_STR(err.text, want);
+        aux_free(&a);
+        if (writer >= 0)
+            close(writer);
+        unlink(path);
+    }
 }
 
 /* ---- GHC's own files ---------------------------------------------------- */
