@@ -57,6 +57,8 @@ void options_usage(FILE *f)
           "  -l            no band limit and no key (same as -m0)\n"
           "  -M            put the key on page(s) of its own\n"
           "  -p            reuse the scales, order and shades saved in FILE.aux\n"
+          "      --no-aux  write no FILE.aux (an existing FILE.aux that is not an\n"
+          "                hp2ps .aux file is never replaced: it is left, with a warning)\n"
           "  -t<F>         drop the smallest bands that together make less than F%\n"
           "                of the profile (default 1, 0 to 5; -t0 keeps all)\n"
           "  -y            do not draw MARK times\n"
@@ -70,8 +72,10 @@ void options_usage(FILE *f)
           "                stay apart when printed in black and white\n"
           "      --units=si|iec\n"
           "                value labels in kB, MB, GB (si, default) or KiB, MiB, GiB\n"
-          "\n"
-          "Choosing and ordering bands:\n"
+          "\n",
+          f);
+    /* Two strings: C guarantees string literals only up to 4095 bytes. */
+    fputs("Choosing and ordering bands:\n"
           "      --include=RE  keep only bands whose name matches the POSIX extended\n"
           "                regular expression RE (repeatable: any of them), before\n"
           "                trace elimination and the band limit\n"
@@ -315,6 +319,8 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
         o->slopes = true;
     else if (strcmp(arg, "--diff") == 0)
         o->diff = true;
+    else if (strcmp(arg, "--no-aux") == 0)
+        o->no_aux = true;
     else if (strcmp(arg, "--watch") == 0)
         return parse_watch(o, NULL, err);
     else if (strncmp(arg, "--watch=", 8) == 0)

@@ -35,6 +35,7 @@ struct options {
     long limit;               /* -m: band limit, 0 = none (and no key); -l = -m0 */
     bool multipage;           /* -M, or -m above 20 */
     bool reuse_aux;           /* -p */
+    bool no_aux;              /* --no-aux: write no .aux file */
     double trace;             /* -t: percent, 0..5 */
     bool no_marks;            /* -y */
     const char *output;       /* -o FILE, --output=FILE; "-" is stdout */

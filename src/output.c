@@ -45,6 +45,26 @@ bool output_same_path(const char *a, const char *b)
     return same;
 }
 
+/* mkstemp makes the file 0600.  Replacing a file keeps its permission
+ * bits and, where we may set it, its group (a chmod 600 drawing stays
+ * private, a group's shared one stays the group's), as writing into it
+ * in place would; a new file gets the mode a plain create would. */
+static void keep_mode(int fd, const char *target)
+{
+    struct stat st;
+    if (stat(target, &st) == 0 && S_ISREG(st.st_mode)) {
+        /* Group first: changing the owner or group may clear set-id bits. */
+        if (fchown(fd, (uid_t)-1, st.st_gid) != 0) {
+            /* not a member of that group: the file keeps ours */
+        }
+        fchmod(fd, st.st_mode & 0777);
+        return;
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+}
+
 int output_open(struct output *o, const char *path, const char *protect_path,
                 struct hp_error *err)
 {
@@ -107,10 +127,7 @@ int output_open(struct output *o, const char *path, const char *protect_path,
         o->tmp_path = o->target = NULL;
         return hp_fail(err, "cannot create %s: %s", path, strerror(e));
     }
-    /* mkstemp makes the file 0600; give it the mode a plain create would. */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+    keep_mode(fd, o->target);
     o->f = fdopen(fd, "wb");
     if (!o->f) {
         int e = errno;
