@@ -89,7 +89,7 @@ int main(int argc, char **argv)
     } else if (o.help) {
         options_usage(stdout);
     } else if (o.version) {
-        printf("hp2ps %s\n", PACKAGE_VERSION);
+        options_version(stdout);
     } else {
         struct pipeline_options po;
         if (pipeline_options_from(&po, &o, &filter, &err) < 0) {

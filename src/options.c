@@ -120,6 +120,22 @@ void options_usage(FILE *f)
           "Flags combine (-cd) and may come after FILE.  Exit status: 0 on success,\n"
           "1 when the input or an output file is bad, 2 for a bad command line.\n",
           f);
+    /* GNU's last lines, once configure.ac names an address and a home page. */
+    if (PACKAGE_BUGREPORT[0])
+        fprintf(f, "\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+    if (PACKAGE_URL[0])
+        fprintf(f, "%shp2ps home page: <%s>\n", PACKAGE_BUGREPORT[0] ? "" : "\n", PACKAGE_URL);
+}
+
+void options_version(FILE *f)
+{
+    /* The GNU form: name and version, copyright, licence, no warranty. */
+    fprintf(f, "hp2ps %s\n"
+               "Copyright (C) 2026 The hp2ps authors\n"
+               "License: BSD-3-Clause <https://opensource.org/licenses/BSD-3-Clause>\n"
+               "This is free software: you are free to change and redistribute it.\n"
+               "There is NO WARRANTY, to the extent permitted by law.\n",
+            PACKAGE_VERSION);
 }
 
 /* A whole-argument decimal number (no trailing junk).  Returns false if s

@@ -72,5 +72,7 @@ int options_parse(struct options *o, int argc, char **argv, struct hp_error *err
 void options_free(struct options *o);
 
 void options_usage(FILE *f);
+/* --version: name and version, copyright, licence and warranty lines. */
+void options_version(FILE *f);
 
 #endif
