@@ -295,7 +295,7 @@ int main(int argc, char **argv)
         options_usage(stdout);
         status = flush_stdout();
     } else if (o.version) {
-        printf("hp2ps %s\n", PACKAGE_VERSION);
+        options_version(stdout);
         status = flush_stdout();
     } else {
         trim_address_space();

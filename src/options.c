@@ -57,6 +57,8 @@ void options_usage(FILE *f)
           "  -l            no band limit and no key (same as -m0)\n"
           "  -M            put the key on page(s) of its own\n"
           "  -p            reuse the scales, order and shades saved in FILE.aux\n"
+          "      --no-aux  write no FILE.aux (an existing FILE.aux that is not an\n"
+          "                hp2ps .aux file is never replaced: it is left, with a warning)\n"
           "  -t<F>         drop the smallest bands that together make less than F%\n"
           "                of the profile (default 1, 0 to 5; -t0 keeps all)\n"
           "  -y            do not draw MARK times\n"
@@ -70,8 +72,10 @@ void options_usage(FILE *f)
           "                stay apart when printed in black and white\n"
           "      --units=si|iec\n"
           "                value labels in kB, MB, GB (si, default) or KiB, MiB, GiB\n"
-          "\n"
-          "Choosing and ordering bands:\n"
+          "\n",
+          f);
+    /* Two strings: C guarantees string literals only up to 4095 bytes. */
+    fputs("Choosing and ordering bands:\n"
           "      --include=RE  keep only bands whose name matches the POSIX extended\n"
           "                regular expression RE (repeatable: any of them), before\n"
           "                trace elimination and the band limit\n"
@@ -120,6 +124,22 @@ void options_usage(FILE *f)
           "Flags combine (-cd) and may come after FILE.  Exit status: 0 on success,\n"
           "1 when the input or an output file is bad, 2 for a bad command line.\n",
           f);
+    /* GNU's last lines, once configure.ac names an address and a home page. */
+    if (PACKAGE_BUGREPORT[0])
+        fprintf(f, "\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+    if (PACKAGE_URL[0])
+        fprintf(f, "%shp2ps home page: <%s>\n", PACKAGE_BUGREPORT[0] ? "" : "\n", PACKAGE_URL);
+}
+
+void options_version(FILE *f)
+{
+    /* The GNU form: name and version, copyright, licence, no warranty. */
+    fprintf(f, "hp2ps %s\n"
+               "Copyright (C) 2026 The hp2ps authors\n"
+               "License: BSD-3-Clause <https://opensource.org/licenses/BSD-3-Clause>\n"
+               "This is free software: you are free to change and redistribute it.\n"
+               "There is NO WARRANTY, to the extent permitted by law.\n",
+            PACKAGE_VERSION);
 }
 
 /* A whole-argument decimal number (no trailing junk).  Returns false if s
@@ -321,6 +341,8 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
         o->diff = true;
     else if (strcmp(arg, "--full-stacks") == 0)
         o->full_stacks = true;
+    else if (strcmp(arg, "--no-aux") == 0)
+        o->no_aux = true;
     else if (strcmp(arg, "--watch") == 0)
         return parse_watch(o, NULL, err);
     else if (strncmp(arg, "--watch=", 8) == 0)

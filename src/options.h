@@ -27,6 +27,7 @@ struct options {
     long limit;               /* -m: band limit, 0 = none (and no key); -l = -m0 */
     bool multipage;           /* -M, or -m above 20 */
     bool reuse_aux;           /* -p */
+    bool no_aux;              /* --no-aux: write no .aux file */
     double trace;             /* -t: percent, 0..5 */
     bool no_marks;            /* -y */
     const char *output;       /* -o FILE, --output=FILE; "-" is stdout */
@@ -64,5 +65,7 @@ int options_parse(struct options *o, int argc, char **argv, struct hp_error *err
 void options_free(struct options *o);
 
 void options_usage(FILE *f);
+/* --version: name and version, copyright, licence and warranty lines. */
+void options_version(FILE *f);
 
 #endif

@@ -106,6 +106,24 @@ bool output_same_path(const char *a, const char *b)
     return same;
 }
 
+/* Replacing a file keeps its permission bits and, where we may set it,
+ * its group (a chmod 600 drawing stays private, a group's shared one stays
+ * the group's), as writing into it in place would.  A new file keeps the
+ * mode a plain create gives. */
+static void keep_mode(int fd, const char *target)
+{
+    struct stat st;
+    if (stat(target, &st) != 0 || !S_ISREG(st.st_mode))
+        return;
+    /* Group first: changing the owner or group may clear set-id bits. */
+    if (fchown(fd, (uid_t)-1, st.st_gid) != 0) {
+        /* not a member of that group: the file keeps ours */
+    }
+    if (fchmod(fd, st.st_mode & 0777) != 0) {
+        /* our own new file: cannot fail but on a read-only mount */
+    }
+}
+
 /* The directory part of path ("." when there is none), new. */
 static char *dir_of(const char *path)
 {
@@ -335,6 +353,8 @@ static int create_temp(struct output *o, const char *target)
             o->slot = temps_add(o->temps, o->dirfd, o->tmp_name);
         temps_unlock(o->temps);
     }
+    if (!e)
+        keep_mode(o->tmp_fd, target);
     if (e)
         o->tmp_name[0] = '\0'; /* not ours: never to be removed */
     return e;

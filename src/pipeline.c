@@ -108,6 +108,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     };
     po->render.dpi = o->dpi;
     po->reuse_aux = o->reuse_aux;
+    po->no_aux = o->no_aux;
     po->diff = o->diff;
     po->output = o->output;
     return 0;
@@ -365,15 +366,34 @@ static int read_profile(struct profile *p, const char *path, const struct pipeli
 }
 
 /* -p: the previous run's .aux, or a warning and none (a corrupt .aux
- * must not stop the drawing). */
-static bool load_aux(struct aux *aux, const struct files *fl, struct hp_error *warning)
+ * must not stop the drawing).  left: the file will not be replaced. */
+static bool load_aux(struct aux *aux, const struct files *fl, bool left,
+                     struct hp_error *warning)
 {
     struct hp_error err;
     if (aux_read_file(aux, fl->aux_path, &err) < 0) {
-        warn(warning, "%s; drawing without it", err.text);
+        warn(warning, "%s; %sdrawing without it", err.text, left ? "left as it is, " : "");
         return false;
     }
     return true;
+}
+
+/* May this run replace the file at path with its .aux?  Not when it is
+ * someone else's: hp2ps names the .aux after the profile, in the current
+ * directory, so `hp2ps paper.hp` would replace LaTeX's paper.aux.  A
+ * file is taken for an .aux when all its statements read as ours or
+ * GHC's (aux.c's reader); one that cannot be read is not replaced
+ * either.  What is not there, and a device or a pipe (written in place),
+ * may be written.  false: why says what the reader found. */
+static bool aux_replaceable(const char *path, struct hp_error *why)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return true;
+    struct aux a;
+    int rc = aux_read_file(&a, path, why);
+    aux_free(&a);
+    return rc == 0;
 }
 
 /* rename() cannot put a file where a directory is; say so before any
@@ -418,7 +438,7 @@ static int write_drawing(const struct layout *L, const struct files *fl, const s
                          struct hp_error *err)
 {
     struct output out = {0}, aux_out = {0};
-    bool with_aux = fl->input && d;
+    bool with_aux = d != NULL;
     if (check_target(fl->out_path, err) < 0 || (with_aux && check_target(fl->aux_path, err) < 0))
         return -1;
     if (output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
@@ -472,11 +492,27 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     fonts = po->exp ? NULL : render_fonts_new();
     if (read_profile(&p, fl.input, po, err) < 0)
         goto done;
+    /* The .aux: none for standard input, nor with --no-aux, nor over a file
+     * that is not an .aux; checked before -p reads it, so that one warning
+     * says both. */
+    struct hp_error why;
+    bool write_aux = fl.input && !po->no_aux && !po->exp;
+    if (write_aux && output_same_path(fl.aux_path, fl.input)) {
+        /* the same error output_open gives, before anything is drawn */
+        hp_fail(err, "%s: refusing to overwrite the input", fl.aux_path);
+        goto done;
+    }
+    bool left = write_aux && !aux_replaceable(fl.aux_path, &why);
+    if (left)
+        write_aux = false;
     const struct aux *saved = NULL;
     if (po->reuse_aux && !fl.input)
         warn(warning, "-p has no effect on standard input (there is no .aux file)");
-    else if (po->reuse_aux && load_aux(&aux, &fl, warning))
+    else if (po->reuse_aux && load_aux(&aux, &fl, left, warning))
         saved = &aux;
+    if (left)
+        warn(warning, "%s: not an hp2ps .aux file, so it is left as it is (--no-aux writes none)",
+             why.text);
     if (po->exp) {
         const struct aux *given = saved;
         if (pipeline_plan(&bp, &p, &saved, po->bands.limit, po, err) < 0)
@@ -492,7 +528,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         goto done;
     if (d.aux_foreign)
         warn(warning, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
-    rc = write_drawing(&d.layout, &fl, &d, po, fonts, err);
+    rc = write_drawing(&d.layout, &fl, write_aux ? &d : NULL, po, fonts, err);
 done:
     drawing_free(&d);
     band_plan_free(&bp);

@@ -39,6 +39,7 @@ struct pipeline_options {
     const struct render_format *fmt; /* the drawing's format; NULL for an export */
     const struct export_format *exp; /* -o FILE.csv|.json, --format=csv|json; else NULL */
     bool reuse_aux;                  /* -p */
+    bool no_aux;                     /* --no-aux */
     bool diff;                       /* --diff BEFORE AFTER */
     const char *output;              /* -o FILE; NULL: named after the input, or stdout */
     struct output_temps *temps;      /* where the temporary files are listed for

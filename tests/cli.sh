@@ -63,8 +63,13 @@ done
 same "-? prints the same usage as --help" help--help.txt 'help-?.txt'
 run_hp2ps --version
 check "--version exits 0" [ "$RC" -eq 0 ]
-check "--version prints 'hp2ps VERSION', one line" \
-    eval '[ "$(wc -l <out.txt)" -eq 1 ] && grep -Eq "^hp2ps [0-9]+(\.[0-9]+)*" out.txt'
+check "--version's first line is not 'hp2ps VERSION'" \
+    eval 'head -n 1 out.txt | grep -Eqx "hp2ps [0-9]+(\.[0-9]+)*"'
+check "--version has no copyright line" grep -qx 'Copyright (C) 2026 The hp2ps authors' out.txt
+check "--version has no licence line" \
+    grep -qx 'License: BSD-3-Clause <https://opensource.org/licenses/BSD-3-Clause>' out.txt
+check "--version has no no-warranty line" grep -q '^There is NO WARRANTY' out.txt
+check "--version is not five lines" [ "$(wc -l <out.txt)" -eq 5 ]
 check "--version writes nothing on stderr" [ ! -s err.txt ]
 
 # ---- file naming ----

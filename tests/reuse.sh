@@ -23,7 +23,8 @@
 #     read back (GHC's reader failed on its own .aux: bug 20);
 #   - a missing, corrupt or foreign .aux is a warning and the graph is
 #     drawn without it (GHC: an error and an empty .ps: bug 6), and -p in
-#     filter mode is a warning (GHC ignored it silently: 7.36).
+#     filter mode is a warning (GHC ignored it silently: 7.36); a file
+#     that does not read as an .aux is left as it is (files.sh).
 . "$(dirname "$0")/lib.sh"
 need gzip awk cmp
 
@@ -330,15 +331,22 @@ ok_run "tiny-hc plain" tiny-hc.hp
 cp tiny-hc.ps plain.ps
 cp tiny-hc.aux plain.aux
 
-# fallback WHAT REGEX: run -p on the tiny-hc.aux in place; expect the warning,
-# and the plain run's picture and .aux.
+# fallback WHAT REGEX [kept]: run -p on the tiny-hc.aux in place; expect the
+# warning, and the plain run's picture and .aux; with "kept", a file that
+# does not read as an .aux is someone else's and stays as it was.
 fallback() {
-    local what=$1 re=$2
+    local what=$1 re=$2 kept=${3:-}
     rm -f tiny-hc.ps
+    [ -f tiny-hc.aux ] && cp tiny-hc.aux before.aux
     warn_run "$what" "$re" -p tiny-hc.hp
     check "$what: not exactly one stderr line" [ "$(wc -l <err.txt)" -eq 1 ]
     check "$what: the .ps is not the plain run's" same_file tiny-hc.ps plain.ps
-    check "$what: the .aux written is not the plain run's" same_file tiny-hc.aux plain.aux
+    if [ -n "$kept" ]; then
+        check "$what: the file was replaced" same_file tiny-hc.aux before.aux
+        check "$what: the warning does not say it is left" grep -q 'left as it is, drawing without it$' err.txt
+    else
+        check "$what: the .aux written is not the plain run's" same_file tiny-hc.aux plain.aux
+    fi
 }
 
 rm -f tiny-hc.aux
@@ -346,18 +354,18 @@ fallback "missing .aux" 'tiny-hc\.aux'
 ps_ok "missing .aux" tiny-hc.ps
 
 printf 'X_RANGE 1.00\nORDER x\n' >tiny-hc.aux
-fallback "ORDER with no number" 'tiny-hc\.aux:2[^0-9]'
+fallback "ORDER with no number" 'tiny-hc\.aux:2[^0-9]' kept
 
 printf 'Y_RANGE 5.00\nX_RANGE\n' >tiny-hc.aux
-fallback "X_RANGE with no number" 'tiny-hc\.aux:2[^0-9]'
+fallback "X_RANGE with no number" 'tiny-hc\.aux:2[^0-9]' kept
 
 printf '\n\n\377\376\001junk\200\n' >tiny-hc.aux
-fallback "junk text" 'tiny-hc\.aux:3[^0-9]'
+fallback "junk text" 'tiny-hc\.aux:3[^0-9]' kept
 
 # Binary data (NUL bytes): the warning names the file (there is no line to
 # name: the reader rejects the whole file).
 printf 'X_RANGE 1.00\n\000\001\002\003\377\n' >tiny-hc.aux
-fallback "binary .aux" 'tiny-hc\.aux'
+fallback "binary .aux" 'tiny-hc\.aux' kept
 
 # Another profile's .aux: not one name in common.
 cp "$DATA/leakmean-hc.default.aux" tiny-hc.aux

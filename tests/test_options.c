@@ -115,6 +115,11 @@ int main(void)
 
     OK("--pattern", NULL, NULL);
     CHECK(o.pattern);
+    OK(NULL, NULL, NULL);
+    CHECK(!o.no_aux);
+    OK("--no-aux", "-p", "prog.hp");
+    CHECK(o.no_aux && o.reuse_aux);
+    BAD("--no-aux=yes", NULL, NULL);
     OK("--units=iec", NULL, NULL);
     CHECK(o.iec);
     OK("--units", "si", NULL);
