@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "axis.h"
+#include "layout_data.h"
 #include "utf8.h"
 
 /* GHC's page geometry, in local points. */
@@ -192,6 +193,8 @@ struct frame {
     bool iec;
     bool pattern;
     char **key_names;      /* per band, shortened for the key */
+    double (*key_box)[4];  /* layout_options.data: per band, its key entry's box
+                            * (local x, y, width, height; width 0: not drawn) */
 };
 
 static double graph_x(const struct frame *f, double t)
@@ -655,6 +658,10 @@ static void draw_key(struct page *pg, const struct band_plan *bp, const struct f
             nx += f->slope_width + KEY_SHARE_GAP;
         }
         add_text(pg, f->key_names[b], nx, c - DIGIT_HALF_HEIGHT, ALIGN_LEFT, FONT_AXIS, 0);
+        if (f->key_box) {
+            double *box = f->key_box[b];
+            box[0] = x, box[1] = c - dc / 2, box[2] = f->key_column_width, box[3] = dc;
+        }
     }
 }
 
@@ -816,6 +823,8 @@ static void frame_init(struct frame *f, const struct profile *p, const struct ba
     f->gw = GRAPH_FULL_WIDTH;
     if (key_on_graph && n)
         f->gw -= f->key_column_width * (double)f->key_columns;
+    if (o->data)
+        f->key_box = xcalloc(n ? n : 1, sizeof *f->key_box);
 }
 
 static void frame_free(struct frame *f, size_t nbands)
@@ -829,6 +838,34 @@ static void frame_free(struct frame *f, size_t nbands)
     free(f->key_names);
     free(f->shares);
     free(f->slope_text);
+    free(f->key_box);
+}
+
+/* ---- the page's data (layout_options.data, -o FILE.html) ---- */
+
+/* The key's bands as drawn: their colours and their entries' boxes. */
+static void data_bands(struct layout *L, const struct band_plan *key, const struct frame *f)
+{
+    struct rgb *colour = xcalloc(key->count ? key->count : 1, sizeof *colour);
+    for (size_t b = 0; b < key->count; b++) {
+        int dash;
+        if (f->mode == MODE_LINES)
+            line_style(f, &key->band[b], &colour[b], &dash);
+        else
+            colour[b] = key->band[b].fill;
+    }
+    layout_data_set_bands(L->data, key, colour, (const double (*)[4])f->key_box, L->matrix);
+    free(colour);
+}
+
+/* A panel's graph area, dy points above the lowest box, its values
+ * running from y_lo up. */
+static struct layout_data_panel *data_panel(struct layout *L, const char *job,
+                                            const struct frame *f, double dy, double y_lo)
+{
+    double plot[4] = {ORIGIN_X, ORIGIN_Y + dy, f->gw, f->gh};
+    return layout_data_add_panel(L->data, job, plot, L->matrix, f->x0, f->x_range, y_lo,
+                                 f->y_range);
 }
 
 int layout_build(struct layout *L, const struct profile *p, const struct band_plan *bp,
@@ -864,6 +901,11 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     if (key_on_graph)
         draw_key(pg, bp, &f, 0, bp->count, ORIGIN_X + f.gw, ORIGIN_Y);
     draw_graph(pg, p, bp, s, &f, tm, o);
+    if (o->data) {
+        L->data = layout_data_new(o, p, false);
+        data_bands(L, bp, &f);
+        layout_data_panel_series(data_panel(L, p->job, &f, 0, 0), L->data, bp, s);
+    }
     frame_free(&f, bp->count);
     return 0;
 }
@@ -881,6 +923,7 @@ void layout_free(struct layout *L)
     free(L->page);
     free(L->title);
     free(L->date);
+    layout_data_free(L->data);
     memset(L, 0, sizeof *L);
 }
 
@@ -1019,7 +1062,17 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
         if (k == 0 && key_on_graph)
             draw_key(&one, key, &f, 0, key->count, ORIGIN_X + f.gw, ORIGIN_Y);
         draw_graph(&one, panel[k].p, panel[k].bp, panel[k].s, &f, tm, o);
-        move_prims(pg, &one, BOX_HEIGHT * (double)(n - 1 - k)); /* the first on top */
+        double dy = BOX_HEIGHT * (double)(n - 1 - k);
+        move_prims(pg, &one, dy); /* the first on top */
+        if (o->data && k == 0) {
+            L->data = layout_data_new(o, panel[0].p, false);
+            for (size_t b = 0; f.key_box && b < key->count; b++)
+                f.key_box[b][1] += dy;
+            data_bands(L, key, &f);
+        }
+        if (o->data)
+            layout_data_panel_series(data_panel(L, panel[k].p->job, &f, dy, 0), L->data,
+                                     panel[k].bp, panel[k].s);
     }
     frame_free(&f, key->count);
     return 0;
@@ -1195,6 +1248,11 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     zero->pts[0] = ORIGIN_X, zero->pts[1] = diff_y(&f, lo, 0);
     zero->pts[2] = ORIGIN_X + f.gw, zero->pts[3] = zero->pts[1];
     draw_x_axis(pg, after, &f, tm);
+    if (o->data) {
+        L->data = layout_data_new(o, after, true);
+        data_bands(L, &d->bands, &f);
+        layout_data_panel_diff(data_panel(L, L->title, &f, 0, lo), d);
+    }
     frame_free(&f, n);
     return 0;
 }
