@@ -12,8 +12,12 @@
  * separated by ';': at:P:T:V points at time T, value V of panel P (the
  * graph's own units: percent in --mode=percent, the change with --diff);
  * key:N clicks key entry N (a band's index in the data); enter:N focuses
- * it and presses Enter; sort:C clicks the first table's column C.  The
- * results are in the DOM, for chromium --dump-dom.
+ * it and presses Enter; hover:N and out:N move the pointer onto it and
+ * off; blur takes the focus away; row:N clicks the N-th row made (the
+ * first table's, top band first); sort:C clicks the first table's column
+ * C.  After each action, what the page shows (the readout, the band
+ * highlighted, the rows' order) is appended as JSON to <ol id=selftest>,
+ * for chromium --dump-dom to print.
  */
 (function () {
   'use strict';
@@ -76,10 +80,11 @@
 
   var perUnit = D.x_index ? 'sample' : D.sample_unit === 'seconds' ? 's' : D.sample_unit;
 
+  /* A time as the profile writes it (six decimals at most). */
   function time(t) {
     if (D.x_index)
       return 'sample ' + t;
-    return String(Number(t.toPrecision(12))) + (D.sample_unit === 'seconds' ? ' s' : ' ' + D.sample_unit);
+    return String(Number(t.toFixed(6))) + (D.sample_unit === 'seconds' ? ' s' : ' ' + D.sample_unit);
   }
 
   function slope(s) {
@@ -270,15 +275,32 @@
     });
   }
 
+  /* Clicking the band pinned unpins it; the pointer (or focus) still on
+   * its entry must not show it again until it leaves. */
+  var suppressed = -1;
+
   function pin(k) {
-    pinned = pinned === k ? -1 : k;
+    if (pinned === k) {
+      pinned = -1;
+      hovered = -1;
+      suppressed = k;
+    } else {
+      pinned = k;
+    }
     save();
     drawHighlight();
   }
 
   function hover(k) {
+    if (k >= 0 && k === suppressed)
+      return;
     hovered = k;
     drawHighlight();
+  }
+
+  function leave() {
+    suppressed = -1;
+    hover(-1);
   }
 
   /* The key entries: focusable, Enter or a click pins the band. */
@@ -295,25 +317,32 @@
     keyRects[kb] = r;
   }
   overlay.addEventListener('click', function (e) {
-    var k = e.target.getAttribute('data-band');
-    if (k !== null && e.target.classList.contains('key'))
-      pin(Number(k));
+    if (keyOf(e) >= 0)
+      pin(keyOf(e));
   });
   overlay.addEventListener('keydown', function (e) {
-    var k = e.target.getAttribute('data-band');
-    if (k !== null && (e.key === 'Enter' || e.key === ' ')) {
+    if (keyOf(e) >= 0 && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();
-      pin(Number(k));
+      pin(keyOf(e));
     }
   });
-  overlay.addEventListener('focusin', function (e) {
+  function keyOf(e) {
     var k = e.target.getAttribute('data-band');
-    if (k !== null)
-      hover(Number(k));
+    return k !== null && e.target.classList.contains('key') ? Number(k) : -1;
+  }
+  overlay.addEventListener('pointerover', function (e) {
+    if (keyOf(e) >= 0)
+      hover(keyOf(e));
   });
-  overlay.addEventListener('focusout', function () {
-    hover(-1);
+  overlay.addEventListener('focusin', function (e) {
+    if (keyOf(e) >= 0)
+      hover(keyOf(e));
   });
+  overlay.addEventListener('pointerout', function (e) {
+    if (keyOf(e) >= 0)
+      leave();
+  });
+  overlay.addEventListener('focusout', leave);
 
   /* ---- the readout under the pointer ---- */
 
@@ -497,6 +526,18 @@
       if (row)
         pin(Number(row.getAttribute('data-band')));
     });
+    body.addEventListener('pointerover', function (e) {
+      var row = e.target.closest('tr');
+      if (row)
+        hover(Number(row.getAttribute('data-band')));
+    });
+    body.addEventListener('pointerleave', leave);
+    body.addEventListener('focusin', function (e) {
+      var row = e.target.closest('tr');
+      if (row)
+        hover(Number(row.getAttribute('data-band')));
+    });
+    body.addEventListener('focusout', leave);
     body.addEventListener('keydown', function (e) {
       var row = e.target.closest('tr');
       if (row && (e.key === 'Enter' || e.key === ' ')) {
@@ -549,7 +590,30 @@
 
   /* ---- ?selftest= (tests only) ---- */
 
+  /* What the page shows now, for the test to read. */
+  function state(action) {
+    var shown = !readout.hidden, rd = {};
+    ['panel', 'sample', 'time', 'band', 'value', 'share', 'total'].forEach(function (a) {
+      rd[a] = shown ? readout.getAttribute('data-' + a) : null;
+    });
+    rd.text = shown ? readout.textContent : null;
+    return {
+      action: action, readout: rd,
+      highlight: graph.getAttribute('data-highlight'),
+      highlighted_paths: highlight.childNodes.length,
+      pressed: keyRects.map(function (r, b) { return r.getAttribute('aria-pressed') === 'true' ? b : -1; })
+                       .filter(function (b) { return b >= 0; }),
+      focused: document.activeElement && document.activeElement.getAttribute('data-band'),
+      rows: sorts.length ? Array.prototype.map.call(sorts[0].body.rows, function (row) {
+        return row.getAttribute('data-band');
+      }) : []
+    };
+  }
+
   function selftest(actions) {
+    var log = document.createElement('ol');
+    log.id = 'selftest';
+    document.body.appendChild(log);
     actions.split(';').forEach(function (a) {
       var f = a.split(':');
       if (f[0] === 'at') {
@@ -567,11 +631,22 @@
         var r = keyRects[Number(f[1])];
         r.focus();
         r.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));
+      } else if (f[0] === 'hover' && keyRects[Number(f[1])]) {
+        keyRects[Number(f[1])].dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));
+      } else if (f[0] === 'out' && keyRects[Number(f[1])]) {
+        keyRects[Number(f[1])].dispatchEvent(new PointerEvent('pointerout', {bubbles: true}));
+      } else if (f[0] === 'row' && rows[Number(f[1])]) {
+        rows[Number(f[1])].cells[1].dispatchEvent(new MouseEvent('click', {bubbles: true}));
+      } else if (f[0] === 'blur' && document.activeElement) {
+        document.activeElement.blur();
       } else if (f[0] === 'sort') {
         var th = sorts[0] && sorts[0].heads[Number(f[1])];
         if (th)
           th.firstChild.click();
       }
+      var li = document.createElement('li');
+      li.textContent = JSON.stringify(state(a));
+      log.appendChild(li);
     });
     document.documentElement.setAttribute('data-selftest', 'done');
   }
