@@ -29,7 +29,9 @@ if [ -z "$CHROMIUM" ]; then
 fi
 # A browser that cannot start here (no display libraries, a sandbox
 # refused) is a missing tool too, not a failure of the page.
-if ! "$CHROMIUM" --headless --no-sandbox --disable-gpu --user-data-dir="$SCRATCH/probe" \
+mkdir probe
+if ! HOME=$PWD/probe timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+    --disable-background-networking --user-data-dir="$PWD/probe" \
     --dump-dom 'data:text/html,<p id=x>ok</p>' 2>/dev/null | grep -q '<p id="x">ok</p>'; then
     echo "$TEST_NAME: skipped: $CHROMIUM does not run headless here"
     exit 77

@@ -13,7 +13,8 @@
  * graph's own units: percent in --mode=percent, the change with --diff);
  * key:N clicks key entry N (a band's index in the data); enter:N focuses
  * it and presses Enter; hover:N and out:N move the pointer onto it and
- * off; blur takes the focus away; row:N clicks the N-th row made (the
+ * off; pin:N pins band N unless it is pinned (so a reload, --watch's,
+ * leaves it); blur takes the focus away; row:N clicks the N-th row made (the
  * first table's, top band first); sort:C clicks the first table's column
  * C.  After each action, what the page shows (the readout, the band
  * highlighted, the rows' order) is appended as JSON to <ol id=selftest>,
@@ -565,6 +566,8 @@
     } catch (e) { /* storage refused (a private window): nothing kept */ }
   }
 
+  var restored = false;
+
   function restore() {
     if (!D.watch)
       return;
@@ -574,6 +577,7 @@
     } catch (e) { /* as above */ }
     if (!saved)
       return;
+    restored = true;
     (saved.sorts || []).forEach(function (s, k) {
       if (sorts[k] && s[0] >= 0 && s[0] < COLUMNS.length) {
         sorts[k].column = s[0];
@@ -598,7 +602,7 @@
     });
     rd.text = shown ? readout.textContent : null;
     return {
-      action: action, readout: rd,
+      action: action, readout: rd, restored: restored,
       highlight: graph.getAttribute('data-highlight'),
       highlighted_paths: highlight.childNodes.length,
       pressed: keyRects.map(function (r, b) { return r.getAttribute('aria-pressed') === 'true' ? b : -1; })
@@ -637,6 +641,8 @@
         keyRects[Number(f[1])].dispatchEvent(new PointerEvent('pointerout', {bubbles: true}));
       } else if (f[0] === 'row' && rows[Number(f[1])]) {
         rows[Number(f[1])].cells[1].dispatchEvent(new MouseEvent('click', {bubbles: true}));
+      } else if (f[0] === 'pin' && pinned !== Number(f[1])) {
+        pin(Number(f[1]));
       } else if (f[0] === 'blur' && document.activeElement) {
         document.activeElement.blur();
       } else if (f[0] === 'sort') {

@@ -191,10 +191,14 @@ def compare_csv(page, csv_path, panel=0):
 def run_chromium(chromium, page, actions):
     with tempfile.TemporaryDirectory() as profile:
         url = "file://" + os.path.abspath(page) + "?selftest=" + actions
+        # A profile of its own (HOME too), and nothing that reaches out.
         out = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                              "--no-first-run", "--user-data-dir=" + profile,
+                              "--disable-quic", "--no-first-run",
+                              "--disable-background-networking", "--disable-component-update",
+                              "--disable-sync", "--user-data-dir=" + profile,
                               "--window-size=1200,2400", "--dump-dom", url],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=300)
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=300,
+                             env=dict(os.environ, HOME=profile))
     dom = out.stdout.decode("utf-8", "replace")
 
     class Log(html.parser.HTMLParser):
