@@ -11,8 +11,11 @@
 # sample's total (the CSV's numbers; --diff: the CSVs of both profiles,
 # interpolated as --diff does), the highlight pinned and restored, the
 # table's order.  Stacked, percent and lines modes, several profiles,
-# --diff, and names that try to break out of the page.  Skipped where no
-# chromium is installed.
+# --diff, and names that try to break out of the page.  Then the page as
+# a person uses it, through chromium's DevTools protocol
+# (tests/tools/cdp_page.py): real mouse moves over the graph, Tab and
+# Enter on the key, clicks, and a --watch page that reloads itself and
+# keeps the band pinned.  Skipped where no chromium is installed.
 . "$(dirname "$0")/lib.sh"
 need python3
 
@@ -76,5 +79,9 @@ browse diff diff.html leak.csv after.csv
 } >evil.hp
 "$HP2PS" evil.hp -o evil.html && "$HP2PS" evil.hp -o evil.csv
 browse single evil.html evil.csv
+
+"$HP2PS" -c --watch=0.05 prog.hp -o watched.html
+check "chromium, real input: pointer, Tab, Enter, clicks, and a --watch page's reload" \
+    timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" "$CHROMIUM" prog.html prog.csv watched.html
 
 finish

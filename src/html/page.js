@@ -193,7 +193,8 @@
 
   /* ---- the overlay ---- */
 
-  var overlay = el('svg', {id: 'overlay', viewBox: picture.getAttribute('viewBox')});
+  /* tabindex -1: chromium would stop Tab at the svg itself. */
+  var overlay = el('svg', {id: 'overlay', viewBox: picture.getAttribute('viewBox'), tabindex: -1});
   graph.appendChild(overlay);
   var hits = D.panels.map(function (P, k) {
     var p = P.plot;
