@@ -1,7 +1,13 @@
 /* genprof.c: writes a synthetic, GHC-shaped heap profile to stdout, for
- * the benchmarks (bench/run.sh).  Not part of hp2ps.
+ * the benchmarks (bench/run.sh, bench/eventlog.sh).  Not part of hp2ps.
  *
  *   genprof SAMPLES NAMES [SEED]
+ *   genprof --eventlog SAMPLES NAMES [SEED]
+ *
+ * --eventlog writes the same run as GHC's binary eventlog (+RTS -h -l):
+ * the same censuses, names, values, times and MARKs, each census as
+ * HEAP_PROF_SAMPLE_BEGIN, a HEAP_PROF_SAMPLE_STRING per band and
+ * HEAP_PROF_SAMPLE_END, so hp2ps draws the same profile from either.
  *
  * The shape follows what the GHC RTS writes (see the corpus README):
  * the JOB/DATE/SAMPLE_UNIT/VALUE_UNIT header; an empty sample at time 0
@@ -16,6 +22,7 @@
  * It has to write gigabytes quickly, so numbers are formatted by hand into
  * one large buffer written with fwrite.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +119,76 @@ static const char *const funcs[] = {
 #define NFUN (sizeof funcs / sizeof funcs[0])
 #define NAME_CUT 25 /* the RTS's -L default: bytes of the stack shown */
 
+/* ---- the eventlog form (../shared/spec/eventlog-heap.md), big-endian ---- */
+
+static bool eventlog;
+
+static void put_be(uint64_t v, int bytes)
+{
+    char b[8];
+    for (int i = bytes - 1; i >= 0; i--, v >>= 8)
+        b[i] = (char)(v & 0xff);
+    put(b, (size_t)bytes);
+}
+
+/* The event types written, with their sizes (0xffff: variable). */
+static const struct {
+    uint16_t type, size;
+} types[] = {
+    {0, 4}, {29, 0xffff}, {30, 0xffff}, {43, 16}, {58, 0xffff}, {160, 0xffff},
+    {162, 8}, {164, 0xffff}, {165, 8},
+};
+
+static void put_header(void)
+{
+    put_str("hdrbhetb");
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        put_str("etb");
+        put("\0", 1);
+        put_be(types[i].type, 2);
+        put_be(types[i].size, 2);
+        put_be(0, 4); /* no description */
+        put_be(0, 4); /* no extra information */
+        put_str("ete");
+        put("\0", 1);
+    }
+    put_str("hetehdredatb");
+}
+
+static void put_event(uint16_t type, uint64_t us, size_t var_len)
+{
+    put_be(type, 2);
+    put_be(us * 1000, 8);
+    if (var_len != (size_t)-1)
+        put_be(var_len, 2);
+}
+
+/* RTS_IDENTIFIER, PROGRAM_ARGS, WALL_CLOCK_TIME and HEAP_PROF_BEGIN, so
+ * that the JOB and DATE hp2ps makes of them are the .hp's. */
+static void el_start(const char *samples, const char *names)
+{
+    put_header();
+    static const char rts[] = "GHC-9.0.2 rts_p";
+    put_event(29, 0, 4 + sizeof rts - 1);
+    put_be(0, 4);
+    put(rts, sizeof rts - 1);
+    char args[256];
+    int n = snprintf(args, sizeof args, "./genprof%c%s%c%s%c+RTS%c-hc%c-i0.01%c-RTS%c", 0,
+                     samples, 0, names, 0, 0, 0, 0, 0);
+    put_event(30, 0, 4 + (size_t)n);
+    put_be(0, 4);
+    put(args, (size_t)n);
+    put_event(43, 0, (size_t)-1);
+    put_be(0, 4);
+    put_be(1795425540, 8); /* Mon Nov 23 09:19 2026 UTC */
+    put_be(0, 4);
+    put_event(160, 0, 20);
+    put_be(0, 1);
+    put_be(10000000, 8);
+    put_be(7, 4);
+    put("\0\0\0\0\0\0\0", 7);
+}
+
 static void make_name(struct band *b, size_t i)
 {
     char stack[256];
@@ -128,8 +205,13 @@ static void make_name(struct band *b, size_t i)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "--eventlog") == 0) {
+        eventlog = true;
+        argv++;
+        argc--;
+    }
     if (argc < 3 || argc > 4) {
-        fprintf(stderr, "usage: genprof SAMPLES NAMES [SEED] > out.hp\n");
+        fprintf(stderr, "usage: genprof [--eventlog] SAMPLES NAMES [SEED] > out.hp\n");
         return 2;
     }
     uint64_t samples = strtoull(argv[1], NULL, 10);
@@ -170,23 +252,37 @@ int main(int argc, char **argv)
         }
     }
 
-    put_str("JOB \"genprof ");
-    put_str(argv[1]);
-    put_str(" ");
-    put_str(argv[2]);
-    put_str(" +RTS -hc -i0.01\"\nDATE \"Mon Nov 23 09:19 2026\"\n"
-            "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
-    put_str("BEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\n");
+    if (eventlog) {
+        el_start(argv[1], argv[2]);
+    } else {
+        put_str("JOB \"genprof ");
+        put_str(argv[1]);
+        put_str(" ");
+        put_str(argv[2]);
+        put_str(" +RTS -hc -i0.01\"\nDATE \"Mon Nov 23 09:19 2026\"\n"
+                "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
+        put_str("BEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\n");
+    }
 
     uint64_t t = 0;
     for (uint64_t k = 0; k < samples; k++) {
         t += 9000 + below(2000); /* about -i0.01 */
         if (below(500) == 0) {
-            put_str("MARK ");
-            put_time(t - 500);
+            if (eventlog) {
+                put_event(58, t - 500, 4);
+                put_str("mark");
+            } else {
+                put_str("MARK ");
+                put_time(t - 500);
+            }
         }
-        put_str("BEGIN_SAMPLE ");
-        put_time(t);
+        if (eventlog) {
+            put_event(162, t, (size_t)-1);
+            put_be(0, 8);
+        } else {
+            put_str("BEGIN_SAMPLE ");
+            put_time(t);
+        }
         for (size_t i = 0; i < nnames; i++) {
             struct band *x = &b[i];
             if (k < x->born || k >= x->dies)
@@ -200,18 +296,37 @@ int main(int argc, char **argv)
             x->value += (x->target - x->value) / 10 + (int64_t)below((uint64_t)(2 * noise + 1)) - noise;
             if (x->value < 16)
                 x->value = 16;
-            put(x->name, x->len); /* ends with the tab */
-            put_u64((uint64_t)x->value);
-            put("\n", 1);
+            if (eventlog) { /* the name without its tab, and a NUL */
+                put_event(164, t, 1 + 8 + x->len);
+                put_be(0, 1);
+                put_be((uint64_t)x->value, 8);
+                put(x->name, x->len - 1);
+                put("\0", 1);
+            } else {
+                put(x->name, x->len); /* ends with the tab */
+                put_u64((uint64_t)x->value);
+                put("\n", 1);
+            }
         }
+        if (eventlog) {
+            put_event(165, t, (size_t)-1);
+            put_be(0, 8);
+        } else {
+            put_str("END_SAMPLE ");
+            put_time(t);
+        }
+    }
+    t += 1000;
+    if (eventlog) { /* the exit: the latest event, then the end of the data */
+        put_event(0, t, (size_t)-1);
+        put_be(1, 4);
+        put_be(0xffff, 2);
+    } else {
+        put_str("BEGIN_SAMPLE ");
+        put_time(t);
         put_str("END_SAMPLE ");
         put_time(t);
     }
-    t += 1000;
-    put_str("BEGIN_SAMPLE ");
-    put_time(t);
-    put_str("END_SAMPLE ");
-    put_time(t);
     flush();
     free(b);
     if (fflush(stdout) != 0) {

@@ -6,7 +6,8 @@
  *   byte 0          options of GHC's hp2ps and the format (see decode_args)
  *   byte 1          --mode, --sort=gradient, --slopes, --x=index, --from/--to
  *   byte 2          --include/--exclude, several profiles, --diff
- *   bytes 3..       the .hp text; if it holds a line "%%AUX", everything
+ *   bytes 3..       the .hp text or an eventlog (told by its first bytes,
+ *                   as the program tells them); if it holds a line "%%AUX", everything
  *                   after that line is an .aux file read as with -p; if the
  *                   .hp part holds a line "%%SECOND", the text after it is
  *                   the second profile (else the same text is read twice)
@@ -37,6 +38,7 @@
 
 #include "options.h"
 #include "pipeline.h"
+#include "reader.h"
 #include "utf8.h"
 
 static struct render_fonts *fonts;
@@ -191,7 +193,7 @@ static void arg(struct fuzz_input *in, const char *a)
  *           --slopes; bit 4 --x=index; bits 5-7 the window: bit 5 --from,
  *           bit 6 --to, bit 7 the values 0.5 and 2 (else 0.02 and 0.035)
  *   byte 2: bit 0 --include=CAF|MAIN; bit 1 --exclude=IO; bits 2-3
- *           profiles: one; two; --diff of two; three
+ *           profiles: one; two; --diff of two; three; bit 4 --full-stacks
  *   the last byte XOR '\n': bit 0 --units=iec, 1 --pattern, 2 -s, 3 -b,
  *           4 -g, 5 -M, 6 -y, 7 -e300pt
  * What hp2ps refuses on the command line is left out: --slopes with
@@ -242,6 +244,8 @@ static void decode_args(struct fuzz_input *in, unsigned o0, unsigned o1, unsigne
         arg(in, "--exclude=" FUZZ_EXCLUDE);
     if (diff)
         arg(in, "--diff");
+    if (o2 & 16)
+        arg(in, "--full-stacks");
     in->nprofiles = profiles == 0 ? 1 : profiles == 3 ? 3 : 2;
     if (several) {
         static const char *const out[] = {"-o", "out.ps", "out.eps", "out.html", "out.png"};
@@ -335,7 +339,7 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
     if (in->aux && aux_parse_buffer(&aux, in->aux, in->aux_len, "in.aux", &err) == 0)
         saved = &aux;
     struct profile p;
-    if (profile_parse_buffer(&p, in->text[0], in->len[0], "in.hp", &po->parse, &err) < 0) {
+    if (profile_read_buffer(&p, in->text[0], in->len[0], "in.hp", &po->parse, &err) < 0) {
         aux_free(&aux);
         return;
     }
@@ -348,7 +352,7 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
     struct text_metrics tm = render_text_metrics(fonts);
     if (pipeline_draw(&d, &p, saved, po, &tm, &err) == 0) {
         check_and_render(&d.layout, po);
-        bands_write_aux(sink, &d.plan, d.x_range, d.stacked_range, po->bands.colour);
+        aux_write(sink, &d.plan, d.x_range, d.stacked_range, po->bands.colour);
         fflush(sink);
         clearerr(sink);
     }
@@ -366,7 +370,7 @@ static void run_many(const struct fuzz_input *in, const struct pipeline_options 
     memset(p, 0, sizeof p);
     size_t read = 0;
     for (; read < in->nprofiles; read++)
-        if (profile_parse_buffer(&p[read], in->text[read], in->len[read], sources[read],
+        if (profile_read_buffer(&p[read], in->text[read], in->len[read], sources[read],
                                  &po->parse, &err) < 0)
             break;
     if (read == in->nprofiles) {

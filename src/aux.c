@@ -23,6 +23,7 @@
  * aux themselves and leave it empty again when they fail.
  */
 #include "aux.h"
+#include "bands.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -519,4 +520,35 @@ void aux_format_range(char *buf, size_t size, double v)
     }
     dot_decimal(tmp);
     snprintf(buf, size, "%s", tmp);
+}
+
+/* ---- writing ---- */
+
+/* printf("%.*f") with '.' as the decimal point whatever the locale. */
+static void format_fixed(char *buf, size_t size, int prec, double v)
+{
+    snprintf(buf, size, "%.*f", prec, v);
+    dot_decimal(buf);
+}
+
+int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_range,
+              bool colour)
+{
+    char buf[512];
+    aux_format_range(buf, sizeof buf, x_range);
+    fprintf(f, "X_RANGE %s\n", buf);
+    aux_format_range(buf, sizeof buf, y_range);
+    fprintf(f, "Y_RANGE %s\n", buf);
+    /* A name with newlines goes over several lines, read back whole; one
+     * that would not read back is left out (-p: a new band). */
+    for (size_t i = 0; i < bp->count; i++)
+        if (aux_name_fits(bp->band[i].name))
+            fprintf(f, "ORDER %s %zu\n", bp->band[i].name, i + 1);
+    for (size_t i = 0; i < bp->count; i++) {
+        if (!aux_name_fits(bp->band[i].name))
+            continue;
+        format_fixed(buf, sizeof buf, colour ? 6 : 2, bp->band[i].aux_shade);
+        fprintf(f, "SHADE %s %s\n", bp->band[i].name, buf);
+    }
+    return ferror(f) ? -1 : 0;
 }

@@ -50,6 +50,13 @@ bool aux_name_fits(const char *name);
 /* The entry for a name, or NULL. */
 const struct aux_entry *aux_find(const struct aux *a, const char *name, size_t len);
 
+/* Write the .aux of a plan with the ranges actually drawn: GHC's syntax,
+ * shades with two decimals in grey and six in colour.  -1 when f has an
+ * error (the caller names the file). */
+struct band_plan;
+int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_range,
+              bool colour);
+
 /* Format a range so that reading it back gives the same double: two
  * decimals when they suffice (as GHC writes), more when they do not. */
 void aux_format_range(char *buf, size_t size, double v);

@@ -39,9 +39,13 @@ static int step_decimals(double step)
 
 void axis_ticks(struct ticks *t, double lo, double hi, double span)
 {
+    axis_ticks_step(t, lo, hi, axis_nice(span / 7));
+}
+
+void axis_ticks_step(struct ticks *t, double lo, double hi, double step)
+{
     memset(t, 0, sizeof *t);
-    double step = axis_nice(span / 7);
-    if (step == 0 || !isfinite(lo) || !isfinite(hi) || hi < lo)
+    if (!(step > 0) || !isfinite(step) || !isfinite(lo) || !isfinite(hi) || hi < lo)
         return;
     t->step = step;
     t->decimals = step_decimals(step);
@@ -61,9 +65,37 @@ void axis_ticks(struct ticks *t, double lo, double hi, double span)
     }
 }
 
+double axis_nice_next(double step)
+{
+    if (!(step > 0) || !isfinite(step))
+        return 0;
+    int e = 0;
+    double m = step;
+    while (m >= 10 * (1 - 1e-9)) {
+        m /= 10;
+        e++;
+    }
+    while (m < 1 - 1e-9) {
+        m *= 10;
+        e--;
+    }
+    /* 1 -> 2 -> 5 -> 10; anything else to the nice number above it. */
+    double next = m < 2 - 1e-9 ? 2 : m < 5 - 1e-9 ? 5 : 10;
+    /* One pow10, as in axis_nice, so that 0.05 is as exact as it gets. */
+    return e >= 0 ? next * pow(10, e) : next / pow(10, -e);
+}
+
+double axis_round_up(double v, double step)
+{
+    if (!(step > 0) || !isfinite(v) || !isfinite(step))
+        return v;
+    double k = ceil(v / step - 1e-9);
+    return (k < 1 ? 1 : k) * step;
+}
+
 void axis_value_scale(struct value_scale *s, const struct ticks *t, bool bytes)
 {
-    static const char *const byte_suffix[] = {"", " kB", " MB", " GB", " TB", " PB", " EB"};
+    static const char *const byte_suffix[] = {" B", " kB", " MB", " GB", " TB", " PB", " EB"};
     static const char *const plain_suffix[] = {"", "k", "M", "G", "T", "P", "E"};
     double top = t->n ? t->value[t->n - 1] : 0;
     int k = 0;
@@ -114,25 +146,34 @@ void axis_format_thousands(char *buf, size_t size, double v)
     snprintf(buf, size, "%s", out);
 }
 
+double axis_iec_divisor(double range)
+{
+    double divisor = 1;
+    for (int k = 0; k < 6 && range >= divisor * 1024; k++)
+        divisor *= 1024;
+    return divisor;
+}
+
+void axis_iec_scale(struct value_scale *s, const struct ticks *t, double range, bool bytes)
+{
+    static const char *const byte_suffix[] = {" B", " KiB", " MiB", " GiB", " TiB", " PiB", " EiB"};
+    static const char *const plain_suffix[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+    double divisor = axis_iec_divisor(range);
+    int k = 0;
+    for (double d = divisor; d > 1; d /= 1024)
+        k++;
+    s->divisor = divisor;
+    s->suffix = bytes ? byte_suffix[k] : plain_suffix[k];
+    s->decimals = t->step > 0 ? step_decimals(t->step / divisor) : 0;
+    if (s->decimals > 6)
+        s->decimals = 6;
+}
+
 void axis_ticks_iec(struct ticks *t, struct value_scale *s, double range, bool bytes)
 {
-    static const char *const byte_suffix[] = {" bytes", " KiB", " MiB", " GiB", " TiB", " PiB", " EiB"};
-    static const char *const plain_suffix[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
-    int k = 0;
-    double divisor = 1;
-    while (k < 6 && range >= divisor * 1024) {
-        divisor *= 1024;
-        k++;
-    }
-    struct ticks scaled;
-    axis_ticks(&scaled, 0, range / divisor, range / divisor);
-    *t = scaled;
-    for (size_t i = 0; i < t->n; i++)
-        t->value[i] = scaled.value[i] * divisor;
-    t->step = scaled.step * divisor;
-    s->divisor = divisor;
-    s->suffix = bytes ? (k ? byte_suffix[k] : "") : plain_suffix[k];
-    s->decimals = scaled.decimals > 6 ? 6 : scaled.decimals;
+    double divisor = axis_iec_divisor(range);
+    axis_ticks_step(t, 0, range, axis_nice(range / divisor / 7) * divisor);
+    axis_iec_scale(s, t, range, bytes);
 }
 
 void axis_format_quantity(char *buf, size_t size, double v, const char *unit, bool iec)

@@ -30,10 +30,22 @@ double axis_nice(double v);
  * give more than AXIS_MAX_TICKS. */
 void axis_ticks(struct ticks *t, double lo, double hi, double span);
 
+/* The same with a step of the caller's (a nice number). */
+void axis_ticks_step(struct ticks *t, double lo, double hi, double step);
+
+/* The nice number after step: 1 -> 2 -> 5 -> 10 times its power of ten,
+ * for an axis too short for step's labels.  0 for a step <= 0. */
+double axis_nice_next(double step);
+
+/* The first multiple of step at or above v (v itself when it is one,
+ * within rounding): where an axis that must show v ends, at a tick. */
+double axis_round_up(double v, double step);
+
 /* A y-axis scale: divisor and suffix chosen from the largest tick, and the
  * decimals needed for the step in that scale.  For VALUE_UNIT "bytes" the
- * suffixes are " kB", " MB", " GB", " TB" (1000-based, as GHC's k and M);
- * for any other unit "k", "M", "G", "T". */
+ * suffixes are " B", " kB", " MB", " GB", " TB" (1000-based, as GHC's k
+ * and M), so every label but 0 carries its unit; for any other unit "",
+ * "k", "M", "G", "T". */
 struct value_scale {
     double divisor;
     const char *suffix;
@@ -43,9 +55,17 @@ void axis_value_scale(struct value_scale *s, const struct ticks *t, bool bytes);
 
 /* Binary units (--units=iec): the divisor is the largest power of 1024
  * not above the range, steps are nice numbers of that unit, suffixes are
- * " KiB", " MiB", ... for bytes and "Ki", "Mi", ... otherwise.  The ticks
- * come out in raw values, like axis_ticks. */
+ * " B", " KiB", " MiB", ... for bytes and "", "Ki", "Mi", ... otherwise.
+ * The ticks come out in raw values, like axis_ticks. */
 void axis_ticks_iec(struct ticks *t, struct value_scale *s, double range, bool bytes);
+
+/* The --units=iec divisor for a range: the largest power of 1024 not
+ * above it (1 below 1024). */
+double axis_iec_divisor(double range);
+
+/* The --units=iec scale of ticks whose step is a nice number of
+ * axis_iec_divisor(range). */
+void axis_iec_scale(struct value_scale *s, const struct ticks *t, double range, bool bytes);
 
 /* One value with a unit picked for it alone, e.g. the peak in the title:
  * "153.7 MB", "320 bytes", "2.5 GiB". */

@@ -15,9 +15,12 @@
 #include "aux.h"
 #include "filter.h"
 
+/* GHC's band limit: -m20. */
+#define BANDS_LIMIT_DEFAULT 20
+
 struct band_options {
     double trace_percent; /* -t: 0..5, default 1 */
-    long limit;           /* -m: 0 = no limit, default 20 */
+    long limit;           /* -m: 0 = no limit, default BANDS_LIMIT_DEFAULT */
     bool sort_stddev;     /* -d */
     int sort_name;        /* -i: 0 off, +1 ascending (greatest on top), -1 descending */
     bool colour;          /* -c */
@@ -58,29 +61,19 @@ void band_options_default(struct band_options *o);
 void bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
                       int64_t *value);
 
+/* The bands of p under o.  -1 with err set when --include/--exclude
+ * leave no name, a profile has more than 2^31 names, or a replay of the
+ * store fails; bp is then empty.  The caller owns bp: band_plan_free
+ * (also harmless on a zeroed or failed plan). */
 int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_options *o,
                struct hp_error *err);
 void band_plan_free(struct band_plan *bp);
 
-/* Write the .aux for this plan with the ranges actually drawn. */
-int bands_write_aux(FILE *f, const struct band_plan *bp, double x_range,
-                    double y_range, bool colour);
-
-/* Several profiles (FILE FILE...) and --diff.  bands_union: one plan of
- * every name in plans[0..n), bottom first, reading from the top as the
- * first plan's bands from the top, then the names new in each later plan;
- * totals add up, ranks by those totals; no band_of_name.
- * bands_share_shades: one fill and one rank per name over all the plans,
- * so a name looks the same (colour, hatch) in every panel and key. */
+/* Several profiles (FILE FILE...) and --diff: one plan of every name in
+ * plans[0..n), bottom first, reading from the top as the first plan's
+ * bands from the top, then the names new in each later plan; totals add
+ * up, ranks by those totals, fills as in the plans; no band_of_name.  The
+ * caller owns u: band_plan_free. */
 void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n);
-void bands_share_shades(struct band_plan *plans, size_t n, bool colour);
-
-/* Set band.rank from the totals (bands_plan and bands_union do). */
-void bands_rank(struct band_plan *bp);
-
-/* --diff: each band of `to` takes the fill and .aux shade its name has in
- * `from` (a plan whose shades are set); OTHER, when `from` has no band of
- * that name, takes OTHER's colour (-c) or keeps its own. */
-void bands_take_shades(struct band_plan *to, const struct band_plan *from, bool colour);
 
 #endif

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "series.h"
+#include "shades.h"
 
 void diff_free(struct diff *d)
 {
@@ -122,6 +123,16 @@ static int accumulate(double *cell, size_t nunion, const double *grid, size_t co
     values_free(&a);
     values_free(&b);
     return rc;
+}
+
+/* A plan's shades as the band stage gives them, by its own ranks. */
+static void shade(struct band_plan *bp, bool colour)
+{
+    struct band_options o;
+    band_options_default(&o);
+    o.colour = colour;
+    shades_rank(bp);
+    shades_assign(bp, &o);
 }
 
 struct name_index {
@@ -271,9 +282,9 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const double *
     /* Greys in the order drawn, as for one profile; colours those of the
      * two profiles drawn together (u's, by name), so a name keeps its
      * colour; hatches and line looks by the size of the change. */
-    bands_share_shades(bp, 1, colour);
+    shade(bp, colour);
     if (colour)
-        bands_take_shades(bp, u, true);
+        shades_take(bp, u, true);
     for (size_t b = 0; b < count; b++)
         bp->band[b].rank = count - 1 - b;
 
@@ -296,7 +307,7 @@ int diff_build(struct diff *d, const struct profile *before, const struct band_p
     struct band_plan plans[2] = {*bp_before, *bp_after}; /* shallow: read only */
     struct band_plan u;
     bands_union(&u, plans, 2);
-    bands_share_shades(&u, 1, colour);
+    shade(&u, colour);
     size_t nunion = u.count;
 
     size_t kept = limit > 0 && nunion > (size_t)limit ? (size_t)limit : nunion;

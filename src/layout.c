@@ -1,11 +1,15 @@
 /* layout.c: see layout.h.
  *
- * The geometry is GHC's, so that our graphs sit where users expect them:
- * a 648 x 432 box, a title box at the top, the graph origin at (45, 20),
- * a key to the right of the graph.  What GHC got wrong is fixed here: names
- * and titles are measured with real font metrics and shortened to fit, so
- * the graph can never be squeezed off the page; ticks and labels come from
- * axis.c; marks outside the time axis are not drawn.
+ * The geometry starts from GHC's, so that our graphs sit where users
+ * expect them: a 648 x 432 box, a title box at the top, the graph in the
+ * lower left, a key to the right of the graph.  What GHC got wrong is
+ * fixed here: text is measured with real font metrics and set at its
+ * true size in points (-e makes the box the page's width, it does not
+ * scale the type); names and titles are shortened to fit, so the graph
+ * can never be squeezed off the page; a key too big to stand beside the
+ * graph goes below it or on pages of its own; the y axis ends at a
+ * labelled tick at or above the peak and the axes' units are titles, not
+ * tick slots; marks outside the time axis are not drawn.
  */
 #include "layout.h"
 
@@ -15,29 +19,43 @@
 
 #include "axis.h"
 #include "layout_data.h"
+#include "shorten.h"
 #include "utf8.h"
 
-/* GHC's page geometry, in local points. */
+/* The page geometry, in points. */
 #define LINES_HEADROOM 1.08 /* --mode=lines: y scale over the largest band */
-#define BOX_WIDTH 648.0
-#define BOX_HEIGHT 432.0
+#define BOX_WIDTH LAYOUT_BOX_WIDTH /* GHC's box; -e's is the page's width */
+#define BOX_HEIGHT LAYOUT_BOX_HEIGHT
+#define BOX_MIN_WIDTH 144.0 /* -e's smallest (options.c) */
 #define BORDER_SPACE 5.0
 #define TITLE_HEIGHT_SMALL 20.0
 #define TITLE_HEIGHT_BIG 40.0
-#define TITLE_BYTES_SMALL 35   /* GHC's rule: a longer JOB gets the big box */
-#define ORIGIN_X 45.0
-#define ORIGIN_Y 20.0
-#define GRAPH_FULL_WIDTH 593.0 /* 648 - 45 - 2 * 5 */
+#define TITLE_TEXT_GAP 10.0 /* between the title's job, middle and date */
+#define ORIGIN_X 62.0       /* the y unit title, the widest y label ("12.5 MB"), the ticks */
+#define ORIGIN_Y 30.0       /* the x labels, and the unit title under them */
+#define X_LABEL_BASELINE 15.5
+#define X_TITLE_BASELINE 4.5
+#define Y_TITLE_X 14.0      /* the rotated y unit title's baseline */
+#define AXIS_ASCENT 7.9     /* the axis font's ascent and descent (DejaVu Sans 8.5 pt) */
+#define AXIS_DESCENT 2.0
+#define LABEL_GAP 2.0       /* a tick to its label */
+#define Y_TICK_MIN_GAP 14.0 /* y labels at least this far apart */
+#define X_LABEL_MIN_GAP 8.0 /* between neighbouring x labels */
 #define TICK_LENGTH 4.0
 #define SWATCH 14.0
-#define KEY_NAME_X 24.0        /* text starts after the swatch */
-#define KEY_SHARE_GAP 6.0      /* between the share and the name */
-#define KEY_MARGIN 5.0
-#define KEY_MAX_NAME_WIDTH 200.0 /* longer names are shortened in the middle */
+#define KEY_GAP 10.0        /* graph to key, title box to key, key to the box's edge */
+#define KEY_SWATCH_GAP 5.0  /* swatch to the share */
+#define KEY_SHARE_GAP 6.0   /* between the share and the name */
+#define KEY_COLUMN_GAP 12.0 /* between key columns */
+#define KEY_MAX_NAME_WIDTH 200.0 /* longer names are shortened */
 #define KEY_MIN_NAME_WIDTH 40.0
-#define KEY_MAX_WIDTH 360.0    /* several key columns share this much width */
-#define KEY_MIN_ROW 11.0       /* below this spacing the key takes more columns */
-#define KEY_PAGE_ENTRIES 20
+#define KEY_NAME_SHARE 0.4  /* ... and names take at most this part of a narrow graph's width */
+#define KEY_MAX_PITCH 18.0  /* key rows: at most this far apart */
+#define KEY_MIN_PITCH 11.0  /* beside the graph: below this the key takes more columns */
+#define KEY_GRID_PITCH 13.0 /* below the graph and on key pages */
+#define KEY_REFERENCE 20    /* the plot keeps KEY_KEEP of its width with this many bands */
+#define KEY_KEEP 0.8
+#define KEY_MIN_PLOT 0.4    /* a key beside the graph leaves it this part of the width */
 #define LINE_WIDTH 0.5
 #define BAND_OUTLINE 0.3
 #define DIGIT_HALF_HEIGHT 3.3  /* half the height of a digit at the axis size */
@@ -48,7 +66,6 @@
 #define KEY_MAX_SLOPE_WIDTH 120.0 /* --slopes: longer slopes (long units) are shortened */
 
 static const char ELLIPSIS[] = "\xE2\x80\xA6";
-#define ELLIPSIZE_MAX 1024 /* code points kept at most by layout_ellipsize */
 
 /* ---- primitives ---- */
 
@@ -124,43 +141,6 @@ static char *display_text(const char *raw)
     return clean;
 }
 
-static char *middle_cut(const char *text, size_t keep, size_t total)
-{
-    size_t head = (keep + 1) / 2, tail = keep / 2;
-    size_t h = utf8_offset(text, head);
-    size_t t = utf8_offset(text, total - tail);
-    size_t len = strlen(text);
-    char *out = xmalloc(h + sizeof ELLIPSIS + (len - t));
-    memcpy(out, text, h);
-    memcpy(out + h, ELLIPSIS, sizeof ELLIPSIS - 1);
-    memcpy(out + h + sizeof ELLIPSIS - 1, text + t, len - t + 1);
-    return out;
-}
-
-char *layout_ellipsize(const char *text, double max_width, enum font_role font,
-                       const struct text_metrics *tm)
-{
-    /* No page shows ELLIPSIZE_MAX code points on one line, so a longer text
-     * (a name can be 1 MiB) is never measured whole: pango took seconds per
-     * measurement of such a text, and the search below measures ~20 times. */
-    size_t total = utf8_count(text);
-    if (total == 0 || (total <= ELLIPSIZE_MAX && tm->width(tm->ctx, font, text) <= max_width))
-        return xstrdup(text);
-    /* Binary search on how many code points survive around the ellipsis. */
-    size_t lo = 0, hi = total - 1 < ELLIPSIZE_MAX ? total - 1 : ELLIPSIZE_MAX;
-    while (lo < hi) {
-        size_t mid = (lo + hi + 1) / 2;
-        char *candidate = middle_cut(text, mid, total);
-        bool fits = tm->width(tm->ctx, font, candidate) <= max_width;
-        free(candidate);
-        if (fits)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return middle_cut(text, lo, total);
-}
-
 /* A header string drawn in a bounded space (a unit can be 1 MiB long):
  * one line of valid UTF-8, shortened to max_width. */
 static char *fitted_text(const char *raw, double max_width, enum font_role font,
@@ -174,27 +154,43 @@ static char *fitted_text(const char *raw, double max_width, enum font_role font,
 
 /* ---- the parts of a page ---- */
 
+/* Where the key goes: beside the graph, in a strip below the box (the
+ * page grows; formats of one page), or on pages of its own before the
+ * graph's (PostScript and PDF). */
+enum key_place { KEY_NONE, KEY_BESIDE, KEY_BELOW, KEY_PAGES };
+
+struct key {
+    enum key_place place;
+    size_t n;              /* entries: one per band, the top band first */
+    char **full;           /* per band, its name as valid UTF-8 */
+    bool *other;           /* per band, whether it is OTHER */
+    char **names;          /* per band, shortened */
+    char **notes;          /* per band, in front of the name: "48%" of the drawn
+                            * total, --diff's change, or "" */
+    char **slopes;         /* --slopes: per band, "+1.2 MB/s"; else NULL */
+    double note_width, slope_width, name_width; /* the widest of each */
+    size_t rows, columns;  /* rows per column; columns side by side (a page's) */
+    double pitch, swatch;  /* row spacing and swatch size */
+    double column_width;   /* swatch to the end of the widest name */
+    double below;          /* KEY_BELOW: the strip's height under the box */
+    double (*box)[4];      /* layout_options.data: per band, its entry's box on the
+                            * graph's page (local x, y, width, height; width 0: none) */
+};
+
 struct frame {
+    double bw, bh;         /* the box: 648 x 432, or -e's width in points */
     double title_height;
     double gw, gh;         /* graph width and height */
     double x0, x_range;    /* time at the origin, and per graph width */
-    double y_range;
-    double key_name_width; /* widest key name after shortening */
-    double share_width;    /* the column of shares in front of the names */
-    char **shares;         /* per band: "48%" of the drawn total */
+    double y_range;        /* the drawn y axis: up to the tick at or above the peak */
+    struct ticks y_ticks;  /* its ticks, every one labelled */
+    struct value_scale y_scale;
     bool slopes;           /* --slopes: a column of slopes between shares and names */
-    char **slope_text;     /* per band: "+1.2 MB/s" */
-    double slope_width;    /* the widest of them */
     enum plot_mode mode;   /* --mode */
     bool colour;           /* -c */
-    size_t key_rows;       /* entries per key column */
-    size_t key_columns;
-    double key_column_width;
     bool iec;
     bool pattern;
-    char **key_names;      /* per band, shortened for the key */
-    double (*key_box)[4];  /* layout_options.data: per band, its key entry's box
-                            * (local x, y, width, height; width 0: not drawn) */
+    struct key key;
 };
 
 static double graph_x(const struct frame *f, double t)
@@ -215,61 +211,148 @@ static const char *x_unit(const struct profile *p, bool plural)
     return plural ? "samples" : "sample";
 }
 
-/* The outer box and the title box with its three texts: the job on the
- * left, the middle (GHC's total) centred, the date on the right, on one
- * line (-s) or, in the big box (-b), the job alone on the upper line.
- * The job and date give way (ellipsized) so the middle always shows. */
-static void draw_title_box(struct page *pg, double th, const char *job, const char *middle,
-                           const char *date, const struct text_metrics *tm)
+/* A title box's three texts, each one line of valid UTF-8: the job on
+ * the left, the middle (GHC's total) centred, the date on the right. */
+struct title {
+    char *job, *middle, *date;
+    char *middle_short; /* the middle when a narrow page cannot hold it (the
+                         * peak without the total), or NULL */
+};
+
+static void title_free(struct title *t)
 {
-    add_rect(pg, 0, 0, BOX_WIDTH, BOX_HEIGHT, LINE_WIDTH, NULL);
-    double top = BOX_HEIGHT - BORDER_SPACE;
-    add_rect(pg, BORDER_SPACE, top - th, BOX_WIDTH - 2 * BORDER_SPACE, th, LINE_WIDTH, NULL);
-    double left = BORDER_SPACE + 6, right = BOX_WIDTH - BORDER_SPACE - 6;
+    free(t->job);
+    free(t->middle);
+    free(t->middle_short);
+    free(t->date);
+}
+
+/* The title box's inner edges, and where the small box's middle sits. */
+static double title_left(void)
+{
+    return BORDER_SPACE + 6;
+}
+
+static double title_right(const struct frame *f)
+{
+    return f->bw - BORDER_SPACE - 6;
+}
+
+/* Room for the job and for the date beside a middle of width mid_w on
+ * the small box's one line. */
+static void small_title_room(const struct frame *f, double mid_w, double *job, double *date)
+{
+    double centre = f->bw / 2 - BORDER_SPACE;
+    *job = centre - mid_w / 2 - TITLE_TEXT_GAP - title_left();
+    *date = title_right(f) - (centre + mid_w / 2 + TITLE_TEXT_GAP);
+}
+
+/* The middle, at most a line wide: whole, or its short form, shortened. */
+static char *title_middle(const struct frame *f, const struct title *t,
+                          const struct text_metrics *tm)
+{
+    double room = title_right(f) - title_left();
+    if (!t->middle_short || tm->width(tm->ctx, FONT_TITLE, t->middle) <= room)
+        return layout_ellipsize(t->middle, room, FONT_TITLE, tm);
+    return layout_ellipsize(t->middle_short, room, FONT_TITLE, tm);
+}
+
+/* -b, -s, or by measure: the small box when its one line holds the job
+ * and the date whole beside the middle, else the big one, where the job
+ * has a line of its own (GHC's rule counted 35 bytes of the job). */
+static bool title_needs_big(const struct frame *f, const struct title *t,
+                            const struct text_metrics *tm)
+{
+    char *mid = title_middle(f, t, tm);
+    double job_room, date_room;
+    small_title_room(f, tm->width(tm->ctx, FONT_TITLE, mid), &job_room, &date_room);
+    free(mid);
+    char *job = layout_ellipsize(t->job, job_room, FONT_TITLE, tm);
+    char *date = layout_ellipsize(t->date, date_room, FONT_TITLE, tm);
+    bool big = strcmp(job, t->job) != 0 || strcmp(date, t->date) != 0;
+    free(job);
+    free(date);
+    return big;
+}
+
+/* The title box's height for titles t[0..n) (panels share one). */
+static void frame_set_title(struct frame *f, enum title_box box, const struct title *t,
+                            size_t n, const struct text_metrics *tm)
+{
+    bool big = box == TITLE_BIG;
+    for (size_t k = 0; k < n && box == TITLE_AUTO && !big; k++)
+        big = title_needs_big(f, &t[k], tm);
+    f->title_height = big ? TITLE_HEIGHT_BIG : TITLE_HEIGHT_SMALL;
+    f->gh = f->bh - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
+}
+
+/* The outer box, down to the key's strip when it is below. */
+static void draw_outer_box(struct page *pg, const struct frame *f, bool with_strip)
+{
+    double below = with_strip ? f->key.below : 0;
+    add_rect(pg, 0, -below, f->bw, f->bh + below, LINE_WIDTH, NULL);
+}
+
+/* The title box with its three texts, on one line (small) or, in the
+ * big box, the job alone on the upper line.  The job and date give way
+ * (ellipsized) so the middle always shows. */
+static void draw_title_box(struct page *pg, const struct frame *f, const struct title *t,
+                           const struct text_metrics *tm)
+{
+    double th = f->title_height;
+    double top = f->bh - BORDER_SPACE;
+    add_rect(pg, BORDER_SPACE, top - th, f->bw - 2 * BORDER_SPACE, th, LINE_WIDTH, NULL);
+    double left = title_left(), right = title_right(f);
+    char *middle = title_middle(f, t, tm);
     double mid_w = tm->width(tm->ctx, FONT_TITLE, middle);
     char *job_fit, *date_fit;
     if (th == TITLE_HEIGHT_SMALL) {
-        double centre = BOX_WIDTH / 2 - BORDER_SPACE;
+        double job_room, date_room;
+        small_title_room(f, mid_w, &job_room, &date_room);
         double baseline = top - th + 6;
-        job_fit = layout_ellipsize(job, centre - mid_w / 2 - 10 - left, FONT_TITLE, tm);
-        date_fit = layout_ellipsize(date, right - (centre + mid_w / 2 + 10), FONT_TITLE, tm);
+        job_fit = layout_ellipsize(t->job, job_room, FONT_TITLE, tm);
+        date_fit = layout_ellipsize(t->date, date_room, FONT_TITLE, tm);
         add_text(pg, job_fit, left, baseline, ALIGN_LEFT, FONT_TITLE, 0);
-        add_text(pg, middle, centre, baseline, ALIGN_CENTRE, FONT_TITLE, 0);
+        add_text(pg, middle, f->bw / 2 - BORDER_SPACE, baseline, ALIGN_CENTRE, FONT_TITLE, 0);
         add_text(pg, date_fit, right, baseline, ALIGN_RIGHT, FONT_TITLE, 0);
     } else {
         double rule = top - th / 2;
-        add_line(pg, BORDER_SPACE, rule, BOX_WIDTH - BORDER_SPACE, rule);
-        job_fit = layout_ellipsize(job, right - left, FONT_TITLE, tm);
-        date_fit = layout_ellipsize(date, right - left - mid_w - 16, FONT_TITLE, tm);
+        add_line(pg, BORDER_SPACE, rule, f->bw - BORDER_SPACE, rule);
+        job_fit = layout_ellipsize(t->job, right - left, FONT_TITLE, tm);
+        date_fit = layout_ellipsize(t->date, right - left - mid_w - 16, FONT_TITLE, tm);
         add_text(pg, job_fit, left, rule + 6, ALIGN_LEFT, FONT_TITLE, 0);
         add_text(pg, middle, left, top - th + 6, ALIGN_LEFT, FONT_TITLE, 0);
-        add_text(pg, date_fit, right, top - th + 6, ALIGN_RIGHT, FONT_TITLE, 0);
+        /* (a date cut down to its ellipsis says nothing: a narrow -e page) */
+        if (strcmp(date_fit, ELLIPSIS) != 0)
+            add_text(pg, date_fit, right, top - th + 6, ALIGN_RIGHT, FONT_TITLE, 0);
     }
+    free(middle);
     free(job_fit);
     free(date_fit);
 }
 
-static void draw_title(struct page *pg, const struct profile *p, const struct series *s,
-                       const struct frame *f, const struct text_metrics *tm)
+/* A profile's title: its JOB, GHC's total in unit-seconds and the peak
+ * with its time, its DATE. */
+static void profile_title(struct title *tt, const struct profile *p, const struct series *s,
+                          bool iec, const struct text_metrics *tm)
 {
-
-    /* GHC's total in unit-seconds, and the peak with its time. */
-    char area[1024], total[420], peak[96], when[64];
+    char area[1024], total[420], peak[96], when[64], short_form[512] = "";
     axis_format_thousands(total, sizeof total, s->area);
     /* Units are the profile's: each gets at most a sixth of the box. */
     char *vu = fitted_text(p->value_unit, BOX_WIDTH / 6, FONT_TITLE, tm);
     char *su = fitted_text(x_unit(p, true), BOX_WIDTH / 6, FONT_TITLE, tm);
     if (s->y_max > 0) {
-        axis_format_quantity(peak, sizeof peak, s->y_max, p->value_unit, f->iec);
+        axis_format_quantity(peak, sizeof peak, s->y_max, p->value_unit, iec);
         char *pk = fitted_text(peak, BOX_WIDTH / 6, FONT_TITLE, tm);
         double t = s->y_max_time;
         snprintf(when, sizeof when, t >= 100 ? "%.0f" : "%.3g", t);
         if (p->x_is_index)
-            snprintf(area, sizeof area, "%s %s \xC3\x97 %s, peak %s at sample %s", total, vu,
-                     su, pk, when);
+            snprintf(short_form, sizeof short_form, "peak %s at sample %s", pk, when);
         else
-            snprintf(area, sizeof area, "%s %s \xC3\x97 %s, peak %s at %s %s", total, vu, su,
-                     pk, when, strcmp(p->sample_unit, "seconds") == 0 ? "s" : su);
+            snprintf(short_form, sizeof short_form, "peak %s at %s %s", pk, when,
+                     strcmp(p->sample_unit, "seconds") == 0 ? "s" : su);
+        utf8_trim_partial(short_form);
+        snprintf(area, sizeof area, "%s %s \xC3\x97 %s, %s", total, vu, su, short_form);
         free(pk);
     } else
         snprintf(area, sizeof area, "%s %s \xC3\x97 %s", total, vu, su);
@@ -277,12 +360,39 @@ static void draw_title(struct page *pg, const struct profile *p, const struct se
     utf8_trim_partial(area);
     free(vu);
     free(su);
-    char *job = display_text(p->job), *date = display_text(p->date);
-    draw_title_box(pg, f->title_height, job, area, date, tm);
-    free(job);
-    free(date);
+    tt->job = display_text(p->job);
+    tt->middle = xstrdup(area);
+    tt->middle_short = *short_form ? xstrdup(short_form) : NULL;
+    tt->date = display_text(p->date);
 }
 
+/* The x labels' step: a nice one (whole samples for --x=index) wide
+ * enough apart on the page for the widest label. */
+static void x_ticks(struct ticks *t, const struct frame *f, const struct time_unit *tu,
+                    bool index, const struct text_metrics *tm)
+{
+    double lo = f->x0 / tu->seconds, span = f->x_range / tu->seconds;
+    double step = axis_nice(span / 7);
+    if (index && step < 1)
+        step = 1;
+    for (int tries = 0; tries < 40; tries++, step = axis_nice_next(step)) {
+        axis_ticks_step(t, lo, lo + span, step);
+        if (t->n < 2)
+            return;
+        double widest = 0;
+        for (size_t i = 0; i < t->n; i++) {
+            char label[64];
+            axis_format_time(label, sizeof label, t->value[i], index ? 0 : t->decimals);
+            widest = fmax(widest, tm->width(tm->ctx, FONT_AXIS, label));
+        }
+        if (step / span * f->gw >= widest + X_LABEL_MIN_GAP || step >= span)
+            return;
+    }
+}
+
+/* The time axis: its line, a labelled tick at every step up to the end
+ * of the data, and the unit ("seconds") centred under the labels as the
+ * axis's title. */
 static void draw_x_axis(struct page *pg, const struct profile *p, const struct frame *f,
                         const struct text_metrics *tm)
 {
@@ -290,61 +400,72 @@ static void draw_x_axis(struct page *pg, const struct profile *p, const struct f
     /* A three-hour run reads in hours, not in thousands of seconds. */
     struct time_unit tu;
     axis_time_unit(&tu, x_unit(p, false), f->x_range);
-    char *unit = fitted_text(tu.name ? tu.name : x_unit(p, false), f->gw / 3, FONT_AXIS, tm);
-    add_text(pg, unit, ORIGIN_X + f->gw, BORDER_SPACE, ALIGN_RIGHT, FONT_AXIS, 0);
-    double legend = tm->width(tm->ctx, FONT_AXIS, unit);
+    /* An eventlog's clock counts elapsed time, a .hp's the mutator's CPU
+     * time: the axis says which. */
+    char title[256];
+    const char *name = tu.name ? tu.name : x_unit(p, false);
+    if (p->elapsed_time && !p->x_is_index) {
+        snprintf(title, sizeof title, "%s, elapsed", name);
+        name = title;
+    }
+    char *unit = fitted_text(name, f->gw, FONT_AXIS, tm);
+    add_text(pg, unit, ORIGIN_X + f->gw / 2, X_TITLE_BASELINE, ALIGN_CENTRE, FONT_AXIS, 0);
     free(unit);
 
     struct ticks t;
-    axis_ticks(&t, f->x0 / tu.seconds, (f->x0 + f->x_range) / tu.seconds,
-               f->x_range / tu.seconds);
+    x_ticks(&t, f, &tu, p->x_is_index, tm);
     for (size_t i = 0; i < t.n; i++) {
-        /* --x=index: there is no sample 2.5 */
-        if (p->x_is_index && t.value[i] != floor(t.value[i]))
-            continue;
         double x = (t.value[i] * tu.seconds - f->x0) / f->x_range * f->gw;
         char label[64];
         axis_format_time(label, sizeof label, t.value[i], p->x_is_index ? 0 : t.decimals);
         double half = tm->width(tm->ctx, FONT_AXIS, label) / 2;
-        /* GHC's rule keeps labels clear of the legend at the axis end. */
-        if (x + half >= f->gw - (legend + 6))
+        /* The last label may stand past the axis's end, not past the box. */
+        if (ORIGIN_X + x + half > f->bw - BORDER_SPACE / 2)
             continue;
         add_line(pg, ORIGIN_X + x, ORIGIN_Y, ORIGIN_X + x, ORIGIN_Y - TICK_LENGTH);
-        add_text(pg, label, ORIGIN_X + x, BORDER_SPACE, ALIGN_CENTRE, FONT_AXIS, 0);
+        add_text(pg, label, ORIGIN_X + x, X_LABEL_BASELINE, ALIGN_CENTRE, FONT_AXIS, 0);
     }
 }
 
-/* Light horizontal lines at the y ticks, drawn before the bands so they
- * guide the eye across the empty part of the graph without crossing the
- * data. */
-/* The y axis's line and, rotated at its top, the unit legend (none when
- * unit is NULL).  Returns the legend's length, which the top tick label
- * must stay clear of. */
-static double y_axis_line(struct page *pg, const char *unit, const struct frame *f,
-                          const struct text_metrics *tm)
+/* The y axis's line and, rotated and centred along it at the left edge
+ * of the box, the unit as the axis's title (none when unit is NULL). */
+static void y_axis_line(struct page *pg, const char *unit, const struct frame *f,
+                        const struct text_metrics *tm)
 {
     add_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X, ORIGIN_Y + f->gh);
     if (!unit)
-        return 0;
-    char *fit = fitted_text(unit, f->gh / 2, FONT_AXIS, tm);
-    double legend = tm->width(tm->ctx, FONT_AXIS, fit);
-    add_text(pg, fit, ORIGIN_X - BORDER_SPACE, ORIGIN_Y + f->gh, ALIGN_RIGHT, FONT_AXIS, 90);
+        return;
+    char *fit = fitted_text(unit, f->gh, FONT_AXIS, tm);
+    add_text(pg, fit, Y_TITLE_X, ORIGIN_Y + f->gh / 2, ALIGN_CENTRE, FONT_AXIS, 90);
     free(fit);
-    return legend;
 }
 
-/* Ticks over 0..range and how their values read (kB, MB; --units=iec:
- * KiB, MiB, with 1024-based steps). */
-static void y_scale(struct ticks *t, struct value_scale *vs, double range,
-                    const char *value_unit, bool iec)
+/* The y scale of a graph from 0: a nice step (of kB, MB, ...; of KiB,
+ * MiB, ... with --units=iec; never a fraction of a byte), labels at
+ * least Y_TICK_MIN_GAP apart over length points, and the axis's top at
+ * the first step at or above range, so the peak is under a labelled
+ * tick.  Returns the top. */
+static double y_scale(struct ticks *t, struct value_scale *vs, double range,
+                      const char *value_unit, bool iec, double length)
 {
     bool bytes = strcmp(value_unit, "bytes") == 0;
-    if (iec) {
-        axis_ticks_iec(t, vs, range, bytes);
-    } else {
-        axis_ticks(t, 0, range, range);
-        axis_value_scale(vs, t, bytes);
+    double divisor = iec ? axis_iec_divisor(range) : 1;
+    double step = axis_nice(range / divisor / 7);
+    if (bytes && step * divisor < 1)
+        step = 1;
+    double top = range;
+    for (int tries = 0; tries < 40; tries++, step = axis_nice_next(step)) {
+        top = axis_round_up(range, step * divisor);
+        /* (one interval is as few as there can be, however short the axis) */
+        if (step * divisor / top * length >= Y_TICK_MIN_GAP || top <= step * divisor * 1.000001)
+            break;
     }
+    axis_ticks_step(t, 0, top, step * divisor);
+    if (iec)
+        axis_iec_scale(vs, t, range, bytes);
+    else
+        axis_value_scale(vs, t, bytes);
+    return top;
 }
 
 /* One y tick at height y over the origin: the mark, its label, and a
@@ -360,24 +481,19 @@ static void y_tick(struct page *pg, const struct frame *f, double y, const char 
         line->pts[2] = ORIGIN_X + f->gw, line->pts[3] = ORIGIN_Y + y;
         line->stroke = grid;
     }
-    add_text(pg, label, ORIGIN_X - TICK_LENGTH - 2, ORIGIN_Y + y - DIGIT_HALF_HEIGHT,
+    add_text(pg, label, ORIGIN_X - TICK_LENGTH - LABEL_GAP, ORIGIN_Y + y - DIGIT_HALF_HEIGHT,
              ALIGN_RIGHT, FONT_AXIS, 0);
 }
 
 static void draw_y_axis(struct page *pg, const struct profile *p, const struct frame *f,
-                        const struct text_metrics *tm, bool iec)
+                        const struct text_metrics *tm)
 {
-    double legend = y_axis_line(pg, p->value_unit, f, tm);
-    struct ticks t;
-    struct value_scale vs;
-    y_scale(&t, &vs, f->y_range, p->value_unit, iec);
-    for (size_t i = 0; i < t.n; i++) {
-        double y = t.value[i] / f->y_range * f->gh;
-        if (y >= f->gh - (legend + 15))
-            continue;
+    y_axis_line(pg, p->value_unit, f, tm);
+    const struct ticks *t = &f->y_ticks;
+    for (size_t i = 0; i < t->n; i++) {
         char label[64];
-        axis_format_value(label, sizeof label, t.value[i], &vs);
-        y_tick(pg, f, y, label, true);
+        axis_format_value(label, sizeof label, t->value[i], &f->y_scale);
+        y_tick(pg, f, t->value[i] / f->y_range * f->gh, label, true);
     }
 }
 
@@ -446,7 +562,7 @@ static void draw_band_fill(struct page *pg, const struct series *s, const struct
  * alone then tell the bands apart. */
 #define OUTLINE_BAND_ROOM 8.0  /* points of height per band below which edges thin */
 #define OUTLINE_POINT_ROOM 1.0 /* points of width per edge point below which edges thin */
-#define OUTLINE_THINNEST 0.08
+#define OUTLINE_THINNEST 0.15
 #define OUTLINE_SILHOUETTE_MIN 0.15 /* the stack's own outline thins no further */
 
 static double outline_crowding(const struct series *s, size_t nbands, const struct frame *f)
@@ -536,8 +652,84 @@ static void draw_marks(struct page *pg, const struct profile *p, const struct fr
     free(drawn);
 }
 
+/* The highest point of the stack's top edge between page x xa and xb
+ * (ORIGIN_Y where there is none). */
+static double stack_high(const struct series *s, const struct frame *f, double xa, double xb)
+{
+    const struct polyline *e = NULL;
+    for (size_t b = s->nbands; b-- > 0 && !e;)
+        if (s->top[b].n)
+            e = &s->top[b];
+    if (!e)
+        return ORIGIN_Y;
+    if (e->n == 1)
+        return graph_y(f, e->y[0]);
+    double high = ORIGIN_Y;
+    for (size_t i = 0; i + 1 < e->n; i++) {
+        double x0 = graph_x(f, e->t[i]), x1 = graph_x(f, e->t[i + 1]);
+        double y0 = graph_y(f, e->y[i]), y1 = graph_y(f, e->y[i + 1]);
+        if (x1 < xa || x0 > xb)
+            continue;
+        if (!(x1 > x0)) {
+            high = fmax(high, fmax(y0, y1));
+            continue;
+        }
+        /* A segment is highest at one of its ends within [xa, xb]. */
+        double ca = fmax(xa, x0), cb = fmin(xb, x1);
+        high = fmax(high, fmax(y0 + (y1 - y0) * (ca - x0) / (x1 - x0),
+                               y0 + (y1 - y0) * (cb - x0) / (x1 - x0)));
+    }
+    return high;
+}
+
+/* Is a label w wide at (x0, baseline b) inside the graph (its font's
+ * box may reach into the gap under the title box, its letters do not)
+ * and clear of the stack? */
+static bool peak_label_fits(const struct series *s, const struct frame *f, double x0, double b,
+                            double w)
+{
+    if (x0 < ORIGIN_X + 2 || x0 + w > ORIGIN_X + f->gw - 1 || b - AXIS_DESCENT < ORIGIN_Y + 1 ||
+        b + AXIS_ASCENT > ORIGIN_Y + f->gh + BORDER_SPACE)
+        return false;
+    return stack_high(s, f, x0 - 1, x0 + w + 1) <= b - AXIS_DESCENT - 1;
+}
+
+/* Where the peak's label goes: beside the ring at its height, right or
+ * left; above it, to the right, the left or centred; beside it again a
+ * little further out, where a steep flank has fallen away.  The first
+ * that lies inside the graph and clear of the stack; false when none
+ * does: then the label is left out (the title gives the peak) rather
+ * than drawn over the data. */
+#define PEAK_LABEL_REACH 32.0
+static bool place_peak_label(const struct series *s, const struct frame *f, double x, double y,
+                             double w, double *lx, double *base)
+{
+    const double r = PEAK_RADIUS, g = 3;
+    double mid = y - DIGIT_HALF_HEIGHT, above = y + r + g + AXIS_DESCENT;
+    const double cand[][2] = {
+        {x + r + g, mid}, {x - r - g - w, mid}, {x + r, above}, {x - r - w, above},
+        {x - w / 2, above},
+    };
+    for (size_t i = 0; i < sizeof cand / sizeof cand[0]; i++)
+        if (peak_label_fits(s, f, cand[i][0], cand[i][1], w)) {
+            *lx = cand[i][0], *base = cand[i][1];
+            return true;
+        }
+    for (double d = 4; d <= PEAK_LABEL_REACH; d += 4) {
+        if (peak_label_fits(s, f, x + r + g + d, mid, w)) {
+            *lx = x + r + g + d, *base = mid;
+            return true;
+        }
+        if (peak_label_fits(s, f, x - r - g - w - d, mid, w)) {
+            *lx = x - r - g - w - d, *base = mid;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* The largest total: a ring on the top of the stack and its value beside
- * it, on the side where there is room. */
+ * it, where it does not cover the stack. */
 static void draw_peak(struct page *pg, const struct profile *p, const struct series *s,
                       const struct frame *f, const struct text_metrics *tm, bool iec)
 {
@@ -562,28 +754,24 @@ static void draw_peak(struct page *pg, const struct profile *p, const struct ser
     snprintf(label, sizeof label, "peak %s", clean);
     utf8_trim_partial(label); /* a long unit may be cut mid-character */
     free(clean);
-    double w = tm->width(tm->ctx, FONT_AXIS, label);
-    bool right = x + PEAK_RADIUS + 3 + w <= ORIGIN_X + f->gw;
-    add_text(pg, label, right ? x + PEAK_RADIUS + 3 : x - PEAK_RADIUS - 3,
-             y - DIGIT_HALF_HEIGHT - (y > ORIGIN_Y + f->gh - 8 ? 6 : 0),
-             right ? ALIGN_LEFT : ALIGN_RIGHT, FONT_AXIS, 0);
+    double lx = 0, base = 0;
+    if (place_peak_label(s, f, x, y, tm->width(tm->ctx, FONT_AXIS, label), &lx, &base))
+        add_text(pg, label, lx, base, ALIGN_LEFT, FONT_AXIS, 0);
 }
 
 /* ---- --mode=percent and --mode=lines ---- */
 
 /* --mode=percent: the y axis runs from 0 to 100, every tick labelled with
- * its "%" (so no unit legend is needed, and the top tick, 100%, shows). */
+ * its "%" (so no unit title is needed). */
 static void draw_y_axis_percent(struct page *pg, const struct frame *f,
                                 const struct text_metrics *tm)
 {
     y_axis_line(pg, NULL, f, tm);
-    struct ticks t;
-    axis_ticks(&t, 0, f->y_range, f->y_range);
-    for (size_t i = 0; i < t.n; i++) {
-        double y = t.value[i] / f->y_range * f->gh;
+    const struct ticks *t = &f->y_ticks;
+    for (size_t i = 0; i < t->n; i++) {
         char label[64];
-        snprintf(label, sizeof label, "%.*f%%", t.decimals, t.value[i]);
-        y_tick(pg, f, y, label, true);
+        snprintf(label, sizeof label, "%.*f%%", t->decimals, t->value[i]);
+        y_tick(pg, f, t->value[i] / f->y_range * f->gh, label, true);
     }
 }
 
@@ -628,41 +816,53 @@ static void add_key_line(struct page *pg, const struct frame *f, const struct ba
     line_style(f, band, &pr->stroke, &pr->dash);
 }
 
-/* Key entries first..last-1 (band indices), the top band first, in
- * columns of f->key_rows read top to bottom, so the key reads in the
- * stack's order.  With one column this is GHC's spacing: gh / (n + 1). */
-static void draw_key(struct page *pg, const struct band_plan *bp, const struct frame *f,
-                     size_t first, size_t last, double kx, double base)
+/* Key entries k0..k1-1, counted from the top band, in columns of rows
+ * entries read top to bottom, so the key reads in the stack's order; the
+ * first swatch's top left corner at (x, top). */
+static void draw_key_block(struct page *pg, const struct band_plan *bp, const struct frame *f,
+                           size_t k0, size_t k1, size_t rows, double x, double top)
 {
-    size_t rows = f->key_rows;
-    double dc = rows < KEY_PAGE_ENTRIES ? f->gh / (double)(rows + 1) : f->gh / (double)rows;
-    if (last - first < rows && rows >= KEY_PAGE_ENTRIES)
-        rows = last - first; /* the last key page keeps the same spacing */
-    double sw = dc - 2 < SWATCH ? fmax(dc - 2, 2) : SWATCH;
-    for (size_t k = 0; k < last - first; k++) {
-        size_t b = last - 1 - k;
-        double x = kx + (double)(k / f->key_rows) * f->key_column_width;
-        double c = base + (double)(rows - k % f->key_rows) * dc;
+    const struct key *key = &f->key;
+    double sw = key->swatch;
+    for (size_t k = k0; k < k1; k++) {
+        size_t b = key->n - 1 - k, i = k - k0;
+        double cx = x + (double)(i / rows) * (key->column_width + KEY_COLUMN_GAP);
+        double c = top - sw / 2 - (double)(i % rows) * key->pitch;
         if (f->mode == MODE_LINES)
-            add_key_line(pg, f, &bp->band[b], x + 5, x + 5 + sw, c);
+            add_key_line(pg, f, &bp->band[b], cx, cx + sw, c);
         else {
-            add_rect(pg, x + 5, c - sw / 2, sw, sw, LINE_WIDTH, &bp->band[b].fill);
+            add_rect(pg, cx, c - sw / 2, sw, sw, LINE_WIDTH, &bp->band[b].fill);
             pg->prim[pg->count - 1].hatch = band_hatch(f, &bp->band[b]);
         }
-        double sx = x + KEY_NAME_X + f->share_width;
-        add_text(pg, f->shares[b], sx, c - DIGIT_HALF_HEIGHT, ALIGN_RIGHT, FONT_AXIS, 0);
-        double nx = sx + KEY_SHARE_GAP;
-        if (f->slopes) { /* --slopes */
-            add_text(pg, f->slope_text[b], nx + f->slope_width, c - DIGIT_HALF_HEIGHT,
+        double sx = cx + sw + KEY_SWATCH_GAP + key->note_width;
+        add_text(pg, key->notes[b], sx, c - DIGIT_HALF_HEIGHT, ALIGN_RIGHT, FONT_AXIS, 0);
+        double nx = key->note_width > 0 ? sx + KEY_SHARE_GAP : sx; /* (several profiles: no shares) */
+        if (key->slopes) { /* --slopes */
+            add_text(pg, key->slopes[b], nx + key->slope_width, c - DIGIT_HALF_HEIGHT,
                      ALIGN_RIGHT, FONT_AXIS, 0);
-            nx += f->slope_width + KEY_SHARE_GAP;
+            nx += key->slope_width + KEY_SHARE_GAP;
         }
-        add_text(pg, f->key_names[b], nx, c - DIGIT_HALF_HEIGHT, ALIGN_LEFT, FONT_AXIS, 0);
-        if (f->key_box) {
-            double *box = f->key_box[b];
-            box[0] = x, box[1] = c - dc / 2, box[2] = f->key_column_width, box[3] = dc;
+        add_text(pg, key->names[b], nx, c - DIGIT_HALF_HEIGHT, ALIGN_LEFT, FONT_AXIS, 0);
+        if (key->box) {
+            double *box = key->box[b];
+            box[0] = cx, box[1] = c - key->pitch / 2, box[2] = key->column_width;
+            box[3] = key->pitch;
         }
     }
+}
+
+/* The key on the graph's page: beside the graph, its first swatch as far
+ * under the title box as the graph is right of it, or in the strip below
+ * the box. */
+static void draw_key_on_graph(struct page *pg, const struct band_plan *bp,
+                              const struct frame *f)
+{
+    const struct key *key = &f->key;
+    if (key->place == KEY_BESIDE)
+        draw_key_block(pg, bp, f, 0, key->n, key->rows, ORIGIN_X + f->gw + KEY_GAP,
+                       ORIGIN_Y + f->gh + BORDER_SPACE - KEY_GAP);
+    else if (key->place == KEY_BELOW)
+        draw_key_block(pg, bp, f, 0, key->n, key->rows, BORDER_SPACE + KEY_GAP, -KEY_GAP);
 }
 
 static void draw_graph(struct page *pg, const struct profile *p, const struct band_plan *bp,
@@ -672,7 +872,7 @@ static void draw_graph(struct page *pg, const struct profile *p, const struct ba
     if (o->mode == MODE_PERCENT)
         draw_y_axis_percent(pg, f, tm);
     else
-        draw_y_axis(pg, p, f, tm, o->iec);
+        draw_y_axis(pg, p, f, tm);
     if (o->mode == MODE_LINES)
         draw_band_lines(pg, bp, s, f);
     else
@@ -686,44 +886,98 @@ static void draw_graph(struct page *pg, const struct profile *p, const struct ba
 
 /* ---- page placement ---- */
 
-/* PAGE_FIT (-e, and the screen formats' own size): the page is the
- * graph, width wide, height (in box units) scaled alike. */
-static void fit_page(struct layout *L, double width, double height)
+/* The box is GHC's 648 x 432, or with -e the page's width in points (the
+ * type keeps its size; the graph takes the width), the frame's line
+ * inside the page. */
+static void frame_box(struct frame *f, const struct layout_options *o)
 {
-    double *m = L->matrix;
-    double s = width / BOX_WIDTH;
-    L->fitted = true;
-    L->page_width = width;
-    L->page_height = height * s;
-    m[0] = s, m[1] = 0, m[2] = 0, m[3] = -s, m[4] = 0, m[5] = height * s;
+    if (o->page == PAGE_FIT) {
+        double w = fmax(o->fit_width, BOX_MIN_WIDTH);
+        f->bw = w - LINE_WIDTH;
+        f->bh = w * BOX_HEIGHT / BOX_WIDTH - LINE_WIDTH;
+    } else {
+        f->bw = BOX_WIDTH;
+        f->bh = BOX_HEIGHT;
+    }
 }
 
-static void place_page(struct layout *L, const struct layout_options *o)
+/* n boxes of f's size one above the other (local y from -below to
+ * n * bh, the first box on top) and the key's strip of height below
+ * under them, onto the output page. */
+#define PANELS_A4_MARGIN 36.0
+static void place_boxes(struct layout *L, const struct layout_options *o, const struct frame *f,
+                        size_t n, double below)
 {
     double *m = L->matrix;
+    double h = f->bh * (double)n, total = h + below;
+    m[1] = m[2] = 0, m[0] = 1, m[3] = -1;
     switch (o->page) {
     case PAGE_FIT:
-        fit_page(L, o->fit_width, BOX_HEIGHT);
-        break;
-    case PAGE_GHOSTVIEW:
-        /* GHC's -g: unscaled at (72, 108); a landscape sheet so it fits. */
-        L->page_width = 842, L->page_height = 595;
-        m[0] = 1, m[1] = 0, m[2] = 0, m[3] = -1, m[4] = 72, m[5] = 595 - 108;
-        break;
-    case PAGE_LANDSCAPE_A4:
-        /* Upright and centred on the sheet, for screens. */
-        L->page_width = 842, L->page_height = 595;
-        m[0] = 1, m[1] = 0, m[2] = 0, m[3] = -1;
-        m[4] = (842 - BOX_WIDTH) / 2, m[5] = 595 - (595 - BOX_HEIGHT) / 2;
+        /* -e: the page is the boxes, no scaling, half the frame's line
+         * width around them so the frame is not cut at the page's edge. */
+        L->fitted = true;
+        L->page_width = f->bw + LINE_WIDTH;
+        L->page_height = total + LINE_WIDTH;
+        m[4] = LINE_WIDTH / 2, m[5] = h + LINE_WIDTH / 2;
         break;
     case PAGE_TURNED_A4:
+        if (n == 1) {
+            /* GHC's default: A4 portrait, the graph turned a quarter so
+             * that its box covers X 72..504, Y 108..756 of the sheet. */
+            L->page_width = 595 + below, L->page_height = 842;
+            m[0] = 0, m[1] = 1, m[2] = 1, m[3] = 0, m[4] = 72 + below, m[5] = 842 - 756;
+        } else {
+            /* Several boxes: upright, scaled down to fit inside margins. */
+            double s = fmin((595 - 2 * PANELS_A4_MARGIN) / f->bw,
+                            (842 - 2 * PANELS_A4_MARGIN) / total);
+            s = fmin(s, 1);
+            L->page_width = 595, L->page_height = 842;
+            m[0] = s, m[3] = -s;
+            m[4] = (595 - f->bw * s) / 2, m[5] = 842 - (842 - total * s) / 2 - below * s;
+        }
+        break;
+    case PAGE_GHOSTVIEW:
+        if (n == 1) {
+            /* GHC's -g: unscaled at (72, 108); a landscape sheet so it fits. */
+            L->page_width = 842, L->page_height = 595 + below;
+            m[4] = 72, m[5] = 595 - 108;
+            break;
+        }
+        /* several boxes are centred */
+        /* fall through */
+    case PAGE_LANDSCAPE_A4:
     default:
-        /* GHC's default: A4 portrait, the graph turned a quarter so that
-         * its box covers X 72..504, Y 108..756 of the sheet. */
-        L->page_width = 595, L->page_height = 842;
-        m[0] = 0, m[1] = 1, m[2] = 1, m[3] = 0, m[4] = 72, m[5] = 842 - 756;
+        /* Upright and centred on an A4 landscape sheet, for screens, the
+         * sheet taller by any more boxes and the key's strip. */
+        L->page_width = 842, L->page_height = 595 + f->bh * (double)(n - 1) + below;
+        m[4] = (842 - f->bw) / 2, m[5] = L->page_height - (595 - f->bh) / 2 - below;
         break;
     }
+}
+
+/* ---- the frame ---- */
+
+/* The y axis: up to the tick at or above the range (--mode=lines: with a
+ * little room over the highest line; percent: 100). */
+static void frame_set_y(struct frame *f, const struct layout_options *o, const char *value_unit)
+{
+    double range = o->mode == MODE_LINES ? o->y_range * LINES_HEADROOM : o->y_range;
+    if (o->mode == MODE_PERCENT)
+        f->y_range = y_scale(&f->y_ticks, &f->y_scale, range, "%", false, f->gh);
+    else
+        f->y_range = y_scale(&f->y_ticks, &f->y_scale, range, value_unit, o->iec, f->gh);
+}
+
+static void frame_init(struct frame *f, const struct layout_options *o)
+{
+    memset(f, 0, sizeof *f);
+    frame_box(f, o);
+    f->x_range = o->x_range;
+    f->iec = o->iec;
+    f->pattern = o->pattern;
+    f->mode = o->mode;
+    f->colour = o->colour;
+    f->slopes = o->slopes;
 }
 
 /* "48%" of the drawn total: the biggest band reads at a glance. */
@@ -738,110 +992,247 @@ static void format_share(char *buf, size_t size, uint64_t part, double whole)
         snprintf(buf, size, "<0.1%%");
 }
 
-/* --slopes: each band's slope as text, and the width of the column. */
-static void slope_column(struct frame *f, const struct profile *p, const struct band_plan *bp,
-                         const struct text_metrics *tm)
+/* Each band's share of the drawn total. */
+static char **share_texts(const struct band_plan *bp)
 {
     size_t n = bp->count;
-    f->slope_text = xcalloc(n ? n : 1, sizeof *f->slope_text);
-    char *vu = display_text(p->value_unit), *su = display_text(p->sample_unit);
-    for (size_t b = 0; b < n; b++) {
-        char rate[512];
-        axis_format_rate(rate, sizeof rate, bp->band[b].slope, vu, su, f->iec);
-        f->slope_text[b] = layout_ellipsize(rate, KEY_MAX_SLOPE_WIDTH, FONT_AXIS, tm);
-        double w = tm->width(tm->ctx, FONT_AXIS, f->slope_text[b]);
-        if (w > f->slope_width)
-            f->slope_width = w;
-    }
-    free(vu);
-    free(su);
-}
-
-/* Key geometry: how many rows a column holds and how many columns there
- * are, so that the key fits whatever the number of bands. */
-static size_t key_rows(size_t nkey, double gh, bool pages)
-{
-    if (pages || nkey <= KEY_PAGE_ENTRIES)
-        return nkey < KEY_PAGE_ENTRIES ? (nkey ? nkey : 1) : KEY_PAGE_ENTRIES;
-    size_t rows = (size_t)(gh / KEY_MIN_ROW);
-    return rows > nkey ? nkey : rows;
-}
-
-static void frame_init(struct frame *f, const struct profile *p, const struct band_plan *bp,
-                       const struct layout_options *o, bool key_on_graph, bool key_pages,
-                       const struct text_metrics *tm)
-{
-    memset(f, 0, sizeof *f);
-    bool big = o->title_box == TITLE_BIG ||
-               (o->title_box == TITLE_AUTO && strlen(p->job) > TITLE_BYTES_SMALL);
-    f->title_height = big ? TITLE_HEIGHT_BIG : TITLE_HEIGHT_SMALL;
-    f->gh = BOX_HEIGHT - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
-    f->x0 = p->t_first;
-    f->x_range = o->x_range;
-    /* --mode=lines: a little room above the highest line, which would
-     * otherwise run along the top of the frame, and a tick label there. */
-    f->y_range = o->mode == MODE_LINES ? o->y_range * LINES_HEADROOM : o->y_range;
-    f->iec = o->iec;
-    f->pattern = o->pattern;
-    f->mode = o->mode;
-    f->colour = o->colour;
-    f->slopes = o->slopes;
-
-    size_t n = bp->count;
-    f->key_names = xcalloc(n ? n : 1, sizeof *f->key_names);
-    f->shares = xcalloc(n ? n : 1, sizeof *f->shares);
+    char **out = xcalloc(n ? n : 1, sizeof *out);
     double whole = 0;
     for (size_t b = 0; b < n; b++)
         whole += (double)bp->band[b].total;
     for (size_t b = 0; b < n; b++) {
         char share[32];
         format_share(share, sizeof share, bp->band[b].total, whole);
-        f->shares[b] = xstrdup(share);
-        double w = tm->width(tm->ctx, FONT_AXIS, share);
-        if (w > f->share_width)
-            f->share_width = w;
+        out[b] = xstrdup(share);
     }
-    f->key_rows = key_rows(n, f->gh, key_pages);
-    f->key_columns = n ? (n + f->key_rows - 1) / f->key_rows : 1;
-    if (f->slopes)
-        slope_column(f, p, bp, tm);
-    double fixed = KEY_NAME_X + f->share_width + KEY_SHARE_GAP + KEY_MARGIN;
-    if (f->slopes)
-        fixed += f->slope_width + KEY_SHARE_GAP;
-    double name_limit = key_pages ? GRAPH_FULL_WIDTH - fixed - ORIGIN_X
-                      : f->key_columns > 1 ? fmax(KEY_MIN_NAME_WIDTH, KEY_MAX_WIDTH / (double)f->key_columns - fixed)
-                                           : KEY_MAX_NAME_WIDTH;
-    for (size_t b = 0; b < n; b++) {
-        char *clean = utf8_display_name(bp->band[b].name, strlen(bp->band[b].name));
-        f->key_names[b] = layout_ellipsize(clean, name_limit, FONT_AXIS, tm);
-        free(clean);
-        double w = tm->width(tm->ctx, FONT_AXIS, f->key_names[b]);
-        if (w > f->key_name_width)
-            f->key_name_width = w;
-    }
-    f->key_column_width = fixed + f->key_name_width;
-    f->gw = GRAPH_FULL_WIDTH;
-    if (key_on_graph && n)
-        f->gw -= f->key_column_width * (double)f->key_columns;
-    if (o->data)
-        f->key_box = xcalloc(n ? n : 1, sizeof *f->key_box);
+    return out;
 }
 
-static void frame_free(struct frame *f, size_t nbands)
+/* --slopes: each band's slope as text. */
+static char **slope_texts(const struct frame *f, const struct profile *p,
+                          const struct band_plan *bp, const struct text_metrics *tm)
 {
-    for (size_t b = 0; b < nbands; b++) {
-        free(f->key_names[b]);
-        free(f->shares[b]);
-        if (f->slope_text)
-            free(f->slope_text[b]);
+    size_t n = bp->count;
+    char **out = xcalloc(n ? n : 1, sizeof *out);
+    char *vu = display_text(p->value_unit), *su = display_text(p->sample_unit);
+    for (size_t b = 0; b < n; b++) {
+        char rate[512];
+        axis_format_rate(rate, sizeof rate, bp->band[b].slope, vu, su, f->iec);
+        out[b] = layout_ellipsize(rate, KEY_MAX_SLOPE_WIDTH, FONT_AXIS, tm);
     }
-    free(f->key_names);
-    free(f->shares);
-    free(f->slope_text);
-    free(f->key_box);
+    free(vu);
+    free(su);
+    return out;
+}
+
+/* The widest of texts[lo..hi). */
+static double widest(char *const *texts, size_t lo, size_t hi, const struct text_metrics *tm)
+{
+    double w = 0;
+    for (size_t b = lo; b < hi; b++)
+        w = fmax(w, tm->width(tm->ctx, FONT_AXIS, texts[b]));
+    return w;
+}
+
+/* The key's names shortened to limit. */
+static void key_names(struct key *k, double limit, const struct text_metrics *tm)
+{
+    for (size_t b = 0; b < k->n; b++)
+        free(k->names[b]);
+    shorten_names(k->names, k->full, k->other, k->n, limit, FONT_AXIS, tm);
+    k->name_width = widest(k->names, 0, k->n, tm);
+}
+
+/* The key's texts: per band its note (notes, which the key takes, or
+ * when NULL the band's share of the drawn total), its --slopes rate, and
+ * its name shortened to what a key column may take. */
+static void key_texts(struct frame *f, const struct profile *p, const struct band_plan *bp,
+                      char **notes, const struct text_metrics *tm)
+{
+    struct key *k = &f->key;
+    size_t n = bp->count;
+    k->n = n;
+    k->notes = notes ? notes : share_texts(bp);
+    k->note_width = widest(k->notes, 0, n, tm);
+    if (f->slopes) {
+        k->slopes = slope_texts(f, p, bp, tm);
+        k->slope_width = widest(k->slopes, 0, n, tm);
+    }
+    k->full = xcalloc(n ? n : 1, sizeof *k->full);
+    k->other = xcalloc(n ? n : 1, sizeof *k->other);
+    for (size_t b = 0; b < n; b++) {
+        k->full[b] = utf8_display_name(bp->band[b].name, strlen(bp->band[b].name));
+        k->other[b] = bp->band[b].is_other;
+    }
+    k->names = xcalloc(n ? n : 1, sizeof *k->names);
+    double full = f->bw - ORIGIN_X - 2 * BORDER_SPACE;
+    key_names(k, fmin(KEY_MAX_NAME_WIDTH, fmax(KEY_MIN_NAME_WIDTH, KEY_NAME_SHARE * full)), tm);
+}
+
+/* A key column's width with swatches of size sw and texts this wide. */
+static double column_width(const struct key *k, double sw, double note_width, double name_width)
+{
+    double w = sw + KEY_SWATCH_GAP + note_width + (note_width > 0 ? KEY_SHARE_GAP : 0) + name_width;
+    return k->slopes ? w + k->slope_width + KEY_SHARE_GAP : w;
+}
+
+/* The key's width beside the graph for n entries with texts this wide:
+ * columns of rows at least KEY_MIN_PITCH apart (at most KEY_MAX_PITCH),
+ * the first swatch KEY_GAP under the title box.  Sets the rows, pitch
+ * and swatch; INFINITY when not one row fits. */
+static double beside_width(const struct frame *f, const struct key *k, size_t n,
+                           double note_width, double name_width, size_t *rows, size_t *cols,
+                           double *pitch, double *sw)
+{
+    double room = f->gh + BORDER_SPACE - KEY_GAP;
+    if (!(room >= KEY_MIN_PITCH) || n == 0)
+        return INFINITY;
+    size_t max_rows = (size_t)(room / KEY_MIN_PITCH);
+    *cols = (n + max_rows - 1) / max_rows;
+    *rows = (n + *cols - 1) / *cols;
+    *pitch = fmin(KEY_MAX_PITCH, room / (double)*rows);
+    *sw = fmin(SWATCH, *pitch - 3);
+    double cw = column_width(k, *sw, note_width, name_width);
+    return (double)*cols * cw + (double)(*cols - 1) * KEY_COLUMN_GAP;
+}
+
+/* Beside the graph when the graph keeps KEY_KEEP of the width it has
+ * with a key of the top KEY_REFERENCE bands, and KEY_MIN_PLOT of all;
+ * sets the key's geometry and the graph's width. */
+static bool key_beside(struct frame *f, const struct text_metrics *tm)
+{
+    struct key *k = &f->key;
+    double full = f->bw - ORIGIN_X - 2 * BORDER_SPACE;
+    size_t rows, cols, r20, c20;
+    double pitch, sw, p20, s20;
+    double w = beside_width(f, k, k->n, k->note_width, k->name_width, &rows, &cols, &pitch, &sw);
+    size_t n20 = k->n < KEY_REFERENCE ? k->n : KEY_REFERENCE;
+    double w20 = beside_width(f, k, n20, widest(k->notes, k->n - n20, k->n, tm),
+                              widest(k->names, k->n - n20, k->n, tm), &r20, &c20, &p20, &s20);
+    double gw = full - KEY_GAP - w, gw20 = full - KEY_GAP - w20;
+    if (!(gw >= KEY_KEEP * gw20 && gw >= KEY_MIN_PLOT * full))
+        return false;
+    k->place = KEY_BESIDE;
+    k->rows = rows, k->columns = cols, k->pitch = pitch, k->swatch = sw;
+    k->column_width = column_width(k, sw, k->note_width, k->name_width);
+    f->gw = gw;
+    return true;
+}
+
+/* Below the box or on pages of their own: a grid of as many columns as
+ * the box's width holds, KEY_GRID_PITCH apart (KEY_MAX_PITCH when one
+ * column holds the whole key on a page).  Below: the columns balanced,
+ * and the strip's height; pages: rows and columns per page. */
+static void key_grid(struct frame *f, bool below, const struct text_metrics *tm)
+{
+    struct key *k = &f->key;
+    double width = f->bw - 2 * BORDER_SPACE - 2 * KEY_GAP;
+    /* Off the graph, a name may take what a column of the whole width
+     * leaves it (on a narrow -e page, more than beside the graph). */
+    double fixed = column_width(k, SWATCH, k->note_width, 0);
+    key_names(k, fmin(KEY_MAX_NAME_WIDTH, fmax(KEY_MIN_NAME_WIDTH, width - fixed)), tm);
+    double page_room = f->bh - 2 * BORDER_SPACE - f->title_height - 2 * KEY_GAP;
+    k->pitch = KEY_GRID_PITCH;
+    if (!below && (double)(k->n - 1) * KEY_MAX_PITCH + SWATCH <= page_room)
+        k->pitch = KEY_MAX_PITCH;
+    k->swatch = fmin(SWATCH, k->pitch - 3);
+    k->column_width = column_width(k, k->swatch, k->note_width, k->name_width);
+    size_t cols = (size_t)((width + KEY_COLUMN_GAP) / (k->column_width + KEY_COLUMN_GAP));
+    if (cols < 1)
+        cols = 1;
+    if (below) {
+        k->place = KEY_BELOW;
+        if (cols > k->n)
+            cols = k->n;
+        k->rows = (k->n + cols - 1) / cols;
+        k->columns = (k->n + k->rows - 1) / k->rows;
+        k->below = 2 * KEY_GAP + (double)(k->rows - 1) * k->pitch + k->swatch;
+    } else {
+        k->place = KEY_PAGES;
+        double rows = floor((page_room - k->swatch) / k->pitch) + 1;
+        k->rows = rows >= 1 ? (size_t)rows : 1;
+        k->columns = cols;
+    }
+}
+
+/* Where the key goes (wanted: there is one; elsewhere: -M asks for it
+ * off the graph; one_page: the format holds one page), and the graph's
+ * width. */
+static void key_place(struct frame *f, bool wanted, bool elsewhere, bool one_page,
+                      const struct text_metrics *tm)
+{
+    f->gw = f->bw - ORIGIN_X - 2 * BORDER_SPACE;
+    f->key.place = KEY_NONE;
+    if (!wanted || f->key.n == 0)
+        return;
+    if (!elsewhere && key_beside(f, tm))
+        return;
+    key_grid(f, one_page, tm);
+}
+
+static void frame_free(struct frame *f)
+{
+    struct key *k = &f->key;
+    for (size_t b = 0; b < k->n; b++) {
+        free(k->full[b]);
+        free(k->names[b]);
+        free(k->notes[b]);
+        if (k->slopes)
+            free(k->slopes[b]);
+    }
+    free(k->full);
+    free(k->other);
+    free(k->names);
+    free(k->notes);
+    free(k->slopes);
+    free(k->box);
+}
+
+/* Move every primitive of from onto to, dy points higher. */
+static void move_prims(struct page *to, struct page *from, double dy)
+{
+    for (size_t k = 0; k < from->count; k++) {
+        struct prim pr = from->prim[k];
+        if (pr.kind == PRIM_TEXT)
+            pr.y += dy;
+        else
+            for (size_t i = 0; i < pr.npts; i++)
+                pr.pts[2 * i + 1] += dy;
+        *add_prim(to, pr.kind) = pr;
+    }
+    free(from->prim);
+    memset(from, 0, sizeof *from);
+}
+
+/* The key's pages (KEY_PAGES): each with the box and title t, and as
+ * many entries as its columns hold, the columns balanced; the box dy
+ * points up the page (the top panel's place). */
+static void draw_key_pages(struct layout *L, const struct band_plan *bp, const struct frame *f,
+                           const struct title *t, double dy, const struct text_metrics *tm)
+{
+    const struct key *k = &f->key;
+    size_t per_page = k->rows * k->columns;
+    double top = f->bh - BORDER_SPACE - f->title_height - KEY_GAP;
+    for (size_t k0 = 0; k0 < k->n; k0 += per_page) {
+        size_t k1 = k0 + per_page < k->n ? k0 + per_page : k->n;
+        size_t cols = (k1 - k0 + k->rows - 1) / k->rows;
+        size_t rows = (k1 - k0 + cols - 1) / cols;
+        struct page one = {0};
+        draw_outer_box(&one, f, false);
+        draw_title_box(&one, f, t, tm);
+        draw_key_block(&one, bp, f, k0, k1, rows, BORDER_SPACE + KEY_GAP, top);
+        move_prims(new_page(L), &one, dy);
+    }
 }
 
 /* ---- the page's data (layout_options.data, -o FILE.html) ---- */
+
+/* Before the key is drawn: room for its entries' boxes. */
+static void data_key_boxes(struct frame *f, const struct layout_options *o)
+{
+    if (o->data)
+        f->key.box = xcalloc(f->key.n ? f->key.n : 1, sizeof *f->key.box);
+}
 
 /* The key's bands as drawn: their colours and their entries' boxes. */
 static void data_bands(struct layout *L, const struct band_plan *key, const struct frame *f)
@@ -854,7 +1245,7 @@ static void data_bands(struct layout *L, const struct band_plan *key, const stru
         else
             colour[b] = key->band[b].fill;
     }
-    layout_data_set_bands(L->data, key, colour, (const double (*)[4])f->key_box, L->matrix);
+    layout_data_set_bands(L->data, key, colour, (const double (*)[4])f->key.box, L->matrix);
     free(colour);
 }
 
@@ -877,36 +1268,36 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
         !isfinite(o->y_range))
         return hp_fail(err, "%s: cannot scale the graph (time or value range is not finite)",
                        p->source);
-    place_page(L, o);
+    struct frame f;
+    frame_init(&f, o);
+    f.x0 = p->t_first;
+    struct title t;
+    profile_title(&t, p, s, o->iec, tm);
+    frame_set_title(&f, o->title_box, &t, 1, tm);
+    frame_set_y(&f, o, p->value_unit);
+    key_texts(&f, p, bp, NULL, tm);
+    /* -M puts the key off the graph: on pages of its own where the format
+     * has pages, else below it. */
+    key_place(&f, o->key || o->multipage, o->multipage, o->single_page, tm);
+    place_boxes(L, o, &f, 1, f.key.place == KEY_BELOW ? f.key.below : 0);
     L->title = display_text(p->job);
     L->date = display_text(p->date);
 
-    /* EPS, SVG and PNG hold one page, so there the key stays beside the graph. */
-    bool key_pages = o->multipage && !o->single_page;
-    bool key_on_graph = !key_pages && (o->key || o->multipage);
-    struct frame f;
-    frame_init(&f, p, bp, o, key_on_graph, key_pages, tm);
-
-    if (key_pages) {
-        for (size_t first = 0; first < bp->count; first += KEY_PAGE_ENTRIES) {
-            struct page *pg = new_page(L);
-            draw_title(pg, p, s, &f, tm);
-            size_t last = first + KEY_PAGE_ENTRIES < bp->count ? first + KEY_PAGE_ENTRIES
-                                                               : bp->count;
-            draw_key(pg, bp, &f, first, last, ORIGIN_X, 0);
-        }
-    }
+    if (f.key.place == KEY_PAGES)
+        draw_key_pages(L, bp, &f, &t, 0, tm);
     struct page *pg = new_page(L);
-    draw_title(pg, p, s, &f, tm);
-    if (key_on_graph)
-        draw_key(pg, bp, &f, 0, bp->count, ORIGIN_X + f.gw, ORIGIN_Y);
+    draw_outer_box(pg, &f, true);
+    draw_title_box(pg, &f, &t, tm);
+    data_key_boxes(&f, o); /* the graph's page's key only */
+    draw_key_on_graph(pg, bp, &f);
     draw_graph(pg, p, bp, s, &f, tm, o);
     if (o->data) {
         L->data = layout_data_new(o, p, false);
         data_bands(L, bp, &f);
         layout_data_panel_series(data_panel(L, p->job, &f, 0, 0), L->data, bp, s);
     }
-    frame_free(&f, bp->count);
+    title_free(&t);
+    frame_free(&f);
     return 0;
 }
 
@@ -928,82 +1319,6 @@ void layout_free(struct layout *L)
 }
 
 /* ---- several profiles (FILE FILE...) and --diff ---- */
-
-/* The key's column in front of the names says texts[b] (a band's change
- * under --diff) or, texts NULL, nothing (the shares of one profile mean
- * nothing for several); the key's width and the graph's follow. */
-static void frame_set_key_notes(struct frame *f, size_t nbands, char **texts, bool key_on_graph,
-                                const struct text_metrics *tm)
-{
-    f->share_width = 0;
-    for (size_t b = 0; b < nbands; b++) {
-        free(f->shares[b]);
-        f->shares[b] = texts ? texts[b] : xstrdup("");
-        double w = tm->width(tm->ctx, FONT_AXIS, f->shares[b]);
-        if (w > f->share_width)
-            f->share_width = w;
-    }
-    double fixed = KEY_NAME_X + f->share_width + KEY_SHARE_GAP + KEY_MARGIN;
-    f->key_column_width = fixed + f->key_name_width;
-    f->gw = GRAPH_FULL_WIDTH;
-    if (key_on_graph && nbands)
-        f->gw -= f->key_column_width * (double)f->key_columns;
-}
-
-static void frame_set_title_box(struct frame *f, bool big)
-{
-    f->title_height = big ? TITLE_HEIGHT_BIG : TITLE_HEIGHT_SMALL;
-    f->gh = BOX_HEIGHT - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
-}
-
-/* Move every primitive of from onto to, dy points higher. */
-static void move_prims(struct page *to, struct page *from, double dy)
-{
-    for (size_t k = 0; k < from->count; k++) {
-        struct prim pr = from->prim[k];
-        if (pr.kind == PRIM_TEXT)
-            pr.y += dy;
-        else
-            for (size_t i = 0; i < pr.npts; i++)
-                pr.pts[2 * i + 1] += dy;
-        *add_prim(to, pr.kind) = pr;
-    }
-    free(from->prim);
-    memset(from, 0, sizeof *from);
-}
-
-/* Several profiles: n boxes of 648 x 432 one above the other.  The fit
- * formats and the screen pages grow taller, so that each panel keeps its
- * size; PostScript's A4 sheet holds them upright, scaled down to fit
- * inside margins of half an inch. */
-#define PANELS_A4_MARGIN 36.0
-static void place_panels(struct layout *L, const struct layout_options *o, size_t n)
-{
-    double *m = L->matrix;
-    double h = BOX_HEIGHT * (double)n;
-    switch (o->page) {
-    case PAGE_FIT:
-        fit_page(L, o->fit_width, h);
-        break;
-    case PAGE_TURNED_A4: {
-        double s = fmin((595 - 2 * PANELS_A4_MARGIN) / BOX_WIDTH,
-                        (842 - 2 * PANELS_A4_MARGIN) / h);
-        s = fmin(s, 1);
-        L->page_width = 595, L->page_height = 842;
-        m[0] = s, m[1] = 0, m[2] = 0, m[3] = -s;
-        m[4] = (595 - BOX_WIDTH * s) / 2, m[5] = 842 - (842 - h * s) / 2;
-        break;
-    }
-    case PAGE_GHOSTVIEW:
-    case PAGE_LANDSCAPE_A4:
-    default:
-        /* An A4 landscape sheet with room for n - 1 more boxes. */
-        L->page_width = 842, L->page_height = 595 + BOX_HEIGHT * (double)(n - 1);
-        m[0] = 1, m[1] = 0, m[2] = 0, m[3] = -1;
-        m[4] = (842 - BOX_WIDTH) / 2, m[5] = L->page_height - (595 - BOX_HEIGHT) / 2;
-        break;
-    }
-}
 
 /* "A | B | C": the jobs, for the document's title. */
 static char *joined_jobs(const struct layout_panel *panel, size_t n)
@@ -1027,6 +1342,15 @@ static char *joined_jobs(const struct layout_panel *panel, size_t n)
     return out;
 }
 
+/* n empty notes: a key without shares. */
+static char **empty_notes(size_t n)
+{
+    char **notes = xcalloc(n ? n : 1, sizeof *notes);
+    for (size_t b = 0; b < n; b++)
+        notes[b] = xstrdup("");
+    return notes;
+}
+
 int layout_build_panels(struct layout *L, const struct layout_panel *panel, size_t n,
                         const struct band_plan *key, const struct layout_options *o,
                         const struct text_metrics *tm, struct hp_error *err)
@@ -1038,47 +1362,62 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
         !isfinite(o->y_range))
         return hp_fail(err, "%s: cannot scale the graph (time or value range is not finite)",
                        panel[0].p->source);
-    place_panels(L, o, n);
+    /* One frame for every panel: the same graph width, title box, and x
+     * and y scales; only the time at the origin is each profile's own
+     * first sample.  The key, beside the first panel, gives no shares. */
+    struct frame f;
+    frame_init(&f, o);
+    struct title *t = xcalloc(n, sizeof *t);
+    for (size_t k = 0; k < n; k++)
+        profile_title(&t[k], panel[k].p, panel[k].s, o->iec, tm);
+    frame_set_title(&f, o->title_box, t, n, tm);
+    frame_set_y(&f, o, panel[0].p->value_unit);
+    key_texts(&f, panel[0].p, key, empty_notes(key->count), tm);
+    key_place(&f, o->key || o->multipage, false, o->single_page, tm);
+    place_boxes(L, o, &f, n, f.key.place == KEY_BELOW ? f.key.below : 0);
     L->title = joined_jobs(panel, n);
     L->date = display_text(panel[0].p->date);
 
-    /* One frame for every panel: the same graph width (the key's beside
-     * the first), title box, and x and y scales; only the time at the
-     * origin is each profile's own first sample. */
-    bool key_on_graph = o->key || o->multipage;
-    struct frame f;
-    frame_init(&f, panel[0].p, key, o, key_on_graph, false, tm);
-    frame_set_key_notes(&f, key->count, NULL, key_on_graph, tm);
-    bool big = o->title_box == TITLE_BIG;
-    for (size_t k = 0; k < n && o->title_box == TITLE_AUTO; k++)
-        big = big || strlen(panel[k].p->job) > TITLE_BYTES_SMALL;
-    frame_set_title_box(&f, big);
-
+    if (f.key.place == KEY_PAGES)
+        draw_key_pages(L, key, &f, &t[0], f.bh * (double)(n - 1), tm);
     struct page *pg = new_page(L);
+    data_key_boxes(&f, o);
     for (size_t k = 0; k < n; k++) {
         struct page one = {0};
         f.x0 = panel[k].p->t_first;
-        draw_title(&one, panel[k].p, panel[k].s, &f, tm);
-        if (k == 0 && key_on_graph)
-            draw_key(&one, key, &f, 0, key->count, ORIGIN_X + f.gw, ORIGIN_Y);
+        draw_outer_box(&one, &f, false);
+        draw_title_box(&one, &f, &t[k], tm);
+        if (k == 0 && f.key.place == KEY_BESIDE)
+            draw_key_on_graph(&one, key, &f);
         draw_graph(&one, panel[k].p, panel[k].bp, panel[k].s, &f, tm, o);
-        double dy = BOX_HEIGHT * (double)(n - 1 - k);
+        double dy = f.bh * (double)(n - 1 - k);
         move_prims(pg, &one, dy); /* the first on top */
-        if (o->data && k == 0) {
-            L->data = layout_data_new(o, panel[0].p, false);
-            for (size_t b = 0; f.key_box && b < key->count; b++)
-                f.key_box[b][1] += dy;
-            data_bands(L, key, &f);
-        }
-        if (o->data)
-            layout_data_panel_series(data_panel(L, panel[k].p->job, &f, dy, 0), L->data,
-                                     panel[k].bp, panel[k].s);
+        for (size_t b = 0; k == 0 && f.key.box && f.key.place == KEY_BESIDE && b < key->count; b++)
+            f.key.box[b][1] += dy; /* moved with the first panel */
     }
-    frame_free(&f, key->count);
+    if (f.key.place == KEY_BELOW) { /* under the last panel, whose box is at 0 */
+        struct prim *frame = add_path(pg, PRIM_POLYGON, 4, LINE_WIDTH);
+        double *q = frame->pts;
+        q[0] = 0, q[1] = 0, q[2] = f.bw, q[3] = 0;
+        q[4] = f.bw, q[5] = -f.key.below, q[6] = 0, q[7] = -f.key.below;
+        draw_key_on_graph(pg, key, &f);
+    }
+    if (o->data) {
+        L->data = layout_data_new(o, panel[0].p, false);
+        data_bands(L, key, &f);
+        for (size_t k = 0; k < n; k++) {
+            f.x0 = panel[k].p->t_first;
+            layout_data_panel_series(data_panel(L, panel[k].p->job, &f,
+                                                f.bh * (double)(n - 1 - k), 0),
+                                     L->data, panel[k].bp, panel[k].s);
+        }
+    }
+    for (size_t k = 0; k < n; k++)
+        title_free(&t[k]);
+    free(t);
+    frame_free(&f);
     return 0;
 }
-
-#define DIFF_HEADROOM 0.12
 
 /* --diff: the graph's y runs from lo (<= 0) to lo + f->y_range. */
 static double diff_y(const struct frame *f, double lo, double v)
@@ -1098,36 +1437,46 @@ static void format_change(char *buf, size_t size, double v, const char *unit, bo
     utf8_trim_partial(buf);
 }
 
+/* --diff's y scale, through both signs: a step as y_scale's over the
+ * whole range, the axis's ends at the ticks at or beyond lo and hi.
+ * Returns the bottom; f->y_range is the span. */
+static double diff_scale(struct frame *f, double lo, double hi, const char *value_unit, bool iec)
+{
+    bool bytes = strcmp(value_unit, "bytes") == 0;
+    struct ticks t;
+    y_scale(&t, &f->y_scale, hi - lo, value_unit, iec, f->gh);
+    double step = t.step;
+    double bottom = lo < 0 ? -axis_round_up(-lo, step) : 0;
+    double top = hi > 0 ? axis_round_up(hi, step) : 0;
+    axis_ticks_step(&f->y_ticks, bottom, top, step);
+    /* The suffix and decimals for the largest magnitude. */
+    struct ticks ends = t;
+    ends.n = 1;
+    ends.value[0] = fmax(-bottom, top);
+    if (iec)
+        axis_iec_scale(&f->y_scale, &ends, fmax(-bottom, top), bytes);
+    else
+        axis_value_scale(&f->y_scale, &ends, bytes);
+    f->y_range = top - bottom;
+    return bottom;
+}
+
 /* --diff: the y axis through both signs, labels signed ("+2 MB",
  * "-1 MB", with U+2212 for '-'), grid lines at the ticks. */
 static void draw_signed_y_axis(struct page *pg, const struct profile *p, const struct frame *f,
-                               double lo, const struct text_metrics *tm, bool iec)
+                               double lo, const struct text_metrics *tm)
 {
-    double legend = y_axis_line(pg, p->value_unit, f, tm);
-    /* The step and the suffix of a scale over the whole range. */
-    struct ticks base;
-    struct value_scale vs;
-    y_scale(&base, &vs, f->y_range, p->value_unit, iec);
-    double step = base.step, hi = lo + f->y_range;
-    if (!(step > 0))
-        return;
-    double k0 = ceil(lo / step - 1e-9), k1 = floor(hi / step + 1e-9);
-    if (!(k1 - k0 < AXIS_MAX_TICKS))
-        return;
-    for (double k = k0; k <= k1; k++) {
-        double v = k * step;
-        double y = diff_y(f, lo, v) - ORIGIN_Y;
-        if (y >= f->gh - (legend + 15))
-            continue;
+    y_axis_line(pg, p->value_unit, f, tm);
+    const struct ticks *t = &f->y_ticks;
+    for (size_t i = 0; i < t->n; i++) {
+        double v = t->value[i];
         char magnitude[64], label[72];
-        axis_format_value(magnitude, sizeof magnitude, fabs(v), &vs);
-        snprintf(label, sizeof label, "%s%s", k > 0 ? "+" : k < 0 ? MINUS_SIGN : "", magnitude);
-        y_tick(pg, f, y, label, k != 0); /* the zero line is drawn on its own */
+        axis_format_value(magnitude, sizeof magnitude, fabs(v), &f->y_scale);
+        snprintf(label, sizeof label, "%s%s", v > 0 ? "+" : v < 0 ? MINUS_SIGN : "", magnitude);
+        y_tick(pg, f, diff_y(f, lo, v) - ORIGIN_Y, label, v != 0); /* zero is drawn on its own */
     }
 }
 
-/* One side of one band: the region between its edge and the edge below
- * (toward zero), forward along one and back along the other. */
 static void add_diff_region(struct page *pg, const struct diff *d, const struct frame *f,
                             double lo, const double *edge, const double *inner,
                             const struct band *band, int hatch)
@@ -1175,11 +1524,10 @@ static void draw_diff_bands(struct page *pg, const struct diff *d, const struct 
     free(edge);
 }
 
-/* The title box of --diff: "JOB_after minus JOB_before", how far the
- * stack rises and falls, the later profile's DATE. */
-static void draw_diff_title(struct page *pg, const char *title, const struct profile *after,
-                            const struct diff *d, const struct frame *f,
-                            const struct text_metrics *tm, bool iec)
+/* The title of --diff: "JOB_after minus JOB_before", how far the stack
+ * rises and falls, the later profile's DATE. */
+static void diff_title(struct title *tt, const char *title, const struct profile *after,
+                       const struct diff *d, const struct text_metrics *tm, bool iec)
 {
     char rise[128], fall[128], middle[300];
     format_change(rise, sizeof rise, d->y_max, after->value_unit, iec);
@@ -1190,9 +1538,10 @@ static void draw_diff_title(struct page *pg, const char *title, const struct pro
              d->y_min < 0 ? fl : "0");
     free(r);
     free(fl);
-    char *date = display_text(after->date);
-    draw_title_box(pg, f->title_height, title, middle, date, tm);
-    free(date);
+    tt->job = xstrdup(title);
+    tt->middle = xstrdup(middle);
+    tt->middle_short = NULL;
+    tt->date = display_text(after->date);
 }
 
 int layout_build_diff(struct layout *L, const struct profile *before,
@@ -1204,25 +1553,24 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     double lo = d->y_min, hi = d->y_max;
     if (!(hi > lo))
         hi = lo + 1; /* nothing changed: an empty graph around zero */
-    /* Headroom for the unit's legend, where no tick label goes: the top
-     * labels (and 0, when nothing rises) stay. */
-    hi += (hi - lo) * DIFF_HEADROOM;
     if (!(o->x_range > 0) || !isfinite(o->x_range) || !isfinite(hi - lo))
         return hp_fail(err, "%s: cannot scale the graph (time or value range is not finite)",
                        after->source);
-    place_page(L, o);
     char *job_after = display_text(after->job), *job_before = display_text(before->job);
     size_t len = strlen(job_after) + strlen(job_before) + sizeof " minus ";
-    L->title = xmalloc(len);
-    snprintf(L->title, len, "%s minus %s", job_after, job_before);
+    char *title = xmalloc(len);
+    snprintf(title, len, "%s minus %s", job_after, job_before);
     free(job_after);
     free(job_before);
-    L->date = display_text(after->date);
 
     size_t n = d->bands.count;
-    bool key_on_graph = o->key || o->multipage;
     struct frame f;
-    frame_init(&f, after, &d->bands, o, key_on_graph, false, tm);
+    frame_init(&f, o);
+    f.x0 = 0;
+    struct title t;
+    diff_title(&t, title, after, d, tm, o->iec);
+    frame_set_title(&f, o->title_box, &t, 1, tm);
+    lo = diff_scale(&f, lo, hi, after->value_unit, o->iec);
     /* The key says each band's largest change, signed. */
     char **notes = xcalloc(n ? n : 1, sizeof *notes);
     for (size_t b = 0; b < n; b++) {
@@ -1230,18 +1578,20 @@ int layout_build_diff(struct layout *L, const struct profile *before,
         format_change(text, sizeof text, d->extreme[b], after->value_unit, o->iec);
         notes[b] = fitted_text(text, BOX_WIDTH / 6, FONT_AXIS, tm);
     }
-    frame_set_key_notes(&f, n, notes, key_on_graph, tm);
-    free(notes); /* the texts now belong to the frame */
-    frame_set_title_box(&f, o->title_box == TITLE_BIG ||
-                                (o->title_box == TITLE_AUTO && strlen(L->title) > TITLE_BYTES_SMALL));
-    f.x0 = 0;
-    f.y_range = hi - lo;
+    key_texts(&f, after, &d->bands, notes, tm);
+    key_place(&f, o->key || o->multipage, false, o->single_page, tm);
+    place_boxes(L, o, &f, 1, f.key.place == KEY_BELOW ? f.key.below : 0);
+    L->title = title;
+    L->date = display_text(after->date);
 
+    if (f.key.place == KEY_PAGES)
+        draw_key_pages(L, &d->bands, &f, &t, 0, tm);
     struct page *pg = new_page(L);
-    draw_diff_title(pg, L->title, after, d, &f, tm, o->iec);
-    if (key_on_graph)
-        draw_key(pg, &d->bands, &f, 0, n, ORIGIN_X + f.gw, ORIGIN_Y);
-    draw_signed_y_axis(pg, after, &f, lo, tm, o->iec);
+    draw_outer_box(pg, &f, true);
+    draw_title_box(pg, &f, &t, tm);
+    data_key_boxes(&f, o);
+    draw_key_on_graph(pg, &d->bands, &f);
+    draw_signed_y_axis(pg, after, &f, lo, tm);
     draw_diff_bands(pg, d, &f, lo);
     /* Zero, where the rises start and the falls end. */
     struct prim *zero = add_path(pg, PRIM_STROKE, 2, 1.0);
@@ -1253,6 +1603,7 @@ int layout_build_diff(struct layout *L, const struct profile *before,
         data_bands(L, &d->bands, &f);
         layout_data_panel_diff(data_panel(L, L->title, &f, 0, lo), d);
     }
-    frame_free(&f, n);
+    title_free(&t);
+    frame_free(&f);
     return 0;
 }

@@ -13,10 +13,12 @@
 #include "common.h"
 #include "bands.h"
 #include "diff.h"
-#include "options.h"
 #include "palette.h"
 #include "parse.h"
 #include "series.h"
+
+/* -b, -s, or chosen by the JOB's measured width. */
+enum title_box { TITLE_AUTO, TITLE_BIG, TITLE_SMALL };
 
 enum font_role {
     FONT_AXIS,  /* tick labels, legends, key */
@@ -28,6 +30,12 @@ struct text_metrics {
     /* Advance width in points of valid UTF-8 text. */
     double (*width)(void *ctx, enum font_role font, const char *text);
     void *ctx;
+    /* Where the grapheme clusters of text[0..len) (valid UTF-8) begin and
+     * end, so that shortened text is never cut inside a combining sequence
+     * or an emoji: byte offsets in stops, 0 first and len last, increasing;
+     * returns how many (at most len + 1).  NULL: shorten.c's own rule (code
+     * points, kept with the marks and joiners that follow them). */
+    size_t (*clusters)(void *ctx, const char *text, size_t len, size_t *stops);
 };
 
 enum prim_kind {
@@ -70,7 +78,12 @@ struct page {
     size_t count, cap;
 };
 
-/* Where the 648 x 432 box goes. */
+/* GHC's graph box, in points: 9 x 6 inches.  An EPS without -e is this
+ * wide, unscaled. */
+#define LAYOUT_BOX_WIDTH 648.0
+#define LAYOUT_BOX_HEIGHT 432.0
+
+/* Where the box goes. */
 enum page_style {
     PAGE_TURNED_A4,    /* GHC's PostScript page: A4 portrait, graph turned a quarter */
     PAGE_LANDSCAPE_A4, /* the same position on an A4 landscape sheet, for screens */

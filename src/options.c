@@ -10,7 +10,6 @@
 
 #define EPS_MIN_WIDTH 144.0 /* GHC's: more than 2 inches */
 #define TRACE_MAX 5.0
-#define BAND_LIMIT_DEFAULT 20
 #define KEY_PAGE_LIMIT 20   /* above this band limit the key needs its own pages */
 #define DPI_DEFAULT 150.0
 #define DPI_MAX 2400.0
@@ -19,7 +18,7 @@ void options_default(struct options *o)
 {
     memset(o, 0, sizeof *o);
     o->title_box = TITLE_AUTO;
-    o->limit = BAND_LIMIT_DEFAULT;
+    o->limit = BANDS_LIMIT_DEFAULT;
     o->trace = 1.0;
     o->dpi = DPI_DEFAULT;
     o->mode = MODE_STACKED;
@@ -38,9 +37,10 @@ void options_free(struct options *o)
 void options_usage(FILE *f)
 {
     fputs("Usage: hp2ps [OPTION]... [FILE[.hp]]...\n"
-          "Draw a GHC heap profile (FILE.hp) as a stacked graph in FILE.ps and save\n"
-          "its scales, band order and shades in FILE.aux, both in the current\n"
-          "directory.  With no FILE, read standard input and write standard output.\n"
+          "Draw a GHC heap profile (FILE.hp, or the eventlog FILE.eventlog of a run\n"
+          "with +RTS -h -l) as a stacked graph in FILE.ps and save its scales, band\n"
+          "order and shades in FILE.aux, both in the current directory.  With no\n"
+          "FILE, read standard input and write standard output.\n"
           "\n"
           "  -b            always use the big (two-line) title box\n"
           "  -s            always use the small title box\n"
@@ -87,14 +87,18 @@ void options_usage(FILE *f)
           "                least-squares slope over time, steepest rise (the leaks)\n"
           "                on top   e.g. --sort=gradient --slopes\n"
           "      --slopes  each key entry says its band's slope (\"+1.2 MB/s\")\n"
-          "\n"
-          "Drawing:\n"
+          "\n",
+          f);
+    fputs("Drawing:\n"
           "      --mode=stacked|percent|lines\n"
           "                stacked areas (default), each sample scaled to 100 %,\n"
           "                or one line per band   e.g. --mode=lines\n"
           "      --x=time|index\n"
           "                x axis: sample time (default) or sample number, for\n"
           "                profiles stretched by profiling overhead\n"
+          "      --full-stacks\n"
+          "                eventlog, -hc: name each band by its whole cost-centre\n"
+          "                stack, not cut at the program's -L as the .hp is\n"
           "  FILE FILE...  several profiles: one above the other on one page, with\n"
           "                one x and one y scale and one colour per name (needs -o)\n"
           "                  e.g. hp2ps -c -o compare.pdf before.hp after.hp\n"
@@ -316,6 +320,8 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
         o->slopes = true;
     else if (strcmp(arg, "--diff") == 0)
         o->diff = true;
+    else if (strcmp(arg, "--full-stacks") == 0)
+        o->full_stacks = true;
     else if (strcmp(arg, "--watch") == 0)
         return parse_watch(o, NULL, err);
     else if (strncmp(arg, "--watch=", 8) == 0)

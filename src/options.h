@@ -11,15 +11,7 @@
 #include <stdio.h>
 
 #include "common.h"
-
-enum title_box { TITLE_AUTO, TITLE_BIG, TITLE_SMALL };
-
-/* --mode: how the bands are drawn. */
-enum plot_mode {
-    MODE_STACKED, /* stacked areas, GHC's picture (default) */
-    MODE_PERCENT, /* stacked, each sample scaled to 100 % */
-    MODE_LINES    /* one line per band, not stacked */
-};
+#include "layout.h" /* enum title_box; enum plot_mode (series.h) */
 
 /* Default --watch period, in seconds. */
 #define WATCH_PERIOD_DEFAULT 2.0
@@ -54,6 +46,7 @@ struct options {
     bool has_from, has_to;    /* --from=T, --to=T: a time window in SAMPLE_UNITs */
     double from, to;
     bool x_index;             /* --x=index: sample number on the x axis */
+    bool full_stacks;         /* --full-stacks: eventlog stacks not cut at -L */
     bool diff;                /* --diff A B: per band, B minus A */
     bool watch;               /* --watch[=SECONDS]: redraw while the profile grows */
     double watch_period;      /* seconds between looks, > 0 */

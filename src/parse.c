@@ -47,6 +47,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "reader.h"
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
 #define HAVE_SSE2_SCAN 1
@@ -54,8 +56,6 @@
 
 #define READ_BLOCK (256u * 1024u)
 #define BUF_MAX ((size_t)HP_MAX_LINE + READ_BLOCK) /* > one line with "\r\n" */
-#define MARKS_KEPT 65536      /* marks kept before they are thinned */
-#define MARK_RESOLUTION 8192  /* thinned marks: distinct to 1/this of the time span */
 #define QUOTE_BYTES 40                             /* input bytes shown in a message */
 #define QUOTE_MAX (QUOTE_BYTES * 4 + 8)            /* every byte as \xNN, "...", NUL */
 
@@ -73,32 +73,16 @@ struct parser {
     struct profile *p;
     struct hp_error *err;
 
-    /* input: fd, or mem[0..mem_len) when from_mem */
-    int fd;
-    bool from_mem;
-    const char *mem;
-    size_t mem_len, mem_pos;
+    struct reader_input *in;
     char *buf;
     size_t cap, start, end; /* buf[start..end) not yet cut into lines */
     bool eof;
-    uint64_t nread;
     size_t lineno;          /* number of the current line */
 
-    /* the open sample */
-    bool in_sample;
-    double time;
-    char time_text[QUOTE_MAX]; /* its time as written */
+    /* the profile, the open sample, --from, --to, --x=index (reader.h) */
+    struct sample_builder b;
+    char time_text[QUOTE_MAX]; /* the open sample's time as written */
     char last_text[QUOTE_MAX]; /* the time of the last completed sample, as written */
-    struct sample_entry *ent; /* its data lines so far */
-    size_t npend, pend_cap;
-    size_t names_before;    /* names.count at its BEGIN_SAMPLE */
-    bool skip_sample;       /* it lies outside the --from/--to window */
-
-    /* --from, --to, --x=index */
-    struct parse_options opt;
-    bool windowed;          /* --from or --to given */
-    size_t nseen;           /* completed samples, also those outside the window */
-    double first_seen, last_seen; /* their first and last times */
 
     /* succ[0]: the first name of the last sample; succ[id + 1]: the name
      * that followed name id the last time it was seen.  Each holds the
@@ -112,9 +96,6 @@ struct parser {
     } *succ;
     size_t succ_cap;
     size_t next_at;         /* the index in succ for the next data line */
-
-    size_t marks_cap;
-    size_t marks_limit;     /* thin the marks when there are this many */
 
     /* a quoted string (str_kw its keyword), or a band name (KW_NAME),
      * running over several lines: the text so far, from line str_line */
@@ -489,59 +470,13 @@ static int time_arg(struct parser *ps, enum keyword kw, const char *s, const cha
     return P_OK;
 }
 
-static int before(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* A profile may have a MARK per sample, and their times stay in memory
- * for the drawing; so past marks_limit of them they are thinned: sorted,
- * and of the marks within one MARK_RESOLUTION-th of the time the samples
- * span so far, only the first kept.  That span only grows, so the drawing
- * (which shows marks half a point apart as one) cannot tell.  When
- * thinning frees less than half, the limit doubles. */
-static void thin_marks(struct parser *ps)
-{
-    struct profile *p = ps->p;
-    qsort(p->marks, p->nmarks, sizeof *p->marks, before);
-    double step = p->nsamples ? (p->t_last - p->t_first) / MARK_RESOLUTION : 0;
-    size_t out = 0;
-    double last = 0;
-    for (size_t i = 0; i < p->nmarks; i++) {
-        double t = p->marks[i];
-        double bin = step > 0 ? floor((t - p->t_first) / step) : t;
-        if (out && bin == last)
-            continue;
-        p->marks[out++] = t;
-        last = bin;
-    }
-    p->nmarks = out;
-    if (out > ps->marks_limit / 2)
-        ps->marks_limit *= 2;
-}
-
-/* --from, --to: is time t inside the window (both ends included)? */
-static bool in_window(const struct parser *ps, double t)
-{
-    return (!ps->opt.has_from || t >= ps->opt.from) && (!ps->opt.has_to || t <= ps->opt.to);
-}
-
 static int mark_line(struct parser *ps, const char *s, const char *e)
 {
     double t;
     int rc = time_arg(ps, KW_MARK, s, e, &t);
     if (rc != P_OK)
         return rc;
-    struct profile *p = ps->p;
-    if (ps->windowed && !in_window(ps, t))
-        return P_OK; /* --from/--to: a MARK outside the window goes with its samples */
-    if (ps->opt.x_index) /* --x=index: the number of the sample after the mark */
-        t = (double)p->nsamples + (ps->in_sample && !ps->skip_sample ? 1 : 0);
-    p->marks = grow_to(p->marks, &ps->marks_cap, p->nmarks + 1, sizeof *p->marks, 16);
-    p->marks[p->nmarks++] = t;
-    if (p->nmarks >= ps->marks_limit)
-        thin_marks(ps);
+    builder_mark(&ps->b, t);
     return P_OK;
 }
 
@@ -551,7 +486,7 @@ static int begin_line(struct parser *ps, const char *s, const char *e)
     int rc = time_arg(ps, KW_BEGIN, s, e, &t);
     if (rc != P_OK)
         return rc;
-    if (ps->in_sample)
+    if (ps->b.in_sample)
         return bad(ps, "BEGIN_SAMPLE inside a sample (END_SAMPLE missing)");
     char q[QUOTE_MAX];
     while (is_ws((unsigned char)*s))
@@ -560,16 +495,12 @@ static int begin_line(struct parser *ps, const char *s, const char *e)
         e--;
     quote(q, s, (size_t)(e - s));
     /* Every sample is checked, also one outside the --from/--to window. */
-    if (ps->nseen > 0 && t < ps->last_seen)
+    if (ps->b.nseen > 0 && t < ps->b.last_seen)
         return bad(ps, "samples out of sequence: time %s is before the previous sample's time %s",
                    q, ps->last_text);
     memcpy(ps->time_text, q, sizeof q);
-    ps->in_sample = true;
-    ps->skip_sample = ps->windowed && !in_window(ps, t);
-    ps->time = t;
-    ps->npend = 0;
+    builder_begin(&ps->b, t);
     ps->next_at = 0;
-    ps->names_before = ps->p->names.count;
     return P_OK;
 }
 
@@ -577,33 +508,12 @@ static int disproved(struct parser *ps);
 
 static int end_line(struct parser *ps)
 {
-    struct profile *p = ps->p;
-    if (!ps->in_sample)
+    if (!ps->b.in_sample)
         return bad(ps, "END_SAMPLE without BEGIN_SAMPLE");
     if (ps->disproved)
         return disproved(ps);
-    if (ps->nseen++ == 0)
-        ps->first_seen = ps->time;
-    ps->last_seen = ps->time;
     memcpy(ps->last_text, ps->time_text, sizeof ps->last_text);
-    ps->in_sample = false;
-    if (ps->skip_sample)
-        return P_OK; /* outside --from/--to: checked, not kept, not counted */
-    /* --x=index: the sample's number within the window is its time. */
-    double time = ps->opt.x_index ? (double)p->nsamples : ps->time;
-    size_t n = ps->npend;
-    if (store_append(p->store, time, ps->ent, n, ps->err) < 0)
-        return P_HARD;
-    for (size_t i = 0; i < n; i++) {
-        struct name_info *ni = &p->names.info[ps->ent[i].name];
-        uint64_t v = (uint64_t)ps->ent[i].value;
-        ni->total = ni->total > UINT64_MAX - v ? UINT64_MAX : ni->total + v;
-        ni->points++;
-    }
-    if (p->nsamples++ == 0)
-        p->t_first = time;
-    p->t_last = time;
-    return P_OK;
+    return builder_end(&ps->b, ps->err) < 0 ? P_HARD : P_OK;
 }
 
 /* Is v[0..n) "[+]digits"? */
@@ -614,39 +524,6 @@ static bool all_digits(const char *v, size_t n)
         return false;
     for (; i < n; i++)
         if (!is_digit((unsigned char)v[i]))
-            return false;
-    return true;
-}
-
-/* a[0..n) == b[0..n), inline: names are short, and a call to memcmp costs
- * more than the comparison. */
-static inline bool same_bytes(const char *a, const char *b, size_t n)
-{
-    if (n >= 8) {
-        uint64_t x, y;
-        size_t i = 0;
-        for (; i + 8 <= n; i += 8) {
-            memcpy(&x, a + i, 8);
-            memcpy(&y, b + i, 8);
-            if (x != y)
-                return false;
-        }
-        if (i == n)
-            return true;
-        memcpy(&x, a + n - 8, 8); /* the last 8 bytes, overlapping */
-        memcpy(&y, b + n - 8, 8);
-        return x == y;
-    }
-    if (n >= 4) {
-        uint32_t x, y, x2, y2;
-        memcpy(&x, a, 4);
-        memcpy(&y, b, 4);
-        memcpy(&x2, a + n - 4, 4);
-        memcpy(&y2, b + n - 4, 4);
-        return x == y && x2 == y2;
-    }
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != b[i])
             return false;
     return true;
 }
@@ -709,14 +586,9 @@ static inline uint32_t name_id(struct parser *ps, const char *s, size_t len)
 /* Append (id, value) to the open sample. */
 static int add_entry(struct parser *ps, const char *name, size_t nlen, int64_t value)
 {
-    if (ps->npend == UINT32_MAX)
+    if (ps->b.npend == UINT32_MAX)
         return bad(ps, "more than %lu data lines in one sample", (unsigned long)UINT32_MAX);
-    uint32_t id = name_id(ps, name, nlen);
-    if (ps->npend == ps->pend_cap)
-        ps->ent = grow_to(ps->ent, &ps->pend_cap, ps->npend + 1, sizeof *ps->ent, 64);
-    struct sample_entry *en = &ps->ent[ps->npend++];
-    en->name = id;
-    en->value = value;
+    builder_add(&ps->b, name_id(ps, name, nlen), value);
     return P_OK;
 }
 
@@ -939,7 +811,7 @@ static int disproved(struct parser *ps)
  * space. */
 static HP_NOINLINE int data_line_general(struct parser *ps, const char *s, const char *e)
 {
-    if (!ps->in_sample)
+    if (!ps->b.in_sample)
         return bad(ps, "data line outside a sample (no BEGIN_SAMPLE before it)");
     struct fields f;
     split_fields(s, e, &f);
@@ -976,7 +848,7 @@ static inline int data_line(struct parser *ps, const char *s, const char *e)
     const char *ne = v;
     while (ne > s && is_ws((unsigned char)ne[-1]))
         ne--;
-    if (nd == 0 || ne == v || ne == s || !ps->in_sample)
+    if (nd == 0 || ne == v || ne == s || !ps->b.in_sample)
         return data_line_general(ps, s, e);
     return add_entry(ps, s, (size_t)(ne - s), (int64_t)value);
 }
@@ -1078,30 +950,13 @@ static int fill(struct parser *ps)
         ps->buf = xrealloc(ps->buf, cap);
         ps->cap = cap;
     }
-    size_t room = ps->cap - ps->end;
-    if (ps->from_mem) {
-        size_t n = ps->mem_len - ps->mem_pos;
-        if (n > room)
-            n = room;
-        if (n)
-            memcpy(ps->buf + ps->end, ps->mem + ps->mem_pos, n);
-        ps->mem_pos += n;
-        ps->end += n;
-        ps->nread += n;
-        ps->eof = n == 0;
-        return 0;
-    }
-    for (;;) {
-        ssize_t r = read(ps->fd, ps->buf + ps->end, room);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0)
-            return hp_fail(ps->err, "%s: read error: %s", ps->p->source, strerror(errno));
-        ps->end += (size_t)r;
-        ps->nread += (size_t)r;
-        ps->eof = r == 0;
-        return 0;
-    }
+    ssize_t r = reader_input_read(ps->in, ps->buf + ps->end, ps->cap - ps->end, ps->p->source,
+                                  ps->err);
+    if (r < 0)
+        return -1;
+    ps->end += (size_t)r;
+    ps->eof = r == 0;
+    return 0;
 }
 
 /* The first '\n' in [p, end), or NULL.  Lines are short, so a call to
@@ -1168,18 +1023,6 @@ static int read_lines(struct parser *ps)
     }
 }
 
-/* --from/--to left no sample: say which window, and where the samples are. */
-static int window_empty(struct parser *ps)
-{
-    char from[64] = "", to[64] = "";
-    if (ps->opt.has_from)
-        snprintf(from, sizeof from, "--from=%g", ps->opt.from);
-    if (ps->opt.has_to)
-        snprintf(to, sizeof to, "%s--to=%g", ps->opt.has_from ? " " : "", ps->opt.to);
-    return hp_fail(ps->err, "%s: no sample in the window %s%s (the samples run from %g to %g)",
-                   ps->p->source, from, to, ps->first_seen, ps->last_seen);
-}
-
 static int finish(struct parser *ps)
 {
     struct profile *p = ps->p;
@@ -1195,12 +1038,7 @@ static int finish(struct parser *ps)
     if (ps->str_kw != KW_NONE)
         return hp_fail(ps->err, "%s:%zu: end of file inside a quoted string (opened on line %zu)",
                        src, ps->lineno, ps->str_line);
-    if (ps->in_sample) {
-        p->dropped_open_sample = true;
-        ps->in_sample = false;
-        names_truncate(&p->names, ps->names_before);
-    }
-    if (ps->nread == 0)
+    if (ps->in->nread == 0)
         return hp_fail(ps->err, "%s: empty file", src);
     if (!p->job)
         return hp_fail(ps->err, "%s: JOB missing", src);
@@ -1210,27 +1048,18 @@ static int finish(struct parser *ps)
         return hp_fail(ps->err, "%s: VALUE_UNIT missing", src);
     if (!p->sample_unit)
         return hp_fail(ps->err, "%s: SAMPLE_UNIT missing", src);
-    if (p->nsamples == 0 && ps->windowed && ps->nseen > 0)
-        return window_empty(ps);
-    if (p->nsamples == 0)
-        return hp_fail(ps->err, "%s: contains no samples", src);
-    return 0;
+    return builder_finish(&ps->b, ps->err);
 }
 
-static int parse(struct parser *ps, struct profile *p, const char *source,
-                 const struct parse_options *po, struct hp_error *err)
+int hp_read(struct profile *p, struct reader_input *in, const char *source,
+            const struct parse_options *po, struct hp_error *err)
 {
-    memset(p, 0, sizeof *p);
-    if (po)
-        ps->opt = *po;
-    ps->windowed = ps->opt.has_from || ps->opt.has_to;
-    p->x_is_index = ps->opt.x_index;
-    p->source = xstrdup(source);
-    names_init(&p->names);
-    p->store = store_new();
+    struct parser parser, *ps = &parser;
+    memset(ps, 0, sizeof *ps);
+    builder_start(&ps->b, p, source, po);
     ps->p = p;
     ps->err = err;
-    ps->marks_limit = MARKS_KEPT;
+    ps->in = in;
     ps->succ_cap = 256;
     ps->succ = xreallocarray(NULL, ps->succ_cap, sizeof *ps->succ);
     memset(ps->succ, 0xff, ps->succ_cap * sizeof *ps->succ);
@@ -1242,8 +1071,8 @@ static int parse(struct parser *ps, struct profile *p, const char *source,
     int rc = read_lines(ps);
     if (rc == 0)
         rc = finish(ps);
+    builder_release(&ps->b);
     free(ps->buf);
-    free(ps->ent);
     free(ps->succ);
     free(ps->str);
     free(ps->scratch);
@@ -1262,21 +1091,17 @@ static int parse(struct parser *ps, struct profile *p, const char *source,
 int profile_parse(struct profile *p, int fd, const char *source,
                   const struct parse_options *po, struct hp_error *err)
 {
-    struct parser ps;
-    memset(&ps, 0, sizeof ps);
-    ps.fd = fd;
-    return parse(&ps, p, source, po, err);
+    struct reader_input in;
+    reader_input_fd(&in, fd);
+    return hp_read(p, &in, source, po, err);
 }
 
 int profile_parse_buffer(struct profile *p, const char *data, size_t len, const char *source,
                          const struct parse_options *po, struct hp_error *err)
 {
-    struct parser ps;
-    memset(&ps, 0, sizeof ps);
-    ps.from_mem = true;
-    ps.mem = data;
-    ps.mem_len = len;
-    return parse(&ps, p, source, po, err);
+    struct reader_input in;
+    reader_input_mem(&in, data, len);
+    return hp_read(p, &in, source, po, err);
 }
 
 void profile_free(struct profile *p)

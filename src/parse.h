@@ -1,4 +1,6 @@
-/* parse.h: stage 1, the .hp text to a profile, in one streaming pass.
+/* parse.h: stage 1, the reader of .hp text (and struct profile, which
+ * every reader fills: reader.h chooses the reader by the input's first
+ * bytes), in one streaming pass.
  *
  * The grammar is GHC's heap profile format, read line by line:
  *   JOB "string"            DATE "string"
@@ -37,6 +39,8 @@ struct profile {
 
     bool dropped_open_sample; /* input ended inside a sample */
     bool x_is_index;    /* --x=index: each sample's time is its number, from 0 */
+    bool elapsed_time;  /* the times are elapsed seconds (an eventlog), where a
+                         * .hp counts the mutator's CPU seconds */
 
     struct names names; /* every name, with totals */
     struct store *store;/* the samples, for replay */
@@ -52,15 +56,22 @@ struct parse_options {
     bool has_from, has_to;  /* --from, --to */
     double from, to;
     bool x_index;           /* --x=index */
+    bool full_stacks;       /* --full-stacks: an eventlog's cost-centre stacks
+                             * named whole, not cut at the RTS's -L */
 };
 
-/* Read a whole profile from fd.  source names it in messages.  On failure
- * err holds "SOURCE:LINE: what is wrong" (or "SOURCE: what" for problems
- * of the whole file) and the profile is freed. */
+struct reader_input;
+
+/* Read a whole .hp profile from in (reader.h).  On failure err holds
+ * "SOURCE:LINE: what is wrong" (or "SOURCE: what" for problems of the
+ * whole file) and the profile is freed. */
+int hp_read(struct profile *p, struct reader_input *in, const char *source,
+            const struct parse_options *po, struct hp_error *err);
+
+/* hp_read from fd, or from memory (tests).  source names it in messages. */
 int profile_parse(struct profile *p, int fd, const char *source,
                   const struct parse_options *po, struct hp_error *err);
-
-/* Same, from memory (tests and the fuzzer).  po NULL: every sample, by time. */
+/* po NULL: every sample, by time. */
 int profile_parse_buffer(struct profile *p, const char *data, size_t len,
                          const char *source, const struct parse_options *po,
                          struct hp_error *err);

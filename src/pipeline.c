@@ -14,9 +14,8 @@
 
 #include "diff.h"
 #include "output.h"
-
-/* An EPS without -e gets GHC's unscaled 9-inch box. */
-#define FIT_WIDTH_DEFAULT 648.0
+#include "reader.h"
+#include "shades.h"
 
 static void warn(struct hp_error *warning, const char *fmt, ...) HP_PRINTF(2, 3);
 
@@ -76,7 +75,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
                        o->output ? o->output : "-");
     po->parse = (struct parse_options){
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
-        .x_index = o->x_index,
+        .x_index = o->x_index, .full_stacks = o->full_stacks,
     };
     struct band_options *bo = &po->bands;
     band_options_default(bo);
@@ -98,7 +97,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
               : o->upright                 ? PAGE_GHOSTVIEW
               : fmt->print_page            ? PAGE_TURNED_A4
                                            : PAGE_LANDSCAPE_A4,
-        .fit_width = o->eps ? o->eps_width : FIT_WIDTH_DEFAULT,
+        .fit_width = o->eps ? o->eps_width : LAYOUT_BOX_WIDTH,
         .single_page = o->eps || !fmt->multipage,
         .multipage = o->multipage,
         .key = o->limit != 0,
@@ -215,7 +214,7 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     for (size_t k = 0; k < n; k++)
         if (pipeline_plan(&bp[k], &p[k], NULL, po->bands.limit, po, err) < 0)
             goto done;
-    bands_share_shades(bp, n, po->bands.colour);
+    shades_share(bp, n, po->bands.colour);
     bands_union(&key, bp, n);
     for (size_t k = 0; k < n; k++) {
         size_t columns = series_columns(bp[k].count);
@@ -274,7 +273,7 @@ done:
 
 /* Where a run reads and writes. */
 struct files {
-    char *input;    /* the .hp path, NULL for stdin */
+    char *input;    /* the .hp or eventlog path, NULL for stdin */
     char *base;     /* output stem in the current directory, as GHC's */
     char *out_path; /* the drawing or export; "-" for stdout */
     char *aux_path;
@@ -305,7 +304,7 @@ char *pipeline_input_path(const char *arg)
 {
     if (!arg)
         return NULL;
-    if (ends_with(arg, ".hp"))
+    if (ends_with(arg, ".hp") || ends_with(arg, ".eventlog"))
         return xstrdup(arg);
     char *with = concat(arg, ".hp");
     if (exists(with) || !exists(arg))
@@ -330,8 +329,10 @@ static const char *default_extension(const struct pipeline_options *po)
 }
 
 /* GHC's naming: "prog" and "prog.hp" both read prog.hp, and the outputs
- * are prog.ps and prog.aux in the current directory.  A name that is not
- * NAME.hp and has no NAME.hp beside it is read as it is. */
+ * are prog.ps and prog.aux in the current directory.  prog.eventlog is
+ * read as it is and gives the same outputs (what it holds is told by its
+ * first bytes, not by this name).  A name that is neither and has no
+ * NAME.hp beside it is read as it is. */
 static void resolve_files(struct files *fl, const char *arg, const struct pipeline_options *po)
 {
     memset(fl, 0, sizeof *fl);
@@ -340,7 +341,9 @@ static void resolve_files(struct files *fl, const char *arg, const struct pipeli
         return;
     }
     fl->input = pipeline_input_path(arg);
-    char *stem = ends_with(arg, ".hp") ? xmemdup0(arg, strlen(arg) - 3) : xstrdup(arg);
+    char *stem = ends_with(arg, ".hp") || ends_with(arg, ".eventlog")
+                     ? xmemdup0(arg, (size_t)(strrchr(arg, '.') - arg))
+                     : xstrdup(arg);
     const char *slash = strrchr(stem, '/');
     fl->base = xstrdup(slash ? slash + 1 : stem);
     free(stem);
@@ -356,14 +359,14 @@ static void free_files(struct files *fl)
     free(fl->aux_path);
 }
 
-/* Read a profile from path (NULL: standard input). */
+/* Read a profile, .hp or eventlog, from path (NULL: standard input). */
 static int read_profile(struct profile *p, const char *path, const struct pipeline_options *po,
                         struct hp_error *err)
 {
     int fd = 0;
     if (path && (fd = open(path, O_RDONLY)) < 0)
         return hp_fail(err, "cannot open %s: %s", path, strerror(errno));
-    int rc = profile_parse(p, fd, path ? path : "stdin", &po->parse, err);
+    int rc = profile_read(p, fd, path ? path : "stdin", &po->parse, err);
     if (path)
         close(fd);
     return rc;
@@ -397,7 +400,7 @@ static int prepare_aux(struct output *aux_out, const struct files *fl, const str
 {
     if (output_open(aux_out, fl->aux_path, fl->input, err) < 0)
         return -1;
-    if (bands_write_aux(aux_out->f, &d->plan, d->x_range, d->stacked_range, colour) < 0) {
+    if (aux_write(aux_out->f, &d->plan, d->x_range, d->stacked_range, colour) < 0) {
         output_abort(aux_out);
         return hp_fail(err, "cannot write %s", fl->aux_path);
     }

@@ -3,6 +3,7 @@
 
 #include <cairo.h>
 #include <errno.h>
+#include <limits.h>
 #include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -159,9 +160,34 @@ static double measure_width(void *ctx, enum font_role font, const char *text)
     return (double)logical.width / PANGO_SCALE;
 }
 
+/* Grapheme clusters by pango's rule (Unicode's extended clusters, emoji
+ * sequences included): where the cursor may stop. */
+static size_t measure_clusters(void *ctx, const char *text, size_t len, size_t *stops)
+{
+    (void)ctx;
+    if (len == 0 || len > INT_MAX) {
+        stops[0] = 0;
+        return 1;
+    }
+    glong chars = g_utf8_strlen(text, (gssize)len);
+    PangoLogAttr *attrs = g_new(PangoLogAttr, chars + 1);
+    pango_get_log_attrs(text, (int)len, -1, pango_language_from_string("en"), attrs,
+                        (int)chars + 1);
+    size_t k = 0;
+    const char *q = text;
+    for (glong i = 0; i <= chars; i++) {
+        if (i == 0 || i == chars || attrs[i].is_cursor_position)
+            stops[k++] = (size_t)(q - text);
+        if (i < chars)
+            q = g_utf8_next_char(q);
+    }
+    g_free(attrs);
+    return k;
+}
+
 struct text_metrics render_text_metrics(struct render_fonts *fonts)
 {
-    struct text_metrics tm = {measure_width, fonts};
+    struct text_metrics tm = {measure_width, fonts, measure_clusters};
     return tm;
 }
 

@@ -15,8 +15,14 @@
 
 #include "common.h"
 #include "bands.h"
-#include "options.h"
 #include "parse.h"
+
+/* --mode: how the bands are drawn. */
+enum plot_mode {
+    MODE_STACKED, /* stacked areas, GHC's picture (default) */
+    MODE_PERCENT, /* stacked, each sample scaled to 100 % */
+    MODE_LINES    /* one line per band, not stacked */
+};
 
 struct polyline {
     size_t n;

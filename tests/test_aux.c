@@ -1,6 +1,7 @@
 /* test_aux.c: the .aux reader and the range formatter. */
 #include "aux.h"
 #include "check.h"
+#include "fixture.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -546,11 +547,7 @@ static void test_corpus(void)
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
 static uint64_t rng(void)
 {
-    /* xorshift64* */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 2685821657736338717u;
+    return fixture_rng(&rng_state);
 }
 
 static int format_ok(double v)

@@ -45,6 +45,25 @@ int main(void)
     CHECK_NEAR(t.value[0], 1.35, 1e-12);
     CHECK_NEAR(t.value[t.n - 1], 2.0, 1e-12);
 
+    /* An axis too short for a step's labels takes the next nice step. */
+    CHECK_NEAR(axis_nice_next(1), 2, 1e-12);
+    CHECK_NEAR(axis_nice_next(2), 5, 1e-12);
+    CHECK_NEAR(axis_nice_next(5), 10, 1e-12);
+    CHECK_NEAR(axis_nice_next(0.05), 0.1, 1e-15);
+    CHECK_NEAR(axis_nice_next(20000000), 50000000, 1e-6);
+    CHECK_NEAR(axis_nice_next(3), 5, 1e-12); /* not a nice number: the one above */
+    CHECK(axis_nice_next(0) == 0);
+    axis_ticks_step(&t, 0, 1, 0.25);
+    CHECK_INT(t.n, 5);
+    CHECK_INT(t.decimals, 2);
+
+    /* An axis that must show v ends at the first step at or above it:
+     * pstricky's 108.5 MB peak under a labelled 120 MB, not over 100. */
+    CHECK_NEAR(axis_round_up(108.5e6, 20e6), 120e6, 1e-3);
+    CHECK_NEAR(axis_round_up(120e6, 20e6), 120e6, 1e-3);
+    CHECK_NEAR(axis_round_up(0.3, 0.1), 0.3, 1e-12); /* 0.3 / 0.1 is 2.9999... */
+    CHECK_NEAR(axis_round_up(0, 5), 5, 1e-12);        /* at least one step */
+
     /* GHC bug 4: huge times with a step below the spacing of doubles looped
      * forever; here the tick count is bounded. */
     axis_ticks(&t, 1e22, 1e22 + 2097152.0, 2097152.0);
@@ -71,7 +90,7 @@ int main(void)
     axis_ticks(&t, 0, 320, 320);
     axis_value_scale(&s, &t, true);
     axis_format_value(buf, sizeof buf, t.value[1], &s);
-    CHECK_STR(buf, "50");
+    CHECK_STR(buf, "50 B"); /* every label but 0 carries its unit */
 
     /* --units=iec: steps are nice numbers of KiB, MiB, ... */
     axis_ticks_iec(&t, &s, 3 * 1048576.0, true);
@@ -79,8 +98,10 @@ int main(void)
     axis_format_value(buf, sizeof buf, t.value[3], &s);
     CHECK_STR(buf, "1.5 MiB");
     axis_ticks_iec(&t, &s, 700, true); /* nice(100) is 50 by GHC's rule */
+    CHECK_NEAR(axis_iec_divisor(700), 1, 1e-12);
+    CHECK_NEAR(axis_iec_divisor(3 * 1048576.0), 1048576, 1e-6);
     axis_format_value(buf, sizeof buf, t.value[1], &s);
-    CHECK_STR(buf, "50");
+    CHECK_STR(buf, "50 B"); /* every label but 0 carries its unit */
     axis_format_quantity(buf, sizeof buf, 153689776, "bytes", false);
     CHECK_STR(buf, "153.7 MB");
     axis_format_quantity(buf, sizeof buf, 153689776, "bytes", true);

@@ -3,80 +3,11 @@
  * the two places where we differ on purpose. */
 #include "check.h"
 #include "bands.h"
+#include "fixture.h"
 
 #include <stdlib.h>
 
 /* ---- building profiles in memory ------------------------------------------ */
-
-/* Build a profile from .hp-like text, as the parser would leave it:
- *   BEGIN_SAMPLE t / END_SAMPLE t   a sample (only completed ones count)
- *   name value                      the value is the last field
- * Other header lines are not needed.  Names are interned in order of first
- * appearance, totals and point counts kept as the parser keeps them. */
-static void build(struct profile *p, const char *text)
-{
-    memset(p, 0, sizeof *p);
-    p->source = xstrdup("test.hp");
-    names_init(&p->names);
-    p->store = store_new();
-
-    struct sample_entry *e = NULL;
-    size_t n = 0, cap = 0;
-    const char *s = text;
-    while (*s) {
-        const char *end = strchr(s, '\n');
-        if (!end)
-            end = s + strlen(s);
-        size_t len = (size_t)(end - s);
-        char *line = xmemdup0(s, len);
-        s = *end ? end + 1 : end;
-
-        if (strncmp(line, "BEGIN_SAMPLE", 12) == 0) {
-            n = 0;
-        } else if (strncmp(line, "END_SAMPLE", 10) == 0) {
-            double t = strtod(line + 10, NULL);
-            struct hp_error err;
-            if (store_append(p->store, t, e, n, &err) < 0)
-                abort();
-            if (p->nsamples == 0)
-                p->t_first = t;
-            p->t_last = t;
-            p->nsamples++;
-            n = 0;
-        } else if (len > 0) {
-            /* name, whitespace, value */
-            size_t v = len;
-            while (v > 0 && line[v - 1] != ' ' && line[v - 1] != '\t')
-                v--;
-            size_t nl = v;
-            while (nl > 0 && (line[nl - 1] == ' ' || line[nl - 1] == '\t'))
-                nl--;
-            int64_t value = strtoll(line + v, NULL, 10);
-            uint32_t id = names_intern(&p->names, line, nl);
-            struct name_info *ni = &p->names.info[id];
-            ni->total = ni->total > UINT64_MAX - (uint64_t)value ? UINT64_MAX
-                                                                  : ni->total + (uint64_t)value;
-            ni->points++;
-            if (n == cap) {
-                cap = cap ? 2 * cap : 16;
-                e = xreallocarray(e, cap, sizeof *e);
-            }
-            e[n].name = id;
-            e[n].value = value;
-            n++;
-        }
-        free(line);
-    }
-    free(e);
-}
-
-static void unbuild(struct profile *p)
-{
-    free(p->source);
-    names_free(&p->names);
-    store_free(p->store);
-    memset(p, 0, sizeof *p);
-}
 
 static void make_aux(struct aux *a, const char *text)
 {
@@ -156,7 +87,7 @@ static char *aux_text(const struct band_plan *bp, double x, double y, bool colou
     FILE *f = tmpfile();
     if (!f)
         abort();
-    CHECK_INT(bands_write_aux(f, bp, x, y, colour), 0);
+    CHECK_INT(aux_write(f, bp, x, y, colour), 0);
     long len = ftell(f);
     rewind(f);
     char *s = xmalloc((size_t)len + 1);
@@ -180,7 +111,7 @@ static const char tiny_hp[] = "BEGIN_SAMPLE 0.0\n"
 static void example_tiny(void)
 {
     struct profile p;
-    build(&p, tiny_hp);
+    fixture_parse(&p, tiny_hp);
     struct band_options o;
     band_options_default(&o);
     struct band_plan bp;
@@ -234,7 +165,7 @@ static void example_tiny(void)
     CHECK(same_rgb(bp.band[1].fill, beta_colour));
     band_plan_free(&bp);
     o.sort_name = 0;
-    unbuild(&p);
+    profile_free(&p);
 }
 
 static const char leak_hp[] = "BEGIN_SAMPLE 0.000000\n"
@@ -312,7 +243,7 @@ static int32_t band_of(const struct band_plan *bp, const struct profile *p, cons
 static void example_leak(void)
 {
     struct profile p;
-    build(&p, leak_hp);
+    fixture_parse(&p, leak_hp);
     CHECK_INT(p.nsamples, 6);
     CHECK_INT(p.names.count, 13);
     struct band_options o;
@@ -401,7 +332,7 @@ static void example_leak(void)
             CHECK(palette_distance(bp.band[i].fill, bp.band[j].fill) >= 18);
     }
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 /* many.hp: id00..id29, idKK = (KK+1)*1000 in each of three samples. */
@@ -415,7 +346,7 @@ static void build_many(struct profile *p)
             sprintf(text + strlen(text), "id%02d %d\n", k, (k + 1) * 1000);
         sprintf(text + strlen(text), "END_SAMPLE %d.0\n", s);
     }
-    build(p, text);
+    fixture_parse(p, text);
     free(text);
 }
 
@@ -520,7 +451,7 @@ static void example_many(void)
     CHECK_INT(bp.count, 28);
     CHECK(!bp.band[0].is_other);
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 /* ---- hash order and ties ---------------------------------------------------- */
@@ -532,7 +463,7 @@ static void hash_order(void)
      * qag, qbd, qca 385; the alphabet 20 (wraps past 32 bits); "\xe9" 23
      * (a signed char); a 97; b 98; the \xff.. string 169 (negative). */
     struct profile p;
-    build(&p, "BEGIN_SAMPLE 0.0\n"
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\n"
               "qag 5\n"
               "b 5\n"
               "qbd 5\n"
@@ -553,14 +484,14 @@ static void hash_order(void)
                      "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7\xf6\xf5\xf4\xf3\xf2\xf1\xf0\xef\xee\xed"
                      "\xec\xeb\xea\xe9|qca|qbd|qag");
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 
     /* The spec's example alone. */
-    build(&p, "BEGIN_SAMPLE 0.0\nqag 1\nqbd 1\nqca 1\nEND_SAMPLE 0.0\n");
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nqag 1\nqbd 1\nqca 1\nEND_SAMPLE 0.0\n");
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "qca|qbd|qag");
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 static void ties(void)
@@ -568,7 +499,7 @@ static void ties(void)
     /* Hash order a, b, c with totals 5, 5, 1.  i = 0 swaps a with c, so
      * the list is c, b, a: b now comes before a although a was first. */
     struct profile p;
-    build(&p, "BEGIN_SAMPLE 0.0\nc 1\nb 5\na 5\nEND_SAMPLE 0.0\n");
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nc 1\nb 5\na 5\nEND_SAMPLE 0.0\n");
     struct band_options o;
     band_options_default(&o);
     o.trace_percent = 0;
@@ -585,7 +516,7 @@ static void ties(void)
     CHECK_ORDER(&bp, "c|b|a");
     band_plan_free(&bp);
     aux_free(&a);
-    unbuild(&p);
+    profile_free(&p);
 
     /* Seven names, totals 3 1 3 2 1 3 2 in hash order a..g:
      * i=0: first 1 at b -> swap a,b: b a c d e f g  (1 3 3 2 1 3 2)
@@ -593,7 +524,7 @@ static void ties(void)
      * i=2: first 2 at d -> swap c,d: b e d c a f g  (1 1 2 3 3 3 2)
      * i=3: 2 at g       -> swap c,g: b e d g a f c  (1 1 2 2 3 3 3)
      * then a, f, c stay. */
-    build(&p, "BEGIN_SAMPLE 0.0\n"
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\n"
               "a 3\nb 1\nc 3\nd 2\ne 1\nf 3\ng 2\n"
               "END_SAMPLE 0.0\n");
     o.aux = NULL;
@@ -607,7 +538,7 @@ static void ties(void)
     CHECK_ORDER(&bp, "OTHER|f|c");
     CHECK_INT(bp.band[0].total, 1 + 1 + 2 + 2 + 3);
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 /* ---- trace elimination ------------------------------------------------------ */
@@ -620,7 +551,7 @@ static void trace(void)
     struct band_plan bp;
 
     /* The threshold is reached exactly: the name that reaches it stays. */
-    build(&p, "BEGIN_SAMPLE 0.0\na 1\nb 1\nc 98\nEND_SAMPLE 0.0\n");
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\na 1\nb 1\nc 98\nEND_SAMPLE 0.0\n");
     o.trace_percent = 2;
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "b|c");
@@ -635,11 +566,11 @@ static void trace(void)
     CHECK_ORDER(&bp, "c");
     CHECK_INT(bp.trace_dropped, 2);
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 
     /* Grand total 0.  GHC drops everything even with -t0 (its bug 8); we
      * keep everything with -t0, and any threshold above 0 drops all. */
-    build(&p, "BEGIN_SAMPLE 0.0\nx 0\ny 0\nEND_SAMPLE 0.0\n"
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nx 0\ny 0\nEND_SAMPLE 0.0\n"
               "BEGIN_SAMPLE 1.0\nx 0\nEND_SAMPLE 1.0\n");
     o.trace_percent = 0;
     CHECK_INT(plan(&bp, &p, &o), 0);
@@ -661,10 +592,10 @@ static void trace(void)
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_INT(bp.count, 0);
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 
     /* No names at all. */
-    build(&p, "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\n");
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\n");
     o.trace_percent = 1;
     o.sort_stddev = true;
     o.sort_name = 1;
@@ -672,7 +603,7 @@ static void trace(void)
     CHECK_INT(bp.count, 0);
     CHECK_INT(bp.nnames, 0);
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 /* ---- -d ------------------------------------------------------------------- */
@@ -688,7 +619,7 @@ static void stddev(void)
      *                 (duplicates count apart; merged they would tie b)
      * By total: a 9, b 10, d 10 (hash order a, b, d). */
     struct profile p;
-    build(&p, "BEGIN_SAMPLE 0.0\na 0\nd 5\nd 5\nEND_SAMPLE 0.0\n"
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\na 0\nd 5\nd 5\nEND_SAMPLE 0.0\n"
               "BEGIN_SAMPLE 1.0\na 0\nEND_SAMPLE 1.0\n"
               "BEGIN_SAMPLE 2.0\na 9\nb 10\nEND_SAMPLE 2.0\n");
     struct band_options o;
@@ -708,12 +639,12 @@ static void stddev(void)
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "a|b|d");
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 
     /* One sample: N - 1 = 0.  Single points give 0/0 = NaN, a duplicated
      * name gives infinity; NaN never moves and nothing else is smaller,
      * so the order by total stays. */
-    build(&p, "BEGIN_SAMPLE 0.0\no 7\nn 2\nn 2\nm 1\nEND_SAMPLE 0.0\n");
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\no 7\nn 2\nn 2\nm 1\nEND_SAMPLE 0.0\n");
     o.sort_name = 0;
     o.sort_stddev = false;
     CHECK_INT(plan(&bp, &p, &o), 0);
@@ -723,11 +654,11 @@ static void stddev(void)
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "m|n|o");
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 
     /* Two samples where NaN cannot happen but the order flips: x steady,
      * y jumping, x the bigger. */
-    build(&p, "BEGIN_SAMPLE 0.0\nx 50\ny 0\nEND_SAMPLE 0.0\n"
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nx 50\ny 0\nEND_SAMPLE 0.0\n"
               "BEGIN_SAMPLE 1.0\nx 50\ny 60\nEND_SAMPLE 1.0\n");
     o.sort_stddev = false;
     CHECK_INT(plan(&bp, &p, &o), 0);
@@ -737,7 +668,7 @@ static void stddev(void)
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "x|y");
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 /* ---- -i ------------------------------------------------------------------- */
@@ -746,7 +677,7 @@ static void by_name(void)
 {
     /* Byte order: upper case before lower case, high bytes last. */
     struct profile p;
-    build(&p, "BEGIN_SAMPLE 0.0\nalpha 10\nCharlie 20\n\xc3\xa9t\xc3\xa9 30\nbravo 40\n"
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nalpha 10\nCharlie 20\n\xc3\xa9t\xc3\xa9 30\nbravo 40\n"
               "END_SAMPLE 0.0\n");
     struct band_options o;
     band_options_default(&o);
@@ -759,7 +690,7 @@ static void by_name(void)
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "\xc3\xa9t\xc3\xa9|bravo|alpha|Charlie");
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 /* ---- -p: order and shades --------------------------------------------------- */
@@ -767,7 +698,7 @@ static void by_name(void)
 static void previous_order(void)
 {
     struct profile p;
-    build(&p, leak_hp);
+    fixture_parse(&p, leak_hp);
     struct band_options o;
     band_options_default(&o);
     struct band_plan bp;
@@ -829,13 +760,13 @@ static void previous_order(void)
     band_plan_free(&bp);
     aux_free(&a);
     o.colour = false;
-    unbuild(&p);
+    profile_free(&p);
 }
 
 static void previous_shades(void)
 {
     struct profile p;
-    build(&p, leak_hp);
+    fixture_parse(&p, leak_hp);
     struct band_options o;
     band_options_default(&o);
     struct band_plan bp;
@@ -896,7 +827,7 @@ static void previous_shades(void)
     band_plan_free(&bp);
     aux_free(&a);
     o.colour = false;
-    unbuild(&p);
+    profile_free(&p);
 
     /* As with GHC's wordfreq-hr.p.in.aux: the aux shades use nine of the
      * ten greys (all but 0.2), and four new bands land next to each other
@@ -914,7 +845,7 @@ static void previous_shades(void)
         for (int k = 4; k < 13; k++)
             sprintf(ax + strlen(ax), "ORDER w%02d %d\nSHADE w%02d %.2f\n", k, k, k,
                     aux_greys[k - 4]);
-        build(&p, hp);
+        fixture_parse(&p, hp);
         make_aux(&a, ax);
         o.aux = &a;
         o.trace_percent = 0;
@@ -924,7 +855,7 @@ static void previous_shades(void)
                      "0.20 0.60 0.30 0.90 0.00 0.60 0.30 0.90 0.40 1.00 0.70 0.50 0.80");
         band_plan_free(&bp);
         aux_free(&a);
-        unbuild(&p);
+        profile_free(&p);
         o.trace_percent = 1;
     }
 
@@ -938,7 +869,7 @@ static void previous_shades(void)
             sprintf(auxt + strlen(auxt), "SHADE n%02d %.2f\n", k, palette_grey((size_t)k));
     }
     strcat(text, "END_SAMPLE 0.0\n");
-    build(&p, text);
+    fixture_parse(&p, text);
     make_aux(&a, auxt);
     o.aux = &a;
     o.trace_percent = 0;
@@ -947,7 +878,7 @@ static void previous_shades(void)
     CHECK_SHADES(&bp, false, "0.00 0.20 0.60 0.30 0.90 0.40 1.00 0.70 0.50 0.80 0.00");
     band_plan_free(&bp);
     aux_free(&a);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 /* ---- OTHER ------------------------------------------------------------------ */
@@ -957,7 +888,7 @@ static void other(void)
     /* A band already named OTHER and the merged OTHER are two bands, with
      * two shades. */
     struct profile p;
-    build(&p, "BEGIN_SAMPLE 0.0\nOTHER 500\nx 10\ny 20\nz 1000\nEND_SAMPLE 0.0\n");
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nOTHER 500\nx 10\ny 20\nz 1000\nEND_SAMPLE 0.0\n");
     struct band_options o;
     band_options_default(&o);
     o.limit = 3;
@@ -984,10 +915,10 @@ static void other(void)
     CHECK_SHADES(&bp, false, "0.90 0.90 0.00");
     band_plan_free(&bp);
     aux_free(&a);
-    unbuild(&p);
+    profile_free(&p);
 
     /* OTHER's total saturates. */
-    build(&p, "BEGIN_SAMPLE 0.0\na 1\nb 1\nc 1\nEND_SAMPLE 0.0\n");
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\na 1\nb 1\nc 1\nEND_SAMPLE 0.0\n");
     p.names.info[0].total = UINT64_MAX - 5;
     p.names.info[1].total = UINT64_MAX - 5;
     p.names.info[2].total = 1;
@@ -998,7 +929,7 @@ static void other(void)
     CHECK_ORDER(&bp, "OTHER");
     CHECK(bp.band[0].total == UINT64_MAX);
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 /* ---- --include, --exclude, and names with no data point ------------------ */
@@ -1023,7 +954,7 @@ static void selection(void)
     /* -t1 is a share of the names kept.  Of all three, a (40) and b (60)
      * are 0.40 % and 0.59 % of 10100: together under 1 %, both dropped.
      * With big excluded they are 40 % and 60 % of 100: both stay. */
-    build(&p, "BEGIN_SAMPLE 0.0\na 40\nb 60\nbig 10000\nEND_SAMPLE 0.0\n");
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\na 40\nb 60\nbig 10000\nEND_SAMPLE 0.0\n");
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "big");
     CHECK_INT(bp.trace_dropped, 2);
@@ -1036,11 +967,11 @@ static void selection(void)
     CHECK_INT(band_of(&bp, &p, "big"), -1);
     band_plan_free(&bp);
     name_filter_free(&f);
-    unbuild(&p);
+    profile_free(&p);
 
     /* -m counts kept names only, and a dropped name is not in OTHER:
      * four names kept of six, -m3 merges the two smallest (1 + 2). */
-    build(&p, "BEGIN_SAMPLE 0.0\nMap.a 1\nMap.b 2\nMap.c 3\nMap.CAF 500\nSet.d 4\nx 900\n"
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nMap.a 1\nMap.b 2\nMap.c 3\nMap.CAF 500\nSet.d 4\nx 900\n"
               "END_SAMPLE 0.0\n");
     compile_filter(&f, (const char *[]){"^Map", "^Set"}, 2, (const char *[]){"CAF"}, 1);
     o.filter = &f;
@@ -1061,11 +992,11 @@ static void selection(void)
     CHECK_INT(bands_plan(&bp, &p, &o, &err), -1);
     CHECK_STR(err.text, "test.hp: no band name matches --include/--exclude");
     name_filter_free(&f);
-    unbuild(&p);
+    profile_free(&p);
 
     /* A name with no data point (only seen outside --from/--to) is never a
      * band, even with -t0, which keeps names whose total is 0. */
-    build(&p, "BEGIN_SAMPLE 0.0\nzero 0\nreal 5\nEND_SAMPLE 0.0\n");
+    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nzero 0\nreal 5\nEND_SAMPLE 0.0\n");
     names_intern(&p.names, "ghost", 5);
     o.filter = NULL;
     o.limit = 20;
@@ -1080,7 +1011,7 @@ static void selection(void)
     o.filter = &f;
     CHECK_INT(bands_plan(&bp, &p, &o, &err), -1);
     name_filter_free(&f);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 static void defaults_and_aux_format(void)
@@ -1103,17 +1034,17 @@ static void defaults_and_aux_format(void)
 
     /* The .aux writer reports a stream error. */
     struct profile p;
-    build(&p, tiny_hp);
+    fixture_parse(&p, tiny_hp);
     band_options_default(&o);
     CHECK_INT(plan(&bp, &p, &o), 0);
     FILE *f = fopen("/dev/full", "w");
     if (f) {
         setvbuf(f, NULL, _IONBF, 0);
-        CHECK_INT(bands_write_aux(f, &bp, 1.0, 320.0, false), -1);
+        CHECK_INT(aux_write(f, &bp, 1.0, 320.0, false), -1);
         fclose(f);
     }
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 /* ---- --sort=gradient and --slopes ---------------------------------------- */
@@ -1139,7 +1070,7 @@ static void gradient(void)
      * By total (ascending): gap 60, flat2 100, flat 200, then grow and
      * shrink (1000 each). */
     struct profile p;
-    build(&p, "BEGIN_SAMPLE 10\ngrow 100\nshrink 400\nflat 50\nflat2 25\ngap 30\nEND_SAMPLE 10\n"
+    fixture_parse(&p, "BEGIN_SAMPLE 10\ngrow 100\nshrink 400\nflat 50\nflat2 25\ngap 30\nEND_SAMPLE 10\n"
               "BEGIN_SAMPLE 11\ngrow 200\nshrink 300\nflat 50\nflat2 25\nEND_SAMPLE 11\n"
               "BEGIN_SAMPLE 12\ngrow 300\nshrink 200\nflat 50\nflat2 25\ngap 30\nEND_SAMPLE 12\n"
               "BEGIN_SAMPLE 13\ngrow 400\nshrink 100\nflat 50\nflat2 25\nEND_SAMPLE 13\n");
@@ -1193,25 +1124,25 @@ static void gradient(void)
     CHECK_ORDER(&bp, "gap|flat2|flat|grow|shrink");
     band_plan_free(&bp);
     aux_free(&a);
-    unbuild(&p);
+    profile_free(&p);
 
     /* Far from time 0 the sums keep their precision (times are taken from
      * the first sample's): still exactly 100 per second. */
-    build(&p, "BEGIN_SAMPLE 1000000000\nup 5\nEND_SAMPLE 1000000000\n"
+    fixture_parse(&p, "BEGIN_SAMPLE 1000000000\nup 5\nEND_SAMPLE 1000000000\n"
               "BEGIN_SAMPLE 1000000001\nup 105\nEND_SAMPLE 1000000001\n"
               "BEGIN_SAMPLE 1000000002\nup 205\nEND_SAMPLE 1000000002\n");
     o.aux = NULL;
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_NEAR(bp.band[0].slope, 100, 1e-9);
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 
     /* Fewer than two distinct times: no slope, 0 (not NaN). */
-    build(&p, "BEGIN_SAMPLE 3\nx 5\ny 9\nEND_SAMPLE 3\nBEGIN_SAMPLE 3\nx 50\nEND_SAMPLE 3\n");
+    fixture_parse(&p, "BEGIN_SAMPLE 3\nx 5\ny 9\nEND_SAMPLE 3\nBEGIN_SAMPLE 3\nx 50\nEND_SAMPLE 3\n");
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK(bp.band[0].slope == 0 && bp.band[1].slope == 0);
     band_plan_free(&bp);
-    unbuild(&p);
+    profile_free(&p);
 }
 
 int main(void)

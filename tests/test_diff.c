@@ -3,6 +3,7 @@
  * different times, a profile that ends early, a name only one profile
  * has, and -m merging the smaller changes into OTHER. */
 #include "check.h"
+#include "fixture.h"
 #include "diff.h"
 #include "series.h"
 
@@ -12,8 +13,7 @@
 static void load(struct profile *p, struct band_plan *bp, const char *samples)
 {
     char hp[4096];
-    size_t o = (size_t)snprintf(hp, sizeof hp, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
-                                               "VALUE_UNIT \"bytes\"\n");
+    size_t o = 0;
     const char *s = samples;
     while (*s) {
         char *end;
@@ -33,17 +33,8 @@ static void load(struct profile *p, struct band_plan *bp, const char *samples)
             s++;
         o += (size_t)snprintf(hp + o, sizeof hp - o, "END_SAMPLE %g\n", t);
     }
-    struct hp_error err;
-    if (profile_parse_buffer(p, hp, o, "t.hp", NULL, &err) < 0) {
-        fprintf(stderr, "%s\n", err.text);
-        abort();
-    }
-    struct band_options bo;
-    band_options_default(&bo);
-    bo.trace_percent = 0;
-    bo.limit = 0; /* every name a band, as main does for --diff */
-    if (bands_plan(bp, p, &bo, &err) < 0)
-        abort();
+    fixture_parse(p, hp);
+    fixture_plan(bp, p, 0, 0, false); /* every name a band, as the pipeline does for --diff */
 }
 
 /* The diff of two profiles; the inputs are freed. */

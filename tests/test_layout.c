@@ -2,6 +2,8 @@
  * 5 points wide, so the numbers can be worked out by hand. */
 #include "check.h"
 #include "layout.h"
+#include "render.h"
+#include "shorten.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -14,7 +16,7 @@ static double fake_width(void *ctx, enum font_role font, const char *text)
     return 5.0 * (double)strlen(text);
 }
 
-static const struct text_metrics fake = {fake_width, NULL};
+static const struct text_metrics fake = {fake_width, NULL, NULL};
 
 struct world {
     struct profile p;
@@ -173,7 +175,8 @@ static void modes(void)
     /* Band 1 (alpha, on top, the largest) is solid black, band 0 (beta)
      * dashed and grey: the main band is the boldest line.  Alpha's line
      * reaches 300, the largest band, which the scale tops by
-     * LINES_HEADROOM (1.08) so the line stays clear of the frame. */
+     * LINES_HEADROOM (1.08) so the line stays clear of the frame, up to
+     * the next tick: 350. */
     int dashes[2] = {-1, -1};
     struct rgb line[2] = {{1, 1, 1}, {1, 1, 1}};
     double alpha_top = 0;
@@ -188,7 +191,8 @@ static void modes(void)
     CHECK(dashes[0] == 1 && dashes[1] == 0);
     CHECK(line[1].r == 0 && line[1].g == 0 && line[1].b == 0);
     CHECK(line[0].r > line[1].r);
-    CHECK_NEAR(alpha_top, 20 + (432 - 20 - 10 - 20) / 1.08, 1e-9);
+    CHECK_NEAR(alpha_top, 30 + (432 - 20 - 10 - 30) * 300.0 / 350, 1e-9);
+    CHECK_INT(count_text(pg, "350 B"), 1); /* the top tick is labelled */
     CHECK(inside_box(pg));
     destroy(&w);
 
@@ -214,8 +218,8 @@ static void modes(void)
     destroy(&w);
 
     /* --slopes: alpha +200 B/s, beta -30.0 B/s, in a column between the
-     * shares and the names.  Key: swatch 24, share 15, gap 6, slope 45
-     * ("-30.0 B/s", 9 bytes), gap 6, name 25, margin 5 = 126. */
+     * shares and the names.  Key: swatch 14, gap 5, share 15, gap 6, slope
+     * 45 ("-30.0 B/s", 9 bytes), gap 6, name 25 = 116. */
     o = (struct layout_options){.key = true, .slopes = true};
     band_options_default(&bo);
     bo.slopes = true;
@@ -224,21 +228,20 @@ static void modes(void)
     const struct prim *up = find_text(pg, "+200 B/s"), *down = find_text(pg, "-30.0 B/s");
     CHECK(up && down);
     if (up && down) {
-        double gw = 593 - 126;
-        CHECK_NEAR(up->x, 45 + gw + 24 + 15 + 6 + 45, 1e-9);
+        double gw = 576 - 10 - 116;
+        CHECK_NEAR(up->x, 62 + gw + 10 + 14 + 5 + 15 + 6 + 45, 1e-9);
         CHECK(up->align == ALIGN_RIGHT);
         CHECK(up->y > down->y); /* alpha on top */
     }
     const struct prim *name = find_text(pg, "alpha");
-    CHECK_NEAR(name->x, 45 + (593 - 126) + 24 + 15 + 6 + 45 + 6, 1e-9);
+    CHECK_NEAR(name->x, 62 + (576 - 10 - 116) + 10 + 14 + 5 + 15 + 6 + 45 + 6, 1e-9);
     CHECK(find_text(pg, "peak 320") != NULL); /* stacked: the peak is drawn */
     CHECK(inside_box(pg));
     destroy(&w);
 }
 
 /* -o FILE.html (layout_options.data): the graph's area and scales, the
- * key's boxes and the values, on TINY drawn upright on landscape A4 (the
- * box's origin at x 97, y 513.5 from the top). */
+ * key's boxes and the values, on TINY drawn upright on landscape A4. */
 static void page_data(void)
 {
     struct world w;
@@ -260,12 +263,29 @@ static void page_data(void)
     CHECK_INT(D->npanels, 1);
     const struct layout_data_panel *P = &D->panel[0];
     CHECK_STR(P->title, "demo");
-    /* gw = 593 - 75 (the key), gh = 432 - 20 - 10 - 20. */
-    CHECK_NEAR(P->plot[0], 97 + 45, 1e-9);
-    CHECK_NEAR(P->plot[1], 513.5 - (20 + 382), 1e-9);
-    CHECK_NEAR(P->plot[2], 593 - 75, 1e-9);
-    CHECK_NEAR(P->plot[3], 382, 1e-9);
-    CHECK(P->t0 == 0 && P->t_span == 1 && P->y_lo == 0 && P->y_span == 320);
+    /* The area is where the bands are drawn: the filled polygons' points,
+     * on the page, span it from side to side and stay inside it. */
+    const double *m = w.L.matrix;
+    double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
+    for (size_t i = 0; i < w.L.page[0].count; i++) {
+        const struct prim *pr = &w.L.page[0].prim[i];
+        if (pr->kind != PRIM_POLYGON || !pr->filled || pr->npts < 4 || pr->hatch ||
+            (pr->fill.r == 1 && pr->fill.g == 1 && pr->fill.b == 1))
+            continue;
+        bool swatch = pr->npts == 4 && pr->pts[2] == pr->pts[0]; /* a key's square */
+        for (size_t k = 0; !swatch && k < pr->npts; k++) {
+            double x = pr->pts[2 * k], y = pr->pts[2 * k + 1];
+            double px = m[0] * x + m[2] * y + m[4], py = m[1] * x + m[3] * y + m[5];
+            x0 = fmin(x0, px), x1 = fmax(x1, px), y0 = fmin(y0, py), y1 = fmax(y1, py);
+        }
+    }
+    CHECK_NEAR(x0, P->plot[0], 1e-9);
+    CHECK_NEAR(x1, P->plot[0] + P->plot[2], 1e-9);
+    CHECK_NEAR(y1, P->plot[1] + P->plot[3], 1e-9); /* the foot: value 0 */
+    CHECK(y0 >= P->plot[1] - 1e-9);
+    /* the top of the stack, 320 at t = 1, at its height on the y scale */
+    CHECK_NEAR(y0, P->plot[1] + P->plot[3] * (1 - 320 / P->y_span), 1e-9);
+    CHECK(P->t0 == 0 && P->t_span == 1 && P->y_lo == 0 && P->y_span >= 320);
     CHECK_INT(P->nbands, 2);
     CHECK(P->band[0] == 0 && P->band[1] == 1);
     CHECK_NEAR(P->share[1], 400.0 / 470, 1e-12);
@@ -277,7 +297,7 @@ static void page_data(void)
     for (int b = 0; b < 2; b++) {
         const struct prim *t = find_text(pg, names[b]);
         const double *box = D->band[b].box;
-        double x = 97 + t->x, y = 513.5 - t->y;
+        double x = m[0] * t->x + m[2] * t->y + m[4], y = m[1] * t->x + m[3] * t->y + m[5];
         CHECK(D->band[b].has_box);
         CHECK(x >= box[0] && x <= box[0] + box[2] && y >= box[1] && y <= box[1] + box[3]);
         CHECK(box[0] >= P->plot[0] + P->plot[2]); /* beside the graph */
@@ -306,6 +326,336 @@ static void page_data(void)
     destroy(&w);
 }
 
+/* ---- issue 12: the geometry ---- */
+
+/* n names that live in windows of a 41-sample run, spiky totals, each
+ * name "(i)Data.Map.Internal.insertWithK/run.it/run/main", too wide for
+ * the key whole. */
+static char *many_bands(size_t n)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    fprintf(f, "JOB \"many\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
+    for (size_t s = 0; s <= 40; s++) {
+        fprintf(f, "BEGIN_SAMPLE %zu\n", s);
+        for (size_t i = 1; i <= n; i++) {
+            size_t a = (i * 7) % 41, b = a + 5 + i % 13;
+            if (s >= a && s <= b)
+                fprintf(f, "(%zu)Data.Map.Internal.insertWith%zu/run.it/run/main\t%zu\n", i, i % 9,
+                        1000 + (i * 7919) % 50000 + (s % 9 == 4 ? 30000 : 0));
+        }
+        fprintf(f, "END_SAMPLE %zu\n", s);
+    }
+    fclose(f);
+    return buf;
+}
+
+/* The graph's width: its x axis, the line from the origin (62, 30). */
+static double graph_width(const struct page *pg)
+{
+    for (size_t i = 0; i < pg->count; i++) {
+        const struct prim *pr = &pg->prim[i];
+        if (pr->kind == PRIM_STROKE && pr->npts == 2 && pr->pts[0] == 62 && pr->pts[1] == 30 &&
+            pr->pts[3] == 30 && pr->pts[2] > 62)
+            return pr->pts[2] - 62;
+    }
+    return -1;
+}
+
+/* Every point of every page, and every upright text (fake widths), on
+ * the output page. */
+static bool on_page(const struct layout *L)
+{
+    const double *m = L->matrix;
+    for (size_t k = 0; k < L->npages; k++)
+        for (size_t i = 0; i < L->page[k].count; i++) {
+            const struct prim *pr = &L->page[k].prim[i];
+            double xs[2] = {pr->x, pr->x}, ys[2] = {pr->y, pr->y};
+            size_t np = pr->kind == PRIM_TEXT ? 2 : pr->npts;
+            if (pr->kind == PRIM_TEXT && pr->angle == 0) {
+                double w = fake_width(NULL, pr->font, pr->text);
+                xs[0] -= pr->align == ALIGN_LEFT ? 0 : pr->align == ALIGN_CENTRE ? w / 2 : w;
+                xs[1] = xs[0] + w;
+            }
+            for (size_t j = 0; j < np; j++) {
+                double x = pr->kind == PRIM_TEXT ? xs[j] : pr->pts[2 * j];
+                double y = pr->kind == PRIM_TEXT ? ys[j] : pr->pts[2 * j + 1];
+                double px = m[0] * x + m[2] * y + m[4], py = m[1] * x + m[3] * y + m[5];
+                if (px < -0.01 || py < -0.01 || px > L->page_width + 0.01 ||
+                    py > L->page_height + 0.01)
+                    return false;
+            }
+        }
+    return true;
+}
+
+/* No two upright texts of a page overlap (fake widths; a text is its
+ * font's ascent above the baseline and its descent below). */
+static bool no_overlap(const struct page *pg)
+{
+    for (size_t i = 0; i < pg->count; i++)
+        for (size_t j = i + 1; j < pg->count; j++) {
+            const struct prim *a = &pg->prim[i], *b = &pg->prim[j];
+            if (a->kind != PRIM_TEXT || b->kind != PRIM_TEXT || a->angle || b->angle ||
+                !*a->text || !*b->text)
+                continue;
+            double box[2][4];
+            for (int k = 0; k < 2; k++) {
+                const struct prim *t = k ? b : a;
+                double w = fake_width(NULL, t->font, t->text), size = t->font ? 10.5 : 8.5;
+                double x0 = t->x - (t->align == ALIGN_LEFT ? 0 : t->align == ALIGN_CENTRE ? w / 2 : w);
+                box[k][0] = x0, box[k][1] = x0 + w;
+                box[k][2] = t->y - 0.236 * size, box[k][3] = t->y + 0.928 * size;
+            }
+            if (box[0][0] < box[1][1] && box[1][0] < box[0][1] && box[0][2] < box[1][3] &&
+                box[1][2] < box[0][3]) {
+                fprintf(stderr, "  overlap: \"%s\" / \"%s\"\n", a->text, b->text);
+                return false;
+            }
+        }
+    return true;
+}
+
+/* Texts ending in "%": key entries with their shares. */
+static size_t count_shares(const struct page *pg)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < pg->count; i++)
+        if (pg->prim[i].kind == PRIM_TEXT) {
+            size_t l = strlen(pg->prim[i].text);
+            n += l && pg->prim[i].text[l - 1] == '%' && pg->prim[i].x > 0 &&
+                 pg->prim[i].align == ALIGN_RIGHT && pg->prim[i].y > -1e9;
+        }
+    return n;
+}
+
+/* 565 bands: in every format's page, the graph keeps at least 80% of the
+ * width it has with 20; key pages are full; names told apart. */
+static void many(void)
+{
+    char *hp = many_bands(565);
+    struct band_options bo;
+    band_options_default(&bo);
+    bo.trace_percent = 0;
+    struct {
+        const char *what;
+        enum page_style page;
+        bool single;
+    } fmt[] = {
+        {"PS", PAGE_TURNED_A4, false}, {"PDF", PAGE_LANDSCAPE_A4, false},
+        {"EPS", PAGE_FIT, true}, {"SVG, PNG", PAGE_LANDSCAPE_A4, true},
+        {"-e3in", PAGE_FIT, true},
+    };
+    for (size_t k = 0; k < sizeof fmt / sizeof fmt[0]; k++) {
+        struct layout_options o = {.key = true, .marks = true, .page = fmt[k].page,
+                                   .single_page = fmt[k].single,
+                                   .fit_width = k == 4 ? 216 : 648};
+        struct world w;
+        bo.limit = 20;
+        CHECK(build_mode(&w, hp, &o, &bo) == 0);
+        double gw20 = graph_width(&w.L.page[w.L.npages - 1]);
+        CHECK(gw20 > 0);
+        destroy(&w);
+        /* -M -m0, and -m600 (which implies -M) */
+        o.multipage = true;
+        for (int limit = 0; limit <= 600; limit += 600) {
+            bo.limit = limit;
+            CHECK(build_mode(&w, hp, &o, &bo) == 0);
+            const struct page *last = &w.L.page[w.L.npages - 1];
+            double gw = graph_width(last);
+            if (!CHECK(gw >= 0.8 * gw20))
+                fprintf(stderr, "  %s, -m%d: %.1f of %.1f\n", fmt[k].what, limit, gw, gw20);
+            CHECK(on_page(&w.L));
+            size_t shares = 0;
+            for (size_t pgi = 0; pgi < w.L.npages; pgi++) {
+                shares += count_shares(&w.L.page[pgi]);
+                CHECK(no_overlap(&w.L.page[pgi]));
+                /* key pages but the last: full, two columns of 28 or more */
+                if (pgi + 2 < w.L.npages)
+                    CHECK(count_shares(&w.L.page[pgi]) >= 50);
+            }
+            CHECK_INT(shares, 565);
+            if (fmt[k].single)
+                CHECK_INT(w.L.npages, 1);
+            else
+                CHECK(w.L.npages >= 2 && w.L.npages <= 12);
+            /* the shared "/run.it/run/main" goes first, and no two names
+             * read alike */
+            const struct prim *seven = NULL;
+            for (size_t pgi = 0; pgi < w.L.npages && !seven; pgi++)
+                seven = find_text(&w.L.page[pgi], "(7)Data");
+            if (k < 4 && !CHECK(seven && strcmp(seven->text, "(7)Data.Map.Internal.insertWith7\xE2\x80\xA6") == 0))
+                fprintf(stderr, "  %s -m%d: %s\n", fmt[k].what, limit, seven ? seven->text : "(none)");
+            destroy(&w);
+        }
+    }
+    free(hp);
+}
+
+/* The names as the key shows them, through shorten_names. */
+static void shortened(void)
+{
+    char *names[] = {
+        "Data.Map.Internal.Strict.insertWith.go", "Data.Map.Internal.Strict.alter.go",
+        "Data.Map.Internal.Strict.x", "OTHER",
+    };
+    bool other[] = {false, false, false, true};
+    char *out[4];
+    /* 100 pt: 20 bytes.  The shared "Data.Map.Internal.Strict." goes (the
+     * shared ".go" is only 3 bytes, not worth an ellipsis); the short
+     * names stay whole; OTHER shares nothing. */
+    shorten_names(out, names, other, 4, 100, FONT_AXIS, &fake);
+    CHECK_STR(out[0], "\xE2\x80\xA6insertWith.go");
+    CHECK_STR(out[1], "\xE2\x80\xA6" "alter.go");
+    CHECK_STR(out[2], "\xE2\x80\xA6x");
+    CHECK_STR(out[3], "OTHER");
+    for (int i = 0; i < 4; i++)
+        free(out[i]);
+    /* A common tail, from its separator. */
+    char *stacks[] = {"(12)Main.alpha/run.it/run/main", "(345)Main.beta/run.it/run/main"};
+    shorten_names(out, stacks, NULL, 2, 100, FONT_AXIS, &fake);
+    CHECK_STR(out[0], "(12)Main.alpha\xE2\x80\xA6");
+    CHECK_STR(out[1], "(345)Main.beta\xE2\x80\xA6");
+    free(out[0]);
+    free(out[1]);
+}
+
+/* Is out a head of text, an ellipsis and a tail of text, cut only where
+ * cut_ok says? */
+static bool cut_between(const char *text, const char *out, bool (*cut_ok)(const char *, size_t))
+{
+    const char *e = strstr(out, "\xE2\x80\xA6");
+    if (!e)
+        return strcmp(text, out) == 0;
+    size_t h = (size_t)(e - out), len = strlen(text), t = strlen(e + 3);
+    return h <= len && t <= len && strncmp(text, out, h) == 0 &&
+           strcmp(text + len - t, e + 3) == 0 && cut_ok(text, h) && cut_ok(text, len - t);
+}
+
+/* "x" + family emoji (woman ZWJ woman ZWJ girl) repeated: a cluster starts
+ * at each x and right after it. */
+static bool at_x(const char *text, size_t i)
+{
+    return i == 0 || text[i] == 'x' || text[i] == '\0' || text[i - 1] == 'x';
+}
+
+/* "e" + COMBINING ACUTE repeated: a cluster starts at each e. */
+static bool at_e(const char *text, size_t i)
+{
+    return text[i] == 'e' || text[i] == '\0';
+}
+
+static void graphemes(void)
+{
+    static const char family[] = "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7";
+    char emoji[512] = "", accents[512] = "";
+    for (int i = 0; i < 12; i++) {
+        strcat(emoji, "x");
+        strcat(emoji, family);
+        strcat(accents, "e\xCC\x81");
+    }
+    struct render_fonts *fonts = render_fonts_new();
+    struct text_metrics real = render_text_metrics(fonts);
+    const struct text_metrics *tms[] = {&fake, &real};
+    for (int k = 0; k < 2; k++)
+        for (double width = 5; width <= 200; width += 7) {
+            char *e = layout_ellipsize(emoji, width, FONT_AXIS, tms[k]);
+            if (!CHECK(cut_between(emoji, e, at_x)))
+                fprintf(stderr, "  emoji cut at %.0f pt (%s metrics)\n", width, k ? "pango" : "fake");
+            free(e);
+            e = layout_ellipsize(accents, width, FONT_AXIS, tms[k]);
+            if (!CHECK(cut_between(accents, e, at_e)))
+                fprintf(stderr, "  accent cut at %.0f pt (%s metrics)\n", width, k ? "pango" : "fake");
+            free(e);
+        }
+    render_fonts_free(fonts);
+}
+
+/* The y axis ends at a labelled tick at or above the peak; the x labels
+ * reach the last step before the end; the title box is chosen by
+ * measure; the peak's label stays off the stack; -e3in's text is not
+ * scaled. */
+static void axes_and_title(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true, .marks = true};
+    /* TINY's peak is 320: step 50, the axis ends at a labelled 350. */
+    CHECK(build(&w, TINY, &o) == 0);
+    const struct page *pg = &w.L.page[0];
+    const struct prim *top = find_text(pg, "350 B");
+    CHECK(top && fabs(top->y - (30 + 372 - 3.3)) < 1e-9);
+    CHECK(find_text(pg, "400") == NULL);
+    CHECK_INT(count_text(pg, "1.0"), 1); /* the end of the run is labelled */
+    const struct prim *unit = find_text(pg, "seconds");
+    CHECK(unit && unit->align == ALIGN_CENTRE && unit->y < 15.5); /* a title under the labels */
+    CHECK(find_text(pg, "demo") && w.L.page[0].prim[1].pts[1] == 432 - 5 - 20); /* small box */
+    destroy(&w);
+
+    /* A 35-byte JOB the small box cannot hold beside a long middle: the
+     * big box, the JOB whole (GHC's rule: small, "-hr" lost). */
+    const char *hp =
+        "JOB \"retainer +RTS -hr -i0.01 -L400 -R20\"\nDATE \"Thu Nov 23 2026\"\n"
+        "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+        "BEGIN_SAMPLE 0\n{a}\t123456789\nEND_SAMPLE 0\nBEGIN_SAMPLE 1.5\n{a}\t234567890\nEND_SAMPLE 1.5\n";
+    CHECK(build(&w, hp, &o) == 0);
+    CHECK(find_text(&w.L.page[0], "retainer +RTS -hr -i0.01 -L400 -R20") != NULL);
+    CHECK(w.L.page[0].prim[1].pts[1] == 432 - 5 - 40); /* the big box */
+    CHECK(no_overlap(&w.L.page[0]));
+    destroy(&w);
+
+    /* A plateau around the peak (101 at t=3, 99 to 100 around it): beside
+     * the ring the label would cover the stack, so it goes above. */
+    const char *plateau =
+        "JOB \"p\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+        "BEGIN_SAMPLE 0\na 99\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na 100\nEND_SAMPLE 1\n"
+        "BEGIN_SAMPLE 2\na 100\nEND_SAMPLE 2\nBEGIN_SAMPLE 3\na 101\nEND_SAMPLE 3\n"
+        "BEGIN_SAMPLE 4\na 100\nEND_SAMPLE 4\nBEGIN_SAMPLE 5\na 99\nEND_SAMPLE 5\n";
+    CHECK(build(&w, plateau, &o) == 0);
+    const struct prim *peak = find_text(&w.L.page[0], "peak 101");
+    CHECK(peak != NULL);
+    if (peak) {
+        /* the stack's top is at most at 101 of the axis's 120 */
+        double stack_top = 30 + 372 * 101.0 / 120;
+        CHECK(peak->y - 2 > stack_top);
+        CHECK(peak->y + 7.9 < 30 + 372 + 5);
+    }
+    destroy(&w);
+
+    /* A plateau right under the top tick (100 of 100): no room above the
+     * ring, the stack on both sides: no label rather than one over the
+     * data (the title gives the peak). */
+    const char *flat =
+        "JOB \"p\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+        "BEGIN_SAMPLE 0\na 95\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na 99\nEND_SAMPLE 1\n"
+        "BEGIN_SAMPLE 2\na 100\nEND_SAMPLE 2\nBEGIN_SAMPLE 3\na 99\nEND_SAMPLE 3\n"
+        "BEGIN_SAMPLE 4\na 95\nEND_SAMPLE 4\n";
+    CHECK(build(&w, flat, &o) == 0);
+    CHECK(find_text(&w.L.page[0], "100 B") != NULL);
+    CHECK(find_text(&w.L.page[0], "peak 100") == NULL);
+    const struct prim *middle = find_text(&w.L.page[0], "393 bytes");
+    CHECK(middle && strstr(middle->text, "peak 100 bytes") != NULL);
+    destroy(&w);
+
+    /* -e3in: a 216 x 144 pt page at the type's own size (the graph is not
+     * scaled down to it: GHC's and ours before set 8.5 pt text at 2.8 pt);
+     * TINY's short key still fits beside the graph. */
+    o.page = PAGE_FIT;
+    o.fit_width = 216;
+    o.single_page = true;
+    CHECK(build(&w, TINY, &o) == 0);
+    CHECK_NEAR(w.L.page_width, 216, 1e-9);
+    CHECK_NEAR(w.L.page_height, 144, 1e-9);
+    CHECK_NEAR(w.L.matrix[0], 1, 1e-12);
+    CHECK(on_page(&w.L));
+    CHECK(no_overlap(&w.L.page[0]));
+    CHECK(find_text(&w.L.page[0], "alpha")->y > 0); /* beside */
+    /* the title's middle is too wide for the page: the peak stays, the
+     * total goes */
+    CHECK(count_text(&w.L.page[0], "peak 320 bytes at 1 s") == 1);
+    destroy(&w);
+}
+
 int main(void)
 {
     struct world w;
@@ -323,9 +673,11 @@ int main(void)
     CHECK_INT(count_text(pg, "Mon Jan 1 2024"), 1);
     CHECK(find_text(pg, "235 bytes") != NULL); /* area 235, GHC's figure */
     const struct prim *key = find_text(pg, "alpha");
-    /* The key: swatch (24), share "85%" (15), gap (6), name (25), margin (5):
-     * 75 wide, so gw = 593 - 75 and the name starts at 45 + gw + 24 + 15 + 6. */
-    CHECK_NEAR(key->x, 45 + (593 - 75) + 24 + 15 + 6, 1e-9);
+    /* The graph's full width is 648 - 62 - 2 * 5 = 576.  The key, 10 right
+     * of the graph: swatch (14), gap (5), share "85%" (15), gap (6), name
+     * (25): 65 wide, so gw = 576 - 10 - 65 and the name starts at
+     * 62 + gw + 10 + 14 + 5 + 15 + 6. */
+    CHECK_NEAR(key->x, 62 + (576 - 10 - 65) + 10 + 14 + 5 + 15 + 6, 1e-9);
     CHECK(find_text(pg, "85%") != NULL); /* alpha: 400 of 470 */
     CHECK(find_text(pg, "15%") != NULL);
     CHECK(key->y > find_text(pg, "beta")->y); /* top band highest in the key */
@@ -348,14 +700,18 @@ int main(void)
     destroy(&w);
     o.marks = true;
 
-    /* -e8in: the graph's own size as the page, scaled. */
+    /* -e8in: the graph's own size as the page, not scaled (the type keeps
+     * its size): a box 576 x 384 less the frame's line, which lies inside
+     * the page. */
     o.page = PAGE_FIT;
     o.fit_width = 576;
     o.single_page = true;
     CHECK(build(&w, TINY, &o) == 0);
     CHECK_NEAR(w.L.page_width, 576, 1e-9);
     CHECK_NEAR(w.L.page_height, 384, 1e-9);
-    CHECK_NEAR(w.L.matrix[0], 576.0 / 648, 1e-12);
+    CHECK_NEAR(w.L.matrix[0], 1, 1e-12);
+    CHECK_NEAR(w.L.matrix[4], 0.25, 1e-12);
+    CHECK_NEAR(w.L.page[0].prim[0].pts[4], 575.5, 1e-9); /* the frame's right side */
     destroy(&w);
     o.page = PAGE_TURNED_A4;
     o.single_page = false;
@@ -381,12 +737,17 @@ int main(void)
     CHECK_INT(count_text(&w.L.page[0], "alpha"), 1);
     CHECK_INT(count_text(&w.L.page[1], "alpha"), 0);
     destroy(&w);
-    /* ... but EPS, SVG and PNG are one page: the key stays beside the graph. */
+    /* ... but EPS, SVG and PNG are one page: the key goes below the graph,
+     * which keeps its full width, and the page grows to hold it. */
     o.single_page = true;
+    o.page = PAGE_LANDSCAPE_A4;
     CHECK(build(&w, TINY, &o) == 0);
     CHECK_INT(w.L.npages, 1);
     CHECK_INT(count_text(&w.L.page[0], "alpha"), 1);
+    CHECK(find_text(&w.L.page[0], "alpha")->y < 0);
+    CHECK(w.L.page_height > 595 && w.L.page_height < 595 + 60);
     destroy(&w);
+    o.page = PAGE_TURNED_A4;
     o.single_page = false;
     o.multipage = false;
 
@@ -457,9 +818,9 @@ int main(void)
             band = &w.L.page[0].prim[i];
     CHECK(band != NULL);
     if (band) {
-        double gw = 593 - (24 + 20 + 6 + 5 + 5); /* key: "100%" and "a" */
-        CHECK_NEAR(band->pts[0], 45, 1e-9);
-        CHECK_NEAR(band->pts[2], 45 + gw, 1e-9);
+        double gw = 576 - 10 - (14 + 5 + 20 + 6 + 5); /* key: "100%" and "a" */
+        CHECK_NEAR(band->pts[0], 62, 1e-9);
+        CHECK_NEAR(band->pts[2], 62 + gw, 1e-9);
     }
     destroy(&w);
 
@@ -491,5 +852,9 @@ int main(void)
     free(e);
     free(big);
     modes();
+    many();
+    shortened();
+    graphemes();
+    axes_and_title();
     return check_report();
 }

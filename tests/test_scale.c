@@ -12,6 +12,7 @@
  *     one.
  */
 #include "check.h"
+#include "fixture.h"
 #include "layout.h"
 #include "render.h"
 #include "series.h"
@@ -48,8 +49,7 @@ static void put(struct text *t, const char *fmt, ...)
 
 static uint64_t lcg(uint64_t *state)
 {
-    *state = *state * 6364136223846793005u + 1442695040888963407u;
-    return *state >> 33;
+    return fixture_rng(state) >> 33;
 }
 
 /* A GHC-shaped profile: names "(i)cc/i", values that wander, empty first
@@ -251,7 +251,7 @@ static char *aux_text(const struct band_plan *bp, double x_range, double y_range
     char *buf = NULL;
     size_t size = 0;
     FILE *f = open_memstream(&buf, &size);
-    bands_write_aux(f, bp, x_range, y_range, false);
+    aux_write(f, bp, x_range, y_range, false);
     fclose(f);
     return buf;
 }

@@ -1,6 +1,7 @@
 /* test_selsort.c: the fast selection sort gives exactly the permutation of
  * the literal quadratic one GHC's hp2ps runs, ties and NaNs included. */
 #include "check.h"
+#include "fixture.h"
 #include "selsort.h"
 
 #include <stdlib.h>
@@ -42,14 +43,11 @@ static void reference_sort(size_t *items, size_t n, selsort_less_fn less, const 
     }
 }
 
-/* A small deterministic generator, so failures reproduce. */
+/* Deterministic, so failures reproduce. */
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
 static uint64_t rng(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
+    return fixture_rng(&rng_state);
 }
 
 static bool same(const size_t *a, const size_t *b, size_t n)

@@ -1,6 +1,7 @@
 /* test_series.c: stacking, y range, area and the column reduction. */
 #include "series.h"
 #include "check.h"
+#include "fixture.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -260,10 +261,7 @@ static void test_edge_cases(void)
 static uint64_t rng_state = 88172645463325252u;
 static uint64_t rng(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
+    return fixture_rng(&rng_state);
 }
 
 static void test_long(void)

@@ -31,4 +31,16 @@ vg cut.hp; check "valgrind clean on a cut-off profile" [ $? -eq 0 ]
 printf 'JOB "x"\nBEGIN_SAMPLE 0\na -1\n' > bad.hp
 vg bad.hp; rc=$?
 check "valgrind clean on an error (exit 1)" [ $rc -eq 1 ]
+# eventlogs: -hc (stacks named from the cost centres), markers, a pipe, a
+# cut log, a broken one
+EL=$TESTDATA/eventlog
+vg -c -o el.ps "$EL/tiny-hc.eventlog"; check "valgrind clean on a -hc eventlog" [ $? -eq 0 ]
+vg --full-stacks --x=index -o el.svg "$EL/markers-hT.eventlog"
+check "valgrind clean on an eventlog with markers, --x=index" [ $? -eq 0 ]
+vg < "$EL/tiny-hb.eventlog"; check "valgrind clean on an eventlog from a pipe" [ $? -eq 0 ]
+head -c 30000 "$EL/markers-hT.eventlog" > cut.eventlog
+vg -o cut.ps cut.eventlog; check "valgrind clean on a cut eventlog" [ $? -eq 0 ]
+head -c 20000 "$EL/markers-hT.eventlog" > none.eventlog
+vg -o none.ps none.eventlog; rc=$?
+check "valgrind clean on an eventlog with no census (exit 1)" [ $rc -eq 1 ]
 finish

@@ -220,28 +220,43 @@
   var pinned = -1, hovered = -1;
 
   /* The path of band b of panel P: its region (side: --diff's 'rise' or
-   * 'fall'), or its line. */
+   * 'fall'), one closed shape per stretch where it is not empty (and the
+   * samples either side, where it starts and ends), so no outline runs
+   * where the band has nothing; or its line. */
   function outline(P, b, side) {
-    var n = P.t.length, top = [], foot = [], i;
-    for (i = 0; i < n; i++) {
+    var pts = [], i;
+    for (i = 0; i < P.t.length; i++) {
       var r = regions(P, i);
       if (D.mode === 'percent' && !(r.total > 0))
         continue;
       var lo = side ? r[side][b][0] : r.lo[b], hi = side ? r[side][b][1] : r.hi[b];
-      top.push([xOf(P, P.t[i]), yOf(P, hi)]);
-      foot.push([xOf(P, P.t[i]), yOf(P, lo)]);
+      pts.push({x: xOf(P, P.t[i]), top: yOf(P, hi), foot: yOf(P, lo), full: hi > lo});
     }
-    if (!top.length)
-      return '';
-    if (top.length === 1) { /* one sample: drawn across the whole graph */
-      top = [[P.plot[0], top[0][1]], [P.plot[0] + P.plot[2], top[0][1]]];
-      foot = [[P.plot[0], foot[0][1]], [P.plot[0] + P.plot[2], foot[0][1]]];
+    if (pts.length === 1) { /* one sample: drawn across the whole graph */
+      var q = pts[0];
+      pts = [{x: P.plot[0], top: q.top, foot: q.foot, full: q.full},
+             {x: P.plot[0] + P.plot[2], top: q.top, foot: q.foot, full: q.full}];
     }
-    var line = D.mode === 'lines' && !D.diff;
-    var pts = line ? top : top.concat(foot.reverse());
-    return pts.map(function (q, j) {
+    function move(q, j) {
       return (j ? 'L' : 'M') + q[0].toFixed(2) + ' ' + q[1].toFixed(2);
-    }).join('') + (line ? '' : 'Z');
+    }
+    if (D.mode === 'lines' && !D.diff)
+      return pts.map(function (q, j) { return move([q.x, q.top], j); }).join('');
+    var d = '';
+    for (i = 0; i < pts.length; i++) {
+      if (!pts[i].full)
+        continue;
+      var a = Math.max(i - 1, 0), z = i;
+      while (z + 1 < pts.length && pts[z + 1].full)
+        z++;
+      z = Math.min(z + 1, pts.length - 1);
+      var run = pts.slice(a, z + 1), shape = [];
+      run.forEach(function (q) { shape.push([q.x, q.top]); });
+      run.reverse().forEach(function (q) { shape.push([q.x, q.foot]); });
+      d += shape.map(move).join('') + 'Z';
+      i = z;
+    }
+    return d;
   }
 
   function drawHighlight() {

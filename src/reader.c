@@ -1,0 +1,316 @@
+/* reader.c: see reader.h. */
+#include "reader.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "read_eventlog.h"
+
+#define MARKS_KEPT 65536      /* marks kept before they are thinned */
+#define MARK_RESOLUTION 8192  /* thinned marks: distinct to 1/this of the time span */
+
+/* ---- the input ---- */
+
+void reader_input_fd(struct reader_input *in, int fd)
+{
+    memset(in, 0, sizeof *in);
+    in->fd = fd;
+}
+
+void reader_input_mem(struct reader_input *in, const char *data, size_t len)
+{
+    memset(in, 0, sizeof *in);
+    in->fd = -1;
+    in->mem = data ? data : "";
+    in->mem_len = data ? len : 0;
+}
+
+ssize_t reader_input_read(struct reader_input *in, void *buf, size_t room,
+                          const char *source, struct hp_error *err)
+{
+    size_t n = 0;
+    if (in->peek_pos < in->npeek) {
+        n = in->npeek - in->peek_pos < room ? in->npeek - in->peek_pos : room;
+        memcpy(buf, in->peek + in->peek_pos, n);
+        in->peek_pos += n;
+    } else if (in->mem) {
+        n = in->mem_len - in->mem_pos < room ? in->mem_len - in->mem_pos : room;
+        if (n)
+            memcpy(buf, in->mem + in->mem_pos, n);
+        in->mem_pos += n;
+    } else if (room) {
+        ssize_t r;
+        do
+            r = read(in->fd, buf, room);
+        while (r < 0 && errno == EINTR);
+        if (r < 0)
+            return hp_fail(err, "%s: read error: %s", source, strerror(errno));
+        n = (size_t)r;
+    }
+    in->nread += n;
+    return (ssize_t)n;
+}
+
+/* The first bytes, kept to be read again: up to READER_PEEK of them, fewer
+ * only at the end of the input. */
+static int peek(struct reader_input *in, const char **bytes, size_t *n, const char *source,
+                struct hp_error *err)
+{
+    if (in->mem) {
+        *bytes = in->mem;
+        *n = in->mem_len < READER_PEEK ? in->mem_len : READER_PEEK;
+        return 0;
+    }
+    while (in->npeek < READER_PEEK) {
+        ssize_t r;
+        do
+            r = read(in->fd, in->peek + in->npeek, READER_PEEK - in->npeek);
+        while (r < 0 && errno == EINTR);
+        if (r < 0)
+            return hp_fail(err, "%s: read error: %s", source, strerror(errno));
+        if (r == 0)
+            break;
+        in->npeek += (size_t)r;
+    }
+    *bytes = in->peek;
+    *n = in->npeek;
+    return 0;
+}
+
+static int read_any(struct profile *p, struct reader_input *in, const char *source,
+                    const struct parse_options *po, struct hp_error *err)
+{
+    const char *first = NULL;
+    size_t n = 0;
+    if (peek(in, &first, &n, source, err) < 0) {
+        memset(p, 0, sizeof *p);
+        return -1;
+    }
+    if (eventlog_magic(first, n))
+        return eventlog_read(p, in, source, po, err);
+    return hp_read(p, in, source, po, err);
+}
+
+int profile_read(struct profile *p, int fd, const char *source, const struct parse_options *po,
+                 struct hp_error *err)
+{
+    struct reader_input in;
+    reader_input_fd(&in, fd);
+    return read_any(p, &in, source, po, err);
+}
+
+int profile_read_buffer(struct profile *p, const char *data, size_t len, const char *source,
+                        const struct parse_options *po, struct hp_error *err)
+{
+    struct reader_input in;
+    reader_input_mem(&in, data, len);
+    return read_any(p, &in, source, po, err);
+}
+
+/* ---- the sample builder ---- */
+
+void builder_start(struct sample_builder *b, struct profile *p, const char *source,
+                   const struct parse_options *po)
+{
+    memset(b, 0, sizeof *b);
+    memset(p, 0, sizeof *p);
+    if (po)
+        b->opt = *po;
+    b->windowed = b->opt.has_from || b->opt.has_to;
+    b->p = p;
+    b->marks_limit = MARKS_KEPT;
+    p->x_is_index = b->opt.x_index;
+    p->source = xstrdup(source);
+    names_init(&p->names);
+    p->store = store_new();
+}
+
+void builder_grow(struct sample_builder *b)
+{
+    size_t cap = b->pend_cap ? b->pend_cap * 2 : 64;
+    b->ent = xreallocarray(b->ent, cap, sizeof *b->ent);
+    b->pend_cap = cap;
+}
+
+/* --from, --to: is time t inside the window (both ends included)? */
+static bool in_window(const struct sample_builder *b, double t)
+{
+    return (!b->opt.has_from || t >= b->opt.from) && (!b->opt.has_to || t <= b->opt.to);
+}
+
+void builder_begin(struct sample_builder *b, double t)
+{
+    b->in_sample = true;
+    b->skip_sample = b->windowed && !in_window(b, t);
+    b->time = t;
+    b->npend = 0;
+    b->names_before = b->p->names.count;
+}
+
+int builder_end(struct sample_builder *b, struct hp_error *err)
+{
+    struct profile *p = b->p;
+    if (b->nseen++ == 0)
+        b->first_seen = b->time;
+    b->last_seen = b->time;
+    b->in_sample = false;
+    if (b->skip_sample)
+        return 0; /* outside --from/--to: checked, not kept, not counted */
+    /* --x=index: the sample's number within the window is its time. */
+    double time = b->opt.x_index ? (double)p->nsamples : b->time;
+    size_t n = b->npend;
+    if (store_append(p->store, time, b->ent, n, err) < 0)
+        return -1;
+    if (b->kept_times && store_append(b->kept_times, b->time, NULL, 0, err) < 0)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        struct name_info *ni = &p->names.info[b->ent[i].name];
+        uint64_t v = (uint64_t)b->ent[i].value;
+        ni->total = ni->total > UINT64_MAX - v ? UINT64_MAX : ni->total + v;
+        ni->points++;
+    }
+    if (p->nsamples++ == 0) {
+        p->t_first = time;
+        b->kept_first = b->time;
+    }
+    p->t_last = time;
+    b->kept_last = b->time;
+    return 0;
+}
+
+static int before(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* A profile may have a MARK per sample, and their times stay in memory
+ * for the drawing; so past marks_limit of them they are thinned: sorted,
+ * and of the marks within one MARK_RESOLUTION-th of the time the samples
+ * span so far (t0, span), only the first kept.  That span only grows, so
+ * the drawing (which shows marks half a point apart as one) cannot tell.
+ * When thinning frees less than half, the limit doubles. */
+static void thin_marks(struct sample_builder *b, double t0, double span)
+{
+    struct profile *p = b->p;
+    qsort(p->marks, p->nmarks, sizeof *p->marks, before);
+    double step = p->nsamples ? span / MARK_RESOLUTION : 0;
+    size_t out = 0;
+    double last = 0;
+    for (size_t i = 0; i < p->nmarks; i++) {
+        double t = p->marks[i];
+        double bin = step > 0 ? floor((t - t0) / step) : t;
+        if (out && bin == last)
+            continue;
+        p->marks[out++] = t;
+        last = bin;
+    }
+    p->nmarks = out;
+    if (out > b->marks_limit / 2)
+        b->marks_limit *= 2;
+}
+
+static void add_mark(struct sample_builder *b, double t)
+{
+    struct profile *p = b->p;
+    if (p->nmarks == b->marks_cap) {
+        b->marks_cap = b->marks_cap ? b->marks_cap * 2 : 16;
+        p->marks = xreallocarray(p->marks, b->marks_cap, sizeof *p->marks);
+    }
+    p->marks[p->nmarks++] = t;
+}
+
+void builder_mark(struct sample_builder *b, double t)
+{
+    struct profile *p = b->p;
+    if (b->windowed && !in_window(b, t))
+        return; /* --from/--to: a MARK outside the window goes with its samples */
+    if (b->opt.x_index) /* --x=index: the number of the sample after the mark */
+        t = (double)p->nsamples + (b->in_sample && !b->skip_sample ? 1 : 0);
+    add_mark(b, t);
+    if (p->nmarks >= b->marks_limit)
+        thin_marks(b, p->t_first, p->t_last - p->t_first);
+}
+
+void builder_marks_by_time(struct sample_builder *b)
+{
+    b->marks_by_time = true;
+    if (b->opt.x_index)
+        b->kept_times = store_new();
+}
+
+void builder_mark_at(struct sample_builder *b, double t)
+{
+    if (b->windowed && !in_window(b, t))
+        return;
+    add_mark(b, t);
+    if (b->p->nmarks >= b->marks_limit)
+        thin_marks(b, b->kept_first, b->kept_last - b->kept_first);
+}
+
+/* --x=index, marks by time: each becomes the number of samples kept at or
+ * before its time, by one replay of the times of the kept samples. */
+static int number_marks(struct sample_builder *b, struct hp_error *err)
+{
+    struct profile *p = b->p;
+    struct store_cursor *cur = store_cursor_new(b->kept_times);
+    struct sample smp = {0};
+    size_t count = 0;
+    int more = store_cursor_next(cur, &smp, err);
+    for (size_t i = 0; i < p->nmarks && more >= 0; i++) {
+        while (more == 1 && smp.time <= p->marks[i]) {
+            count++;
+            more = store_cursor_next(cur, &smp, err);
+        }
+        p->marks[i] = (double)count;
+    }
+    store_cursor_free(cur);
+    return more < 0 ? -1 : 0;
+}
+
+/* --from/--to left no sample: say which window, and where the samples are. */
+static int window_empty(const struct sample_builder *b, struct hp_error *err)
+{
+    char from[64] = "", to[64] = "";
+    if (b->opt.has_from)
+        snprintf(from, sizeof from, "--from=%g", b->opt.from);
+    if (b->opt.has_to)
+        snprintf(to, sizeof to, "%s--to=%g", b->opt.has_from ? " " : "", b->opt.to);
+    return hp_fail(err, "%s: no sample in the window %s%s (the samples run from %g to %g)",
+                   b->p->source, from, to, b->first_seen, b->last_seen);
+}
+
+int builder_finish(struct sample_builder *b, struct hp_error *err)
+{
+    struct profile *p = b->p;
+    int rc = 0;
+    if (b->in_sample) {
+        p->dropped_open_sample = true;
+        b->in_sample = false;
+        names_truncate(&p->names, b->names_before);
+    }
+    if (b->marks_by_time && p->nmarks) { /* in order, and numbered with --x=index */
+        qsort(p->marks, p->nmarks, sizeof *p->marks, before);
+        if (b->kept_times)
+            rc = number_marks(b, err);
+    }
+    if (rc == 0 && p->nsamples == 0 && b->windowed && b->nseen > 0)
+        rc = window_empty(b, err);
+    else if (rc == 0 && p->nsamples == 0)
+        rc = hp_fail(err, "%s: contains no samples", p->source);
+    builder_release(b);
+    return rc;
+}
+
+void builder_release(struct sample_builder *b)
+{
+    free(b->ent);
+    b->ent = NULL;
+    b->npend = b->pend_cap = 0;
+    store_free(b->kept_times);
+    b->kept_times = NULL;
+}

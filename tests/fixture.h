@@ -1,0 +1,70 @@
+/* fixture.h: what the unit tests build their inputs with, in one place.
+ *
+ *   fixture_parse   a profile from the body of an .hp (samples, marks),
+ *                   through the real parser, under a standard header
+ *   fixture_plan    its bands, with -t, -m and -c as given
+ *   fixture_rng     one seeded generator (xorshift64), so a failing
+ *                   random case is the same on every run
+ *
+ * Any failure of the code under test here is not what the test tests:
+ * it aborts with the message.
+ */
+#ifndef HP2PS_FIXTURE_H
+#define HP2PS_FIXTURE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bands.h"
+#include "parse.h"
+
+#define FIXTURE_HEADER \
+    "JOB \"prog +RTS -hc\"\nDATE \"Mon Nov 23 09:13 2026\"\n" \
+    "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+
+/* body: lines of an .hp after its header, e.g.
+ *   "BEGIN_SAMPLE 0\na 5\nEND_SAMPLE 0\n". */
+static inline void fixture_parse(struct profile *p, const char *body)
+{
+    size_t n = strlen(FIXTURE_HEADER) + strlen(body);
+    char *text = malloc(n + 1);
+    if (!text)
+        abort();
+    snprintf(text, n + 1, "%s%s", FIXTURE_HEADER, body);
+    struct hp_error err;
+    if (profile_parse_buffer(p, text, n, "test.hp", NULL, &err) < 0) {
+        fprintf(stderr, "fixture_parse: %s\n", err.text);
+        abort();
+    }
+    free(text);
+}
+
+/* The bands of p with -t trace -m limit (-c when colour); other options
+ * at their defaults. */
+static inline void fixture_plan(struct band_plan *bp, const struct profile *p, double trace,
+                                long limit, bool colour)
+{
+    struct band_options bo;
+    band_options_default(&bo);
+    bo.trace_percent = trace;
+    bo.limit = limit;
+    bo.colour = colour;
+    struct hp_error err;
+    if (bands_plan(bp, p, &bo, &err) < 0) {
+        fprintf(stderr, "fixture_plan: %s\n", err.text);
+        abort();
+    }
+}
+
+/* xorshift64: state must not be 0. */
+static inline uint64_t fixture_rng(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *state = x;
+}
+
+#endif

@@ -1,0 +1,396 @@
+/* test_eventlog.c: the eventlog reader (src/read_eventlog.c) against the
+ * .hp the same run wrote.
+ *
+ *   test_eventlog               the logs in $TESTDATA/eventlog, and cuts
+ *   test_eventlog LOG...        each LOG against the .hp beside it
+ *                               (tests/eventlog-corpus.sh: the corpus)
+ *
+ * A log and its .hp must give the same profile, sample by sample: as many
+ * samples (the reader adds the .hp's empty first and last ones), the same
+ * entries in the same order with the same values, the same names (for
+ * -hc less the "(N)" before the stack, which the log cannot carry, each
+ * N standing for one .hp stack id), the same JOB and DATE; times start at
+ * 0 and never go back.  The .hp's MANY (a retainer set larger than -R)
+ * has no event in the log and is left out of the comparison.
+ */
+#include "check.h"
+#include "reader.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *testdata(void)
+{
+    const char *d = getenv("TESTDATA");
+    return d && *d ? d : "tests/data";
+}
+
+static bool read_file(const char *path, char **data, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    size_t r;
+    while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += r;
+        if (n == cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    fclose(f);
+    *data = buf;
+    *len = n;
+    return true;
+}
+
+/* Read path through profile_read, as main does; false with the message. */
+static bool load(struct profile *p, const char *path, const struct parse_options *po)
+{
+    struct hp_error err;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        fprintf(stderr, "cannot open %s\n", path);
+        return false;
+    }
+    int rc = profile_read(p, fd, path, po, &err);
+    close(fd);
+    if (rc < 0)
+        fprintf(stderr, "%s\n", err.text);
+    return rc == 0;
+}
+
+/* The length of a leading "(digits)", or 0. */
+static size_t stack_prefix(const char *s)
+{
+    if (s[0] != '(')
+        return 0;
+    size_t i = 1;
+    while (s[i] >= '0' && s[i] <= '9')
+        i++;
+    return i > 1 && s[i] == ')' ? i + 1 : 0;
+}
+
+struct pairing {
+    int64_t *hp_of_ev, *ev_of_hp; /* name id maps, -1 = not yet */
+};
+
+/* Are ev's name e and hp's name h the same band? */
+static bool same_name(const struct profile *ev, uint32_t e, const struct profile *hp, uint32_t h,
+                      struct pairing *pr)
+{
+    const char *a = ev->names.info[e].text, *b = hp->names.info[h].text;
+    size_t pa = stack_prefix(a), pb = stack_prefix(b);
+    if (strcmp(a + pa, b + pb) != 0 || (pa == 0) != (pb == 0))
+        return false;
+    /* one (N) for one .hp stack id, both ways */
+    if (pr->hp_of_ev[e] < 0 && pr->ev_of_hp[h] < 0) {
+        pr->hp_of_ev[e] = h;
+        pr->ev_of_hp[h] = e;
+    }
+    return pr->hp_of_ev[e] == (int64_t)h && pr->ev_of_hp[h] == (int64_t)e;
+}
+
+/* Compare the samples; the first difference is printed. */
+static bool same_samples(const char *what, struct profile *ev, struct profile *hp)
+{
+    struct hp_error err;
+    struct pairing pr = {
+        malloc((ev->names.count + 1) * sizeof(int64_t)),
+        malloc((hp->names.count + 1) * sizeof(int64_t)),
+    };
+    memset(pr.hp_of_ev, 0xff, (ev->names.count + 1) * sizeof(int64_t));
+    memset(pr.ev_of_hp, 0xff, (hp->names.count + 1) * sizeof(int64_t));
+    int64_t many = names_find(&hp->names, "MANY", 4);
+    struct store_cursor *ce = store_cursor_new(ev->store), *ch = store_cursor_new(hp->store);
+    bool ok = true;
+    double last = 0;
+    for (size_t k = 0; ok; k++) {
+        struct sample se = {0}, sh = {0};
+        int re = store_cursor_next(ce, &se, &err);
+        int rh = store_cursor_next(ch, &sh, &err);
+        double te = se.time;
+        const struct sample_entry *ee = se.entry, *he = sh.entry;
+        size_t ne = se.n, nh = sh.n;
+        if (re != rh) {
+            fprintf(stderr, "%s: %s ends first, at sample %zu\n", what, re ? "the .hp" : "the log",
+                    k);
+            ok = false;
+        }
+        if (!ok || re != 1)
+            break;
+        if (k == 0 ? te != 0 : te < last) {
+            fprintf(stderr, "%s: sample %zu at %g s, after %g s\n", what, k, te, last);
+            ok = false;
+        }
+        last = te;
+        size_t i = 0, j = 0;
+        for (; ok && j < nh; j++) {
+            if ((int64_t)he[j].name == many)
+                continue;
+            if (i == ne || ee[i].value != he[j].value ||
+                !same_name(ev, ee[i].name, hp, he[j].name, &pr)) {
+                fprintf(stderr, "%s: sample %zu, entry %zu: %s %lld in the log, %s %lld in the "
+                        ".hp\n", what, k, j, i < ne ? ev->names.info[ee[i].name].text : "-",
+                        i < ne ? (long long)ee[i].value : 0, hp->names.info[he[j].name].text,
+                        (long long)he[j].value);
+                ok = false;
+            }
+            i++;
+        }
+        if (ok && i != ne) {
+            fprintf(stderr, "%s: sample %zu: %zu entries in the log, %zu in the .hp\n", what, k,
+                    ne, i);
+            ok = false;
+        }
+    }
+    store_cursor_free(ce);
+    store_cursor_free(ch);
+    free(pr.hp_of_ev);
+    free(pr.ev_of_hp);
+    return ok;
+}
+
+/* LOG.eventlog against LOG.hp. */
+static bool compare_pair(const char *log)
+{
+    size_t n = strlen(log);
+    const char *ext = ".eventlog";
+    if (n < strlen(ext) || strcmp(log + n - strlen(ext), ext) != 0) {
+        fprintf(stderr, "%s: not NAME.eventlog\n", log);
+        return false;
+    }
+    char *hp_path = malloc(n + 1);
+    memcpy(hp_path, log, n - strlen(ext));
+    strcpy(hp_path + n - strlen(ext), ".hp");
+    struct profile ev, hp;
+    bool ok = false;
+    if (load(&ev, log, NULL)) {
+        if (load(&hp, hp_path, NULL)) {
+            ok = CHECK(ev.elapsed_time && !hp.elapsed_time);
+            if (!CHECK_STR(ev.job, hp.job) || !CHECK_STR(ev.date, hp.date))
+                ok = false;
+            ok &= CHECK_STR(ev.sample_unit, "seconds") & CHECK_STR(ev.value_unit, "bytes");
+            ok &= CHECK(same_samples(log, &ev, &hp));
+            profile_free(&hp);
+        }
+        profile_free(&ev);
+    }
+    if (!ok)
+        fprintf(stderr, "%s: differs from %s\n", log, hp_path);
+    free(hp_path);
+    return ok;
+}
+
+/* ---- cut logs ---- */
+
+/* The samples of a log cut at len: an error (no complete census), or
+ * exactly the whole log's first ones but the last (the exit's, which
+ * only a whole log has). */
+static size_t cut_at(const char *name, const char *data, size_t len, struct profile *whole)
+{
+    struct profile p;
+    struct hp_error err;
+    if (profile_read_buffer(&p, data, len, name, NULL, &err) < 0) {
+        CHECK(strstr(err.text, "heap census") || strstr(err.text, "inside its header"));
+        CHECK(!strchr(err.text, '\n'));
+        return 0;
+    }
+    size_t n = p.nsamples;
+    bool ok = CHECK(n >= 2 && n < whole->nsamples);
+    struct store_cursor *ca = store_cursor_new(p.store), *cb = store_cursor_new(whole->store);
+    for (size_t k = 0; ok && k < n; k++) {
+        struct sample sa, sb;
+        ok = CHECK(store_cursor_next(ca, &sa, &err) == 1) &&
+             CHECK(store_cursor_next(cb, &sb, &err) == 1) && CHECK(sa.time == sb.time) &&
+             CHECK(sa.n == sb.n);
+        for (size_t i = 0; ok && i < sa.n; i++)
+            ok = CHECK(sa.entry[i].value == sb.entry[i].value) &&
+                 CHECK_STR(p.names.info[sa.entry[i].name].text,
+                           whole->names.info[sb.entry[i].name].text);
+    }
+    store_cursor_free(ca);
+    store_cursor_free(cb);
+    profile_free(&p);
+    return n;
+}
+
+static void test_cuts(void)
+{
+    char path[4096];
+    char *data;
+    size_t len;
+    /* Cut at every 61st byte: each gives its complete censuses or an error. */
+    const char *logs[] = {"tiny-hc", "markers-hT", "wordfreq-hr-R2"};
+    for (size_t l = 0; l < sizeof logs / sizeof *logs; l++) {
+        snprintf(path, sizeof path, "%s/eventlog/%s.eventlog", testdata(), logs[l]);
+        struct profile whole;
+        if (!CHECK(read_file(path, &data, &len)) || !CHECK(load(&whole, path, NULL)))
+            continue;
+        size_t most = 0;
+        for (size_t at = 4; at < len; at += 61) { /* (fewer bytes: not told from a .hp) */
+            size_t n = cut_at(logs[l], data, at, &whole);
+            CHECK(n >= most); /* more of the log, never fewer samples */
+            most = n > most ? n : most;
+        }
+        /* without only its end marker: every census, but not the exit's sample */
+        CHECK_INT(cut_at(logs[l], data, len - 2, &whole), whole.nsamples - 1);
+        profile_free(&whole);
+        free(data);
+    }
+    /* Where the reference reader (corpus oracle/cutoff-results.txt, made
+     * with ghc-events) found 4 complete censuses: ours, and the empty
+     * first sample. */
+    snprintf(path, sizeof path, "%s/eventlog/markers-hT.eventlog", testdata());
+    struct profile whole;
+    if (CHECK(read_file(path, &data, &len)) && CHECK(load(&whole, path, NULL))) {
+        CHECK_INT(cut_at("markers-hT", data, 30706, &whole), 1 + 4);
+        CHECK_INT(cut_at("markers-hT", data, 21935, &whole), 0);
+        profile_free(&whole);
+        free(data);
+    }
+}
+
+/* A program killed before the RTS wrote anything but the header: one
+ * message saying what to run. */
+static void test_header_only(void)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/eventlog/deepstack-hb-segv.eventlog", testdata());
+    int fd = open(path, O_RDONLY);
+    struct profile p;
+    struct hp_error err;
+    if (!CHECK(fd >= 0))
+        return;
+    CHECK(profile_read(&p, fd, "x.eventlog", NULL, &err) < 0);
+    close(fd);
+    CHECK(strstr(err.text, "x.eventlog: no complete heap census") == err.text);
+    CHECK(strstr(err.text, "+RTS -hT -l") != NULL);
+    char *data;
+    size_t len;
+    if (CHECK(read_file(path, &data, &len))) {
+        CHECK(profile_read_buffer(&p, data, 1000, "x", NULL, &err) < 0);
+        CHECK(strstr(err.text, "x: the eventlog ends at byte 1000, inside its header") ==
+              err.text);
+        free(data);
+    }
+}
+
+/* ---- the reader's other promises on the small logs ---- */
+
+static bool load_log(struct profile *p, const char *name, const struct parse_options *po)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/eventlog/%s.eventlog", testdata(), name);
+    return load(p, path, po);
+}
+
+/* USER_MARKER events: MARKs in time order, inside the samples' span. */
+static void test_marks(void)
+{
+    struct profile p;
+    if (!CHECK(load_log(&p, "markers-hT", NULL)))
+        return;
+    CHECK_INT(p.nmarks, 4);
+    for (size_t i = 0; i < p.nmarks; i++) {
+        CHECK(p.marks[i] > p.t_first && p.marks[i] < p.t_last);
+        CHECK(i == 0 || p.marks[i] >= p.marks[i - 1]);
+    }
+    profile_free(&p);
+    /* --x=index: each the number of the samples at or before it */
+    struct parse_options po = {.x_index = true};
+    if (!CHECK(load_log(&p, "markers-hT", &po)))
+        return;
+    CHECK_INT(p.nmarks, 4);
+    for (size_t i = 0; i < p.nmarks; i++) {
+        CHECK(p.marks[i] == floor(p.marks[i]) && p.marks[i] >= 1 && p.marks[i] <= p.t_last);
+        CHECK(i == 0 || p.marks[i] >= p.marks[i - 1]);
+    }
+    CHECK(p.t_first == 0 && p.t_last == (double)(p.nsamples - 1));
+    profile_free(&p);
+}
+
+/* -hc names: cut at -L as the .hp is (L from the arguments: unicode-hc-L200
+ * ran with -L200), or whole with --full-stacks. */
+static void test_stacks(void)
+{
+    struct profile p;
+    struct parse_options full = {.full_stacks = true};
+    if (CHECK(load_log(&p, "tiny-hc", NULL))) {
+        CHECK(names_find(&p.names, "MAIN", 4) >= 0);
+        bool cut = false;
+        for (size_t i = 0; i < p.names.count; i++) {
+            const char *s = p.names.info[i].text + stack_prefix(p.names.info[i].text);
+            CHECK(strlen(s) <= 25);
+            cut |= strcmp(s, "squares/main.s/main/M...") == 0;
+        }
+        CHECK(cut);
+        profile_free(&p);
+    }
+    if (CHECK(load_log(&p, "tiny-hc", &full))) {
+        bool whole = false;
+        for (size_t i = 0; i < p.names.count; i++)
+            whole |= strcmp(p.names.info[i].text + stack_prefix(p.names.info[i].text),
+                            "squares/main.s/main/Main.CAF") == 0;
+        CHECK(whole);
+        profile_free(&p);
+    }
+}
+
+/* --from/--to on the log's elapsed seconds. */
+static void test_window(void)
+{
+    struct profile all, part;
+    struct parse_options po = {.has_from = true, .from = 0.1, .has_to = true, .to = 0.3};
+    if (!CHECK(load_log(&all, "tiny-hc", NULL)))
+        return;
+    if (CHECK(load_log(&part, "tiny-hc", &po))) {
+        CHECK(part.nsamples > 0 && part.nsamples < all.nsamples);
+        CHECK(part.t_first >= 0.1 && part.t_last <= 0.3);
+        profile_free(&part);
+    }
+    po.from = 100, po.to = 200;
+    struct hp_error err;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/eventlog/tiny-hc.eventlog", testdata());
+    int fd = open(path, O_RDONLY);
+    CHECK(profile_read(&part, fd, "t", &po, &err) < 0);
+    close(fd);
+    CHECK(strstr(err.text, "t: no sample in the window") == err.text);
+    profile_free(&all);
+}
+
+int main(int argc, char **argv)
+{
+    /* The .hp files' DATE was written in UTC. */
+    setenv("TZ", "UTC0", 1);
+    tzset();
+    if (argc > 1) {
+        int bad = 0;
+        for (int i = 1; i < argc; i++) {
+            bool ok = compare_pair(argv[i]);
+            printf("%-60s %s\n", argv[i], ok ? "same" : "DIFFERENT");
+            bad += !ok;
+        }
+        printf("%d logs, %d the same as their .hp, %d different\n", argc - 1, argc - 1 - bad,
+               bad);
+        return bad ? 1 : 0;
+    }
+    static const char *const pairs[] = {
+        "tiny-hc", "tiny-hb", "markers-hT", "unicode-hr", "unicode-hc-L200", "wordfreq-hr-R2",
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/eventlog/%s.eventlog", testdata(), pairs[i]);
+        CHECK(compare_pair(path));
+    }
+    test_cuts();
+    test_header_only();
+    test_marks();
+    test_stacks();
+    test_window();
+    return check_report();
+}
