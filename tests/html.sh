@@ -98,6 +98,12 @@ check "--diff: the data says so" [ "$($PAGE get diff.html 'd["diff"]')" = True ]
 check "--diff: values are changes, and one of them grew" \
     [ "$($PAGE get diff.html 'max(max(v) for v in d["panels"][0]["values"]) > 0')" = True ]
 
+# ---- an eventlog reads the same ----
+cp "$TESTDATA/eventlog/unicode-hc-L200.eventlog" ev.eventlog
+run_hp2ps ev.eventlog -o ev.csv
+page ev -c ev.eventlog
+check "eventlog: the page's samples are the CSV's rows" $PAGE csv ev.html ev.csv
+
 # ---- names and headers that try to break out ----
 {
     printf 'JOB "</title><script>alert(1)</script> & <!-- \377"\n'
