@@ -131,14 +131,7 @@ static struct page *new_page(struct layout *L)
  * is one line of valid UTF-8. */
 static char *display_text(const char *raw)
 {
-    size_t n = strlen(raw);
-    char *flat = xmemdup0(raw, n);
-    for (size_t i = 0; i < n; i++)
-        if (flat[i] == '\n' || flat[i] == '\r' || flat[i] == '\t')
-            flat[i] = ' ';
-    char *clean = utf8_sanitize(flat, n);
-    free(flat);
-    return clean;
+    return utf8_display_line(raw, strlen(raw));
 }
 
 /* A header string drawn in a bounded space (a unit can be 1 MiB long):

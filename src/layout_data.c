@@ -10,14 +10,7 @@
 /* A header string as one line of valid UTF-8 (as layout.c draws it). */
 static char *one_line(const char *raw)
 {
-    size_t n = strlen(raw);
-    char *flat = xmemdup0(raw, n);
-    for (size_t i = 0; i < n; i++)
-        if (flat[i] == '\n' || flat[i] == '\r' || flat[i] == '\t')
-            flat[i] = ' ';
-    char *clean = utf8_sanitize(flat, n);
-    free(flat);
-    return clean;
+    return utf8_display_line(raw, strlen(raw));
 }
 
 /* A local rectangle (x, y, width, height, y up) on the page (y down). */

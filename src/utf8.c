@@ -1,6 +1,7 @@
 /* utf8.c: see utf8.h. */
 #include "utf8.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 size_t utf8_sequence_length(const unsigned char *s, size_t len)
@@ -36,12 +37,23 @@ size_t utf8_sequence_length(const unsigned char *s, size_t len)
     return n;
 }
 
-/* utf8_sanitize, with each newline replaced by nl (NULL: U+FFFD too). */
-static char *sanitize(const char *s, size_t len, const char *nl)
+/* U+2028, U+2029 and U+0085 (NEL): pango starts a new line at each. */
+static size_t line_break_length(const unsigned char *u, size_t n)
+{
+    if (n == 3 && u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0xA8 || u[2] == 0xA9))
+        return 3;
+    return n == 2 && u[0] == 0xC2 && u[1] == 0x85 ? 2 : 0;
+}
+
+/* utf8_sanitize, with each newline replaced by nl (NULL: U+FFFD too),
+ * and each other line break by brk (NULL: kept). */
+static char *sanitize(const char *s, size_t len, const char *nl, const char *brk)
 {
     static const char replacement[] = "\xEF\xBF\xBD";
-    /* At most three output bytes per input byte, or nl's length. */
+    /* At most three output bytes per input byte, or nl's or brk's length. */
     size_t per = nl && strlen(nl) > 3 ? strlen(nl) : 3;
+    if (brk && strlen(brk) > per)
+        per = strlen(brk);
     if (len > (SIZE_MAX - 1) / per)
         len = (SIZE_MAX - 1) / per;
     char *out = xmalloc(len * per + 1);
@@ -54,6 +66,11 @@ static char *sanitize(const char *s, size_t len, const char *nl)
             memcpy(out + o, nl, k);
             o += k;
             i += 1;
+        } else if (brk && line_break_length(u + i, n)) {
+            size_t k = strlen(brk);
+            memcpy(out + o, brk, k);
+            o += k;
+            i += n;
         } else if (n == 0 || (n == 1 && (u[i] < 0x20 || u[i] == 0x7F))) {
             memcpy(out + o, replacement, 3);
             o += 3;
@@ -70,17 +87,28 @@ static char *sanitize(const char *s, size_t len, const char *nl)
 
 char *utf8_sanitize(const char *s, size_t len)
 {
-    return sanitize(s, len, NULL);
+    return sanitize(s, len, NULL, NULL);
 }
 
 char *utf8_sanitize_lines(const char *s, size_t len)
 {
-    return sanitize(s, len, "\n");
+    return sanitize(s, len, "\n", NULL);
 }
 
 char *utf8_display_name(const char *s, size_t len)
 {
-    return sanitize(s, len, UTF8_NEWLINE_MARK);
+    return sanitize(s, len, UTF8_NEWLINE_MARK, UTF8_NEWLINE_MARK);
+}
+
+char *utf8_display_line(const char *s, size_t len)
+{
+    char *flat = xmemdup0(s, len);
+    for (size_t i = 0; i < len; i++)
+        if (flat[i] == '\n' || flat[i] == '\r' || flat[i] == '\t')
+            flat[i] = ' ';
+    char *clean = sanitize(flat, len, NULL, " ");
+    free(flat);
+    return clean;
 }
 
 void utf8_trim_partial(char *s)

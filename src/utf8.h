@@ -23,6 +23,14 @@ char *utf8_sanitize_lines(const char *s, size_t len);
  * visible mark for the break that no space in a name looks like. */
 #define UTF8_NEWLINE_MARK "\xE2\x80\x89\xE2\x86\xB5\xE2\x80\x89"
 char *utf8_display_name(const char *s, size_t len);
+/* The other characters pango starts a new line at (U+2028 LINE
+ * SEPARATOR, U+2029 PARAGRAPH SEPARATOR, U+0085 NEXT LINE) show the same
+ * mark in a name: a name drawn is one line (the key's rows would
+ * overlap).  Exports keep them, as they keep newlines. */
+
+/* A header string drawn on one line: newlines, CR, tabs and those line
+ * breaks become spaces, the rest as utf8_sanitize. */
+char *utf8_display_line(const char *s, size_t len);
 
 /* Length in bytes of the well-formed sequence starting at s (1..4), or 0
  * if s[0..len) does not start with one. */
