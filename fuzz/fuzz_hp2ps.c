@@ -81,10 +81,46 @@ static void check_utf8(const char *s)
         abort();
 }
 
+static void check_finite(const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(v[i]))
+            abort();
+}
+
+/* -o FILE.html's data: names valid UTF-8, every number finite, every
+ * panel band a band of the key. */
+static void check_data(const struct layout_data *D)
+{
+    check_utf8(D->value_unit);
+    check_utf8(D->sample_unit);
+    for (size_t b = 0; b < D->nbands; b++) {
+        check_utf8(D->band[b].name);
+        check_finite(D->band[b].box, 4);
+    }
+    for (size_t k = 0; k < D->npanels; k++) {
+        const struct layout_data_panel *P = &D->panel[k];
+        check_utf8(P->title);
+        check_finite(P->plot, 4);
+        double scale[4] = {P->t0, P->t_span, P->y_lo, P->y_span};
+        check_finite(scale, 4);
+        for (size_t b = 0; b < P->nbands; b++)
+            if (P->band[b] >= D->nbands)
+                abort();
+        const double *stat[4] = {P->share, P->peak, P->peak_time, P->slope};
+        for (int i = 0; i < 4; i++)
+            check_finite(stat[i], P->nbands);
+        check_finite(P->t, P->nsamples);
+        check_finite(P->value, P->nsamples * P->nbands);
+    }
+}
+
 static void check_layout(const struct layout *L)
 {
     check_utf8(L->title);
     check_utf8(L->date);
+    if (L->data)
+        check_data(L->data);
     /* and every coordinate finite: a NaN would reach the output as "nan" */
     for (size_t pg = 0; pg < L->npages; pg++)
         for (size_t i = 0; i < L->page[pg].count; i++) {
@@ -147,7 +183,8 @@ static void arg(struct fuzz_input *in, const char *a)
 /* The option bytes as a command line.
  *   byte 0: bits 0-1 band limit: default, -m0, -m3, -m200; bit 2 -d;
  *           bits 3-4 none, -i, -i-, -t0; bit 5 -c; bits 6-7 format:
- *           PS, --format=eps, --format=svg, --format=png --dpi=4
+ *           PS, --format=eps, --format=html (its SVG is --format=svg's),
+ *           --format=png --dpi=4
  *   byte 1: bits 0-1 --mode: stacked, percent, lines, stacked; bit 2
  *           --sort=gradient (given first, so -d and -i still apply); bit 3
  *           --slopes; bit 4 --x=index; bits 5-7 the window: bit 5 --from,
@@ -163,7 +200,7 @@ static void decode_args(struct fuzz_input *in, unsigned o0, unsigned o1, unsigne
 {
     static const char *const limit[] = {NULL, "-m0", "-m3", "-m200"};
     static const char *const by_name[] = {NULL, "-i", "-i-", "-t0"};
-    static const char *const format[] = {NULL, "--format=eps", "--format=svg", "--format=png"};
+    static const char *const format[] = {NULL, "--format=eps", "--format=html", "--format=png"};
     static const char *const mode[] = {NULL, "--mode=percent", "--mode=lines", NULL};
     static const char *const last[] = {"--units=iec", "--pattern", "-s", "-b",
                                        "-g", "-M", "-y", "-e300pt"};
@@ -208,7 +245,7 @@ static void decode_args(struct fuzz_input *in, unsigned o0, unsigned o1, unsigne
         arg(in, "--full-stacks");
     in->nprofiles = profiles == 0 ? 1 : profiles == 3 ? 3 : 2;
     if (several) {
-        static const char *const out[] = {"-o", "out.ps", "out.eps", "out.svg", "out.png"};
+        static const char *const out[] = {"-o", "out.ps", "out.eps", "out.html", "out.png"};
         arg(in, out[0]);
         arg(in, out[1 + (o0 >> 6)]);
     }

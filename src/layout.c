@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "axis.h"
+#include "layout_data.h"
 #include "shorten.h"
 #include "utf8.h"
 
@@ -165,6 +166,8 @@ struct key {
     double pitch, swatch;  /* row spacing and swatch size */
     double column_width;   /* swatch to the end of the widest name */
     double below;          /* KEY_BELOW: the strip's height under the box */
+    double (*box)[4];      /* layout_options.data: per band, its entry's box on the
+                            * graph's page (local x, y, width, height; width 0: none) */
 };
 
 struct frame {
@@ -833,6 +836,11 @@ static void draw_key_block(struct page *pg, const struct band_plan *bp, const st
             nx += key->slope_width + KEY_SHARE_GAP;
         }
         add_text(pg, key->names[b], nx, c - DIGIT_HALF_HEIGHT, ALIGN_LEFT, FONT_AXIS, 0);
+        if (key->box) {
+            double *box = key->box[b];
+            box[0] = cx, box[1] = c - key->pitch / 2, box[2] = key->column_width;
+            box[3] = key->pitch;
+        }
     }
 }
 
@@ -1170,6 +1178,7 @@ static void frame_free(struct frame *f)
     free(k->names);
     free(k->notes);
     free(k->slopes);
+    free(k->box);
 }
 
 /* Move every primitive of from onto to, dy points higher. */
@@ -1209,6 +1218,43 @@ static void draw_key_pages(struct layout *L, const struct band_plan *bp, const s
     }
 }
 
+/* ---- the page's data (layout_options.data, -o FILE.html) ---- */
+
+/* Before the key is drawn: room for its entries' boxes, when there is a
+ * key on the graph's page (with -m0 there is none to point at). */
+static void data_key_boxes(struct frame *f, const struct layout_options *o)
+{
+    if (o->data && f->key.place != KEY_NONE && f->key.n > 0)
+        f->key.box = xcalloc(f->key.n, sizeof *f->key.box);
+}
+
+/* The key's bands as drawn: their colours and their entries' boxes. */
+static void data_bands(struct layout *L, const struct band_plan *key, const struct frame *f)
+{
+    struct rgb *colour = xcalloc(key->count ? key->count : 1, sizeof *colour);
+    for (size_t b = 0; b < key->count; b++) {
+        int dash;
+        if (f->mode == MODE_LINES)
+            line_style(f, &key->band[b], &colour[b], &dash);
+        else
+            colour[b] = key->band[b].fill;
+    }
+    /* The key lists the plan's bands, one entry each. */
+    const double(*box)[4] = f->key.n >= key->count ? (const double(*)[4])f->key.box : NULL;
+    layout_data_set_bands(L->data, key, colour, box, L->matrix);
+    free(colour);
+}
+
+/* A panel's graph area, dy points above the lowest box, its values
+ * running from y_lo up. */
+static struct layout_data_panel *data_panel(struct layout *L, const char *job,
+                                            const struct frame *f, double dy, double y_lo)
+{
+    double plot[4] = {ORIGIN_X, ORIGIN_Y + dy, f->gw, f->gh};
+    return layout_data_add_panel(L->data, job, plot, L->matrix, f->x0, f->x_range, y_lo,
+                                 f->y_range);
+}
+
 int layout_build(struct layout *L, const struct profile *p, const struct band_plan *bp,
                  const struct series *s, const struct layout_options *o,
                  const struct text_metrics *tm, struct hp_error *err)
@@ -1241,8 +1287,14 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     struct page *pg = new_page(L);
     draw_outer_box(pg, &f, true);
     draw_title_box(pg, &f, &t, tm);
+    data_key_boxes(&f, o); /* the graph's page's key only */
     draw_key_on_graph(pg, bp, &f);
     draw_graph(pg, p, bp, s, &f, tm, o);
+    if (o->data) {
+        L->data = layout_data_new(o, p, false);
+        data_bands(L, bp, &f);
+        layout_data_panel_series(data_panel(L, p->job, &f, 0, 0), L->data, bp, s);
+    }
     title_free(&t);
     frame_free(&f);
     return 0;
@@ -1261,6 +1313,7 @@ void layout_free(struct layout *L)
     free(L->page);
     free(L->title);
     free(L->date);
+    layout_data_free(L->data);
     memset(L, 0, sizeof *L);
 }
 
@@ -1327,6 +1380,7 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
     if (f.key.place == KEY_PAGES)
         draw_key_pages(L, key, &f, &t[0], f.bh * (double)(n - 1), tm);
     struct page *pg = new_page(L);
+    data_key_boxes(&f, o);
     for (size_t k = 0; k < n; k++) {
         struct page one = {0};
         f.x0 = panel[k].p->t_first;
@@ -1335,7 +1389,10 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
         if (k == 0 && f.key.place == KEY_BESIDE)
             draw_key_on_graph(&one, key, &f);
         draw_graph(&one, panel[k].p, panel[k].bp, panel[k].s, &f, tm, o);
-        move_prims(pg, &one, f.bh * (double)(n - 1 - k)); /* the first on top */
+        double dy = f.bh * (double)(n - 1 - k);
+        move_prims(pg, &one, dy); /* the first on top */
+        for (size_t b = 0; k == 0 && f.key.box && f.key.place == KEY_BESIDE && b < key->count; b++)
+            f.key.box[b][1] += dy; /* moved with the first panel */
     }
     if (f.key.place == KEY_BELOW) { /* under the last panel, whose box is at 0 */
         struct prim *frame = add_path(pg, PRIM_POLYGON, 4, LINE_WIDTH);
@@ -1343,6 +1400,16 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
         q[0] = 0, q[1] = 0, q[2] = f.bw, q[3] = 0;
         q[4] = f.bw, q[5] = -f.key.below, q[6] = 0, q[7] = -f.key.below;
         draw_key_on_graph(pg, key, &f);
+    }
+    if (o->data) {
+        L->data = layout_data_new(o, panel[0].p, false);
+        data_bands(L, key, &f);
+        for (size_t k = 0; k < n; k++) {
+            f.x0 = panel[k].p->t_first;
+            layout_data_panel_series(data_panel(L, panel[k].p->job, &f,
+                                                f.bh * (double)(n - 1 - k), 0),
+                                     L->data, panel[k].bp, panel[k].s);
+        }
     }
     for (size_t k = 0; k < n; k++)
         title_free(&t[k]);
@@ -1521,6 +1588,7 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     struct page *pg = new_page(L);
     draw_outer_box(pg, &f, true);
     draw_title_box(pg, &f, &t, tm);
+    data_key_boxes(&f, o);
     draw_key_on_graph(pg, &d->bands, &f);
     draw_signed_y_axis(pg, after, &f, lo, tm);
     draw_diff_bands(pg, d, &f, lo);
@@ -1529,6 +1597,11 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     zero->pts[0] = ORIGIN_X, zero->pts[1] = diff_y(&f, lo, 0);
     zero->pts[2] = ORIGIN_X + f.gw, zero->pts[3] = zero->pts[1];
     draw_x_axis(pg, after, &f, tm);
+    if (o->data) {
+        L->data = layout_data_new(o, after, true);
+        data_bands(L, &d->bands, &f);
+        layout_data_panel_diff(data_panel(L, L->title, &f, 0, lo), d);
+    }
     title_free(&t);
     frame_free(&f);
     return 0;

@@ -104,8 +104,50 @@ struct layout_options {
     enum plot_mode mode; /* --mode: stacked areas, percent of each sample, or lines */
     bool colour;         /* -c: lines are drawn in the band colours as they are */
     bool slopes;         /* --slopes: the key says each band's slope */
+    bool data;           /* fill layout.data (-o FILE.html) */
     double x_range;      /* the scales actually used (after -p and the 0 rule) */
     double y_range;
+};
+
+/* -o FILE.html (layout_options.data): what a page's script needs to read
+ * the graph back: where things are, in the page's coordinates (points
+ * from the top left, y down), and the values at the samples it keeps
+ * (series_samples_build; --diff: the diff's grid).  The matrix is never a
+ * turn for the formats that ask for it, so a rectangle stays one. */
+struct layout_data_band {   /* a band of any panel, as the key lists it */
+    char *name;             /* the full name, valid UTF-8, newlines kept */
+    struct rgb colour;      /* its fill (--mode=lines: its line) */
+    bool has_box;           /* its key entry is drawn, in this box: */
+    double box[4];          /* x, y, width, height */
+};
+
+struct layout_data_panel {
+    char *title;            /* its JOB, one line of valid UTF-8 */
+    double plot[4];         /* the graph's area: x, y, width, height */
+    double t0, t_span;      /* the time at the area's left edge, and across it */
+    double y_lo, y_span;    /* the value at its foot, and up its height */
+    size_t nbands;
+    size_t *band;           /* panel band b (bottom first) is layout_data.band[band[b]] */
+    double *share;          /* per band: its part of the drawn total, 0..1 (--diff: of the
+                             * changes' magnitudes) */
+    double *peak, *peak_time; /* its largest value and when (--diff: largest change) */
+    double *slope;          /* least-squares slope, VALUE_UNIT per SAMPLE_UNIT */
+    size_t nsamples;
+    double *t;              /* the samples' times */
+    double *value;          /* value[i * nbands + b]: band b's own value in sample i
+                             * (--diff: its change) */
+};
+
+struct layout_data {
+    enum plot_mode mode;
+    bool diff;              /* panel values are changes, stacked both ways from 0 */
+    bool x_index;           /* --x=index */
+    bool iec;               /* --units=iec */
+    char *value_unit, *sample_unit; /* one line of valid UTF-8 each */
+    size_t nbands;
+    struct layout_data_band *band;
+    size_t npanels;
+    struct layout_data_panel *panel;
 };
 
 struct layout {
@@ -116,6 +158,7 @@ struct layout {
     size_t npages;
     char *title;         /* document title (the JOB), valid UTF-8, one line */
     char *date;          /* the DATE string, valid UTF-8, one line */
+    struct layout_data *data; /* layout_options.data: the page's data, else NULL */
 };
 
 int layout_build(struct layout *L, const struct profile *p, const struct band_plan *bp,

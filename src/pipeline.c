@@ -44,7 +44,7 @@ static const struct render_format *choose_format(const struct options *o, struct
         fmt = render_format_for_path(o->output);
         if (!fmt)
             hp_fail(err, "%s: cannot tell the format from the extension; name it .ps, .eps, "
-                    ".pdf, .svg, .png, .csv or .json, or give --format", o->output);
+                    ".pdf, .svg, .png, .html, .csv or .json, or give --format", o->output);
     }
     return fmt;
 }
@@ -87,6 +87,8 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     bo->colour = o->colour;
     bo->sort_gradient = o->sort_gradient;
     bo->slopes = o->slopes;
+    if (po->fmt && po->fmt->data)
+        bo->slopes = true; /* the page's table has every band's slope */
     /* An export has no page: any format's page rules do. */
     const struct render_format *fmt = po->fmt ? po->fmt : &render_format_ps;
     po->layout = (struct layout_options){
@@ -105,8 +107,10 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
         .mode = o->mode,
         .colour = o->colour,
         .slopes = o->slopes,
+        .data = fmt->data,
     };
     po->render.dpi = o->dpi;
+    po->render.refresh = o->watch ? o->watch_period : 0;
     po->reuse_aux = o->reuse_aux;
     po->no_aux = o->no_aux;
     po->diff = o->diff;
@@ -172,7 +176,8 @@ int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *
         goto fail;
     d->aux_foreign = given && !aux;
     size_t columns = series_columns(d->plan.count);
-    if (series_build_mode(&d->series, p, &d->plan, columns, base->mode, err) < 0)
+    if (series_build_mode(&d->series, p, &d->plan, columns, base->mode, err) < 0 ||
+        (base->data && series_samples_build(&d->series, p, &d->plan, columns, err) < 0))
         goto fail;
     /* The .aux keeps the stacked scale whatever --mode draws, so that -p
      * stays meaningful; only the stacked drawing uses -p's y range. */
@@ -213,7 +218,9 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     shades_share(bp, n, po->bands.colour);
     bands_union(&key, bp, n);
     for (size_t k = 0; k < n; k++) {
-        if (series_build_mode(&s[k], &p[k], &bp[k], series_columns(bp[k].count), mode, err) < 0)
+        size_t columns = series_columns(bp[k].count);
+        if (series_build_mode(&s[k], &p[k], &bp[k], columns, mode, err) < 0 ||
+            (po->layout.data && series_samples_build(&s[k], &p[k], &bp[k], columns, err) < 0))
             goto done;
         span = fmax(span, p[k].t_last - p[k].t_first);
         peak = fmax(peak, mode == MODE_STACKED ? s[k].y_max : s[k].plot_max);
@@ -318,6 +325,7 @@ static const char *default_extension(const struct pipeline_options *po)
          : fmt == &render_format_eps   ? ".eps"
          : fmt == &render_format_pdf   ? ".pdf"
          : fmt == &render_format_svg   ? ".svg"
+         : fmt == &render_format_html  ? ".html"
                                        : ".png";
 }
 

@@ -215,7 +215,7 @@ bool render_utc(long long epoch, struct tm *tm)
 
 static const struct render_format *const formats[] = {
     &render_format_ps, &render_format_eps, &render_format_pdf, &render_format_svg,
-    &render_format_png,
+    &render_format_png, &render_format_html,
 };
 
 const struct render_format *render_find_format(const char *name)
@@ -234,7 +234,7 @@ const struct render_format *render_format_for_path(const char *path)
 
 const char *render_format_names(void)
 {
-    return "ps, eps, pdf, svg, png";
+    return "ps, eps, pdf, svg, png, html";
 }
 
 bool render_iso_date(char *buf, size_t size)

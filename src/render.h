@@ -4,7 +4,7 @@
  * of a layout and draws their primitives on any cairo surface, with all
  * text set by pango.  Each output format is one small file that makes the
  * right cairo surface and hands it to the core (render_ps.c: PostScript
- * and EPS).
+ * and EPS); render_html.c wraps render_svg.c's SVG in a page.
  */
 #ifndef HP2PS_RENDER_H
 #define HP2PS_RENDER_H
@@ -47,6 +47,8 @@ int render_fail(struct hp_error *err, const char *what, int status);
  * them. */
 struct render_settings {
     double dpi;              /* raster formats: pixels per inch */
+    double refresh;          /* HTML: --watch's period, the page reloads itself this
+                              * often (seconds); 0: never */
 };
 
 struct render_format {
@@ -56,16 +58,17 @@ struct render_format {
     bool always_fit;         /* the page is always the graph's own size (EPS) */
     int (*write)(FILE *f, const struct layout *L, struct render_fonts *fonts,
                  const struct render_settings *rs, struct hp_error *err);
+    bool data;               /* reads layout.data too (HTML): layout_options.data */
 };
 
 extern const struct render_format render_format_ps, render_format_eps, render_format_pdf,
-    render_format_svg, render_format_png;
+    render_format_svg, render_format_png, render_format_html;
 
 /* The format called name ("pdf"), or NULL. */
 const struct render_format *render_find_format(const char *name);
 /* The format a file name's extension names ("x.svg"), or NULL. */
 const struct render_format *render_format_for_path(const char *path);
-/* "ps, eps, pdf, svg, png": for messages. */
+/* "ps, eps, pdf, svg, png, html": for messages. */
 const char *render_format_names(void);
 
 /* The document date for metadata, "YYYY-MM-DDThh:mm:ss" in UTC, from

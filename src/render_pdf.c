@@ -34,4 +34,4 @@ static int write_pdf(FILE *f, const struct layout *L, struct render_fonts *fonts
     return rc;
 }
 
-const struct render_format render_format_pdf = {"pdf", true, false, false, write_pdf};
+const struct render_format render_format_pdf = {"pdf", true, false, false, write_pdf, false};

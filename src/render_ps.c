@@ -113,5 +113,5 @@ static int write_eps(FILE *f, const struct layout *L, struct render_fonts *fonts
     return write_ps(f, L, fonts, true, err);
 }
 
-const struct render_format render_format_ps = {"ps", true, true, false, write_plain};
-const struct render_format render_format_eps = {"eps", false, true, true, write_eps};
+const struct render_format render_format_ps = {"ps", true, true, false, write_plain, false};
+const struct render_format render_format_eps = {"eps", false, true, true, write_eps, false};

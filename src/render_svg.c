@@ -35,4 +35,4 @@ static int write_svg(FILE *f, const struct layout *L, struct render_fonts *fonts
     return rc;
 }
 
-const struct render_format render_format_svg = {"svg", false, false, false, write_svg};
+const struct render_format render_format_svg = {"svg", false, false, false, write_svg, false};

@@ -389,6 +389,12 @@ void series_free(struct series *s)
         free(s->top);
     }
     free(s->band_peak);
+    free(s->band_peak_time);
+    if (s->samples) {
+        free(s->samples->t);
+        free(s->samples->value);
+        free(s->samples);
+    }
     memset(s, 0, sizeof *s);
 }
 
@@ -421,8 +427,10 @@ static void account_sample(struct series *s, size_t k, double t, double total,
         s->y_max_time = t;
     }
     for (size_t b = 0; b < s->nbands; b++)
-        if ((double)value[b] > s->band_peak[b])
+        if (k == 0 || (double)value[b] > s->band_peak[b]) {
             s->band_peak[b] = (double)value[b];
+            s->band_peak_time[b] = t;
+        }
     if (k > 0)
         s->area += (t - *prev_t) * (total + *prev_total) / 2;
     *prev_t = t;
@@ -442,6 +450,7 @@ int series_build_mode(struct series *s, const struct profile *p, const struct ba
     if (nbands)
         s->top = xcalloc(nbands, sizeof *s->top);
     s->band_peak = xcalloc(nb1, sizeof *s->band_peak);
+    s->band_peak_time = xcalloc(nb1, sizeof *s->band_peak_time);
 
     /* Scratch, all O(nbands). */
     size_t *cap = xcalloc(nb1, sizeof *cap);
@@ -528,4 +537,156 @@ int series_build_mode(struct series *s, const struct profile *p, const struct ba
         return -1;
     }
     return 0;
+}
+
+/* ---- the page's samples (-o FILE.html) ----------------------------------------- */
+
+/* One whole sample a page slice may keep. */
+struct page_sample {
+    size_t k;
+    double t, measure;
+    int64_t *value;
+};
+
+struct page_slice {
+    size_t nbands;
+    struct page_sample first, last, low, high;
+};
+
+static void page_set(struct page_sample *ps, size_t nbands, size_t k, double t, double measure,
+                     const int64_t *value)
+{
+    ps->k = k;
+    ps->t = t;
+    ps->measure = measure;
+    memcpy(ps->value, value, nbands * sizeof *value);
+}
+
+/* As slice_add: the same choice, so that a slice made of whole slices of
+ * the drawing keeps samples the drawing kept. */
+static void page_add(struct page_slice *sl, bool fresh, size_t k, double t, double measure,
+                     const int64_t *value)
+{
+    size_t nb = sl->nbands;
+    if (fresh) {
+        page_set(&sl->first, nb, k, t, measure, value);
+        page_set(&sl->low, nb, k, t, measure, value);
+        page_set(&sl->high, nb, k, t, measure, value);
+    } else if (measure < sl->low.measure) {
+        page_set(&sl->low, nb, k, t, measure, value);
+    } else if (measure > sl->high.measure) {
+        page_set(&sl->high, nb, k, t, measure, value);
+    }
+    page_set(&sl->last, nb, k, t, measure, value);
+}
+
+static void page_push(struct series_samples *ss, size_t *cap, double t, const int64_t *value)
+{
+    if (ss->n == *cap) {
+        *cap = *cap ? *cap * 2 : 64;
+        ss->t = xreallocarray(ss->t, *cap, sizeof *ss->t);
+        ss->value = xreallocarray(ss->value, *cap, (ss->nbands ? ss->nbands : 1) * sizeof *ss->value);
+    }
+    ss->t[ss->n] = t;
+    memcpy(ss->value + ss->n * ss->nbands, value, ss->nbands * sizeof *value);
+    ss->n++;
+}
+
+/* The slice's distinct samples in sample order. */
+static void page_flush(const struct page_slice *sl, struct series_samples *ss, size_t *cap)
+{
+    const struct page_sample *p[4] = {&sl->first, &sl->low, &sl->high, &sl->last};
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && p[j - 1]->k > p[j]->k; j--) {
+            const struct page_sample *x = p[j];
+            p[j] = p[j - 1];
+            p[j - 1] = x;
+        }
+    for (int i = 0; i < 4; i++)
+        if (i == 0 || p[i]->k != p[i - 1]->k)
+            page_push(ss, cap, p[i]->t, p[i]->value);
+}
+
+/* series_build_mode's measure of one sample, from the band values: the
+ * stack's total, or in percent mode the sum of the percent edges, added
+ * in the same order so the same sample wins.  *total: the stack's total. */
+static double page_measure(const int64_t *value, size_t nbands, enum plot_mode mode,
+                           double *total)
+{
+    double sum = 0;
+    for (size_t b = 0; b < nbands; b++)
+        sum = b == 0 ? (double)value[0] : sum + (double)value[b];
+    *total = sum;
+    if (mode != MODE_PERCENT)
+        return sum;
+    double top = 0, m = 0;
+    for (size_t b = 0; b < nbands; b++) {
+        top = b == 0 ? (double)value[0] : top + (double)value[b];
+        m += sum > 0 ? top / sum * 100 : 0;
+    }
+    return m;
+}
+
+/* How many of the drawing's columns make one of the page's slices. */
+static size_t page_group(size_t columns, size_t nbands)
+{
+    size_t per_slice = 4 * (nbands ? nbands : 1);
+    size_t g = 1;
+    while ((columns + g - 1) / g > 1 && (columns + g - 1) / g * per_slice > SERIES_PAGE_BUDGET)
+        g++;
+    return g;
+}
+
+int series_samples_build(struct series *s, const struct profile *p, const struct band_plan *bp,
+                         size_t columns, struct hp_error *err)
+{
+    size_t nb = bp->count, nb1 = nb ? nb : 1;
+    struct series_samples *ss = xcalloc(1, sizeof *ss);
+    ss->nbands = nb;
+    if (columns < 1)
+        columns = 1;
+    size_t stored = store_count(p->store);
+    size_t nsamples = p->nsamples > stored ? p->nsamples : stored;
+    bool every = nsamples * nb1 <= SERIES_PAGE_BUDGET;
+    size_t group = page_group(columns, nb);
+    double t0 = p->t_first, span = p->t_last - p->t_first;
+    int64_t *value = xcalloc(nb1, sizeof *value);
+    struct page_slice sl = {nb, {0, 0, 0, NULL}, {0, 0, 0, NULL}, {0, 0, 0, NULL}, {0, 0, 0, NULL}};
+    struct page_sample *all[] = {&sl.first, &sl.last, &sl.low, &sl.high};
+    for (int i = 0; i < 4; i++)
+        all[i]->value = xcalloc(nb1, sizeof *value);
+    size_t cap = 0, k = 0, kept = 0, cur = 0;
+    struct store_cursor *replay = store_cursor_new(p->store);
+    struct sample smp;
+    int rc;
+    while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
+        bands_sum_sample(bp, smp.entry, smp.n, value);
+        double total, measure = page_measure(value, nb, s->mode, &total);
+        k++;
+        if (s->mode == MODE_PERCENT && !(total > 0))
+            continue; /* drawn as nothing (series_build_mode) */
+        if (every) {
+            page_push(ss, &cap, smp.time, value);
+            continue;
+        }
+        size_t c = column_of(smp.time, t0, span, columns) / group;
+        if (kept > 0 && c != cur)
+            page_flush(&sl, ss, &cap);
+        page_add(&sl, kept == 0 || c != cur, k - 1, smp.time, measure, value);
+        cur = c;
+        kept++;
+    }
+    if (rc == 0 && kept > 0)
+        page_flush(&sl, ss, &cap);
+    store_cursor_free(replay);
+    for (int i = 0; i < 4; i++)
+        free(all[i]->value);
+    free(value);
+    if (s->samples) {
+        free(s->samples->t);
+        free(s->samples->value);
+        free(s->samples);
+    }
+    s->samples = ss;
+    return rc < 0 ? -1 : 0;
 }

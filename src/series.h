@@ -30,17 +30,28 @@ struct polyline {
     double *y; /* stacked heights in VALUE_UNITs (--mode: see series_build_mode) */
 };
 
+/* -o FILE.html: each band's own value in a few whole samples, for the
+ * page's readout (series_samples_build). */
+struct series_samples {
+    size_t n;             /* samples kept, in order */
+    size_t nbands;
+    double *t;            /* their times */
+    int64_t *value;       /* value[i * nbands + b]: band b (bottom first) in sample i */
+};
+
 struct series {
     size_t nbands;
     struct polyline *top; /* top[b]: top edge of band b; the bottom is top[b-1] or 0 */
     double y_max;         /* largest stacked total over all samples */
     double y_max_time;    /* the time of the first sample where it is reached */
     double *band_peak;    /* per band, its own largest value in one sample */
+    double *band_peak_time; /* and the time of the first sample where it is reached */
     double area;          /* trapezoid area under the stacked total */
     size_t nsamples;
     double plot_max;      /* the largest height drawn: y_max stacked, 100 in percent
                            * mode, the largest band_peak in lines mode */
     enum plot_mode mode;  /* what top[] holds (series_build_mode) */
+    struct series_samples *samples; /* -o FILE.html: series_samples_build's, or NULL */
 };
 
 /* The output's resolution.  The time axis is cut into columns (about two
@@ -79,5 +90,19 @@ int series_build(struct series *s, const struct profile *p, const struct band_pl
 int series_build_mode(struct series *s, const struct profile *p, const struct band_plan *bp,
                       size_t columns, enum plot_mode mode, struct hp_error *err);
 void series_free(struct series *s);
+
+/* -o FILE.html: the samples the page's script reads values from, into
+ * s->samples.  A page must stay small whatever the profile, so it keeps
+ * at most SERIES_PAGE_BUDGET values: every sample when they fit, else the
+ * stack's rule (each slice's first, last, lowest and highest sample, with
+ * series_build_mode's measure for s->mode) over slices that are each a
+ * whole number of the drawing's `columns`.  So in a stack (stacked and
+ * percent modes) the page's samples are samples the drawing went through,
+ * and a peak drawn is a peak read.  Percent mode skips samples holding
+ * nothing, as it draws nothing there.  One more replay of the store;
+ * memory O(bands * SERIES_PAGE_BUDGET / bands). */
+#define SERIES_PAGE_BUDGET 40000
+int series_samples_build(struct series *s, const struct profile *p, const struct band_plan *bp,
+                         size_t columns, struct hp_error *err);
 
 #endif

@@ -723,6 +723,104 @@ static void test_stack_truth(void)
     check_stack_truth(MODE_PERCENT);
 }
 
+/* ---- the page's samples (-o FILE.html) ------------------------------------------ */
+
+/* A random profile of nb bands and n samples (a sample in twenty holds
+ * nothing); values[k * nb + b] records what it holds. */
+static void random_profile(struct profile *p, struct band_plan *bp, size_t n, size_t nb,
+                           int64_t *values)
+{
+    const char **names = xcalloc(nb, sizeof *names);
+    char (*text)[16] = xcalloc(nb, sizeof *text);
+    int32_t *map = xcalloc(nb, sizeof *map);
+    for (size_t i = 0; i < nb; i++) {
+        snprintf(text[i], sizeof text[i], "b%zu", i);
+        names[i] = text[i];
+        map[i] = (int32_t)i;
+    }
+    profile_start(p, names, nb);
+    struct sample_entry *e = xcalloc(nb, sizeof *e);
+    for (size_t k = 0; k < n; k++) {
+        size_t m = 0;
+        bool empty = rng() % 20 == 0;
+        for (size_t b = 0; b < nb; b++) {
+            int64_t v = empty || rng() % 3 == 0 ? 0 : (int64_t)(rng() % 100000);
+            values[k * nb + b] = v;
+            if (v)
+                e[m++] = (struct sample_entry){(uint32_t)b, v};
+        }
+        add_sample(p, 0.5 + 0.01 * (double)k, e, m);
+    }
+    plan_make(bp, names, nb, map, nb);
+    free(e);
+    free(map);
+    free(text);
+    free(names);
+}
+
+/* Every page sample is a whole sample of the profile, with its exact
+ * values, in order, within the budget; in a stack each is a sample the
+ * drawing went through, and the highest total is among them. */
+static void check_page_samples(size_t n, size_t nb, enum plot_mode mode, bool all)
+{
+    enum { COLUMNS = 1000 };
+    int64_t *values = xcalloc(n * nb, sizeof *values);
+    struct profile p;
+    struct band_plan bp;
+    random_profile(&p, &bp, n, nb, values);
+    struct series s;
+    struct hp_error err;
+    CHECK_INT(series_build_mode(&s, &p, &bp, COLUMNS, mode, &err), 0);
+    CHECK_INT(series_samples_build(&s, &p, &bp, COLUMNS, &err), 0);
+    const struct series_samples *ss = s.samples;
+    if (!CHECK(ss != NULL))
+        goto out;
+    CHECK_INT(ss->nbands, nb);
+    CHECK(ss->n * nb <= SERIES_PAGE_BUDGET || ss->n <= 4);
+    CHECK(ss->n >= (all ? n * 9 / 10 : 4));
+    size_t wrong = 0, not_drawn = 0, d = 0, empties = 0;
+    bool has_peak = false;
+    for (size_t i = 0; i < ss->n; i++) {
+        size_t k = (size_t)llround((ss->t[i] - 0.5) / 0.01);
+        int64_t total = 0;
+        for (size_t b = 0; b < nb; b++) {
+            wrong += ss->value[i * nb + b] != values[k * nb + b];
+            total += values[k * nb + b];
+        }
+        empties += total == 0;
+        wrong += i > 0 && !(ss->t[i] > ss->t[i - 1]);
+        has_peak = has_peak || ss->t[i] == s.y_max_time;
+        if (mode == MODE_LINES)
+            continue;
+        while (d < s.top[0].n && s.top[0].t[d] < ss->t[i])
+            d++;
+        not_drawn += d == s.top[0].n || s.top[0].t[d] != ss->t[i];
+    }
+    CHECK_INT(wrong, 0);
+    CHECK_INT(not_drawn, 0);
+    CHECK(has_peak || mode != MODE_STACKED); /* percent mode keeps other extremes */
+    if (mode == MODE_PERCENT)
+        CHECK_INT(empties, 0); /* drawn as nothing, not read either */
+    if (all && mode != MODE_PERCENT)
+        CHECK_INT(ss->n, n);
+out:
+    series_free(&s);
+    plan_end(&bp);
+    profile_end(&p);
+    free(values);
+}
+
+static void test_page_samples(void)
+{
+    enum plot_mode modes[] = {MODE_STACKED, MODE_PERCENT, MODE_LINES};
+    for (int m = 0; m < 3; m++) {
+        check_page_samples(300, 5, modes[m], true);     /* every sample fits */
+        check_page_samples(20000, 3, modes[m], false);  /* the drawing's own columns */
+        check_page_samples(3000, 150, modes[m], false); /* several of its columns each */
+    }
+    check_page_samples(50, 20000, MODE_STACKED, false); /* more bands than the budget */
+}
+
 int main(void)
 {
     test_example_a();
@@ -734,5 +832,6 @@ int main(void)
     test_stack_truth();
     test_percent_of_nothing();
     test_hairlines();
+    test_page_samples();
     return check_report();
 }

@@ -104,6 +104,21 @@ int main(void)
     CHECK_INT(strlen(t), 36);
     free(t);
 
+    /* The other line breaks pango obeys (U+2028, U+2029, U+0085): one line
+     * when drawn, kept for export. */
+    t = utf8_display_name("a\xE2\x80\xA8" "b\xE2\x80\xA9" "c\xC2\x85" "d", 12);
+    CHECK_STR(t, "a" UTF8_NEWLINE_MARK "b" UTF8_NEWLINE_MARK "c" UTF8_NEWLINE_MARK "d");
+    free(t);
+    t = utf8_display_text("job\n\xE2\x80\xA8x\tdate\r\xC2\x85\xE2\x80\xA9\xFF", 20);
+    CHECK_STR(t, "job  x date   \xEF\xBF\xBD");
+    free(t);
+    t = utf8_sanitize_lines("a\xE2\x80\xA8" "b", 5);
+    CHECK_STR(t, "a\xE2\x80\xA8" "b");
+    free(t);
+    t = utf8_display_text("\xE2\x80\xA8\xE2\x80", 5); /* a cut one stays invalid */
+    CHECK_STR(t, " \xEF\xBF\xBD\xEF\xBF\xBD");
+    free(t);
+
     CHECK_INT(utf8_count("gr\xC3\xB6\xC3\x9F" "e"), 5);
     CHECK_INT(utf8_offset("gr\xC3\xB6\xC3\x9F" "e", 3), 4);
     CHECK_INT(utf8_offset("ab", 7), 2);

@@ -15,11 +15,14 @@ vg() {
         >vg.out 2>vg.err
 }
 cp "$SAMPLES/leakmean-hc.hp" leak.hp
-for fmt in ps eps pdf svg png csv json; do
+for fmt in ps eps pdf svg png html csv json; do
     vg -c leak.hp -o "leak.$fmt"; rc=$?
     check "valgrind clean for $fmt (rc $rc: $(head -c 300 vg.err))" [ $rc -eq 0 ]
 done
 vg -d -i -M leak.hp; check "valgrind clean for -d -i -M" [ $? -eq 0 ]
+vg --diff leak.hp leak.hp -o diff.html; check "valgrind clean for --diff -o FILE.html" [ $? -eq 0 ]
+vg --mode=percent leak.hp leak.hp -o two.html
+check "valgrind clean for two profiles -o FILE.html" [ $? -eq 0 ]
 vg -p -m2 leak.hp; check "valgrind clean for -p -m2" [ $? -eq 0 ]
 vg < leak.hp; check "valgrind clean in filter mode" [ $? -eq 0 ]
 vg --watch=0.05 -o w.ps leak.hp; check "valgrind clean for --watch (stops when idle)" [ $? -eq 0 ]

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# browser.sh: -o FILE.html in a real browser.  Headless chromium (Debian's
+# package "chromium") loads each page with ?selftest=..., which makes the
+# page's own script point at known places of the graph (a pointer event
+# where the value is drawn), click and press Enter on key entries, hover
+# them, sort the table and click its rows; after each step the page
+# writes what it shows into the DOM, which chromium --dump-dom prints and
+# tests/tools/html_page.py checks: the sample and time under the pointer,
+# the band whose region holds the point (from the CSV export of the same
+# profile, stacked as drawn), its full name, value, share and the
+# sample's total (the CSV's numbers; --diff: the CSVs of both profiles,
+# interpolated as --diff does), the highlight pinned and restored, the
+# table's order.  Stacked, percent and lines modes, several profiles,
+# --diff, and names that try to break out of the page.  Then the page as
+# a person uses it, through chromium's DevTools protocol
+# (tests/tools/cdp_page.py): real mouse moves over the graph, Tab and
+# Enter on the key, clicks, and a --watch page that reloads itself and
+# keeps the band pinned.  Skipped where no chromium is installed.
+. "$(dirname "$0")/lib.sh"
+need python3
+
+CHROMIUM=
+for b in chromium chromium-browser google-chrome; do
+    if command -v "$b" >/dev/null 2>&1; then
+        CHROMIUM=$b
+        break
+    fi
+done
+if [ -z "$CHROMIUM" ]; then
+    echo "$TEST_NAME: skipped: no chromium installed (Debian: apt-get install chromium)"
+    exit 77
+fi
+# A browser that cannot start here (no display libraries, a sandbox
+# refused) is a missing tool too, not a failure of the page.
+mkdir probe
+if ! HOME=$PWD/probe timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+    --disable-background-networking --user-data-dir="$PWD/probe" \
+    --dump-dom 'data:text/html,<p id=x>ok</p>' 2>/dev/null | grep -q '<p id="x">ok</p>'; then
+    echo "$TEST_NAME: skipped: $CHROMIUM does not run headless here"
+    exit 77
+fi
+
+PAGE="python3 $TESTDATA/../tools/html_page.py"
+cp "$TESTDATA/mapbuild-hc.hp" prog.hp
+cp "$TESTDATA/leakmean-hc.hp" leak.hp
+
+# browse KIND PAGE CSV... : the page's answers in chromium, against the CSV(s).
+browse() {
+    local kind=$1 page=$2; shift 2
+    check "chromium: $kind page $page reads back as the CSV says" \
+        $PAGE browse "$CHROMIUM" "$page" "$kind" "$@"
+}
+
+"$HP2PS" -c prog.hp -o prog.html && "$HP2PS" prog.hp -o prog.csv
+browse single prog.html prog.csv
+"$HP2PS" -c --mode=percent prog.hp -o percent.html
+browse percent percent.html prog.csv
+"$HP2PS" -c --mode=lines leak.hp -o lines.html && "$HP2PS" leak.hp -o leak.csv
+browse lines lines.html leak.csv
+"$HP2PS" -c prog.hp leak.hp -o two.html
+browse several two.html prog.csv leak.csv
+sed 's/^\((259)main\t\)\([0-9]*\)$/\1\2000/' leak.hp >after.hp
+"$HP2PS" -c --diff leak.hp after.hp -o diff.html && "$HP2PS" after.hp -o after.csv
+browse diff diff.html leak.csv after.csv
+
+{
+    printf 'JOB "</title><script>alert(1)</script> & <!--"\nDATE "d"\n'
+    printf 'SAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+    for i in 0 1 2 3 4 5; do
+        printf 'BEGIN_SAMPLE %d.5\n' "$i"
+        printf '</script><script>alert(1)</script> %d\n' $((1000 + i * 100))
+        printf '<!--x %d\n' $((2000 + i * 50))
+        printf '"quo\047te" %d\n' $((3000 - i * 10))
+        printf '\377\376bad %d\n' $((500 * i + 100))
+        printf 'a\342\200\250b %d\n' 1500
+        printf '<img src=x onerror=alert(1)> %d\n' $((800 + i))
+        printf 'END_SAMPLE %d.5\n' "$i"
+    done
+} >evil.hp
+"$HP2PS" evil.hp -o evil.html && "$HP2PS" evil.hp -o evil.csv
+browse single evil.html evil.csv
+
+"$HP2PS" -c --watch=0.05 prog.hp -o watched.html
+check "chromium, real input: pointer, Tab, Enter, clicks, and a --watch page's reload" \
+    timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" "$CHROMIUM" prog.html prog.csv watched.html
+
+finish

@@ -1,0 +1,423 @@
+#!/usr/bin/env python3
+"""html_page.py: reads hp2ps's HTML page (-o FILE.html) for the tests.
+
+  html_page.py check PAGE              the page is well formed HTML, holds one
+                                       JSON data block that parses, and no
+                                       markup beyond its own
+  html_page.py csv PAGE CSV [PANEL]    the page's samples are rows of the CSV
+                                       export of the same profile, same values
+  html_page.py get PAGE EXPR           print EXPR over the data (d)
+  html_page.py browse CHROMIUM PAGE KIND CSV [CSV2]
+                                       load the page in headless chromium,
+                                       point at known places, click the key and
+                                       the table, and check what it shows
+                                       against the CSV export(s)
+
+Each prints what is wrong and exits 1, or exits 0.
+"""
+import csv
+import html.parser
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+        "source", "track", "wbr"}
+# The page's own elements (HTML and the SVG cairo and the script write):
+# a name that became markup would add another.
+OURS = VOID | {"html", "head", "title", "style", "body", "header", "h1", "p", "main", "div",
+               "noscript", "footer", "script", "table", "caption", "thead", "tbody", "tr",
+               "th", "td", "button", "span", "ol", "li", "svg", "g", "defs", "path", "rect",
+               "use", "symbol", "clippath", "clipPath", "line", "circle", "image", "mask",
+               "lineargradient", "pattern", "lineargradient"}
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL: " + msg, file=sys.stderr)
+
+
+class Parser(html.parser.HTMLParser):
+    """Tag balance (void elements and <x/> aside), the data block, the tags."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.tags, self.errors = [], set(), []
+        self.data_blocks, self.in_data, self.text = [], False, {}
+        self.current = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.tags.add(tag)
+        if tag not in VOID:
+            self.stack.append(tag)
+        if tag == "script" and a.get("type") == "application/json":
+            self.in_data = True
+            self.data_blocks.append("")
+        if tag in ("title", "h1"):
+            self.current = tag
+            self.text[tag] = ""
+
+    def handle_startendtag(self, tag, attrs):
+        self.tags.add(tag)
+
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append("</%s> closes <%s>" % (tag, self.stack[-1] if self.stack else "nothing"))
+            return
+        self.stack.pop()
+        if tag == "script":
+            self.in_data = False
+        if tag == self.current:
+            self.current = None
+
+    def handle_data(self, data):
+        if self.in_data:
+            self.data_blocks[-1] += data
+        if self.current:
+            self.text[self.current] += data
+
+
+def parse(path):
+    raw = open(path, "rb").read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        fail("%s is not valid UTF-8: %s" % (path, e))
+        text = raw.decode("utf-8", "replace")
+    p = Parser()
+    p.feed(text)
+    p.close()
+    return raw, text, p
+
+
+def data_of(path):
+    _, _, p = parse(path)
+    return json.loads(p.data_blocks[0])
+
+
+def check(path):
+    raw, text, p = parse(path)
+    for e in p.errors[:5]:
+        fail("%s: %s" % (path, e))
+    if p.stack:
+        fail("%s: left open: %s" % (path, p.stack))
+    if not text.startswith("<!DOCTYPE html>\n"):
+        fail("no doctype")
+    if len(p.data_blocks) != 1:
+        fail("%d JSON data blocks" % len(p.data_blocks))
+        return
+    try:
+        d = json.loads(p.data_blocks[0])
+    except ValueError as e:
+        fail("the data does not parse: %s" % e)
+        return
+    if text.count("<script") != 2 or text.count("</script") != 2:
+        fail("%d <script and %d </script: a name made a script?" %
+             (text.count("<script"), text.count("</script")))
+    if "<!--" in text:
+        fail("<!-- in the page")
+    scripts = "".join(re.findall(r"<script.*?</script>", text, re.S))
+    if "\u2028" in scripts or "\u2029" in scripts:
+        fail("a raw U+2028 or U+2029 in a script")
+    extra = p.tags - OURS
+    if extra:
+        fail("elements the page does not make: %s" % sorted(extra))
+    for key in ("mode", "diff", "bands", "panels", "value_unit", "sample_unit"):
+        if key not in d:
+            fail("the data has no %s" % key)
+    if re.search(r"<(img|iframe|object|a)\b", text, re.I):
+        fail("markup from a name")
+    for P in d["panels"]:
+        n = len(P["bands"])
+        for key in ("share", "peak", "peak_time", "slope"):
+            if len(P[key]) != n:
+                fail("panel %s: %d %s for %d bands" % (P["title"], len(P[key]), key, n))
+        if len(P["values"]) != len(P["t"]) or any(len(v) != n for v in P["values"]):
+            fail("panel %s: values do not match t and bands" % P["title"])
+        if any(b >= len(d["bands"]) for b in P["bands"]):
+            fail("panel %s: a band outside the key" % P["title"])
+
+
+def read_csv(path):
+    rows = list(csv.reader(open(path, newline="", encoding="utf-8")))
+    names = rows[0][1:]
+    by_time = {}
+    for r in rows[1:]:
+        by_time.setdefault(float(r[0]), [int(x) for x in r[1:]])
+    return names, by_time, [float(r[0]) for r in rows[1:]]
+
+
+def panel_names(d, P):
+    """The panel's band names, top first (the CSV's order)."""
+    return [d["bands"][b]["name"] for b in reversed(P["bands"])]
+
+
+def compare_csv(page, csv_path, panel=0):
+    d = data_of(page)
+    P = d["panels"][panel]
+    names, by_time, times = read_csv(csv_path)
+    if panel_names(d, P) != names:
+        fail("band names %r differ from the CSV's %r" % (panel_names(d, P)[:5], names[:5]))
+        return
+    if not P["t"]:
+        fail("no samples in the page")
+    if sorted(P["t"]) != P["t"]:
+        fail("the page's samples are not in order")
+    for t, v in zip(P["t"], P["values"]):
+        if t not in by_time:
+            fail("sample at %r is not a sample of the CSV" % t)
+            return
+        if list(reversed(v)) != by_time[t]:
+            fail("at %r: page %r, CSV %r" % (t, list(reversed(v))[:6], by_time[t][:6]))
+            return
+    if len(P["t"]) == len(times) and P["t"] != times:
+        fail("every sample kept, but not the CSV's times")
+    total = sum(P["share"])
+    if P["bands"] and abs(total - 1) > 1e-9:
+        fail("shares add up to %r" % total)
+    print("%d samples of %d compared, %d bands" % (len(P["t"]), len(times), len(names)))
+
+
+# ---- in a browser -------------------------------------------------------------
+
+def run_chromium(chromium, page, actions):
+    with tempfile.TemporaryDirectory() as profile:
+        url = "file://" + os.path.abspath(page) + "?selftest=" + actions
+        # A profile of its own (HOME too), and nothing that reaches out.
+        out = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                              "--disable-quic", "--no-first-run",
+                              "--disable-background-networking", "--disable-component-update",
+                              "--disable-sync", "--user-data-dir=" + profile,
+                              "--window-size=1200,2400", "--dump-dom", url],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=300,
+                             env=dict(os.environ, HOME=profile))
+    dom = out.stdout.decode("utf-8", "replace")
+
+    class Log(html.parser.HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.inside, self.items, self.tags = False, [], set()
+
+        def handle_starttag(self, tag, attrs):
+            self.tags.add(tag)
+            if tag == "ol" and ("id", "selftest") in attrs:
+                self.inside = True
+            elif tag == "li" and self.inside:
+                self.items.append("")
+
+        def handle_endtag(self, tag):
+            if tag == "ol":
+                self.inside = False
+
+        def handle_data(self, data):
+            if self.inside and self.items:
+                self.items[-1] += data
+
+    log = Log()
+    log.feed(dom)
+    if 'data-selftest="done"' not in dom:
+        fail("the page's self test did not run (chromium printed %d bytes)" % len(dom))
+        return [], log.tags
+    return [json.loads(x) for x in log.items], log.tags
+
+
+def regions(d, values, total_scale=None):
+    """Each band's [lo, hi] in the graph's units, bottom first."""
+    n, out = len(values), []
+    if d["diff"]:
+        up, down, rise, fall = 0, 0, [None] * n, [None] * n
+        for b in range(n):
+            rise[b] = (up, up + max(values[b], 0))
+            up = rise[b][1]
+        for b in reversed(range(n)):
+            fall[b] = (down + min(values[b], 0), down)
+            down = fall[b][0]
+        return [fall[b] if values[b] < 0 else rise[b] for b in range(n)]
+    if d["mode"] == "lines":
+        return [(v, v) for v in values]
+    total = sum(values)
+    scale = (100 / total if total > 0 else 0) if d["mode"] == "percent" else 1
+    s = 0
+    for v in values:
+        out.append((s * scale, (s + v) * scale))
+        s += v
+    return out
+
+
+def band_at(d, P, values, v):
+    r = regions(d, values)
+    if d["mode"] == "lines" and not d["diff"]:
+        best, gap = -1, 6 / P["plot"][3] * P["y_span"]
+        for b, (lo, hi) in enumerate(r):
+            if abs(hi - v) <= gap:
+                best, gap = b, abs(hi - v)
+        return best
+    for b, (lo, hi) in enumerate(r):
+        if hi > lo and lo < v <= hi:
+            return b
+    return -1
+
+
+def interp(times, rows, name, names, t):
+    """A band's value at t as --diff reads it: linear between samples, 0
+    after the last (times relative to the first)."""
+    if name not in names:
+        return 0
+    c = names.index(name)
+    t0 = times[0]
+    rel = [x - t0 for x in times]
+    if t > rel[-1]:
+        return 0
+    for i in range(1, len(rel)):
+        if rel[i] >= t:
+            a, z = rows[times[i - 1]][c], rows[times[i]][c]
+            span = rel[i] - rel[i - 1]
+            return z if span <= 0 else a + (z - a) * (t - rel[i - 1]) / span
+    return rows[times[0]][c]
+
+
+def browse(chromium, page, kind, csvs):
+    d = data_of(page)
+    panel = 1 if kind == "several" else 0
+    P = d["panels"][panel]
+    n = len(P["t"])
+    px = P["t_span"] / P["plot"][2]  # time per point
+    # Points: three samples, each in the middle of its largest band; one
+    # above the stack (stacked mode); the key and the table.
+    actions, wanted = [], []
+    for i in (n // 3, n // 2, 2 * n // 3):
+        vals = P["values"][i]
+        r = regions(d, vals)
+        b = max(range(len(vals)), key=lambda k: abs(vals[k]))
+        v = r[b][1] if d["mode"] == "lines" and not d["diff"] else (r[b][0] + r[b][1]) / 2
+        actions.append("at:%d:%r:%r" % (panel, P["t"][i], v))
+        wanted.append(("at", P["t"][i], v))
+    if d["mode"] == "stacked" and not d["diff"]:
+        i = n // 2
+        top = sum(P["values"][i])
+        if top < P["y_span"] * 0.9:
+            actions.append("at:%d:%r:%r" % (panel, P["t"][i], (top + P["y_span"]) / 2))
+            wanted.append(("above", P["t"][i], (top + P["y_span"]) / 2))
+    boxed = [b for b, B in enumerate(d["bands"]) if B["box"]]
+    if boxed:
+        k = boxed[0]
+        actions += ["key:%d" % k, "key:%d" % k, "enter:%d" % k, "blur", "hover:%d" % k,
+                    "out:%d" % k, "key:%d" % k]
+    actions += ["sort:1", "sort:2", "row:0", "row:0"]
+    log, tags = run_chromium(chromium, page, ";".join(actions))
+    if not log:
+        return
+    if len(log) != len(actions):
+        fail("%d results for %d actions" % (len(log), len(actions)))
+        return
+    extra = tags - OURS
+    if extra:
+        fail("the page made elements of its own: %s" % sorted(extra))
+    names, rows, times = read_csv(csvs[-1] if kind == "several" else csvs[0])
+    pnames = [d["bands"][b]["name"] for b in P["bands"]]  # bottom first
+    for (what, t, v), got in zip(wanted, log):
+        rd = got["readout"]
+        if rd["time"] is None:
+            fail("%s: no readout" % got["action"])
+            continue
+        i = int(rd["sample"])
+        if int(rd["panel"]) != panel:
+            fail("%s: the readout is of panel %s" % (got["action"], rd["panel"]))
+        tr = float(rd["time"])
+        if tr != P["t"][i] or abs(tr - t) > 2.5 * px:
+            fail("%s: readout at time %r, pointed at %r" % (got["action"], tr, t))
+        vals = P["values"][i]
+        if kind == "diff":
+            before = read_csv(csvs[0])
+            after = read_csv(csvs[1])
+            for b, name in enumerate(pnames):
+                want = interp(after[2], after[1], name, after[0], tr) - \
+                       interp(before[2], before[1], name, before[0], tr)
+                if abs(want - vals[b]) > 1e-6 * max(1, abs(want)):
+                    fail("%s: %s changes by %r, the CSVs say %r" % (got["action"], name, vals[b], want))
+                    break
+        else:
+            if tr not in rows:
+                fail("%s: time %r is no sample of the CSV" % (got["action"], tr))
+                continue
+            if list(reversed(vals)) != rows[tr]:
+                fail("%s: the sample's values differ from the CSV's" % got["action"])
+            if int(float(rd["total"])) != sum(rows[tr]):
+                fail("%s: total %s, the CSV's row adds up to %d" % (got["action"], rd["total"], sum(rows[tr])))
+        b = band_at(d, P, vals, v)
+        want_band = "" if b < 0 else str(P["bands"][b])
+        if rd["band"] != want_band:
+            fail("%s: band %r, wanted %r" % (got["action"], rd["band"], want_band))
+            continue
+        if what == "above" and rd["band"] != "":
+            fail("above the stack, the readout names a band")
+        if b >= 0:
+            name = d["bands"][P["bands"][b]]["name"]
+            if float(rd["value"]) != vals[b]:
+                fail("%s: value %s, wanted %r" % (got["action"], rd["value"], vals[b]))
+            if kind != "diff" and rows[tr][names.index(name)] != int(float(rd["value"])):
+                fail("%s: value %s, the CSV says %d" % (got["action"], rd["value"],
+                                                       rows[tr][names.index(name)]))
+            if name not in rd["text"]:
+                fail("%s: the readout does not show the full name %r" % (got["action"], name))
+            if kind != "diff" and rd["share"] and abs(float(rd["share"]) - vals[b] / sum(vals)) > 1e-12:
+                fail("%s: share %s" % (got["action"], rd["share"]))
+    rest = log[len(wanted):]
+    if boxed:
+        k = str(boxed[0])
+        steps = rest[:7]
+        rest = rest[7:]
+        expect = [(k, [int(k)]), ("", []), (k, [int(k)]), (k, [int(k)]), (k, [int(k)]),
+                  (k, [int(k)]), ("", [])]
+        # click pins; click again restores; Enter pins again (focused);
+        # blur keeps the pin; hovering shows it; leaving keeps the pin;
+        # a click restores
+        for s, (hl, pressed) in zip(steps, expect):
+            if s["highlight"] != hl or s["pressed"] != pressed:
+                fail("%s: highlight %r pressed %r, wanted %r %r" %
+                     (s["action"], s["highlight"], s["pressed"], hl, pressed))
+        if steps[1]["highlighted_paths"] != 0 or steps[0]["highlighted_paths"] < 1:
+            fail("the highlight is not drawn, or not removed")
+        if steps[2]["focused"] != k:
+            fail("enter: the key entry is not focused")
+    by_name, by_share = rest[0]["rows"], rest[1]["rows"]
+    key_names = [d["bands"][int(b)]["name"] for b in by_name]
+    if key_names != sorted(key_names):
+        fail("sort:1 does not sort by name: %r" % key_names[:5])
+    share = dict(zip([str(b) for b in P["bands"]], P["share"])) if panel == 0 else \
+        dict(zip([str(b) for b in d["panels"][0]["bands"]], d["panels"][0]["share"]))
+    shares = [share[b] for b in by_share]
+    if shares != sorted(shares, reverse=True):
+        fail("sort:2 does not sort by share, largest first: %r" % shares[:5])
+    if rest[2]["highlight"] == "" or rest[3]["highlight"] != "":
+        fail("a row's click does not pin and unpin its band: %r %r" %
+             (rest[2]["highlight"], rest[3]["highlight"]))
+    print("%d actions checked in chromium" % len(log))
+
+
+def main():
+    cmd = sys.argv[1]
+    if cmd == "check":
+        check(sys.argv[2])
+    elif cmd == "csv":
+        compare_csv(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 0)
+    elif cmd == "get":
+        d = data_of(sys.argv[2])
+        print(eval(sys.argv[3], {"d": d, "len": len, "sum": sum}))
+    elif cmd == "browse":
+        browse(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
+    else:
+        sys.exit("unknown command " + cmd)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
