@@ -64,6 +64,12 @@ struct render_format {
 extern const struct render_format render_format_ps, render_format_eps, render_format_pdf,
     render_format_svg, render_format_png, render_format_html;
 
+/* The SVG of L (one page) to f; with metadata, a <title> (the JOB) and a
+ * <desc> open the document (the HTML page has its own).  0, or -1 with
+ * err set; f is left open. */
+int render_svg_write(FILE *f, const struct layout *L, struct render_fonts *fonts, bool metadata,
+                     struct hp_error *err);
+
 /* The format called name ("pdf"), or NULL. */
 const struct render_format *render_find_format(const char *name);
 /* The format a file name's extension names ("x.svg"), or NULL. */

@@ -221,15 +221,14 @@ static void drawn_bounds(const struct layout *L, double box[4])
 
 /* render_svg.c's SVG, with a root element of ours: the part of the sheet
  * drawn on, an id for the script, and no XML declaration (this is HTML). */
-static int put_svg(FILE *f, const struct layout *L, struct render_fonts *fonts,
-                   const struct render_settings *rs, struct hp_error *err)
+static int put_svg(FILE *f, const struct layout *L, struct render_fonts *fonts, struct hp_error *err)
 {
     char *svg = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&svg, &len);
     if (!mem)
         return hp_fail(err, "writing HTML failed: no memory for the SVG");
-    int rc = render_format_svg.write(mem, L, fonts, rs, err);
+    int rc = render_svg_write(mem, L, fonts, false, err);
     if (fclose(mem) != 0 && rc == 0)
         rc = hp_fail(err, "writing HTML failed: no memory for the SVG");
     const char *root = rc == 0 ? strstr(svg, "<svg") : NULL;
@@ -276,7 +275,7 @@ static int write_html(FILE *f, const struct layout *L, struct render_fonts *font
     fputs("</h1>\n<p class=\"date\">", f);
     html_text(f, L->date ? L->date : "");
     fputs("</p>\n</header>\n<main>\n<div id=\"graph\">\n", f);
-    if (put_svg(f, L, fonts, rs, err) < 0)
+    if (put_svg(f, L, fonts, err) < 0)
         return -1;
     fputs("<div id=\"readout\" role=\"status\" aria-live=\"polite\" hidden></div>\n</div>\n", f);
     fputs("<p class=\"help\">Point at the graph to read the band under the pointer. "

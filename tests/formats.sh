@@ -38,6 +38,7 @@ draw() {
 # Rasterizers, each to a PNG on white at RES dpi.
 ras_ps() { raster "$1" "$2" "$3" -dEPSCrop; }
 ras_pdf() { pdftoppm -r "$3" -png -singlefile "$1" "${2%.png}"; }
+svg_meta() { xmllint --xpath "string(/*[local-name()='svg']/*[local-name()='$2'])" "$1"; }
 ras_svg() { rsvg-convert -b white --dpi-x "$3" --dpi-y "$3" "$1" -o "$2"; }
 # Within 2 pixels: near A B.  Centred: centred LEFT RIGHT TOP BOTTOM.
 near() { [ $(($1 - $2)) -le 2 ] && [ $(($2 - $1)) -le 2 ]; }
@@ -118,6 +119,10 @@ check "default PDF: 842 x 595 pt" grep -q '^Page size: *842 x 595 pts' <(pdfinfo
 draw "2 svg" leak.hp -o d.svg
 check "default SVG: 842pt x 595pt" grep -q '<svg [^>]*width="842pt" height="595pt"' d.svg
 check "default SVG is valid XML" xmllint --noout d.svg
+check "SVG <title> is the JOB" [ "$(svg_meta d.svg title)" = "$(sed -n 's/^JOB "\(.*\)"$/\1/p' leak.hp)" ]
+check "SVG <desc> says what it is" grep -q '^Heap profile of .*; drawn by hp2ps ' <(svg_meta d.svg desc)
+check "SVG <title> opens the document" \
+    [ "$(xmllint --xpath "local-name(/*[local-name()='svg']/*[1])" d.svg)" = title ]
 draw "2 png" leak.hp -o d.png
 check "default PNG at 150 dpi is 1755x1240" [ "$(size_of d.png)" = "1755 1240" ]
 ras_pdf d.pdf d-pdf.png 72
@@ -223,6 +228,8 @@ draw "5 svg" -c evil.hp -o evil.svg
 check "hostile SVG is valid XML" xmllint --noout evil.svg
 check "no raw <script> in the SVG" not grep -q '<script' evil.svg
 check "rsvg-convert renders the hostile SVG" rsvg-convert evil.svg -o evil-svg.png
+check "hostile JOB is the SVG's <title>, as text" \
+    [ "$(svg_meta evil.svg title)" = '</text><script>alert(2)</script> & ]]> <y>' ]
 draw "5 pdf" -c evil.hp -o evil.pdf
 pdftotext evil.pdf evil.txt
 check "PDF shows <script> as text" grep -qF '</text><script>alert(1)</script>' evil.txt

@@ -73,12 +73,15 @@ EOF
 
 # ---- the same picture as -o FILE.svg ----
 run_hp2ps prog.hp -o prog.svg
-check "the page's SVG is -o FILE.svg's, from its first element on" python3 - stacked.html prog.svg <<'EOF'
+check "the page's SVG is -o FILE.svg's, from its first element on (the file's own <title> and <desc> aside)" python3 - stacked.html prog.svg <<'EOF'
 import re, sys
 page = open(sys.argv[1], encoding="utf-8").read()
 svg = open(sys.argv[2], encoding="utf-8").read()
 inner = re.search(r'<svg id="picture"[^>]*>(.*?)</svg>\n<div id="readout"', page, re.S).group(1)
 body = svg[svg.index(">", svg.index("<svg")) + 1:].rstrip()
+meta = re.match(r'\s*<title>[^<]*</title>\s*<desc>[^<]*</desc>', body)
+assert meta, body[:200]
+body = body[meta.end():]
 assert body.endswith("</svg>")
 assert inner.strip() == body[:-len("</svg>")].strip()
 EOF
