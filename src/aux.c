@@ -6,9 +6,8 @@
  * field, trimmed.  That is what lets it read names GHC's own tokenizer
  * trips over (a leading digit, inner spaces, a keyword as a name).
  *
- * Numbers are checked by hand against the plain decimal form GHC writes
- * and then converted with strtod after putting the locale's decimal point
- * in place of '.', so the result never depends on LC_NUMERIC.
+ * Numbers are read in the plain decimal form GHC writes (number.h), the
+ * same grammar as the .hp's.
  *
  * A band name may hold newlines (the .hp has it over several lines), and
  * the writer puts it down raw, as the .hp does: an ORDER or SHADE line
@@ -24,11 +23,12 @@
  */
 #include "aux.h"
 #include "bands.h"
+#include "number.h"
+#include "quote.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +36,6 @@
 #include <unistd.h>
 
 #define AUX_MAX_FILE ((size_t)256 << 20)
-#define QUOTE_MAX 40
 
 void aux_init(struct aux *a)
 {
@@ -72,63 +71,6 @@ static bool is_digit(unsigned char c)
     return c >= '0' && c <= '9';
 }
 
-/* strtod on text that uses '.', whatever the locale's decimal point. */
-static double strtod_dot(const char *s, size_t len)
-{
-    const char *dp = localeconv()->decimal_point;
-    size_t dplen = dp && *dp ? strlen(dp) : 1;
-    char small[128];
-    size_t need = len + dplen + 1;
-    char *buf = need <= sizeof small ? small : xmalloc(need);
-    size_t o = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] == '.' && dp && *dp) {
-            memcpy(buf + o, dp, dplen);
-            o += dplen;
-        } else {
-            buf[o++] = s[i];
-        }
-    }
-    buf[o] = '\0';
-    double v = strtod(buf, NULL);
-    if (buf != small)
-        free(buf);
-    return v;
-}
-
-/* A non-negative, finite plain decimal: digits, an optional '.', more
- * digits, an optional exponent; at least one digit before the exponent. */
-static bool parse_number(const char *s, size_t len, double *out)
-{
-    size_t i = 0, digits = 0;
-    while (i < len && is_digit((unsigned char)s[i]))
-        i++, digits++;
-    if (i < len && s[i] == '.') {
-        i++;
-        while (i < len && is_digit((unsigned char)s[i]))
-            i++, digits++;
-    }
-    if (digits == 0)
-        return false;
-    if (i < len && (s[i] == 'e' || s[i] == 'E')) {
-        i++;
-        if (i < len && (s[i] == '+' || s[i] == '-'))
-            i++;
-        size_t exp_digits = 0;
-        while (i < len && is_digit((unsigned char)s[i]))
-            i++, exp_digits++;
-        if (exp_digits == 0)
-            return false;
-    }
-    if (i != len)
-        return false;
-    double v = strtod_dot(s, len);
-    if (!isfinite(v) || v < 0)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* An integer with an optional sign, within the range of long. */
 static bool parse_long(const char *s, size_t len, long *out)
 {
@@ -155,34 +97,6 @@ static bool parse_long(const char *s, size_t len, long *out)
     }
     *out = v;
     return true;
-}
-
-/* ---- messages --------------------------------------------------------- */
-
-/* Up to QUOTE_MAX bytes of s, control bytes and backslash as \xNN, "..."
- * when cut short (never in the middle of a UTF-8 sequence). */
-static void quote(char *out, size_t size, const char *s, size_t len)
-{
-    size_t n = len, o = 0;
-    bool cut = false;
-    if (n > QUOTE_MAX) {
-        n = QUOTE_MAX;
-        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-            n--;
-        cut = true;
-    }
-    for (size_t i = 0; i < n && o + 5 < size; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c == 0x7f || c == '\\')
-            o += (size_t)snprintf(out + o, size - o, "\\x%02X", c);
-        else
-            out[o++] = (char)c;
-    }
-    if (cut && o + 4 < size) {
-        memcpy(out + o, "...", 3);
-        o += 3;
-    }
-    out[o < size ? o : size - 1] = '\0';
 }
 
 /* ---- statements -------------------------------------------------------- */
@@ -287,7 +201,7 @@ static bool apply(struct aux *a, bool order, const char *name, size_t name_len, 
         return true;
     }
     double v;
-    if (!parse_number(num, num_len, &v))
+    if (!number_read(num, num_len, false, &v))
         return false;
     struct aux_entry *e = entry_for(a, name, name_len);
     if (!e->has_shade) {
@@ -379,7 +293,7 @@ static int parse_line(struct aux *a, struct open_name *on, const char *s, size_t
 #define KEYWORD(k) (kw == sizeof(k) - 1 && memcmp(s, k, kw) == 0)
     if (KEYWORD("X_RANGE") || KEYWORD("Y_RANGE")) {
         double v;
-        if (!parse_number(rest, rest_len, &v))
+        if (!number_read(rest, rest_len, false, &v))
             return hp_fail(err, "%s:%zu: %.7s must be followed by a non-negative number",
                            source, line, s);
         if (s[0] == 'X') {
@@ -407,8 +321,8 @@ static int parse_line(struct aux *a, struct open_name *on, const char *s, size_t
         return statement_error(source, line, order, err);
     }
 #undef KEYWORD
-    char q[QUOTE_MAX * 4 + 8];
-    quote(q, sizeof q, s, kw);
+    char q[QUOTE_MAX];
+    quote_short(q, s, kw);
     return hp_fail(err, "%s:%zu: unknown statement '%s'", source, line, q);
 }
 

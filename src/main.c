@@ -19,7 +19,7 @@
 #include "options.h"
 #include "output.h"
 #include "pipeline.h"
-#include "utf8.h"
+#include "quote.h"
 #include "watch.h"
 
 #define EXIT_INPUT 1
@@ -27,41 +27,17 @@
 
 /* ---- messages --------------------------------------------------------------------- */
 
-/* One message, "hp2ps: " kind text, on one line of stderr.  What a message
- * quotes (file names, option values, band names) can hold anything: a
- * newline would split it, an escape sequence would reach the terminal
- * (retitle it, clear it).  So control characters (C0, DEL, C1) and bytes
- * that are not UTF-8 are written as \n, \t, \r or \xHH. */
+/* One message, "hp2ps: " kind text, on one line of stderr, whatever the
+ * text quotes (quote.h). */
 static void message(const char *kind, const char *text)
 {
-    size_t n = strlen(text);
-    char *out = malloc(n * 8 + 1); /* \xC2\x9B: 8 bytes for 2 */
-    if (!out) {
+    char *line = quote_message(text);
+    if (!line) {
         fputs("hp2ps: out of memory\n", stderr);
         return;
     }
-    size_t o = 0;
-    const unsigned char *u = (const unsigned char *)text;
-    for (size_t i = 0; i < n;) {
-        size_t k = utf8_sequence_length(u + i, n - i);
-        bool c1 = k == 2 && u[i] == 0xC2 && u[i + 1] < 0xA0;
-        if (k == 1 && u[i] >= 0x20 && u[i] != 0x7F) {
-            out[o++] = (char)u[i++];
-        } else if (k > 1 && !c1) {
-            memcpy(out + o, u + i, k);
-            o += k, i += k;
-        } else if (k == 1 && (u[i] == '\n' || u[i] == '\t' || u[i] == '\r')) {
-            out[o++] = '\\';
-            out[o++] = u[i] == '\n' ? 'n' : u[i] == '\t' ? 't' : 'r';
-            i++;
-        } else { /* a control character, C1 (two bytes), or not UTF-8 */
-            for (size_t j = 0; j < (k ? k : 1); j++, i++)
-                o += (size_t)sprintf(out + o, "\\x%02X", u[i]);
-        }
-    }
-    out[o] = '\0';
-    fprintf(stderr, "hp2ps: %s%s\n", kind, out);
-    free(out);
+    fprintf(stderr, "hp2ps: %s%s\n", kind, line);
+    free(line);
 }
 
 /* ---- signals ---------------------------------------------------------------------- */

@@ -40,7 +40,6 @@
 #include "parse.h"
 
 #include <errno.h>
-#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -48,6 +47,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "number.h"
+#include "quote.h"
 #include "reader.h"
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
@@ -56,8 +57,6 @@
 
 #define READ_BLOCK (256u * 1024u)
 #define BUF_MAX ((size_t)HP_MAX_LINE + READ_BLOCK) /* > one line with "\r\n" */
-#define QUOTE_BYTES 40                             /* input bytes shown in a message */
-#define QUOTE_MAX (QUOTE_BYTES * 4 + 8)            /* every byte as \xNN, "...", NUL */
 
 enum { P_OK = 0, P_BAD = -1, P_HARD = -2 };
 
@@ -120,7 +119,6 @@ struct parser {
 
     char *scratch;
     size_t scratch_cap;
-    char decimal_point[8];  /* the locale's, for strtod */
 };
 
 /* ' ', '\t', '\r', '\v', '\f': one table lookup in the hot loops. */
@@ -147,94 +145,6 @@ static void *grow_to(void *p, size_t *cap, size_t need, size_t size, size_t firs
         n *= 2;
     *cap = n;
     return xreallocarray(p, n, size);
-}
-
-/* ---- quoting user input in messages ---- */
-
-/* Length of the valid UTF-8 sequence at s[0..n), or 0 if it is not one. */
-static size_t utf8_seq(const unsigned char *s, size_t n)
-{
-    unsigned c = s[0];
-    unsigned lo = 0x80, hi = 0xBF;
-    size_t k;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xC2 && c <= 0xDF)
-        k = 2;
-    else if (c == 0xE0)
-        k = 3, lo = 0xA0;
-    else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF)
-        k = 3;
-    else if (c == 0xED)
-        k = 3, hi = 0x9F;
-    else if (c == 0xF0)
-        k = 4, lo = 0x90;
-    else if (c >= 0xF1 && c <= 0xF3)
-        k = 4;
-    else if (c == 0xF4)
-        k = 4, hi = 0x8F;
-    else
-        return 0;
-    if (n < k || s[1] < lo || s[1] > hi)
-        return 0;
-    for (size_t i = 2; i < k; i++)
-        if (s[i] < 0x80 || s[i] > 0xBF)
-            return 0;
-    return k;
-}
-
-/* Copy text[0..n) into out (QUOTE_MAX bytes) so that it is safe on a
- * terminal: control bytes, DEL and backslash become \xNN, non-ASCII bytes
- * too unless the part shown is valid UTF-8 (C1 controls are escaped even
- * then), and only the first QUOTE_BYTES bytes are shown, then "...". */
-static void quote(char *out, const char *text, size_t n)
-{
-    static const char hex[] = "0123456789abcdef";
-    const unsigned char *s = (const unsigned char *)text;
-    size_t show = 0;
-    bool utf8 = true;
-    while (show < n) {
-        size_t k = utf8_seq(s + show, n - show);
-        if (k == 0) {
-            utf8 = false;
-            break;
-        }
-        if (show + k > QUOTE_BYTES)
-            break;
-        show += k;
-    }
-    if (!utf8)
-        show = n < QUOTE_BYTES ? n : QUOTE_BYTES;
-
-    char *o = out;
-    for (size_t i = 0; i < show;) {
-        unsigned c = s[i];
-        size_t k = 1;
-        bool esc;
-        if (c < 0x80)
-            esc = c < 0x20 || c == 0x7F || c == '\\';
-        else if (!utf8)
-            esc = true;
-        else {
-            k = utf8_seq(s + i, show - i);
-            esc = c == 0xC2 && s[i + 1] < 0xA0; /* U+0080..U+009F */
-        }
-        for (size_t j = 0; j < k; j++) {
-            if (esc) {
-                *o++ = '\\';
-                *o++ = 'x';
-                *o++ = hex[s[i + j] >> 4];
-                *o++ = hex[s[i + j] & 15];
-            } else
-                *o++ = (char)s[i + j];
-        }
-        i += k;
-    }
-    if (show < n) {
-        memcpy(o, "...", 3);
-        o += 3;
-    }
-    *o = '\0';
 }
 
 /* ---- errors ---- */
@@ -271,61 +181,6 @@ static int bad_at(struct parser *ps, size_t line, const char *fmt, ...)
 }
 
 /* ---- numbers ---- */
-
-/* Is s[0..n) a plain non-negative decimal number: [+] digits [. digits]
- * [e|E [+|-] digits], with at least one digit before the exponent? */
-static bool number_syntax(const char *s, size_t n)
-{
-    size_t i = 0, digits = 0;
-    if (i < n && s[i] == '+')
-        i++;
-    while (i < n && is_digit((unsigned char)s[i]))
-        i++, digits++;
-    if (i < n && s[i] == '.') {
-        i++;
-        while (i < n && is_digit((unsigned char)s[i]))
-            i++, digits++;
-    }
-    if (digits == 0)
-        return false;
-    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-        i++;
-        if (i < n && (s[i] == '+' || s[i] == '-'))
-            i++;
-        size_t e = i;
-        while (i < n && is_digit((unsigned char)s[i]))
-            i++;
-        if (i == e)
-            return false;
-    }
-    return i == n;
-}
-
-/* Convert a time; false unless it is a finite non-negative number. */
-static bool scan_time(struct parser *ps, const char *s, size_t n, double *out)
-{
-    if (!number_syntax(s, n))
-        return false;
-    /* strtod follows LC_NUMERIC: give it the locale's decimal point. */
-    size_t dl = strlen(ps->decimal_point);
-    ps->scratch = grow_to(ps->scratch, &ps->scratch_cap, n * dl + 1, 1, 256);
-    char *o = ps->scratch;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '.') {
-            memcpy(o, ps->decimal_point, dl);
-            o += dl;
-        } else
-            *o++ = s[i];
-    }
-    *o = '\0';
-    char *endp;
-    errno = 0;
-    double v = strtod(ps->scratch, &endp);
-    if (endp != o || !isfinite(v) || v < 0)
-        return false;
-    *out = v;
-    return true;
-}
 
 /* ---- header strings ---- */
 
@@ -389,7 +244,7 @@ static int trailing_text(struct parser *ps, enum keyword kw, const char *s, cons
     while (e > s && is_ws((unsigned char)e[-1]))
         e--;
     char q[QUOTE_MAX];
-    quote(q, s, (size_t)(e - s));
+    quote_short(q, s, (size_t)(e - s));
     return bad(ps, "unexpected text '%s' after the %s string", q, keyword_name[kw]);
 }
 
@@ -461,9 +316,9 @@ static int time_arg(struct parser *ps, enum keyword kw, const char *s, const cha
     if (s == e)
         return bad(ps, "%s must be followed by a time (a non-negative number)",
                    keyword_name[kw]);
-    if (!scan_time(ps, s, (size_t)(e - s), t)) {
+    if (!number_read(s, (size_t)(e - s), true, t)) {
         char q[QUOTE_MAX];
-        quote(q, s, (size_t)(e - s));
+        quote_short(q, s, (size_t)(e - s));
         return bad(ps, "%s must be followed by a time (a non-negative number), not '%s'",
                    keyword_name[kw], q);
     }
@@ -493,7 +348,7 @@ static int begin_line(struct parser *ps, const char *s, const char *e)
         s++;
     while (is_ws((unsigned char)e[-1]))
         e--;
-    quote(q, s, (size_t)(e - s));
+    quote_short(q, s, (size_t)(e - s));
     /* Every sample is checked, also one outside the --from/--to window. */
     if (ps->b.nseen > 0 && t < ps->b.last_seen)
         return bad(ps, "samples out of sequence: time %s is before the previous sample's time %s",
@@ -653,13 +508,13 @@ static int data_error(struct parser *ps, size_t line, const char *s, const char 
     struct fields f;
     split_fields(s, e, &f);
     char qn[QUOTE_MAX], qv[QUOTE_MAX];
-    quote(qv, f.v, f.vlen);
+    quote_short(qv, f.v, f.vlen);
     if (f.nlen == 0) {
         if (all_digits(f.v, f.vlen))
             return bad_at(ps, line, "value %s has no name", qv);
         return bad_at(ps, line, "%s has no value", qv);
     }
-    quote(qn, f.name, f.nlen);
+    quote_short(qn, f.name, f.nlen);
     if (all_digits(f.v, f.vlen))
         return bad_at(ps, line, "value %s for %s is larger than %lld", qv, qn,
                       (long long)INT64_MAX);
@@ -1063,10 +918,6 @@ int hp_read(struct profile *p, struct reader_input *in, const char *source,
     ps->succ_cap = 256;
     ps->succ = xreallocarray(NULL, ps->succ_cap, sizeof *ps->succ);
     memset(ps->succ, 0xff, ps->succ_cap * sizeof *ps->succ);
-    const char *dp = localeconv()->decimal_point;
-    if (!dp || !*dp || strlen(dp) >= sizeof ps->decimal_point)
-        dp = ".";
-    strcpy(ps->decimal_point, dp);
 
     int rc = read_lines(ps);
     if (rc == 0)

@@ -311,7 +311,7 @@ static void test_errors(void)
     EXPECT_ERROR("X_RANGE1.0\n", "prog.aux:1: unknown statement 'X_RANGE1.0'");
     EXPECT_ERROR("ORDERname 1\n", "prog.aux:1: unknown statement 'ORDERname'");
     EXPECT_ERROR("  12 34\n", "prog.aux:1: unknown statement '12'");
-    EXPECT_ERROR("a\\b\x01\x1b\x7f\n", "prog.aux:1: unknown statement 'a\\x5Cb\\x01\\x1B\\x7F'");
+    EXPECT_ERROR("a\\b\x01\x1b\x7f\n", "prog.aux:1: unknown statement 'a\\x5cb\\x01\\x1b\\x7f'");
     EXPECT_ERROR("0123456789012345678901234567890123456789ABCDEF 1\n",
                  "prog.aux:1: unknown statement '0123456789012345678901234567890123456789...'");
     /* 40 bytes exactly: no ellipsis. */
