@@ -34,12 +34,18 @@ struct aux {
     struct aux_entry *entry;
 };
 
+/* An empty aux; allocates nothing.  aux_free releases what a parse
+ * filled in and leaves the aux empty (safe on an empty one). */
 void aux_init(struct aux *a);
 void aux_free(struct aux *a);
 
-/* Parse an .aux file.  source names it in messages ("prog.aux:3: ..."). */
+/* Parse an .aux from memory into a (emptied first).  source names it in
+ * messages ("prog.aux:3: ...").  0, or -1 with err set and a empty. */
 int aux_parse_buffer(struct aux *a, const char *data, size_t len,
                      const char *source, struct hp_error *err);
+/* The same from the file at path: a regular file only (a FIFO or a device
+ * would block or never end), at most 256 MiB.  0, or -1 with err set and a
+ * empty. */
 int aux_read_file(struct aux *a, const char *path, struct hp_error *err);
 
 /* Does the name read back as written?  False only for a name with a

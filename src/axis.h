@@ -51,6 +51,7 @@ struct value_scale {
     const char *suffix;
     int decimals;
 };
+/* The scale for ticks t; bytes: VALUE_UNIT is "bytes".  Cannot fail. */
 void axis_value_scale(struct value_scale *s, const struct ticks *t, bool bytes);
 
 /* Binary units (--units=iec): the divisor is the largest power of 1024
@@ -83,6 +84,8 @@ struct time_unit {
     double seconds;   /* 1, 60 or 3600 */
     const char *name; /* NULL: keep SAMPLE_UNIT */
 };
+/* The unit for an axis of range SAMPLE_UNITs (minutes or hours only for
+ * "seconds" and long runs).  Cannot fail; u points at static names. */
 void axis_time_unit(struct time_unit *u, const char *sample_unit, double range);
 
 /* "12.5 MB", "0", "400k": one label with the scale's suffix. */

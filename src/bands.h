@@ -52,6 +52,7 @@ struct band_plan {
     size_t trace_dropped; /* how many names trace elimination removed */
 };
 
+/* GHC's defaults: 20 bands, 1 % trace, order by size, greys. */
 void band_options_default(struct band_options *o);
 
 /* One sample's value per band: value[b] (nbands of them) is the sum of the

@@ -42,6 +42,8 @@ struct diff {
 
 /* before/after with plans made without a band limit (every name that
  * survives selection is a band); limit: -m (0: none).  colour: -c. */
+/* 0, or -1 with err set (a replay of a store failed) and d freed.  The
+ * caller owns d: diff_free (also harmless on a zeroed or failed one). */
 int diff_build(struct diff *d, const struct profile *before, const struct band_plan *bp_before,
                const struct profile *after, const struct band_plan *bp_after, long limit,
                bool colour, struct hp_error *err);

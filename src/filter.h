@@ -32,6 +32,7 @@ bool name_filter_active(const struct name_filter *f);
 /* Is the NUL-terminated name kept?  NULL keeps every name. */
 bool name_filter_keep(const struct name_filter *f, const char *name);
 
+/* Frees what compile made; harmless on a zeroed filter. */
 void name_filter_free(struct name_filter *f);
 
 #endif

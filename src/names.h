@@ -25,6 +25,8 @@ struct names {
     size_t nslots;          /* power of two */
 };
 
+/* An empty table (allocates nothing); names_free releases every name
+ * and leaves the table empty. */
 void names_init(struct names *t);
 void names_free(struct names *t);
 

@@ -35,6 +35,7 @@ struct output_temps {
     char name[OUTPUT_TEMPS_MAX][OUTPUT_TEMP_NAME_MAX];
 };
 
+/* An empty table with its lock ready.  Cannot fail. */
 void output_temps_init(struct output_temps *t);
 /* Remove every temporary file listed, and keep the table locked: no
  * output is created or committed after this.  For the signal thread, just
@@ -67,7 +68,8 @@ struct output {
     int spill_fd;            /* an unlinked temporary file past OUTPUT_MEMORY_MAX, or -1 */
 };
 
-/* Open path for writing.  Refuses to write over the file protect_path
+/* Open path for writing: 0, or -1 with err set and nothing left on disk
+ * (o needs no abort then).  Refuses to write over the file protect_path
  * names (the input), if given.  A symbolic link is written through, also
  * one that leads to no file yet (the file it names is created or
  * replaced, the link stays), as a plain open would.  temps (may be NULL)
@@ -85,6 +87,7 @@ bool output_same_path(const char *a, const char *b);
  * yet in place is abandoned (its temporary file removed), err names the
  * first that failed with the system's reason, and -1. */
 int output_commit_all(struct output *const *o, size_t n, struct hp_error *err);
+/* One output alone: output_commit_all of {o}. */
 int output_commit(struct output *o, struct hp_error *err);
 
 /* Give up: remove the temporary file.  Safe after commit or a failed open,

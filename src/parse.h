@@ -76,6 +76,8 @@ int profile_parse_buffer(struct profile *p, const char *data, size_t len,
                          const char *source, const struct parse_options *po,
                          struct hp_error *err);
 
+/* Releases the profile, its names and its sample store (closing a
+ * spilled store's unlinked file); harmless on a zeroed or freed one. */
 void profile_free(struct profile *p);
 
 #endif

@@ -31,6 +31,9 @@ struct reader_input {
     uint64_t nread;             /* bytes handed out so far */
 };
 
+/* An input reading fd (not closed by the reader: the caller owns it), or
+ * data[0..len) (borrowed, not copied: it must outlive the read).  Cannot
+ * fail. */
 void reader_input_fd(struct reader_input *in, int fd);
 void reader_input_mem(struct reader_input *in, const char *data, size_t len);
 
@@ -78,6 +81,8 @@ void builder_start(struct sample_builder *b, struct profile *p, const char *sour
 /* Open a sample at time t (the caller has checked the order of times). */
 void builder_begin(struct sample_builder *b, double t);
 
+/* Room for more entries in the open sample (builder_add's slow path);
+ * aborts like xrealloc when memory is out. */
 void builder_grow(struct sample_builder *b);
 
 /* One entry of the open sample (inline: the innermost loop of both

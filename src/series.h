@@ -65,6 +65,7 @@ struct series {
 #define SERIES_MAX_COLUMNS 1000
 #define SERIES_MIN_COLUMNS 4
 #define SERIES_POINT_BUDGET ((size_t)1 << 22)
+/* The column count for nbands bands under those budgets. */
 size_t series_columns(size_t nbands);
 
 /* Drop the points the drawing cannot show: each edge loses every point
@@ -79,7 +80,9 @@ size_t series_columns(size_t nbands);
 #define SERIES_TOLERANCE (1.0 / 4096)
 void series_simplify(struct series *s, double y_range);
 
-/* columns: how many columns the time axis is divided into (at least 1). */
+/* columns: how many columns the time axis is divided into (at least 1).
+ * 0, or -1 with err set (a replay of the store failed) and s freed.  The
+ * caller owns s: series_free (also harmless on a zeroed or failed one). */
 int series_build(struct series *s, const struct profile *p, const struct band_plan *bp,
                  size_t columns, struct hp_error *err);
 /* --mode: what top[b] holds.  MODE_STACKED: series_build's stacked
@@ -102,6 +105,8 @@ void series_free(struct series *s);
  * nothing, as it draws nothing there.  One more replay of the store;
  * memory O(bands * SERIES_PAGE_BUDGET / bands). */
 #define SERIES_PAGE_BUDGET 40000
+/* 0, or -1 with err set (a replay failed) and s->samples NULL; s owns
+ * what it builds (series_free). */
 int series_samples_build(struct series *s, const struct profile *p, const struct band_plan *bp,
                          size_t columns, struct hp_error *err);
 

@@ -21,6 +21,8 @@ struct sample_entry {
 
 struct store;
 
+/* An empty store in memory; aborts like xmalloc when memory is out.  The
+ * caller owns it: store_free (NULL is harmless) closes a spilled file. */
 struct store *store_new(void);
 void store_free(struct store *s);
 
