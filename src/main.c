@@ -49,6 +49,8 @@ static struct output_temps temps;
 static sigset_t handled;
 static atomic_int watching;     /* --watch: SIGINT and SIGTERM end it, status below */
 static atomic_int watch_status; /* the last finished draw's */
+static pthread_t signal_tid;
+static bool signal_thread_runs;
 
 /* After the temporary files are gone: end as the signal asks, by the
  * signal itself (the parent sees what killed us), or with --watch's
@@ -77,6 +79,8 @@ static void *signal_thread(void *arg)
         int sig;
         if (sigwait(&handled, &sig) != 0)
             continue;
+        /* From here the run ends by the signal: never cancelled halfway. */
+        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
         output_temps_remove_all(&temps);
         end_by(sig);
     }
@@ -108,14 +112,25 @@ static void start_signal_thread(bool watch)
     sigset_t old;
     pthread_sigmask(SIG_BLOCK, &handled, &old);
     pthread_attr_t attr;
-    pthread_t thread;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, 64 * 1024); /* it calls unlinkat, nothing more */
-    if (pthread_create(&thread, &attr, signal_thread, NULL) == 0)
-        pthread_detach(thread);
-    else
+    signal_thread_runs = pthread_create(&signal_tid, &attr, signal_thread, NULL) == 0;
+    if (!signal_thread_runs)
         pthread_sigmask(SIG_SETMASK, &old, NULL); /* no thread: the defaults */
     pthread_attr_destroy(&attr);
+}
+
+/* The run is over and every output committed: the signal thread ends
+ * (joined, so that nothing of it is left for valgrind to call lost), and
+ * a signal that came since is taken by its default action. */
+static void stop_signal_thread(void)
+{
+    if (!signal_thread_runs)
+        return;
+    pthread_cancel(signal_tid); /* sigwait is a cancellation point */
+    pthread_join(signal_tid, NULL);
+    signal_thread_runs = false;
+    pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
 }
 
 /* exit() from anywhere (xmalloc's "out of memory"): the temporary files
@@ -286,6 +301,7 @@ int main(int argc, char **argv)
             po.temps = &temps;
             status = o.watch ? watch_and_redraw(&po, &o) : run_and_report(&po, &o);
         }
+        stop_signal_thread();
     }
     name_filter_free(&filter);
     options_free(&o);
