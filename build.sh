@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # build.sh: the README's first quick-start command.  Installs what is
 # missing (with apt-get when run as root; otherwise prints the apt-get
 # line), builds hp2ps, and draws the sample profile into leakmean-hc.ps.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/eventlog.sh: reading an eventlog against reading the .hp of the
 # same run.  genprof writes one GHC-shaped run both ways (the same
 # censuses, names, values and times; --eventlog for the binary form), and

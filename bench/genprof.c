@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* genprof.c: writes a synthetic, GHC-shaped heap profile to stdout, for
  * the benchmarks (bench/run.sh, bench/eventlog.sh).  Not part of hp2ps.
  *

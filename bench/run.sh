@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/run.sh: hp2ps against `wc -l` and GHC's hp2ps on GHC-shaped
 # profiles of growing size, and on a real one.  `make bench` runs it; see
 # bench/README.md for what it measures and the latest table.

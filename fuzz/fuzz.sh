@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # fuzz.sh [SECONDS [DIR...]]: run the libFuzzer harness fuzz/fuzz_hp2ps
 # (built by `make fuzz`) for SECONDS (default 600) and print libFuzzer's
 # numbers (coverage "cov:", features "ft:" and corpus at the start and the end).

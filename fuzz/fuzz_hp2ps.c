@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fuzz_hp2ps.c: a libFuzzer harness for the whole pipeline.
  *
  * One input drives every stage, in memory, through the same code as the

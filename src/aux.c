@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aux.c: see aux.h.
  *
  * The reader works a line at a time.  A line holds a keyword, then its

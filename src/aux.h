@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aux.h: the .aux file that carries scales, order and shades from one run
  * to the next (-p).
  *

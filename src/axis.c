@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* axis.c: see axis.h. */
 #include "axis.h"
 

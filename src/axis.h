@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* axis.h: tick positions and the text of tick labels and totals.
  *
  * Steps follow GHC's nice-number rule (1, 2 or 5 times a power of ten, for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* bands.c: see bands.h.
  *
  * The steps, each re-sorting the list the one before left (all sorts are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* bands.h: stage 2, from the names of a profile to the bands drawn.
  *
  * In GHC's order of steps: totals sorted ascending; trace elimination

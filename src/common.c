@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* common.c: see common.h. */
 /* O_TMPFILE is Linux's. */
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* common.h: error reporting and allocation helpers shared by every stage.
  *
  * Errors travel as values: a stage that fails fills a struct hp_error and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* diff.c: see diff.h.  This is what --diff draws.
  *
  * Each profile is replayed once.  Between two consecutive samples every

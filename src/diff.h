@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* diff.h: --diff, per band, the second profile minus the first.
  *
  * Both profiles are put on one time grid: times relative to each one's

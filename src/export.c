@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* export.c: see export.h.  -o FILE.csv, -o FILE.json, --format=csv|json. */
 #include "export.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* export.h: stage 5 beside render, the numbers instead of a picture.
  *
  * -o FILE.csv, -o FILE.json, --format=csv|json: the time by band matrix

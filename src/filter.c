@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* filter.c: see filter.h. */
 #include "filter.h"
 

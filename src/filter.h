@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* filter.h: --include and --exclude, which band names a run keeps.
  *
  * Each expression is a POSIX extended regular expression matched against

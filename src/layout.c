@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* layout.c: see layout.h.
  *
  * The geometry starts from GHC's, so that our graphs sit where users

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* layout.h: stage 4, everything that is drawn, placed in points.
  *
  * The layout is a list of pages, each a list of primitives (lines, filled

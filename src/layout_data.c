@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* layout_data.c: see layout_data.h. */
 #include "layout_data.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* layout_data.h: layout.c's helpers for layout.data (-o FILE.html), the
  * page's data: key entries, the graph's area and scales, and the values
  * read back under the pointer.  layout.c knows where it drew things (in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* main.c: the command line, the messages, the signals, and one call of
  * the pipeline (pipeline.h) per draw: once, or again whenever the profile
  * changes (--watch). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* names.c: see names.h.  Open addressing with linear probing; the table
  * doubles at half load, so lookups stay O(1) for a million names. */
 #include "names.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* names.h: the table of band names seen in a profile.
  *
  * Each distinct name gets a dense id in order of first appearance; the

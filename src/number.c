@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* number.c: see number.h. */
 #include "number.h"
 

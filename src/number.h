@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* number.h: the one grammar for numbers in a .hp and an .aux.
  *
  * GHC writes times and .aux values as plain decimals ("0.52", "1e-3");

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* options.c: see options.h.  A small hand-written scanner rather than
  * getopt, because GHC's flags have shapes getopt cannot express: -i takes
  * an optional + or -, -e takes a unit suffix, and -? is a flag. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* options.h: the command line.
  *
  * GHC's flags, with GHC's defaults and limits, plus --help and --version.

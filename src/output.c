@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* output.c: see output.h. */
 /* fopencookie, O_PATH, O_CLOEXEC and realpath are GNU and X/Open. */
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* output.h: files that appear whole or not at all.
  *
  * A file output is written to a temporary file in the target's directory

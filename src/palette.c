@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* palette.c: see palette.h.
  *
  * The colour palette is our own, not GHC's (GHC's has pure white as its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* palette.h: the shades bands are filled with, the colours of their lines
  * in --mode=lines, and the .aux encoding of a shade.
  *

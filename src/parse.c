@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* parse.c: see parse.h.
  *
  * The input is read in large blocks into one buffer and cut into lines with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* parse.h: stage 1, the reader of .hp text (and struct profile, which
  * every reader fills: reader.h chooses the reader by the input's first
  * bytes), in one streaming pass.

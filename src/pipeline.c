@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* pipeline.c: see pipeline.h.  The stages wired in their order; each does
  * its own work, and this file only hands one's result to the next. */
 #include "pipeline.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* pipeline.h: one run of hp2ps, stage by stage.
  *
  *   read -> bands -> series -> layout -> render or export -> output (+ .aux)

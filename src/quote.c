@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* quote.c: see quote.h. */
 #include "quote.h"
 #include "utf8.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* quote.h: text from a profile, an .aux or the command line, made safe
  * to print inside a one-line message.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* read_eventlog.c: see read_eventlog.h.
  *
  * The input is read in blocks into one buffer, as parse.c reads a .hp; an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* read_eventlog.h: the reader of GHC's binary eventlog (+RTS -h<kind> -l),
  * whose heap censuses become the profile the .hp of the same run gives.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* reader.c: see reader.h. */
 #include "reader.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* reader.h: the reader stage, what its readers share, and the one entry
  * that chooses between them.
  *

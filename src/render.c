@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* render.c: see render.h. */
 #include "render.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* render.h: stage 5, a layout drawn with cairo.
  *
  * render.c is the drawing core shared by every format: it walks the pages

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* render_html.c: -o FILE.html, one page that needs nothing else: the
  * graph as render_svg.c writes it (the same SVG, inline), the title, and
  * a small script of ours (src/html/page.js, page.css, made into

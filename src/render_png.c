@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* render_png.c: PNG: cairo draws into an image buffer (antialiased, on
  * white, at --dpi pixels per inch) and libpng writes it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* render_ps.c: PostScript and EPS through cairo's PostScript surface.
  *
  * cairo 1.16 stamps %%CreationDate with the wall clock, which would make

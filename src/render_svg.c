@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* render_svg.c: SVG through cairo's SVG surface (one page; cairo writes
  * and escapes all of the drawing).  The page is painted white first, as
  * the PNG is: an SVG is transparent where nothing is drawn, and the

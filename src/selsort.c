@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* selsort.c: see selsort.h.
  *
  * The permutation is the one a literal selection sort produces:

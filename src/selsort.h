@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* selsort.h: GHC hp2ps's band sorts, reproduced exactly, in O(n log n).
  *
  * GHC orders bands with a selection sort: for each position i, find the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* series.c: see series.h.
  *
  * One replay of the store.  Per sample, every entry whose name has a band

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* series.h: the stacked heights of the bands, reduced to the output's
  * resolution.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* shades.c: see shades.h.
  *
  * Grey: GHC's sequence of ten greys handed out bottom band first, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* shades.h: the fill of every band, the last step of the band stage.
  *
  * Without -c, GHC's ten greys by position, so the .aux matches GHC's;

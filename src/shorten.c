@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* shorten.c: see shorten.h. */
 #include "shorten.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* shorten.h: text shortened to a width, for the key and the title.
  *
  * A name too wide for its place loses its middle to an ellipsis, so a

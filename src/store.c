@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* store.c: see store.h.
  *
  * The log is a byte stream.  Per sample: the time (a double, 8 bytes as

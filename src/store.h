@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* store.h: the completed samples of a profile, kept for a replay.
  *
  * The band stage can only choose the bands (trace elimination, order,

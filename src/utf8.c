@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* utf8.c: see utf8.h. */
 #include "utf8.h"
 

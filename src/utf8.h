@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* utf8.h: names are bytes, text drawn is UTF-8.
  *
  * The RTS cuts names by bytes (+RTS -L), which can split a character, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* watch.c: see watch.h.  --watch. */
 #include "watch.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* watch.h: what --watch needs from the system, kept out of main.c.
  *
  * --watch redraws while a running program's profile grows: main.c loops

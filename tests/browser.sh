@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # browser.sh: -o FILE.html in a real browser.  Headless chromium (Debian's
 # package "chromium") loads each page with ?selftest=..., which makes the
 # page's own script point at known places of the graph (a pointer event

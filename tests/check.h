@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* check.h: the smallest unit-test harness that does the job.
  *
  * CHECK(cond) records a failure with its line and goes on; each test file's

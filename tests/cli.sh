@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # cli.sh: the command line.  Help and version, how FILE names the input and
 # the outputs, that every flag is accepted in each of its spellings and
 # changes what it should, and that each bad command line is one message on

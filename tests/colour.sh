@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # colour.sh: -c's colours as a user sees them, read back from the SVG: a
 # band keeps its colour whatever the flags (issue 12), OTHER is grey, the
 # -hb names have their own colours, and --mode=lines draws lines that

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # compare.sh: several profiles on one page (hp2ps -o F A.hp B.hp ...) and
 # --diff.  The panels are read back from the PDF with their positions:
 # each JOB is in its title, every panel has the same y tick labels (one

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # completion.sh: the bash completion file (completion/hp2ps), sourced into
 # a plain bash and asked as bash asks it: COMP_WORDS split as bash splits
 # a line (at '=' too, as by default), COMP_CWORD, then _hp2ps.

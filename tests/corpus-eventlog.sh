@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # corpus-eventlog.sh [CORPUS]: every eventlog of the corpus against the .hp
 # the same run wrote, and the corpus's cut logs against the reference
 # reader's counts.  Run by hand (it needs ../shared, which `make check`

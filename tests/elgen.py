@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """elgen.py: GHC eventlogs for the tests, edited or made up (no GHC needed).
 
 Layout (../shared/spec/eventlog-heap.md): "hdrb" "hetb", per event type

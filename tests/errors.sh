@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # errors.sh: bad and odd input.  Every edge-case profile either draws (exit
 # 0, PostScript that ghostscript accepts, an .aux) or fails cleanly (exit 1,
 # one line "hp2ps: FILE:LINE: ..." or "hp2ps: FILE: ...", nothing written).

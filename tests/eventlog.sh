@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # eventlog.sh: GHC's binary eventlog as input, end to end.  The log is told
 # by its first bytes, from a file or a pipe; outputs follow its name; every
 # format, -p, several profiles and --diff take it; logs as other GHC

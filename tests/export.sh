@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # export.sh: -o FILE.csv, -o FILE.json and --format=csv|json end to end.
 # The numbers are checked against sums awk takes over the .hp file itself;
 # names with commas ("(,)", "->(#,#)") must come back through a CSV reader;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # faults.sh: under faults and hostile input nothing is lost (issue 15).
 # hp2ps either draws, or prints one line "hp2ps: ..." and exits non-zero,
 # with nothing half-written and every previous output intact: whatever

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # files.sh: the files a run leaves (the man page's FILES section).
 #   - an existing FILE.aux is replaced only when it reads as an hp2ps .aux
 #     (ours or GHC's); someone else's (LaTeX's paper.aux beside paper.hp)

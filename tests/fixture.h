@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fixture.h: what the unit tests build their inputs with, in one place.
  *
  *   fixture_parse   a profile from the body of an .hp (samples, marks),

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # formats.sh: every output format from one pipeline.  The same profile drawn
 # as PS, EPS, PDF, SVG and PNG must be the same picture (rasterized by
 # ghostscript, poppler, librsvg and, when installed, Chromium); the default

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # ghc_aux.sh: the .aux we write equals the one GHC 9.0.2's hp2ps wrote, for
 # real profiles under every flag set the corpus ran them with.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # hostile.sh: input that must never break hp2ps.  Every run below ends in
 # either a drawing (exit 0) or exactly one line "hp2ps: FILE:LINE: what" /
 # "hp2ps: FILE: what" (exit 1): no crash, no hang, no sanitizer report, no

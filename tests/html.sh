@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # html.sh: -o FILE.html, read without a browser (tests/browser.sh loads it
 # in one).  The page must be well formed, hold one JSON block that parses,
 # and nothing of the profile outside it but the escaped title and date;

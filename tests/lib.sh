@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # lib.sh: shared helpers for the end-to-end tests (sourced, POSIX sh + bash).
 # Each test script runs in its own scratch directory, counts its checks and
 # ends with `finish`, which prints "NAME: N passed, N failed" and sets the

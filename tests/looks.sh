@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # looks.sh: the text of the picture, read back from the PDF with its
 # bounding boxes (pdftotext -bbox): every key entry, tick label and title
 # word lies inside the page, no two overlap, and the labels say what they

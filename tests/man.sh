@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # man.sh: the man page stays clean and says what the program does.
 #   - groff -ww -z -man: no warning; mandoc -T lint: no message at all,
 #     style included (each when installed);

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # modes.sh: ordering by growth (--sort=gradient, --slopes) and the drawing
 # modes (--mode=percent, --mode=lines), end to end: the order read back
 # from the .aux, the slopes and the percent ticks read back from a PDF,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # newline.sh: band names with newlines in them, end to end.  The RTS
 # writes a name raw, so a cost centre label with a newline puts the first
 # part of the name on a line of its own, without a value, and the rest

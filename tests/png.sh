@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # png.sh: what a PNG says about itself, read from its chunks
 # (tests/tools/png_chunks.py).  pHYs carries --dpi, so that pdflatex and
 # viewers show an -e8in graph 8 inches wide; tEXt says the title (the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # render.sh: what the output looks like once ghostscript draws it: page
 # size, non-blank, colour, text, BoundingBox, determinism, and a tolerance
 # comparison with reviewed reference pictures (tests/data/ref/*.png, made by

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # reuse.sh: -p, drawing a run with the scales, band order and shades that
 # the previous run saved in its .aux.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # select.sh: choosing bands and samples.  --include/--exclude keep exactly
 # the band names they should (read back from the .aux ORDER lines), a bad
 # expression is one line and exit 2, --from/--to draw only the window (the

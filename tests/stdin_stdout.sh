@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # stdin_stdout.sh: standard input to standard output, and profiles cut off while
 # they were written.  `hp2ps < prog.hp > prog.ps` must work and write no
 # .aux; a profile cut after any line, or in the middle of one, must draw its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_aux.c: the .aux reader and the range formatter. */
 #include "aux.h"
 #include "check.h"

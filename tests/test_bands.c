@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_bands.c: band order, trace elimination, OTHER and shades against
  * GHC's hp2ps (the worked examples of the behaviour spec, section 8), and
  * the two places where we differ on purpose. */

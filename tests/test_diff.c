@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_diff.c: --diff's grid (diff.c) against differences computed by
  * hand: a constant rise and a halving, interpolation between samples at
  * different times, a profile that ends early, a name only one profile

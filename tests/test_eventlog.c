@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_eventlog.c: the eventlog reader (src/read_eventlog.c) against the
  * .hp the same run wrote.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_export.c: -o FILE.csv and -o FILE.json, byte for byte against
  * hand-computed rows: sums per band, a name repeated in a sample, absent
  * bands, OTHER, dropped names, RFC 4180 quoting, JSON escaping, exact

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_filter.c: --include and --exclude on band names (src/filter.c). */
 #include "check.h"
 #include "filter.h"

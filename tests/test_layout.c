@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_layout.c: the page geometry, with a fake font whose every byte is
  * 5 points wide, so the numbers can be worked out by hand. */
 #include "check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_names_store.c: the name table and the replayable sample store. */
 #include "check.h"
 #include "names.h"

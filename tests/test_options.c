@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_options.c: GHC's flags and limits, and our fixes to its scanner. */
 #include "check.h"
 #include "options.h"

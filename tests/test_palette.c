@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_palette.c: GHC's grey sequence, our colour palette (no look-alikes,
  * also under colour blindness), the -hb colours, the --mode=lines colours,
  * and the .aux colour encoding. */

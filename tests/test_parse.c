@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_parse.c: the .hp parser (src/parse.c). */
 #include "check.h"
 #include "parse.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_png.c: the PNG writer (render_png.c) writes exactly the pixels
  * cairo draws.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_quote_number: the message quoter and the number grammar that the
  * .hp and .aux readers share. */
 #include "check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_scale.c: what keeps hp2ps fast and small on any size of profile.
  *
  *   - series_columns: the column budget, and vector output bounded by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_selsort.c: the fast selection sort gives exactly the permutation of
  * the literal quadratic one GHC's hp2ps runs, ties and NaNs included. */
 #include "check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_series.c: stacking, y range, area and the column reduction. */
 #include "series.h"
 #include "check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_shades.c: -c's colours: no look-alikes among the bands drawn, the
  * same colour for a name whatever the flags, OTHER's grey, the -hb
  * colours; one fill per name over several band plans (several profiles

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_utf8.c: invalid bytes become U+FFFD, valid text passes unchanged. */
 #include "check.h"
 #include "utf8.h"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # truth.sh: the picture is the data, at any number of bands.
 #
 # A stack of hundreds of bands must have the same outline as the same

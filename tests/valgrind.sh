@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # valgrind.sh: the program under valgrind memcheck, every format and the
 # main paths (file, filter, -p, an error): no invalid access, no leak of
 # ours (tests/valgrind.supp names the font libraries' own caches).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # watch.sh: --watch redraws a growing profile, each time atomically.  A
 # writer appends a profile in chunks cut mid-line while hp2ps --watch=0.25
 # draws it; a poller copies every new out.ps and each copy must be a whole

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* page.js: the script of hp2ps's HTML page (-o FILE.html).
  *
  * The graph is the SVG every format draws (cairo's); this script lays a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # to_c.sh FILE NAME [FILE NAME...]: each text FILE as a C array NAME of
 # its lines, one string literal each (no literal longer than ISO C's
 # limit), ended by NULL; on standard output.  Backslashes and quotes are

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """cdp_page.py CHROMIUM PAGE CSV WATCHED_PAGE: hp2ps's HTML page driven as
 a person would, through chromium's DevTools protocol (the standard
 library only: a small WebSocket client on 127.0.0.1).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """html_page.py: reads hp2ps's HTML page (-o FILE.html) for the tests.
 
   html_page.py check PAGE              the page is well formed HTML, holds one

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """many_bands.py NBANDS NSAMPLES [SEED]: a heap profile with many bands.
 
 For the tests of the drawing's truth: bands that live in windows of the

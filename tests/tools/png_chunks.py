@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """png_chunks.py FILE.png: one line per chunk, for the tests.
 
     IHDR WIDTH HEIGHT BIT_DEPTH COLOUR_TYPE INTERLACE

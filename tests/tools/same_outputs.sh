@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # same_outputs.sh OLD_HP2PS NEW_HP2PS PROFILE...: for restructuring
 # commits ("outputs byte-identical"): every profile drawn by both builds
 # in every format (PS, EPS, PDF, SVG, PNG), exported (CSV, JSON), and its

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """silhouette.py A.ppm B.ppm: how far apart two drawings' stacks are.
 
 Both are binary PPMs (P6) of the same graph drawn two ways (e.g. -m0 and
