@@ -187,6 +187,11 @@ const struct export_format export_format_json = {"json", export_json};
 
 static const struct export_format *const formats[] = {&export_format_csv, &export_format_json};
 
+const struct export_format *export_format_at(size_t i)
+{
+    return i < sizeof formats / sizeof formats[0] ? formats[i] : NULL;
+}
+
 const struct export_format *export_find_format(const char *name)
 {
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)

@@ -39,6 +39,8 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp, st
 
 /* The export format called name ("csv"), or NULL. */
 const struct export_format *export_find_format(const char *name);
+/* The i-th export format (csv first), or NULL past the last. */
+const struct export_format *export_format_at(size_t i);
 /* The export format a file name's extension names ("x.json"), or NULL. */
 const struct export_format *export_format_for_path(const char *path);
 

@@ -32,20 +32,42 @@ static void warn(struct hp_error *warning, const char *fmt, ...)
 
 /* ---- options ------------------------------------------------------------------ */
 
+/* Every format's name, from the render and export tables, each after
+ * prefix, separated by ", " and the last by last_sep ("ps, eps, ... or
+ * json").  buf holds 128 bytes. */
+static const char *format_names(char buf[128], const char *prefix, const char *last_sep)
+{
+    const char *name[16];
+    size_t n = 0;
+    for (size_t i = 0; render_format_at(i) && n < 16; i++)
+        name[n++] = render_format_at(i)->name;
+    for (size_t i = 0; export_format_at(i) && n < 16; i++)
+        name[n++] = export_format_at(i)->name;
+    size_t o = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && o < 128; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == n ? last_sep : ", ";
+        int w = snprintf(buf + o, 128 - o, "%s%s%s", sep, prefix, name[i]);
+        o += w > 0 ? (size_t)w : 0;
+    }
+    return buf;
+}
+
 /* --format, else -o's extension, else PostScript. */
 static const struct render_format *choose_format(const struct options *o, struct hp_error *err)
 {
     const struct render_format *fmt = &render_format_ps;
+    char names[128];
     if (o->format) {
         fmt = render_find_format(o->format);
         if (!fmt)
-            hp_fail(err, "--format=%s: unknown format (use one of %s, csv, json)", o->format,
-                    render_format_names());
+            hp_fail(err, "--format=%s: unknown format (use one of %s)", o->format,
+                    format_names(names, "", ", "));
     } else if (o->output && strcmp(o->output, "-") != 0) {
         fmt = render_format_for_path(o->output);
         if (!fmt)
-            hp_fail(err, "%s: cannot tell the format from the extension; name it .ps, .eps, "
-                    ".pdf, .svg, .png, .html, .csv or .json, or give --format", o->output);
+            hp_fail(err, "%s: cannot tell the format from the extension; name it %s, or give "
+                    "--format", o->output, format_names(names, ".", " or "));
     }
     return fmt;
 }

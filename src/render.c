@@ -233,9 +233,9 @@ const struct render_format *render_format_for_path(const char *path)
     return path_extension(path, ext, sizeof ext) ? render_find_format(ext) : NULL;
 }
 
-const char *render_format_names(void)
+const struct render_format *render_format_at(size_t i)
 {
-    return "ps, eps, pdf, svg, png, html";
+    return i < sizeof formats / sizeof formats[0] ? formats[i] : NULL;
 }
 
 bool render_iso_date(char *buf, size_t size)
