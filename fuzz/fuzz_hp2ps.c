@@ -82,6 +82,20 @@ static void check_utf8(const char *s)
         abort();
 }
 
+/* Text that is data, not drawn (the HTML page's full band names, read by
+ * its script): valid UTF-8, where a name's newlines stay as the profile
+ * has them. */
+static void check_valid_utf8(const char *s)
+{
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        size_t k = utf8_sequence_length((const unsigned char *)s + i, n - i);
+        if (k == 0)
+            abort();
+        i += k;
+    }
+}
+
 static void check_finite(const double *v, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -89,14 +103,14 @@ static void check_finite(const double *v, size_t n)
             abort();
 }
 
-/* -o FILE.html's data: names valid UTF-8, every number finite, every
+/* -o FILE.html's data: units drawable, names valid UTF-8, every number finite, every
  * panel band a band of the key. */
 static void check_data(const struct layout_data *D)
 {
     check_utf8(D->value_unit);
     check_utf8(D->sample_unit);
     for (size_t b = 0; b < D->nbands; b++) {
-        check_utf8(D->band[b].name);
+        check_valid_utf8(D->band[b].name);
         check_finite(D->band[b].box, 4);
     }
     for (size_t k = 0; k < D->npanels; k++) {
