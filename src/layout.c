@@ -133,13 +133,9 @@ void frame_init(struct frame *f, const struct layout_options *o, double x0,
 {
     memset(f, 0, sizeof *f);
     frame_box(f, o);
+    f->o = o;
     f->x0 = x0;
     f->x_range = o->x_range;
-    f->iec = o->iec;
-    f->pattern = o->pattern;
-    f->mode = o->mode;
-    f->colour = o->colour;
-    f->slopes = o->slopes;
     frame_set_title(f, o->title_box, t, n, tm);
 }
 
@@ -171,8 +167,9 @@ static double y_scale(struct ticks *t, struct value_scale *vs, double range,
     return top;
 }
 
-void frame_set_y(struct frame *f, const struct layout_options *o, const char *value_unit)
+void frame_set_y(struct frame *f, const char *value_unit)
 {
+    const struct layout_options *o = f->o;
     double range = o->mode == MODE_LINES ? o->y_range * LINES_HEADROOM : o->y_range;
     bool percent = o->mode == MODE_PERCENT;
     /* (percent: every label says its "%", so the axis needs no title) */
@@ -184,9 +181,9 @@ void frame_set_y(struct frame *f, const struct layout_options *o, const char *va
 /* A step as y_scale's over the whole span, so the labels are as far
  * apart as on a graph from 0; the suffix and decimals for the largest
  * magnitude. */
-void frame_set_signed_y(struct frame *f, double lo, double hi, const char *value_unit,
-                        bool iec)
+void frame_set_signed_y(struct frame *f, double lo, double hi, const char *value_unit)
 {
+    bool iec = f->o->iec;
     bool bytes = strcmp(value_unit, "bytes") == 0;
     struct ticks t;
     y_scale(&t, &f->y_scale, hi - lo, value_unit, iec, f->gh);
@@ -250,9 +247,9 @@ static void place_landscape(struct layout *L, const struct frame *f, size_t n, d
     L->matrix[4] = (842 - f->bw) / 2, L->matrix[5] = L->page_height - (595 - f->bh) / 2 - below;
 }
 
-void frame_place(struct layout *L, const struct layout_options *o, const struct frame *f,
-                 size_t n)
+void frame_place(struct layout *L, const struct frame *f, size_t n)
 {
+    const struct layout_options *o = f->o;
     double below = key_strip(&f->key);
     double *m = L->matrix;
     double h = f->bh * (double)n, total = h + below;
@@ -298,7 +295,7 @@ const char *sign_of(double v)
  * each other apart. */
 int band_hatch(const struct frame *f, const struct band *band)
 {
-    return f->pattern ? (int)(band->rank % (LAYOUT_HATCHES + 1)) : 0;
+    return f->o->pattern ? (int)(band->rank % (LAYOUT_HATCHES + 1)) : 0;
 }
 
 /* --mode=lines: how a band's line looks, by its rank in size, so the
@@ -310,9 +307,9 @@ int band_hatch(const struct frame *f, const struct band *band)
  * looks times three greys); --pattern asks for the dashes in colour too. */
 void line_style(const struct frame *f, const struct band *band, struct rgb *colour, int *dash)
 {
-    *colour = f->colour ? palette_line_colour(band->fill) : palette_line_grey(band->rank);
+    *colour = f->o->colour ? palette_line_colour(band->fill) : palette_line_grey(band->rank);
     *dash = 0;
-    if (!f->colour || f->pattern)
+    if (!f->o->colour || f->o->pattern)
         *dash = (int)(band->rank % (LAYOUT_DASHES + 1));
 }
 
@@ -421,13 +418,21 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, bo
 }
 
 struct page *open_graph_page(struct layout *L, const struct band_plan *key, struct frame *f,
-                             const struct title *t, double dy, const struct layout_options *o,
-                             const struct text_metrics *tm)
+                             const struct title *t, double dy, const struct text_metrics *tm)
 {
     if (f->key.place == KEY_PAGES)
         key_draw_pages(L, key, f, t, dy, tm);
-    key_keep_boxes(&f->key, o); /* the graph's page's key only */
+    key_keep_boxes(&f->key, f->o); /* the graph's page's key only */
     return page_new(L);
+}
+
+struct page *open_one_box(struct layout *L, const struct band_plan *key, struct frame *f,
+                          const struct title *t, const struct text_metrics *tm)
+{
+    struct page *pg = open_graph_page(L, key, f, t, 0, tm);
+    draw_head(pg, f, t, true, tm);
+    key_draw_on_graph(pg, key, f, 0);
+    return pg;
 }
 
 /* ---- the axes ---- */
@@ -520,7 +525,7 @@ static void y_tick(struct page *pg, const struct frame *f, double v, double y,
  * percentage, or a value of f's scale. */
 static void y_label(char *buf, size_t size, const struct frame *f, double v)
 {
-    if (!f->y_signed && f->mode == MODE_PERCENT) {
+    if (!f->y_signed && f->o->mode == MODE_PERCENT) {
         snprintf(buf, size, "%.*f%%", f->y_ticks.decimals, v);
         return;
     }
@@ -790,17 +795,10 @@ static bool place_peak_label(const struct series *s, const struct frame *f, doub
     return false;
 }
 
-/* The largest total: a ring on the top of the stack and its value beside
- * it, where it does not cover the stack. */
-static void draw_peak(struct page *pg, const struct profile *p, const struct series *s,
-                      const struct frame *f, const struct text_metrics *tm)
+/* A small white ring centred on (x, y). */
+static void draw_ring(struct page *pg, double x, double y)
 {
     static const struct rgb white = {1, 1, 1};
-    if (!(s->y_max > 0) || s->nsamples < 2)
-        return;
-    double x = graph_x(f, s->y_max_time), y = graph_y(f, s->y_max);
-    if (x < ORIGIN_X || x > ORIGIN_X + f->gw)
-        return;
     enum { RING = 12 };
     struct prim *pr = page_path(pg, PRIM_POLYGON, RING, LINE_WIDTH);
     for (int i = 0; i < RING; i++) {
@@ -810,8 +808,21 @@ static void draw_peak(struct page *pg, const struct profile *p, const struct ser
     }
     pr->filled = true;
     pr->fill = white;
+}
+
+/* The largest total: a ring on the top of the stack and its value beside
+ * it, where it does not cover the stack. */
+static void draw_peak(struct page *pg, const struct profile *p, const struct series *s,
+                      const struct frame *f, const struct text_metrics *tm)
+{
+    if (!(s->y_max > 0) || s->nsamples < 2)
+        return;
+    double x = graph_x(f, s->y_max_time), y = graph_y(f, s->y_max);
+    if (x < ORIGIN_X || x > ORIGIN_X + f->gw)
+        return;
+    draw_ring(pg, x, y);
     char value[96], label[128];
-    axis_format_quantity(value, sizeof value, s->y_max, p->value_unit, f->iec);
+    axis_format_quantity(value, sizeof value, s->y_max, p->value_unit, f->o->iec);
     char *clean = fitted_text(value, f->gw / 3, FONT_AXIS, tm);
     snprintf(label, sizeof label, "peak %s", clean);
     utf8_trim_partial(label); /* a long unit may be cut mid-character */
@@ -822,31 +833,30 @@ static void draw_peak(struct page *pg, const struct profile *p, const struct ser
 }
 
 void draw_graph(struct page *pg, const struct profile *p, const struct band_plan *bp,
-                const struct series *s, const struct frame *f, const struct text_metrics *tm,
-                const struct layout_options *o)
+                const struct series *s, const struct frame *f, const struct text_metrics *tm)
 {
     draw_y_axis(pg, f, tm);
-    if (f->mode == MODE_LINES)
+    if (f->o->mode == MODE_LINES)
         draw_band_lines(pg, bp, s, f);
     else
         draw_bands(pg, bp, s, f);
     draw_x_axis(pg, p, f, tm);
-    if (f->mode == MODE_STACKED) /* the peak of the stack: only drawn where there is one */
+    if (f->o->mode == MODE_STACKED) /* the peak of the stack: only drawn where there is one */
         draw_peak(pg, p, s, f, tm);
-    if (o->marks)
+    if (f->o->marks)
         draw_marks(pg, p, f);
 }
 
 /* ---- the page's data (layout_options.data, -o FILE.html) ---- */
 
-void data_begin(struct layout *L, const struct layout_options *o, const struct profile *p,
-                const struct band_plan *key, const struct frame *f, bool diff)
+void data_begin(struct layout *L, const struct profile *p, const struct band_plan *key,
+                const struct frame *f, bool diff)
 {
-    L->data = layout_data_new(o, p, diff);
+    L->data = layout_data_new(f->o, p, diff);
     struct rgb *colour = xcalloc(key->count ? key->count : 1, sizeof *colour);
     for (size_t b = 0; b < key->count; b++) {
         int dash;
-        if (f->mode == MODE_LINES)
+        if (f->o->mode == MODE_LINES)
             line_style(f, &key->band[b], &colour[b], &dash);
         else
             colour[b] = key->band[b].fill;
@@ -878,20 +888,18 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     profile_title(&t, p, s, o->iec, tm);
     struct frame f;
     frame_init(&f, o, p->t_first, &t, 1, tm);
-    frame_set_y(&f, o, p->value_unit);
+    frame_set_y(&f, p->value_unit);
     /* -M puts the key off the graph: on pages of its own where the format
      * has pages, else below it. */
-    key_build(&f, o, o->multipage, p, bp, NULL, tm);
-    frame_place(L, o, &f, 1);
+    key_build(&f, o->multipage, p, bp, NULL, tm);
+    frame_place(L, &f, 1);
     L->title = display_text(p->job);
     L->date = display_text(p->date);
 
-    struct page *pg = open_graph_page(L, bp, &f, &t, 0, o, tm);
-    draw_head(pg, &f, &t, true, tm);
-    key_draw_on_graph(pg, bp, &f, 0);
-    draw_graph(pg, p, bp, s, &f, tm, o);
+    struct page *pg = open_one_box(L, bp, &f, &t, tm);
+    draw_graph(pg, p, bp, s, &f, tm);
     if (o->data) {
-        data_begin(L, o, p, bp, &f, false);
+        data_begin(L, p, bp, &f, false);
         layout_data_panel_series(data_panel(L, p->job, &f, 0), L->data, bp, s);
     }
     title_free(&t);

@@ -136,22 +136,20 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     diff_title(&t, diff_job(before, after), after, d, tm, o->iec);
     struct frame f;
     frame_init(&f, o, 0, &t, 1, tm);
-    frame_set_signed_y(&f, lo, hi, after->value_unit, o->iec);
-    key_build(&f, o, false, after, &d->bands,
+    frame_set_signed_y(&f, lo, hi, after->value_unit);
+    key_build(&f, false, after, &d->bands,
               key_wanted(o) ? change_notes(d, after->value_unit, o->iec, tm) : NULL, tm);
-    frame_place(L, o, &f, 1);
+    frame_place(L, &f, 1);
     L->title = xstrdup(t.job);
     L->date = display_text(after->date);
 
-    struct page *pg = open_graph_page(L, &d->bands, &f, &t, 0, o, tm);
-    draw_head(pg, &f, &t, true, tm);
-    key_draw_on_graph(pg, &d->bands, &f, 0);
+    struct page *pg = open_one_box(L, &d->bands, &f, &t, tm);
     draw_y_axis(pg, &f, tm);
     draw_diff_bands(pg, d, &f);
     draw_zero_line(pg, &f);
     draw_x_axis(pg, after, &f, tm);
     if (o->data) {
-        data_begin(L, o, after, &d->bands, &f, true);
+        data_begin(L, after, &d->bands, &f, true);
         layout_data_panel_diff(data_panel(L, L->title, &f, 0), d);
     }
     title_free(&t);

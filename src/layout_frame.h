@@ -45,13 +45,8 @@ struct frame {
     struct ticks y_ticks;  /* its ticks, every one labelled */
     struct value_scale y_scale;
     const char *y_unit;    /* the y axis's title (VALUE_UNIT), NULL for percent */
-    bool y_percent;        /* --mode=percent: labels "40%" */
     bool y_signed;         /* --diff: labels "+2 MB", "-1 MB" */
-    bool slopes;           /* --slopes: a column of slopes between shares and names */
-    enum plot_mode mode;   /* --mode */
-    bool colour;           /* -c */
-    bool iec;
-    bool pattern;
+    const struct layout_options *o; /* what it is drawn by: -c, --pattern, --mode, ... */
     struct key key;
 };
 
@@ -65,14 +60,13 @@ int frame_check(double x_range, double y_span, const char *source, struct hp_err
 void frame_init(struct frame *f, const struct layout_options *o, double x0,
                 const struct title *t, size_t n, const struct text_metrics *tm);
 
-/* The y axis from 0 up to the tick at or above o->y_range (--mode=lines:
+/* The y axis from 0 up to the tick at or above y_range (--mode=lines:
  * with some room over the highest line; percent: 100). */
-void frame_set_y(struct frame *f, const struct layout_options *o, const char *value_unit);
+void frame_set_y(struct frame *f, const char *value_unit);
 
 /* --diff: the y axis through both signs, from the tick at or below lo to
  * the one at or above hi. */
-void frame_set_signed_y(struct frame *f, double lo, double hi, const char *value_unit,
-                        bool iec);
+void frame_set_signed_y(struct frame *f, double lo, double hi, const char *value_unit);
 
 /* The graph's width when no key stands beside it. */
 double frame_full_width(const struct frame *f);
@@ -80,8 +74,7 @@ double frame_full_width(const struct frame *f);
 /* n boxes of f's size one above the other (local y from -strip to
  * n * bh, the first box on top) and the key's strip under them, onto the
  * output page: L's page size and matrix. */
-void frame_place(struct layout *L, const struct layout_options *o, const struct frame *f,
-                 size_t n);
+void frame_place(struct layout *L, const struct frame *f, size_t n);
 
 void frame_free(struct frame *f);
 
@@ -112,8 +105,13 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, bo
  * place), then the graph's page, on which the key's entries' boxes are
  * kept (-o FILE.html). */
 struct page *open_graph_page(struct layout *L, const struct band_plan *key, struct frame *f,
-                             const struct title *t, double dy, const struct layout_options *o,
-                             const struct text_metrics *tm);
+                             const struct title *t, double dy, const struct text_metrics *tm);
+
+/* One box (one profile, --diff): open_graph_page's page with the box
+ * down to the key's strip, the title box t, and the key beside or below
+ * the graph. */
+struct page *open_one_box(struct layout *L, const struct band_plan *key, struct frame *f,
+                          const struct title *t, const struct text_metrics *tm);
 
 /* The axes: the y axis by f's scale and labels, the time axis by p's
  * unit. */
@@ -124,13 +122,12 @@ void draw_x_axis(struct page *pg, const struct profile *p, const struct frame *f
 /* A profile's graph in f: the axes, the bands (or their lines), the peak
  * and the marks. */
 void draw_graph(struct page *pg, const struct profile *p, const struct band_plan *bp,
-                const struct series *s, const struct frame *f, const struct text_metrics *tm,
-                const struct layout_options *o);
+                const struct series *s, const struct frame *f, const struct text_metrics *tm);
 
 /* -o FILE.html: L->data for a drawing of p whose key lists key's bands
  * as f drew them (diff: its values are changes). */
-void data_begin(struct layout *L, const struct layout_options *o, const struct profile *p,
-                const struct band_plan *key, const struct frame *f, bool diff);
+void data_begin(struct layout *L, const struct profile *p, const struct band_plan *key,
+                const struct frame *f, bool diff);
 
 /* A panel's graph area, dy points above the lowest box, on f's scales. */
 struct layout_data_panel *data_panel(struct layout *L, const char *job, const struct frame *f,

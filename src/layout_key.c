@@ -82,7 +82,7 @@ static char **slope_texts(const struct frame *f, const struct profile *p,
     char *vu = display_text(p->value_unit), *su = display_text(p->sample_unit);
     for (size_t b = 0; b < n; b++) {
         char rate[512];
-        axis_format_rate(rate, sizeof rate, bp->band[b].slope, vu, su, f->iec);
+        axis_format_rate(rate, sizeof rate, bp->band[b].slope, vu, su, f->o->iec);
         out[b] = layout_ellipsize(rate, KEY_MAX_SLOPE_WIDTH, FONT_AXIS, tm);
     }
     free(vu);
@@ -120,7 +120,7 @@ static void key_texts(struct frame *f, const struct profile *p, const struct ban
     k->n = n;
     k->notes = notes ? notes : share_texts(bp);
     k->note_width = widest(k->notes, 0, n, tm);
-    if (f->slopes) {
+    if (f->o->slopes) {
         k->slopes = slope_texts(f, p, bp, tm);
         k->slope_width = widest(k->slopes, 0, n, tm);
     }
@@ -232,12 +232,11 @@ static void key_grid(struct frame *f, bool below, const struct text_metrics *tm)
     }
 }
 
-void key_build(struct frame *f, const struct layout_options *o, bool elsewhere,
-               const struct profile *p, const struct band_plan *bp, char **notes,
-               const struct text_metrics *tm)
+void key_build(struct frame *f, bool elsewhere, const struct profile *p,
+               const struct band_plan *bp, char **notes, const struct text_metrics *tm)
 {
     f->gw = frame_full_width(f);
-    if (!key_wanted(o) || bp->count == 0) {
+    if (!key_wanted(f->o) || bp->count == 0) {
         for (size_t b = 0; notes && b < bp->count; b++)
             free(notes[b]);
         free(notes);
@@ -247,7 +246,7 @@ void key_build(struct frame *f, const struct layout_options *o, bool elsewhere,
     /* -M: on pages of its own where the format has pages, else below. */
     if (!elsewhere && key_beside(f, tm))
         return;
-    key_grid(f, o->single_page, tm);
+    key_grid(f, f->o->single_page, tm);
 }
 
 void key_keep_boxes(struct key *k, const struct layout_options *o)
@@ -281,7 +280,7 @@ static void draw_swatch(struct page *pg, const struct frame *f, const struct ban
                         double x, double c)
 {
     double sw = f->key.swatch;
-    if (f->mode == MODE_LINES) {
+    if (f->o->mode == MODE_LINES) {
         struct prim *pr = page_path(pg, PRIM_STROKE, 2, KEY_LINE);
         pr->pts[0] = x, pr->pts[1] = c, pr->pts[2] = x + sw, pr->pts[3] = c;
         line_style(f, band, &pr->stroke, &pr->dash);

@@ -42,9 +42,8 @@ bool key_wanted(const struct layout_options *o);
  * band's share of the drawn total.  elsewhere: -M, the key off the graph
  * even when it fits beside it.  Without a key nothing is measured: with
  * a million bands that was most of the run. */
-void key_build(struct frame *f, const struct layout_options *o, bool elsewhere,
-               const struct profile *p, const struct band_plan *bp, char **notes,
-               const struct text_metrics *tm);
+void key_build(struct frame *f, bool elsewhere, const struct profile *p,
+               const struct band_plan *bp, char **notes, const struct text_metrics *tm);
 
 /* KEY_BELOW: the strip's height under the box; else 0. */
 double key_strip(const struct key *k);

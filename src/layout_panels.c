@@ -55,7 +55,7 @@ static double panel_dy(const struct frame *f, size_t k, size_t n)
  * first carries a key beside it. */
 static void draw_panel(struct page *pg, const struct layout_panel *panel, size_t k, size_t n,
                        const struct band_plan *key, struct frame *f, const struct title *t,
-                       const struct layout_options *o, const struct text_metrics *tm)
+                       const struct text_metrics *tm)
 {
     struct page one = {0};
     double dy = panel_dy(f, k, n);
@@ -63,7 +63,7 @@ static void draw_panel(struct page *pg, const struct layout_panel *panel, size_t
     draw_head(&one, f, &t[k], false, tm);
     if (k == 0 && f->key.place == KEY_BESIDE)
         key_draw_on_graph(&one, key, f, dy);
-    draw_graph(&one, panel[k].p, panel[k].bp, panel[k].s, f, tm, o);
+    draw_graph(&one, panel[k].p, panel[k].bp, panel[k].s, f, tm);
     page_move(pg, &one, dy);
 }
 
@@ -80,10 +80,9 @@ static void draw_key_below(struct page *pg, const struct band_plan *key, const s
 
 /* -o FILE.html: each panel's graph area and values. */
 static void panels_data(struct layout *L, const struct layout_panel *panel, size_t n,
-                        const struct band_plan *key, struct frame *f,
-                        const struct layout_options *o)
+                        const struct band_plan *key, struct frame *f)
 {
-    data_begin(L, o, panel[0].p, key, f, false);
+    data_begin(L, panel[0].p, key, f, false);
     for (size_t k = 0; k < n; k++) {
         f->x0 = panel[k].p->t_first;
         layout_data_panel_series(data_panel(L, panel[k].p->job, f, panel_dy(f, k, n)),
@@ -105,20 +104,19 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
         profile_title(&t[k], panel[k].p, panel[k].s, o->iec, tm);
     struct frame f;
     frame_init(&f, o, panel[0].p->t_first, t, n, tm);
-    frame_set_y(&f, o, panel[0].p->value_unit);
-    key_build(&f, o, false, panel[0].p, key, key_wanted(o) ? empty_notes(key->count) : NULL,
-              tm);
-    frame_place(L, o, &f, n);
+    frame_set_y(&f, panel[0].p->value_unit);
+    key_build(&f, false, panel[0].p, key, key_wanted(o) ? empty_notes(key->count) : NULL, tm);
+    frame_place(L, &f, n);
     L->title = joined_jobs(panel, n);
     L->date = display_text(panel[0].p->date);
 
-    struct page *pg = open_graph_page(L, key, &f, &t[0], panel_dy(&f, 0, n), o, tm);
+    struct page *pg = open_graph_page(L, key, &f, &t[0], panel_dy(&f, 0, n), tm);
     for (size_t k = 0; k < n; k++)
-        draw_panel(pg, panel, k, n, key, &f, t, o, tm);
+        draw_panel(pg, panel, k, n, key, &f, t, tm);
     if (f.key.place == KEY_BELOW)
         draw_key_below(pg, key, &f);
     if (o->data)
-        panels_data(L, panel, n, key, &f, o);
+        panels_data(L, panel, n, key, &f);
     for (size_t k = 0; k < n; k++)
         title_free(&t[k]);
     free(t);
