@@ -889,9 +889,7 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     struct frame f;
     frame_init(&f, o, p->t_first, &t, 1, tm);
     frame_set_y(&f, p->value_unit);
-    /* -M puts the key off the graph: on pages of its own where the format
-     * has pages, else below it. */
-    key_build(&f, o->multipage, p, bp, NULL, tm);
+    key_build(&f, o->multipage, p, bp, NULL, tm); /* -M: the key off the graph */
     frame_place(L, &f, 1);
     L->title = display_text(p->job);
     L->date = display_text(p->date);

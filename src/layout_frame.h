@@ -76,6 +76,7 @@ double frame_full_width(const struct frame *f);
  * output page: L's page size and matrix. */
 void frame_place(struct layout *L, const struct frame *f, size_t n);
 
+/* Frees what key_build allocated. */
 void frame_free(struct frame *f);
 
 /* A time and a value in local points. */
@@ -86,8 +87,8 @@ double graph_y(const struct frame *f, double v);
  * the plus) or nothing for zero. */
 const char *sign_of(double v);
 
-/* How a band looks: --pattern's hatch (0: none); --mode=lines' colour
- * and dash; its colour as the key shows it. */
+/* How a band looks, the same on the graph, in the key and in the page's
+ * data: --pattern's hatch (0: none); --mode=lines' colour and dash. */
 int band_hatch(const struct frame *f, const struct band *band);
 void line_style(const struct frame *f, const struct band *band, struct rgb *colour, int *dash);
 

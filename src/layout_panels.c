@@ -3,12 +3,11 @@
  * box height, and x and y scales; only the time at the origin is each
  * profile's own first sample.  Each panel is drawn at the origin and
  * stacked into place, the first on top.  One key, beside the first
- * panel, below the last or on pages of its own, gives no shares: a
- * share of which profile?
+ * panel, below the last or on pages of its own, gives no shares: each
+ * profile's would differ.
  */
 #include "layout_frame.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
