@@ -6,13 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout_page.h"
 #include "utf8.h"
-
-/* A header string as one line of valid UTF-8 (as layout.c draws it). */
-static char *one_line(const char *raw)
-{
-    return utf8_display_text(raw, strlen(raw));
-}
 
 /* A local rectangle (x, y, width, height, y up) on the page (y down). */
 static void to_page(const double m[6], const double local[4], double out[4])
@@ -34,8 +29,8 @@ struct layout_data *layout_data_new(const struct layout_options *o, const struct
     D->diff = diff;
     D->x_index = p->x_is_index;
     D->iec = o->iec;
-    D->value_unit = one_line(p->value_unit);
-    D->sample_unit = one_line(p->x_is_index ? "samples" : p->sample_unit);
+    D->value_unit = display_text(p->value_unit);
+    D->sample_unit = display_text(x_unit(p, true));
     return D;
 }
 
@@ -64,7 +59,7 @@ struct layout_data_panel *layout_data_add_panel(struct layout_data *D, const cha
     D->panel = xreallocarray(D->panel, D->npanels + 1, sizeof *D->panel);
     struct layout_data_panel *P = &D->panel[D->npanels++];
     memset(P, 0, sizeof *P);
-    P->title = one_line(title);
+    P->title = display_text(title);
     to_page(matrix, plot, P->plot);
     P->t0 = t0, P->t_span = t_span, P->y_lo = y_lo, P->y_span = y_span;
     return P;

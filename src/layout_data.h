@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout_data.h: layout.c's helpers for layout.data (-o FILE.html), the
+/* layout_data.h: the layout's helpers for layout.data (-o FILE.html), the
  * page's data: key entries, the graph's area and scales, and the values
- * read back under the pointer.  layout.c knows where it drew things (in
+ * read back under the pointer.  The layout knows where it drew things (in
  * its local coordinates, y up); these put them on the page (y down) and
  * copy the numbers the stages before computed. */
 #ifndef HP2PS_LAYOUT_DATA_H
