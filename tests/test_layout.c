@@ -704,13 +704,10 @@ static void axes_and_title(void)
     destroy(&w);
 }
 
-int main(void)
+static void test_example_a(void)
 {
-    test_no_key_no_measuring();
     struct world w;
     struct layout_options o = {.key = true, .marks = true};
-    page_data();
-
     /* Example A of the spec: A4 portrait, turned; GHC's key-width rule. */
     CHECK(build(&w, TINY, &o) == 0);
     CHECK_INT(w.L.npages, 1);
@@ -741,14 +738,24 @@ int main(void)
     CHECK_INT(count_text(pg, "0.4"), 1);
     CHECK_INT(count_text(pg, "seconds"), 1);
     destroy(&w);
+}
 
+static void test_no_marks(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true, .marks = true};
     o.marks = false; /* -y */
     CHECK(build(&w, TINY, &o) == 0);
     for (size_t i = 0; i < w.L.page[0].count; i++)
         CHECK(!(w.L.page[0].prim[i].kind == PRIM_POLYGON && w.L.page[0].prim[i].npts == 3));
     destroy(&w);
     o.marks = true;
+}
 
+static void test_fit_page(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true, .marks = true};
     /* -e8in: the graph's own size as the page, not scaled (the type keeps
      * its size): a box 576 x 384 less the frame's line, which lies inside
      * the page. */
@@ -764,7 +771,12 @@ int main(void)
     destroy(&w);
     o.page = PAGE_TURNED_A4;
     o.single_page = false;
+}
 
+static void test_page_kinds(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true, .marks = true};
     /* -g: upright on a landscape sheet. */
     o.page = PAGE_GHOSTVIEW;
     CHECK(build(&w, TINY, &o) == 0);
@@ -778,7 +790,12 @@ int main(void)
     CHECK(w.L.matrix[4] == 97 && w.L.matrix[5] == 513.5);
     destroy(&w);
     o.page = PAGE_TURNED_A4;
+}
 
+static void test_multipage(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true, .marks = true};
     /* -M: the key on a page of its own, then the graph at full width. */
     o.multipage = true;
     CHECK(build(&w, TINY, &o) == 0);
@@ -799,7 +816,12 @@ int main(void)
     o.page = PAGE_TURNED_A4;
     o.single_page = false;
     o.multipage = false;
+}
 
+static void test_pattern(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true, .marks = true};
     /* --pattern: bands and their swatches carry the same hatch, the
      * largest band (alpha, grey 0.2) none, the next (beta, black) the
      * sparsest. */
@@ -819,14 +841,24 @@ int main(void)
     CHECK_INT(plain, 2);   /* alpha's */
     destroy(&w);
     o.pattern = false;
+}
 
+static void test_no_key(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true, .marks = true};
     /* -m0: no key. */
     o.key = false;
     CHECK(build(&w, TINY, &o) == 0);
     CHECK_INT(count_text(&w.L.page[0], "alpha"), 0);
     destroy(&w);
     o.key = true;
+}
 
+static void test_long_name(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true, .marks = true};
     /* A 200-character name: GHC's graph width went negative.  Ours is
      * shortened in the middle, keeping head and tail, and the page holds. */
     char hp[4096], name[201];
@@ -844,7 +876,13 @@ int main(void)
     CHECK(longkey && fake_width(NULL, FONT_AXIS, longkey->text) <= 200);
     CHECK(inside_box(&w.L.page[0]));
     destroy(&w);
+}
 
+static void test_long_job(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true, .marks = true};
+    char hp[4096];
     /* A JOB far wider than the page is shortened to fit, not cut at 80 bytes. */
     char job[1000];
     memset(job, 'j', 780);
@@ -856,7 +894,12 @@ int main(void)
     CHECK(inside_box(&w.L.page[0]));
     CHECK(find_text(&w.L.page[0], "jjj") != NULL);
     destroy(&w);
+}
 
+static void test_one_sample(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true, .marks = true};
     /* One sample: a flat band across the whole axis, not a sliver. */
     CHECK(build(&w, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
                     "BEGIN_SAMPLE 3\na 7\nEND_SAMPLE 3\n", &o) == 0);
@@ -872,7 +915,10 @@ int main(void)
         CHECK_NEAR(band->pts[2], 62 + gw, 1e-9);
     }
     destroy(&w);
+}
 
+static void test_ellipsize(void)
+{
     /* layout_ellipsize keeps both ends. */
     char *e = layout_ellipsize("abcdefghijklmnopqrstuvwxyz", 50, FONT_AXIS, &fake);
     CHECK(fake_width(NULL, FONT_AXIS, e) <= 50);
@@ -900,6 +946,23 @@ int main(void)
     CHECK(strlen(e) < 100);
     free(e);
     free(big);
+}
+
+int main(void)
+{
+    test_no_key_no_measuring();
+    page_data();
+    test_example_a();
+    test_no_marks();
+    test_fit_page();
+    test_page_kinds();
+    test_multipage();
+    test_pattern();
+    test_no_key();
+    test_long_name();
+    test_long_job();
+    test_one_sample();
+    test_ellipsize();
     modes();
     many();
     shortened();
