@@ -402,10 +402,7 @@ static bool aux_replaceable(const char *path, struct hp_error *why)
     struct stat st;
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
         return true;
-    struct aux a;
-    int rc = aux_read_file(&a, path, why);
-    aux_free(&a);
-    return rc == 0;
+    return aux_check_file(path, why) == 0;
 }
 
 /* rename() cannot put a file where a directory is; say so before any
