@@ -41,6 +41,46 @@ static void push_point(struct polyline *pl, size_t *cap, double t, double y)
     pl->n++;
 }
 
+/* A stack's edges (stacked and percent modes) all get a point at every
+ * sample kept, so they grow together: their arrays are carved from one
+ * block, band b's t and then its y, edge_cap points each, doubled when
+ * full.  Two reallocations per band per doubling made a million bands
+ * spend more time in malloc than in adding up.  Room for one more point
+ * on every edge; the caller writes it at top[b].n and counts it. */
+static void edges_reserve(struct series *s, size_t want)
+{
+    size_t n = s->nbands ? s->top[0].n : 0;
+    if (!s->nbands || n < s->edge_cap)
+        return;
+    size_t cap = s->edge_cap ? 2 * s->edge_cap : want ? want : 4;
+    double *block = xreallocarray(NULL, 2 * s->nbands, cap * sizeof *block);
+    for (size_t b = 0; b < s->nbands; b++) {
+        struct polyline *pl = &s->top[b];
+        double *t = block + 2 * b * cap, *y = t + cap;
+        if (pl->n) {
+            memcpy(t, pl->t, pl->n * sizeof *t);
+            memcpy(y, pl->y, pl->n * sizeof *y);
+        }
+        pl->t = t;
+        pl->y = y;
+    }
+    free(s->edge_block);
+    s->edge_block = block;
+    s->edge_cap = cap;
+}
+
+/* One point on every edge of a stack: band b at height y[b]. */
+static void push_all(struct series *s, double t, const double *y)
+{
+    edges_reserve(s, 4);
+    for (size_t b = 0; b < s->nbands; b++) {
+        struct polyline *pl = &s->top[b];
+        pl->t[pl->n] = t;
+        pl->y[pl->n] = y[b];
+        pl->n++;
+    }
+}
+
 static size_t column_of(double t, double t0, double span, size_t columns)
 {
     if (!(span > 0) || !isfinite(span))
@@ -111,7 +151,7 @@ static void slice_add(struct slice *sl, bool fresh, size_t k, double t, double m
 }
 
 /* Append the slice's distinct samples in sample order, to every band. */
-static void slice_flush(const struct slice *sl, struct polyline *top, size_t *cap)
+static void slice_flush(const struct slice *sl, struct series *s)
 {
     const struct kept_sample *p[4] = {&sl->first, &sl->low, &sl->high, &sl->last};
     for (int i = 1; i < 4; i++) /* insertion sort of four by sample index */
@@ -123,8 +163,7 @@ static void slice_flush(const struct slice *sl, struct polyline *top, size_t *ca
     for (int i = 0; i < 4; i++) {
         if (i > 0 && p[i]->k == p[i - 1]->k)
             continue;
-        for (size_t b = 0; b < sl->nbands; b++)
-            push_point(&top[b], &cap[b], p[i]->t, p[i]->top[b]);
+        push_all(s, p[i]->t, p[i]->top);
     }
 }
 
@@ -562,13 +601,14 @@ size_t series_columns(size_t nbands)
 
 void series_free(struct series *s)
 {
-    if (s->top) {
+    if (s->top && !s->edge_block) {
         for (size_t b = 0; b < s->nbands; b++) {
             free(s->top[b].t);
             free(s->top[b].y);
         }
-        free(s->top);
     }
+    free(s->top);
+    free(s->edge_block);
     free(s->band_peak);
     free(s->band_peak_time);
     if (s->samples) {
@@ -633,18 +673,17 @@ static void account_sample(struct series *s, size_t k, double t, double total,
 
 /* sparse_slice_flush's emit for the stack: each band's edge, the running
  * sum as the dense replay adds it. */
-struct edge_emit {
-    struct series *s;
-    size_t *cap;
-};
-
 static void emit_edges(void *ctx, double t, const int64_t *value)
 {
-    struct edge_emit *e = ctx;
+    struct series *s = ctx;
+    edges_reserve(s, 4);
     double sum = 0;
-    for (size_t b = 0; b < e->s->nbands; b++) {
+    for (size_t b = 0; b < s->nbands; b++) {
+        struct polyline *pl = &s->top[b];
         sum = b == 0 ? (double)value[0] : sum + (double)value[b];
-        push_point(&e->s->top[b], &e->cap[b], t, sum);
+        pl->t[pl->n] = t;
+        pl->y[pl->n] = sum;
+        pl->n++;
     }
 }
 
@@ -654,13 +693,11 @@ static int build_sparse(struct series *s, const struct profile *p, const struct 
                         size_t columns, struct hp_error *err)
 {
     size_t nbands = bp->count, nb1 = nbands ? nbands : 1;
-    size_t *cap = xcalloc(nb1, sizeof *cap);
     int64_t *value = xcalloc(nb1, sizeof *value);
     struct sparse_reader r;
     sparse_reader_init(&r, nbands);
     struct sparse_sample cur = {0};
     struct sparse_slice sl = {0};
-    struct edge_emit em = {s, cap};
     double t0 = p->t_first, span = p->t_last - p->t_first;
     struct store_cursor *replay = store_cursor_new(p->store);
     struct sample smp;
@@ -680,13 +717,13 @@ static int build_sparse(struct series *s, const struct profile *p, const struct 
         cur.measure = total;
         size_t c = column_of(t, t0, span, columns);
         if (k > 0 && c != col)
-            sparse_slice_flush(&sl, value, emit_edges, &em);
+            sparse_slice_flush(&sl, value, emit_edges, s);
         sparse_slice_add(&sl, k == 0 || c != col, &cur);
         col = c;
         k++;
     }
     if (rc == 0 && k > 0)
-        sparse_slice_flush(&sl, value, emit_edges, &em);
+        sparse_slice_flush(&sl, value, emit_edges, s);
     store_cursor_free(replay);
     s->nsamples = k;
     s->plot_max = s->y_max;
@@ -694,7 +731,6 @@ static int build_sparse(struct series *s, const struct profile *p, const struct 
     sparse_free(&cur);
     sparse_reader_free(&r);
     free(value);
-    free(cap);
     if (rc < 0) {
         series_free(s);
         return -1;
@@ -724,26 +760,23 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
     s->band_peak = xcalloc(nb1, sizeof *s->band_peak);
     s->band_peak_time = xcalloc(nb1, sizeof *s->band_peak_time);
 
-    /* Scratch, all O(nbands). */
-    size_t *cap = xcalloc(nb1, sizeof *cap);
-    int64_t *value = xcalloc(nb1, sizeof *value);
-    double *top = xcalloc(nb1, sizeof *top);
-    bool lines = mode == MODE_LINES;
-    struct column_state *col = lines ? xcalloc(nb1, sizeof *col) : NULL;
-    struct slice sl;
-    slice_init(&sl, nbands);
-
     size_t stored = store_count(p->store);
-    bool exact = (p->nsamples > stored ? p->nsamples : stored) <= columns;
+    size_t nsamples = p->nsamples > stored ? p->nsamples : stored;
+    bool exact = nsamples <= columns;
     double t0 = p->t_first, span = p->t_last - p->t_first;
     if (mode == MODE_STACKED && !exact && how != SERIES_DENSE &&
-        (how == SERIES_SPARSE || replay_sparse(p, bp))) {
-        free(cap);
-        free(value);
-        free(top);
-        slice_free(&sl);
+        (how == SERIES_SPARSE || replay_sparse(p, bp)))
         return build_sparse(s, p, bp, columns, err);
-    }
+
+    /* Scratch, all O(nbands). */
+    bool lines = mode == MODE_LINES;
+    size_t *cap = lines ? xcalloc(nb1, sizeof *cap) : NULL;
+    int64_t *value = xcalloc(nb1, sizeof *value);
+    double *top = xcalloc(nb1, sizeof *top);
+    struct column_state *col = lines && !exact ? xcalloc(nb1, sizeof *col) : NULL;
+    struct slice sl = {0};
+    if (!lines && !exact)
+        slice_init(&sl, nbands);
 
     struct store_cursor *replay = store_cursor_new(p->store);
     struct sample smp;
@@ -770,8 +803,13 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
         mode_heights(top, value, nbands, total, mode);
 
         if (exact) {
-            for (size_t b = 0; b < nbands; b++)
-                push_point(&s->top[b], &cap[b], t, top[b]);
+            if (lines)
+                for (size_t b = 0; b < nbands; b++)
+                    push_point(&s->top[b], &cap[b], t, top[b]);
+            else {
+                edges_reserve(s, nsamples); /* every sample is a point */
+                push_all(s, t, top);
+            }
             kept++;
             continue;
         }
@@ -781,7 +819,7 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
                 for (size_t b = 0; b < nbands; b++)
                     line_flush(&s->top[b], &cap[b], &col[b]);
             else
-                slice_flush(&sl, s->top, cap);
+                slice_flush(&sl, s);
         }
         bool fresh = kept == 0 || c != cur;
         cur = c;
@@ -797,7 +835,7 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
             for (size_t b = 0; b < nbands; b++)
                 line_flush(&s->top[b], &cap[b], &col[b]);
         else
-            slice_flush(&sl, s->top, cap);
+            slice_flush(&sl, s);
     }
     store_cursor_free(replay);
     s->nsamples = k;
@@ -811,7 +849,8 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
     free(value);
     free(top);
     free(col);
-    slice_free(&sl);
+    if (!lines && !exact)
+        slice_free(&sl);
     if (rc < 0) {
         series_free(s);
         return -1;

@@ -52,6 +52,9 @@ struct series {
                            * mode, the largest band_peak in lines mode */
     enum plot_mode mode;  /* what top[] holds (series_build_mode) */
     struct series_samples *samples; /* -o FILE.html: series_samples_build's, or NULL */
+    double *edge_block;   /* stacked and percent modes: every top[b].t and .y lie in
+                           * this one block (series.c), else NULL */
+    size_t edge_cap;      /* points per band it has room for */
 };
 
 /* The output's resolution.  The time axis is cut into columns (about two
