@@ -43,17 +43,12 @@ static void push_point(struct polyline *pl, size_t *cap, double t, double y)
 
 /* A stack's edges (stacked and percent modes) all get a point at every
  * sample kept, so they grow together: their arrays are carved from one
- * block, band b's t and then its y, edge_cap points each, doubled when
- * full.  Two reallocations per band per doubling made a million bands
- * spend more time in malloc than in adding up.  Room for one more point
- * on every edge; the caller writes it at top[b].n and counts it. */
-static void edges_reserve(struct series *s, size_t want)
+ * block, band b's t and then its y, edge_cap points each.  Two
+ * allocations per band made a million bands spend more time in malloc
+ * than in adding up.  Move the edges into a block of cap points each. */
+static void edges_move(struct series *s, size_t cap)
 {
-    size_t n = s->nbands ? s->top[0].n : 0;
-    if (!s->nbands || n < s->edge_cap)
-        return;
-    size_t cap = s->edge_cap ? 2 * s->edge_cap : want ? want : 4;
-    double *block = xreallocarray(NULL, 2 * s->nbands, cap * sizeof *block);
+    double *block = xreallocarray(NULL, 2 * (s->nbands ? s->nbands : 1), cap * sizeof *block);
     for (size_t b = 0; b < s->nbands; b++) {
         struct polyline *pl = &s->top[b];
         double *t = block + 2 * b * cap, *y = t + cap;
@@ -69,10 +64,26 @@ static void edges_reserve(struct series *s, size_t want)
     s->edge_cap = cap;
 }
 
+/* The block, sized for the points a replay can keep: every sample when
+ * they are fewer than the columns, else at most four a column. */
+static void edges_start(struct series *s, size_t nsamples, size_t columns, bool exact)
+{
+    size_t cap = exact || columns > nsamples / 4 ? nsamples : 4 * columns;
+    edges_move(s, cap ? cap : 1);
+}
+
+/* Room for one more point on every edge (never needed after
+ * edges_start; kept so that no count can overrun). */
+static void edges_reserve(struct series *s)
+{
+    if (s->nbands && s->top[0].n == s->edge_cap)
+        edges_move(s, 2 * s->edge_cap);
+}
+
 /* One point on every edge of a stack: band b at height y[b]. */
 static void push_all(struct series *s, double t, const double *y)
 {
-    edges_reserve(s, 4);
+    edges_reserve(s);
     for (size_t b = 0; b < s->nbands; b++) {
         struct polyline *pl = &s->top[b];
         pl->t[pl->n] = t;
@@ -676,7 +687,7 @@ static void account_sample(struct series *s, size_t k, double t, double total,
 static void emit_edges(void *ctx, double t, const int64_t *value)
 {
     struct series *s = ctx;
-    edges_reserve(s, 4);
+    edges_reserve(s);
     double sum = 0;
     for (size_t b = 0; b < s->nbands; b++) {
         struct polyline *pl = &s->top[b];
@@ -764,6 +775,8 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
     size_t nsamples = p->nsamples > stored ? p->nsamples : stored;
     bool exact = nsamples <= columns;
     double t0 = p->t_first, span = p->t_last - p->t_first;
+    if (mode != MODE_LINES)
+        edges_start(s, nsamples, columns, exact);
     if (mode == MODE_STACKED && !exact && how != SERIES_DENSE &&
         (how == SERIES_SPARSE || replay_sparse(p, bp)))
         return build_sparse(s, p, bp, columns, err);
@@ -806,10 +819,8 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
             if (lines)
                 for (size_t b = 0; b < nbands; b++)
                     push_point(&s->top[b], &cap[b], t, top[b]);
-            else {
-                edges_reserve(s, nsamples); /* every sample is a point */
+            else
                 push_all(s, t, top);
-            }
             kept++;
             continue;
         }
