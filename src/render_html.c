@@ -29,54 +29,67 @@ static void put_lines(FILE *f, const char *const *lines)
         fputs(*lines, f);
 }
 
-/* Valid UTF-8 text as HTML text or an attribute's value. */
+/* Valid UTF-8 text as HTML text or an attribute's value.  Runs of plain
+ * bytes go out in one fwrite (a page of a million names: putc a byte was
+ * a lock a byte). */
 static void html_text(FILE *f, const char *s)
 {
-    for (; *s; s++)
+    for (;;) {
+        size_t run = strcspn(s, "&<>\"'");
+        fwrite(s, 1, run, f);
+        s += run;
         switch (*s) {
+        case '\0': return;
         case '&': fputs("&amp;", f); break;
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default: putc(*s, f);
+        default: fputs("&#39;", f); break;
         }
+        s++;
+    }
 }
 
 /* A JSON string that is safe inside <script>: besides JSON's own escapes,
  * < > & as \u escapes (no "</script>", no "<!--"), U+2028 and U+2029 too
  * (line ends to older JavaScript), and any byte that is not valid UTF-8
  * as U+FFFD (the layout gives valid UTF-8; this keeps the page valid
- * whatever it is given). */
+ * whatever it is given).  Runs that need no escape go out in one fwrite. */
 static void json_string(FILE *f, const char *s)
 {
-    size_t n = strlen(s);
+    size_t n = strlen(s), start = 0;
     putc('"', f);
     for (size_t i = 0; i < n;) {
         unsigned char c = (unsigned char)s[i];
         size_t k = utf8_sequence_length((const unsigned char *)s + i, n - i);
+        bool line_sep = k == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80 &&
+                        ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9);
+        bool plain = k > 1 ? !line_sep
+                   : k == 1 && c >= 0x20 && c != 0x7F && c != '"' && c != '\\' && c != '<' &&
+                         c != '>' && c != '&';
+        if (plain) {
+            i += k;
+            continue;
+        }
+        fwrite(s + start, 1, i - start, f);
         if (k == 0) {
             fputs("\\ufffd", f);
             i++;
-        } else if (k == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80 &&
-                   ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9)) {
+        } else if (line_sep) {
             fputs((unsigned char)s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", f);
             i += 3;
-        } else if (k > 1) {
-            fwrite(s + i, 1, k, f);
-            i += k;
         } else {
             if (c == '"' || c == '\\')
                 fprintf(f, "\\%c", c);
             else if (c == '\n')
                 fputs("\\n", f);
-            else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x7F)
-                fprintf(f, "\\u%04x", c);
             else
-                putc(c, f);
+                fprintf(f, "\\u%04x", c);
             i++;
         }
+        start = i;
     }
+    fwrite(s + start, 1, n - start, f);
     putc('"', f);
 }
 
