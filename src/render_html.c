@@ -94,35 +94,73 @@ static void json_string(FILE *f, const char *s)
 }
 
 /* The shortest of %.15g and %.17g that reads back as the same double,
- * with '.' (export.c's rule); JSON has no NaN or infinity. */
-static void json_number(FILE *f, double v)
+ * with '.' (export.c's rule), into buf (40 bytes); JSON has no NaN or
+ * infinity.  Returns its length. */
+static size_t format_number(char *buf, double v)
 {
-    char buf[40];
     if (!isfinite(v))
         v = 0;
     /* Whole numbers (the values, most figures) below 10^15 are what %.15g
-     * writes, digit for digit, without its cost (a page of a million
-     * bands holds millions of them); -0 keeps its sign through %g. */
+     * writes, digit for digit, without printf (a page of a million bands
+     * holds millions of them); -0 keeps its sign through %g. */
     if (v == floor(v) && fabs(v) < 1e15 && !(v == 0 && signbit(v))) {
-        fprintf(f, "%lld", (long long)v);
-        return;
+        char digits[24], *p = digits + sizeof digits;
+        unsigned long long u = (unsigned long long)fabs(v);
+        do
+            *--p = (char)('0' + u % 10);
+        while (u /= 10);
+        if (v < 0)
+            *--p = '-';
+        size_t len = (size_t)(digits + sizeof digits - p);
+        memcpy(buf, p, len);
+        buf[len] = '\0';
+        return len;
     }
-    snprintf(buf, sizeof buf, "%.15g", v);
+    snprintf(buf, 40, "%.15g", v);
     if (strtod(buf, NULL) != v)
-        snprintf(buf, sizeof buf, "%.17g", v);
+        snprintf(buf, 40, "%.17g", v);
     dot_decimal(buf);
-    fputs(buf, f);
+    return strlen(buf);
 }
+
+static void json_number(FILE *f, double v)
+{
+    char buf[40];
+    fwrite(buf, 1, format_number(buf, v), f);
+}
+
+/* The numbers already written in one list, by their bits: a million
+ * bands' shares and peak times repeat (equal totals, the same sample),
+ * and each costs printf and strtod. */
+#define NUMBER_CACHE 256
+struct number_cache {
+    uint64_t bits[NUMBER_CACHE];
+    unsigned char len[NUMBER_CACHE]; /* 0: empty */
+    char text[NUMBER_CACHE][40];
+};
 
 static void json_numbers(FILE *f, const double *v, size_t n)
 {
+    struct number_cache *c = n > 64 ? xcalloc(1, sizeof *c) : NULL;
     putc('[', f);
     for (size_t i = 0; i < n; i++) {
         if (i)
             putc(',', f);
-        json_number(f, v[i]);
+        if (!c) {
+            json_number(f, v[i]);
+            continue;
+        }
+        uint64_t bits;
+        memcpy(&bits, &v[i], sizeof bits);
+        size_t k = (size_t)((bits * 0x9E3779B97F4A7C15u) >> 56) % NUMBER_CACHE;
+        if (!c->len[k] || c->bits[k] != bits) {
+            c->bits[k] = bits;
+            c->len[k] = (unsigned char)format_number(c->text[k], v[i]);
+        }
+        fwrite(c->text[k], 1, c->len[k], f);
     }
     putc(']', f);
+    free(c);
 }
 
 static void json_indices(FILE *f, const size_t *v, size_t n)
