@@ -318,17 +318,18 @@ static void write_regression(const struct fuzz_input *in, const char *path)
     exit(0);
 }
 
-/* The exports (-o FILE.csv, FILE.json) of a plan: they cannot fail in
- * memory, and must be valid UTF-8 whatever the names. */
+/* The exports (-o FILE.csv, FILE.json) of a plan, in each layout: they
+ * cannot fail in memory, and must be valid UTF-8 whatever the names. */
 static void check_exports(const struct profile *p, const struct band_plan *bp)
 {
     struct hp_error err;
-    for (int x = 0; x < 2; x++) {
+    for (int x = 0; x < 6; x++) {
         char *text = NULL;
         size_t len = 0;
         FILE *mem = open_memstream(&text, &len);
-        const struct export_format *ef = x ? &export_format_json : &export_format_csv;
-        if (!mem || ef->write(mem, p, bp, &err) < 0) {
+        const struct export_format *ef = x & 1 ? &export_format_json : &export_format_csv;
+        enum export_layout layout = x < 2 ? EXPORT_AUTO : x < 4 ? EXPORT_WIDE : EXPORT_LONG;
+        if (!mem || ef->write(mem, p, bp, layout, &err) < 0) {
             fprintf(stderr, "export %s failed: %s\n", ef->name, mem ? err.text : "no memory");
             abort();
         }

@@ -194,6 +194,8 @@ static bool apply(struct aux *a, bool order, const char *name, size_t name_len, 
         long v;
         if (!parse_long(num, num_len, &v))
             return false;
+        if (a->check_only)
+            return true;
         struct aux_entry *e = entry_for(a, name, name_len);
         if (!e->has_order) {
             e->has_order = true;
@@ -204,6 +206,8 @@ static bool apply(struct aux *a, bool order, const char *name, size_t name_len, 
     double v;
     if (!number_read(num, num_len, false, &v))
         return false;
+    if (a->check_only)
+        return true;
     struct aux_entry *e = entry_for(a, name, name_len);
     if (!e->has_shade) {
         e->has_shade = true;
@@ -327,10 +331,10 @@ static int parse_line(struct aux *a, struct open_name *on, const char *s, size_t
     return hp_fail(err, "%s:%zu: unknown statement '%s'", source, line, q);
 }
 
-int aux_parse_buffer(struct aux *a, const char *data, size_t len, const char *source,
-                     struct hp_error *err)
+/* aux_parse_buffer on an aux already initialised (check_only set or not). */
+static int parse_buffer(struct aux *a, const char *data, size_t len, const char *source,
+                        struct hp_error *err)
 {
-    aux_init(a);
     if (len && memchr(data, '\0', len))
         return hp_fail(err, "%s: not an .aux file (binary data)", source);
     size_t line = 0, pos = 0;
@@ -357,9 +361,16 @@ int aux_parse_buffer(struct aux *a, const char *data, size_t len, const char *so
     return rc;
 }
 
-int aux_read_file(struct aux *a, const char *path, struct hp_error *err)
+int aux_parse_buffer(struct aux *a, const char *data, size_t len, const char *source,
+                     struct hp_error *err)
 {
     aux_init(a);
+    return parse_buffer(a, data, len, source, err);
+}
+
+/* aux_read_file on an aux already initialised. */
+static int read_file(struct aux *a, const char *path, struct hp_error *err)
+{
     /* O_NONBLOCK: opening a FIFO that no one writes to would otherwise
      * wait forever.  Opened, it reads as usual (as empty without a writer). */
     int fd = open(path, O_RDONLY | O_NONBLOCK);
@@ -415,8 +426,24 @@ int aux_read_file(struct aux *a, const char *path, struct hp_error *err)
         free(buf);
         return hp_fail(err, "%s: file too large", path);
     }
-    int rc = aux_parse_buffer(a, buf, len, path, err);
+    int rc = parse_buffer(a, buf, len, path, err);
     free(buf);
+    return rc;
+}
+
+int aux_read_file(struct aux *a, const char *path, struct hp_error *err)
+{
+    aux_init(a);
+    return read_file(a, path, err);
+}
+
+int aux_check_file(const char *path, struct hp_error *err)
+{
+    struct aux a;
+    aux_init(&a);
+    a.check_only = true;
+    int rc = read_file(&a, path, err);
+    aux_free(&a);
     return rc;
 }
 

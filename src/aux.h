@@ -33,6 +33,7 @@ struct aux {
     double x_range, y_range;   /* last line wins */
     struct names names;        /* name -> id; entry[id] */
     struct aux_entry *entry;
+    bool check_only;           /* aux_check_file: statements read, nothing kept */
 };
 
 /* An empty aux; allocates nothing.  aux_free releases what a parse
@@ -48,6 +49,9 @@ int aux_parse_buffer(struct aux *a, const char *data, size_t len,
  * would block or never end), at most 256 MiB.  0, or -1 with err set and a
  * empty. */
 int aux_read_file(struct aux *a, const char *path, struct hp_error *err);
+/* Would aux_read_file read path?  0, or -1 with its error, keeping none
+ * of the names: a million of them cost seconds to keep. */
+int aux_check_file(const char *path, struct hp_error *err);
 
 /* Does the name read back as written?  False only for a name with a
  * newline whose later line starts with a statement's keyword (X_RANGE,

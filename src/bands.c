@@ -136,12 +136,6 @@ struct keys {
     const long *order;  /* -p, indexed by name id */
 };
 
-static bool less_total(const void *ctx, size_t a, size_t b)
-{
-    const struct keys *k = ctx;
-    return k->names->info[a].total < k->names->info[b].total;
-}
-
 static bool less_dev(const void *ctx, size_t a, size_t b)
 {
     const struct keys *k = ctx;
@@ -338,7 +332,11 @@ static int order_names(struct ordered *on, const struct profile *p,
     }
 
     /* 2. Totals and trace elimination. */
-    selection_sort(on->ids, nkept, less_total, NULL, &keys);
+    uint64_t *total = xreallocarray(NULL, nn ? nn : 1, sizeof *total);
+    for (size_t id = 0; id < nn; id++)
+        total[id] = names->info[id].total;
+    selection_sort_keys(on->ids, nkept, total);
+    free(total);
     on->cut = trace_cut(names, on->ids, nkept, o->trace_percent);
     size_t *list = on->list = on->ids + on->cut;
     size_t n = on->n = nkept - on->cut;

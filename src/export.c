@@ -74,23 +74,136 @@ static int replay(FILE *f, const struct profile *p, const struct band_plan *bp, 
     return rc;
 }
 
+/* Writes one non-zero value of the long layout: the sample's time,
+ * formatted, the band's column and its value. */
+typedef void (*value_fn)(FILE *f, size_t k, const char *time, const char *band, int64_t value);
+
+static int by_column(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x < y) - (x > y); /* the top band, the last index, first */
+}
+
+/* The long layout's replay: per sample only the bands its entries touch
+ * are summed, sorted into column order and written when not 0, so the
+ * work is O(entries log entries) per sample whatever the number of bands
+ * (a sample of 3 names among a million bands costs 3, not a million).
+ * band_text[b] is band b's name as the format writes it; k counts the
+ * values written. */
+static int replay_long(FILE *f, const struct profile *p, const struct band_plan *bp,
+                       char **band_text, value_fn put, struct hp_error *err)
+{
+    size_t nbands = bp->count;
+    int64_t *value = xcalloc(nbands ? nbands : 1, sizeof *value);
+    bool *seen = xcalloc(nbands ? nbands : 1, sizeof *seen);
+    int32_t *touched = NULL;
+    size_t cap = 0, k = 0;
+    struct store_cursor *cur = store_cursor_new(p->store);
+    struct sample smp;
+    int rc = 0;
+    while (!ferror(f) && (rc = store_cursor_next(cur, &smp, err)) == 1) {
+        if (smp.n > cap) {
+            cap = smp.n;
+            touched = xreallocarray(touched, cap, sizeof *touched);
+        }
+        size_t nt = 0;
+        for (size_t i = 0; i < smp.n; i++) {
+            const struct sample_entry *e = &smp.entry[i];
+            int32_t b = e->name < bp->nnames ? bp->band_of_name[e->name] : -1;
+            if (b < 0 || (size_t)b >= nbands)
+                continue;
+            if (!seen[b]) {
+                seen[b] = true;
+                touched[nt++] = b;
+            }
+            /* saturating, as bands_sum_sample */
+            int64_t v = e->value > 0 ? e->value : 0;
+            value[b] = value[b] > INT64_MAX - v ? INT64_MAX : value[b] + v;
+        }
+        qsort(touched, nt, sizeof *touched, by_column);
+        char time[64];
+        format_time(time, sizeof time, smp.time);
+        for (size_t i = 0; i < nt; i++) {
+            int32_t b = touched[i];
+            if (value[b])
+                put(f, k++, time, band_text[b], value[b]);
+            value[b] = 0;
+            seen[b] = false;
+        }
+    }
+    store_cursor_free(cur);
+    free(touched);
+    free(seen);
+    free(value);
+    return rc;
+}
+
+/* Each band's name as format() writes it, indexed by band (bottom first). */
+static char **band_texts(const struct band_plan *bp, char *(*format)(const char *name))
+{
+    char **names = column_names(bp);
+    char **text = xcalloc(bp->count ? bp->count : 1, sizeof *text);
+    for (size_t c = 0; c < bp->count; c++)
+        text[bp->count - 1 - c] = format(names[c]);
+    free_names(names, bp->count);
+    return text;
+}
+
+/* ---- choosing the layout -------------------------------------------------- */
+
+enum export_layout export_layout_choose(const struct profile *p, const struct band_plan *bp,
+                                        enum export_layout asked)
+{
+    if (asked != EXPORT_AUTO)
+        return asked;
+    /* From the name table's counts, before anything is written: band b can
+     * be non-zero in at most min(samples, the data points of its names)
+     * samples.  Long when that bound is under 1/EXPORT_LONG_RATIO of the
+     * wide table's cells. */
+    size_t nbands = bp->count;
+    double cells = (double)p->nsamples * (double)nbands;
+    if (cells == 0)
+        return EXPORT_WIDE;
+    double *points = xcalloc(nbands, sizeof *points);
+    for (size_t id = 0; id < bp->nnames && id < p->names.count; id++) {
+        int32_t b = bp->band_of_name[id];
+        if (b >= 0 && (size_t)b < nbands)
+            points[b] += (double)p->names.info[id].points;
+    }
+    double bound = 0;
+    for (size_t b = 0; b < nbands; b++)
+        bound += points[b] < (double)p->nsamples ? points[b] : (double)p->nsamples;
+    free(points);
+    return bound * EXPORT_LONG_RATIO < cells ? EXPORT_LONG : EXPORT_WIDE;
+}
+
 /* ---- CSV ------------------------------------------------------------------ */
 
 /* RFC 4180: a field holding a comma, a double quote, CR or LF is quoted,
- * its quotes doubled; any other field is written as it is. */
-static void csv_field(FILE *f, const char *s)
+ * its quotes doubled; any other field is written as it is.  The field as
+ * a new string. */
+static char *csv_quoted(const char *s)
 {
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, f);
-        return;
-    }
-    putc('"', f);
+    size_t n = strlen(s);
+    char *out = xmalloc(2 * n + 3), *o = out;
+    if (!strpbrk(s, ",\"\r\n"))
+        return memcpy(out, s, n + 1);
+    *o++ = '"';
     for (; *s; s++) {
         if (*s == '"')
-            putc('"', f);
-        putc(*s, f);
+            *o++ = '"';
+        *o++ = *s;
     }
-    putc('"', f);
+    *o++ = '"';
+    *o = '\0';
+    return out;
+}
+
+static void csv_field(FILE *f, const char *s)
+{
+    char *q = csv_quoted(s);
+    fputs(q, f);
+    free(q);
 }
 
 static void csv_row(FILE *f, size_t k, const char *time, const int64_t *column,
@@ -103,8 +216,22 @@ static void csv_row(FILE *f, size_t k, const char *time, const int64_t *column,
     putc('\n', f);
 }
 
-int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp, struct hp_error *err)
+static void csv_value(FILE *f, size_t k, const char *time, const char *band, int64_t value)
 {
+    (void)k;
+    fprintf(f, "%s,%s,%" PRId64 "\n", time, band, value);
+}
+
+int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp,
+               enum export_layout layout, struct hp_error *err)
+{
+    if (export_layout_choose(p, bp, layout) == EXPORT_LONG) {
+        fputs("time,band,value\n", f);
+        char **text = band_texts(bp, csv_quoted);
+        int rc = replay_long(f, p, bp, text, csv_value, err);
+        free_names(text, bp->count);
+        return rc;
+    }
     char **names = column_names(bp);
     fputs("time", f);
     for (size_t c = 0; c < bp->count; c++) {
@@ -120,22 +247,36 @@ int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp, str
 
 /* A JSON string of valid UTF-8 text: quote, backslash and newline escaped,
  * other control characters as \u00XX (utf8_sanitize already replaces
- * them; this keeps the output valid whatever it is given). */
-static void json_string(FILE *f, const char *s)
+ * them; this keeps the output valid whatever it is given).  As a new
+ * string. */
+static char *json_quoted(const char *s)
 {
-    putc('"', f);
+    char *out = xmalloc(6 * strlen(s) + 3), *o = out;
+    *o++ = '"';
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", f);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            putc(c, f);
+        if (c == '"' || c == '\\') {
+            *o++ = '\\';
+            *o++ = (char)c;
+        } else if (c == '\n') {
+            *o++ = '\\';
+            *o++ = 'n';
+        } else if (c < 0x20) {
+            o += sprintf(o, "\\u%04x", c);
+        } else {
+            *o++ = (char)c;
+        }
     }
-    putc('"', f);
+    *o++ = '"';
+    *o = '\0';
+    return out;
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    char *q = json_quoted(s);
+    fputs(q, f);
+    free(q);
 }
 
 /* A header string, made valid UTF-8 first. */
@@ -155,7 +296,14 @@ static void json_row(FILE *f, size_t k, const char *time, const int64_t *column,
     fputs("]}", f);
 }
 
-int export_json(FILE *f, const struct profile *p, const struct band_plan *bp, struct hp_error *err)
+static void json_value(FILE *f, size_t k, const char *time, const char *band, int64_t value)
+{
+    fprintf(f, "%s\n  {\"time\": %s, \"band\": %s, \"value\": %" PRId64 "}", k ? "," : "", time,
+            band, value);
+}
+
+int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
+                enum export_layout layout, struct hp_error *err)
 {
     fputs("{\"job\": ", f);
     json_text(f, p->job);
@@ -173,8 +321,17 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp, st
         json_string(f, names[c]);
     }
     free_names(names, bp->count);
-    fputs("],\n \"samples\": [", f);
-    if (replay(f, p, bp, json_row, err) < 0)
+    int rc;
+    if (export_layout_choose(p, bp, layout) == EXPORT_WIDE) {
+        fputs("],\n \"samples\": [", f);
+        rc = replay(f, p, bp, json_row, err);
+    } else {
+        fputs("],\n \"values\": [", f);
+        char **text = band_texts(bp, json_quoted);
+        rc = replay_long(f, p, bp, text, json_value, err);
+        free_names(text, bp->count);
+    }
+    if (rc < 0)
         return -1;
     fputs("\n ]}\n", f);
     return 0;

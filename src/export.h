@@ -8,6 +8,14 @@
  * streaming one row per sample, so memory stays O(bands) whatever the
  * number of samples.
  *
+ * Two layouts.  Wide: one row per sample, one column per band, a value in
+ * every cell.  Long: one row per value that is not 0, "time,band,value",
+ * for sparse profiles (many bands, each alive in a few samples), where
+ * wide would be samples x bands cells of mostly zeros.  With
+ * EXPORT_AUTO, export_layout_choose picks long where wide would be far
+ * larger, from counts known before anything is written, so the export
+ * stays one pass.
+ *
  * Columns are in the key's order, the top of the stack first; the merged
  * band is called OTHER.  A band absent from a sample is 0; a name repeated
  * within a sample adds up; names trace elimination dropped are left out.
@@ -22,20 +30,40 @@
 #include "common.h"
 #include "parse.h"
 
+/* --export-layout=wide|long; AUTO when not given. */
+enum export_layout { EXPORT_AUTO, EXPORT_WIDE, EXPORT_LONG };
+
+/* AUTO picks long when fewer than one cell in EXPORT_LONG_RATIO of the
+ * wide table can hold a value that is not 0. */
+#define EXPORT_LONG_RATIO 100
+
 struct export_format {
     const char *name;        /* --format=NAME, and the file extension */
     int (*write)(FILE *f, const struct profile *p, const struct band_plan *bp,
-                 struct hp_error *err);
+                 enum export_layout layout, struct hp_error *err);
 };
 
 extern const struct export_format export_format_csv, export_format_json;
 
-/* CSV (RFC 4180): a header row "time,NAME,..." then one row per sample. */
-int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp, struct hp_error *err);
+/* The layout an export of p's bands bp has: asked, or for EXPORT_AUTO,
+ * long when the cells that can be non-zero (per band, the smaller of the
+ * number of samples and its names' data points) are fewer than
+ * samples x bands / EXPORT_LONG_RATIO.  O(names). */
+enum export_layout export_layout_choose(const struct profile *p, const struct band_plan *bp,
+                                        enum export_layout asked);
 
-/* JSON: {"job", "date", "sample_unit", "value_unit", "bands": [...],
- * "samples": [{"time": T, "values": [...]}, ...]}, one sample per line. */
-int export_json(FILE *f, const struct profile *p, const struct band_plan *bp, struct hp_error *err);
+/* CSV (RFC 4180).  Wide: a header row "time,NAME,..." then one row per
+ * sample.  Long: "time,band,value" then a row per value that is not 0,
+ * by sample, each sample's in column order. */
+int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp,
+               enum export_layout layout, struct hp_error *err);
+
+/* JSON: {"job", "date", "sample_unit", "value_unit", "bands": [...], then
+ * wide: "samples": [{"time": T, "values": [...]}, ...], one sample per line;
+ * long: "values": [{"time": T, "band": NAME, "value": V}, ...], one value
+ * per line, the rows of the long CSV. */
+int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
+                enum export_layout layout, struct hp_error *err);
 
 /* The export format called name ("csv"), or NULL. */
 const struct export_format *export_find_format(const char *name);

@@ -261,14 +261,17 @@ static int watch_and_redraw(const struct pipeline_options *po, const struct opti
 }
 
 /* --help and --version: an output that cannot be written (a full disk, a
- * closed stdout) is an error, as for GNU tools. */
-static int flush_stdout(void)
+ * closed stdout) is an error, as for GNU tools.  write_error: the errno
+ * the writing left (errno was 0 before it), for a text longer than the
+ * buffer fails while it is written and a later flush says nothing. */
+static int flush_stdout(int write_error)
 {
     errno = 0;
     if (fflush(stdout) == 0 && !ferror(stdout))
         return 0;
+    int e = write_error ? write_error : errno ? errno : EIO;
     struct hp_error err;
-    hp_fail(&err, "error writing standard output: %s", strerror(errno ? errno : EIO));
+    hp_fail(&err, "error writing standard output: %s", strerror(e));
     message("", err.text);
     return EXIT_INPUT;
 }
@@ -284,11 +287,13 @@ int main(int argc, char **argv)
         message("", err.text);
         status = EXIT_USAGE;
     } else if (o.help) {
+        errno = 0;
         options_usage(stdout);
-        status = flush_stdout();
+        status = flush_stdout(ferror(stdout) ? errno : 0);
     } else if (o.version) {
+        errno = 0;
         options_version(stdout);
-        status = flush_stdout();
+        status = flush_stdout(ferror(stdout) ? errno : 0);
     } else {
         trim_address_space();
         start_signal_thread(o.watch);

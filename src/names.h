@@ -18,11 +18,17 @@ struct name_info {
     uint64_t points;  /* number of data points (a duplicate in one sample counts twice) */
 };
 
+/* One slot of the hash table. */
+struct names_slot {
+    uint32_t id1;           /* id + 1; 0 = empty */
+    uint32_t tag;           /* the low 32 bits of the name's hash */
+};
+
 struct names {
     struct name_info *info; /* indexed by id, ids 0..count-1 */
     size_t count;
     size_t cap;
-    uint32_t *slots;        /* open-addressing hash: id + 1, 0 = empty */
+    struct names_slot *slots;/* open addressing, linear probing */
     size_t nslots;          /* power of two */
 };
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "common.h"
+#include "export.h" /* enum export_layout */
 #include "layout.h" /* enum title_box; enum plot_mode (series.h) */
 
 /* Default --watch period, in seconds. */
@@ -33,6 +34,7 @@ struct options {
     bool no_marks;            /* -y */
     const char *output;       /* -o FILE, --output=FILE; "-" is stdout */
     const char *format;       /* --format=NAME; else from -o's extension */
+    enum export_layout export_layout; /* --export-layout=wide|long; AUTO when not given */
     double dpi;               /* --dpi: PNG resolution, default 150 */
     bool pattern;             /* --pattern: hatched bands for black-and-white print */
     bool iec;                 /* --units=iec: KiB, MiB (1024-based); default si: kB, MB */

@@ -343,6 +343,13 @@ static int create_temp(struct output *o, const char *target)
         return errno;
     const char *slash = strrchr(target, '/');
     o->target_name = xstrdup(slash ? slash + 1 : target);
+    /* The temporary name is short, so it is created where the target's
+     * own name is too long; the rename would then fail after another
+     * output was committed (FILE.ps renamed, FILE.aux not).  Refused
+     * here, before anything is written. */
+    long name_max = fpathconf(o->dirfd, _PC_NAME_MAX);
+    if (strlen(o->target_name) > (size_t)(name_max > 0 ? name_max : NAME_MAX))
+        return ENAMETOOLONG;
     int e = EEXIST;
     for (unsigned attempt = 0; attempt < 100 && e == EEXIST; attempt++) {
         temp_name(o->tmp_name, sizeof o->tmp_name, attempt);

@@ -96,6 +96,10 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     if (po->exp && o->ninputs > 1)
         return hp_fail(err, "-o %s: an export holds one profile; export each on its own",
                        o->output ? o->output : "-");
+    if (!po->exp && o->export_layout != EXPORT_AUTO)
+        return hp_fail(err, "--export-layout is for an export: -o FILE.csv, -o FILE.json or "
+                       "--format=csv|json");
+    po->export_layout = o->export_layout;
     po->parse = (struct parse_options){
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
         .x_index = o->x_index, .full_stacks = o->full_stacks,
@@ -421,10 +425,7 @@ static bool aux_replaceable(const char *path, struct hp_error *why)
     struct stat st;
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
         return true;
-    struct aux a;
-    int rc = aux_read_file(&a, path, why);
-    aux_free(&a);
-    return rc == 0;
+    return aux_check_file(path, why) == 0;
 }
 
 /* rename() cannot put a file where a directory is; say so before any
@@ -494,7 +495,7 @@ static int write_export(const struct files *fl, const struct profile *p,
     if (check_target(fl->out_path, err) < 0 ||
         output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
-    if (po->exp->write(out.f, p, bp, err) < 0)
+    if (po->exp->write(out.f, p, bp, po->export_layout, err) < 0)
         return writer_failed(&out, err);
     return output_commit(&out, err);
 }

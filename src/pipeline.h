@@ -39,6 +39,7 @@ struct pipeline_options {
     struct render_settings render;   /* --dpi */
     const struct render_format *fmt; /* the drawing's format; NULL for an export */
     const struct export_format *exp; /* -o FILE.csv|.json, --format=csv|json; else NULL */
+    enum export_layout export_layout;/* --export-layout; EXPORT_AUTO: export.c's rule */
     bool reuse_aux;                  /* -p */
     bool no_aux;                     /* --no-aux */
     bool diff;                       /* --diff BEFORE AFTER */

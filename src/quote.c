@@ -34,6 +34,10 @@ static size_t escape(char *out, const unsigned char *u, size_t n, bool utf8, boo
         if (plain) {
             memcpy(out + o, u + i, k);
             o += k;
+        } else if (u[i] == '\n' || u[i] == '\t' || u[i] == '\r') {
+            /* the common ones by their C names, easier to read */
+            out[o++] = '\\';
+            out[o++] = u[i] == '\n' ? 'n' : u[i] == '\t' ? 't' : 'r';
         } else {
             for (size_t j = 0; j < k; j++)
                 o += put_hex(out + o, u[i + j]);

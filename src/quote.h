@@ -4,9 +4,10 @@
  *
  * What a message quotes can hold anything: a newline would split the
  * message, an escape sequence would reach the terminal (retitle it, clear
- * it), bytes that are not UTF-8 would garble it.  Control characters (C0,
- * DEL, C1) and such bytes are written as \xhh; valid UTF-8 otherwise
- * stays as it is, so names in any script read as they are.
+ * it), bytes that are not UTF-8 would garble it.  Newline, tab and
+ * carriage return are written \n, \t and \r, the other control characters
+ * (C0, DEL, C1) and such bytes \xhh; valid UTF-8 otherwise stays as it
+ * is, so names in any script read as they are.
  */
 #ifndef HP2PS_QUOTE_H
 #define HP2PS_QUOTE_H

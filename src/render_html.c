@@ -30,80 +30,138 @@ static void put_lines(FILE *f, const char *const *lines)
         fputs(*lines, f);
 }
 
-/* Valid UTF-8 text as HTML text or an attribute's value. */
+/* Valid UTF-8 text as HTML text or an attribute's value.  Runs of plain
+ * bytes go out in one fwrite (a page of a million names: putc a byte was
+ * a lock a byte). */
 static void html_text(FILE *f, const char *s)
 {
-    for (; *s; s++)
+    for (;;) {
+        size_t run = strcspn(s, "&<>\"'");
+        fwrite(s, 1, run, f);
+        s += run;
         switch (*s) {
+        case '\0': return;
         case '&': fputs("&amp;", f); break;
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default: putc(*s, f);
+        default: fputs("&#39;", f); break;
         }
+        s++;
+    }
 }
 
 /* A JSON string that is safe inside <script>: besides JSON's own escapes,
  * < > & as \u escapes (no "</script>", no "<!--"), U+2028 and U+2029 too
  * (line ends to older JavaScript), and any byte that is not valid UTF-8
  * as U+FFFD (the layout gives valid UTF-8; this keeps the page valid
- * whatever it is given). */
+ * whatever it is given).  Runs that need no escape go out in one fwrite. */
 static void json_string(FILE *f, const char *s)
 {
-    size_t n = strlen(s);
+    size_t n = strlen(s), start = 0;
     putc('"', f);
     for (size_t i = 0; i < n;) {
         unsigned char c = (unsigned char)s[i];
         size_t k = utf8_sequence_length((const unsigned char *)s + i, n - i);
+        bool line_sep = k == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80 &&
+                        ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9);
+        bool plain = k > 1 ? !line_sep
+                   : k == 1 && c >= 0x20 && c != 0x7F && c != '"' && c != '\\' && c != '<' &&
+                         c != '>' && c != '&';
+        if (plain) {
+            i += k;
+            continue;
+        }
+        fwrite(s + start, 1, i - start, f);
         if (k == 0) {
             fputs("\\ufffd", f);
             i++;
-        } else if (k == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80 &&
-                   ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9)) {
+        } else if (line_sep) {
             fputs((unsigned char)s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", f);
             i += 3;
-        } else if (k > 1) {
-            fwrite(s + i, 1, k, f);
-            i += k;
         } else {
             if (c == '"' || c == '\\')
                 fprintf(f, "\\%c", c);
             else if (c == '\n')
                 fputs("\\n", f);
-            else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x7F)
-                fprintf(f, "\\u%04x", c);
             else
-                putc(c, f);
+                fprintf(f, "\\u%04x", c);
             i++;
         }
+        start = i;
     }
+    fwrite(s + start, 1, n - start, f);
     putc('"', f);
 }
 
 /* The shortest of %.15g and %.17g that reads back as the same double,
- * with '.' (export.c's rule); JSON has no NaN or infinity. */
+ * with '.' (export.c's rule), into buf (40 bytes); JSON has no NaN or
+ * infinity.  Returns its length. */
+static size_t format_number(char *buf, double v)
+{
+    if (!isfinite(v))
+        v = 0;
+    /* Whole numbers (the values, most figures) below 10^15 are what %.15g
+     * writes, digit for digit, without printf (a page of a million bands
+     * holds millions of them); -0 keeps its sign through %g. */
+    if (v == floor(v) && fabs(v) < 1e15 && !(v == 0 && signbit(v))) {
+        char digits[24], *p = digits + sizeof digits;
+        unsigned long long u = (unsigned long long)fabs(v);
+        do
+            *--p = (char)('0' + u % 10);
+        while (u /= 10);
+        if (v < 0)
+            *--p = '-';
+        size_t len = (size_t)(digits + sizeof digits - p);
+        memcpy(buf, p, len);
+        buf[len] = '\0';
+        return len;
+    }
+    snprintf(buf, 40, "%.15g", v);
+    if (strtod(buf, NULL) != v)
+        snprintf(buf, 40, "%.17g", v);
+    dot_decimal(buf);
+    return strlen(buf);
+}
+
 static void json_number(FILE *f, double v)
 {
     char buf[40];
-    if (!isfinite(v))
-        v = 0;
-    snprintf(buf, sizeof buf, "%.15g", v);
-    if (strtod(buf, NULL) != v)
-        snprintf(buf, sizeof buf, "%.17g", v);
-    dot_decimal(buf);
-    fputs(buf, f);
+    fwrite(buf, 1, format_number(buf, v), f);
 }
+
+/* The numbers already written in one list, by their bits: a million
+ * bands' shares and peak times repeat (equal totals, the same sample),
+ * and each costs printf and strtod. */
+#define NUMBER_CACHE 256
+struct number_cache {
+    uint64_t bits[NUMBER_CACHE];
+    unsigned char len[NUMBER_CACHE]; /* 0: empty */
+    char text[NUMBER_CACHE][40];
+};
 
 static void json_numbers(FILE *f, const double *v, size_t n)
 {
+    struct number_cache *c = n > 64 ? xcalloc(1, sizeof *c) : NULL;
     putc('[', f);
     for (size_t i = 0; i < n; i++) {
         if (i)
             putc(',', f);
-        json_number(f, v[i]);
+        if (!c) {
+            json_number(f, v[i]);
+            continue;
+        }
+        uint64_t bits;
+        memcpy(&bits, &v[i], sizeof bits);
+        size_t k = (size_t)((bits * 0x9E3779B97F4A7C15u) >> 56) % NUMBER_CACHE;
+        if (!c->len[k] || c->bits[k] != bits) {
+            c->bits[k] = bits;
+            c->len[k] = (unsigned char)format_number(c->text[k], v[i]);
+        }
+        fwrite(c->text[k], 1, c->len[k], f);
     }
     putc(']', f);
+    free(c);
 }
 
 static void json_indices(FILE *f, const size_t *v, size_t n)

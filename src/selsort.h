@@ -22,4 +22,9 @@ typedef bool (*selsort_unordered_fn)(const void *ctx, size_t a);
 void selection_sort(size_t *items, size_t n, selsort_less_fn less,
                     selsort_unordered_fn unordered, const void *ctx);
 
+/* The same permutation for whole-number keys, ascending: key[item] is
+ * item's key (a name's total).  Several times faster on a million items:
+ * the tree holds the keys, no callback reads them. */
+void selection_sort_keys(size_t *items, size_t n, const uint64_t *key);
+
 #endif

@@ -42,6 +42,57 @@ static void push_point(struct polyline *pl, size_t *cap, double t, double y)
     pl->n++;
 }
 
+/* A stack's edges (stacked and percent modes) all get a point at every
+ * sample kept, so they grow together: their arrays are carved from one
+ * block, band b's t and then its y, edge_cap points each.  Two
+ * allocations per band made a million bands spend more time in malloc
+ * than in adding up.  Move the edges into a block of cap points each. */
+static void edges_move(struct series *s, size_t cap)
+{
+    double *block = xreallocarray(NULL, 2 * (s->nbands ? s->nbands : 1), cap * sizeof *block);
+    for (size_t b = 0; b < s->nbands; b++) {
+        struct polyline *pl = &s->top[b];
+        double *t = block + 2 * b * cap, *y = t + cap;
+        if (pl->n) {
+            memcpy(t, pl->t, pl->n * sizeof *t);
+            memcpy(y, pl->y, pl->n * sizeof *y);
+        }
+        pl->t = t;
+        pl->y = y;
+    }
+    free(s->edge_block);
+    s->edge_block = block;
+    s->edge_cap = cap;
+}
+
+/* The block, sized for the points a replay can keep: every sample when
+ * they are fewer than the columns, else at most four a column. */
+static void edges_start(struct series *s, size_t nsamples, size_t columns, bool exact)
+{
+    size_t cap = exact || columns > nsamples / 4 ? nsamples : 4 * columns;
+    edges_move(s, cap ? cap : 1);
+}
+
+/* Room for one more point on every edge (never needed after
+ * edges_start; kept so that no count can overrun). */
+static void edges_reserve(struct series *s)
+{
+    if (s->nbands && s->top[0].n == s->edge_cap)
+        edges_move(s, 2 * s->edge_cap);
+}
+
+/* One point on every edge of a stack: band b at height y[b]. */
+static void push_all(struct series *s, double t, const double *y)
+{
+    edges_reserve(s);
+    for (size_t b = 0; b < s->nbands; b++) {
+        struct polyline *pl = &s->top[b];
+        pl->t[pl->n] = t;
+        pl->y[pl->n] = y[b];
+        pl->n++;
+    }
+}
+
 static size_t column_of(double t, double t0, double span, size_t columns)
 {
     if (!(span > 0) || !isfinite(span))
@@ -112,7 +163,7 @@ static void slice_add(struct slice *sl, bool fresh, size_t k, double t, double m
 }
 
 /* Append the slice's distinct samples in sample order, to every band. */
-static void slice_flush(const struct slice *sl, struct polyline *top, size_t *cap)
+static void slice_flush(const struct slice *sl, struct series *s)
 {
     const struct kept_sample *p[4] = {&sl->first, &sl->low, &sl->high, &sl->last};
     for (int i = 1; i < 4; i++) /* insertion sort of four by sample index */
@@ -124,8 +175,7 @@ static void slice_flush(const struct slice *sl, struct polyline *top, size_t *ca
     for (int i = 0; i < 4; i++) {
         if (i > 0 && p[i]->k == p[i - 1]->k)
             continue;
-        for (size_t b = 0; b < sl->nbands; b++)
-            push_point(&top[b], &cap[b], p[i]->t, p[i]->top[b]);
+        push_all(s, p[i]->t, p[i]->top);
     }
 }
 
@@ -142,6 +192,187 @@ static double stack_measure(const double *top, size_t nbands, enum plot_mode mod
     for (size_t b = 0; b < nbands; b++)
         m += top[b];
     return m;
+}
+
+/* ---- sparse samples: only the bands a sample touches --------------------------- */
+
+/* A profile of a million bands, each alive in a few samples, costs
+ * O(bands) per sample in the loops above: seconds spent adding zeros.
+ * There a sample is read as the bands its entries touch, in band order,
+ * with their sums; the slice keeps such samples (copies of O(entries)),
+ * and only the few it keeps are spread over every band when the slice is
+ * flushed.  The sums are added in band order as the dense loop adds them
+ * (adding the zeros in between changes no bit), so the series is the
+ * same to the bit (test_series).  Percent and lines modes, and a profile
+ * whose samples hold most of its bands, replay densely. */
+struct sparse_sample {
+    size_t k;
+    double t, measure;
+    size_t n, cap;
+    uint32_t *band;  /* ascending */
+    int64_t *value;  /* value[i] is band[i]'s sum */
+};
+
+/* What reading a sample sparsely needs: an accumulator per band, zero
+ * between samples, and the list of bands touched. */
+struct sparse_reader {
+    int64_t *acc;
+    bool *seen;
+    uint32_t *touched;
+    size_t cap;
+};
+
+static void sparse_reader_init(struct sparse_reader *r, size_t nbands)
+{
+    r->acc = xcalloc(nbands ? nbands : 1, sizeof *r->acc);
+    r->seen = xcalloc(nbands ? nbands : 1, sizeof *r->seen);
+    r->touched = NULL;
+    r->cap = 0;
+}
+
+static void sparse_reader_free(struct sparse_reader *r)
+{
+    free(r->acc);
+    free(r->seen);
+    free(r->touched);
+}
+
+static void sparse_reserve(struct sparse_sample *ss, size_t n)
+{
+    if (n > ss->cap) {
+        ss->cap = n > 2 * ss->cap ? n : 2 * ss->cap;
+        ss->band = xreallocarray(ss->band, ss->cap, sizeof *ss->band);
+        ss->value = xreallocarray(ss->value, ss->cap, sizeof *ss->value);
+    }
+}
+
+static void sparse_free(struct sparse_sample *ss)
+{
+    free(ss->band);
+    free(ss->value);
+}
+
+static int ascending(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* One sample's band sums, as bands_sum_sample makes them (saturating; a
+ * dropped name counts nowhere), into out; returns the stack's total,
+ * added in band order. */
+static double sparse_read(struct sparse_reader *r, const struct band_plan *bp,
+                          const struct sample *smp, struct sparse_sample *out)
+{
+    if (smp->n > r->cap) {
+        r->cap = smp->n;
+        r->touched = xreallocarray(r->touched, r->cap, sizeof *r->touched);
+    }
+    size_t nt = 0;
+    for (size_t i = 0; i < smp->n; i++) {
+        const struct sample_entry *e = &smp->entry[i];
+        if (e->name >= bp->nnames)
+            continue;
+        int32_t b = bp->band_of_name[e->name];
+        if (b < 0 || (size_t)b >= bp->count)
+            continue;
+        if (!r->seen[b]) {
+            r->seen[b] = true;
+            r->touched[nt++] = (uint32_t)b;
+        }
+        int64_t v = e->value > 0 ? e->value : 0;
+        r->acc[b] = r->acc[b] > INT64_MAX - v ? INT64_MAX : r->acc[b] + v;
+    }
+    qsort(r->touched, nt, sizeof *r->touched, ascending);
+    sparse_reserve(out, nt);
+    out->n = nt;
+    double total = 0;
+    for (size_t i = 0; i < nt; i++) {
+        uint32_t b = r->touched[i];
+        out->band[i] = b;
+        out->value[i] = r->acc[b];
+        total += (double)r->acc[b];
+        r->acc[b] = 0;
+        r->seen[b] = false;
+    }
+    out->t = smp->time;
+    return total;
+}
+
+static void sparse_copy(struct sparse_sample *dst, const struct sparse_sample *src)
+{
+    sparse_reserve(dst, src->n);
+    dst->k = src->k;
+    dst->t = src->t;
+    dst->measure = src->measure;
+    dst->n = src->n;
+    memcpy(dst->band, src->band, src->n * sizeof *src->band);
+    memcpy(dst->value, src->value, src->n * sizeof *src->value);
+}
+
+/* The samples a slice keeps, sparse; as struct slice. */
+struct sparse_slice {
+    struct sparse_sample first, last, low, high;
+};
+
+static void sparse_slice_free(struct sparse_slice *sl)
+{
+    sparse_free(&sl->first);
+    sparse_free(&sl->last);
+    sparse_free(&sl->low);
+    sparse_free(&sl->high);
+}
+
+/* As slice_add (cur's k, t and measure set). */
+static void sparse_slice_add(struct sparse_slice *sl, bool fresh, const struct sparse_sample *cur)
+{
+    if (fresh) {
+        sparse_copy(&sl->first, cur);
+        sparse_copy(&sl->low, cur);
+        sparse_copy(&sl->high, cur);
+    } else if (cur->measure < sl->low.measure) {
+        sparse_copy(&sl->low, cur);
+    } else if (cur->measure > sl->high.measure) {
+        sparse_copy(&sl->high, cur);
+    }
+    sparse_copy(&sl->last, cur);
+}
+
+/* The slice's distinct samples in sample order (as slice_flush orders
+ * them); each is spread into value[] (nbands, zero on entry and on
+ * return) and handed to emit. */
+typedef void (*sparse_emit_fn)(void *ctx, double t, const int64_t *value);
+
+static void sparse_slice_flush(const struct sparse_slice *sl, int64_t *value, sparse_emit_fn emit,
+                               void *ctx)
+{
+    const struct sparse_sample *p[4] = {&sl->first, &sl->low, &sl->high, &sl->last};
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && p[j - 1]->k > p[j]->k; j--) {
+            const struct sparse_sample *x = p[j];
+            p[j] = p[j - 1];
+            p[j - 1] = x;
+        }
+    for (int i = 0; i < 4; i++) {
+        if (i > 0 && p[i]->k == p[i - 1]->k)
+            continue;
+        for (size_t j = 0; j < p[i]->n; j++)
+            value[p[i]->band[j]] = p[i]->value[j];
+        emit(ctx, p[i]->t, value);
+        for (size_t j = 0; j < p[i]->n; j++)
+            value[p[i]->band[j]] = 0;
+    }
+}
+
+/* Sparse when a sample holds, on average, under an eighth of the bands:
+ * from the names' data points, before the replay. */
+static bool replay_sparse(const struct profile *p, const struct band_plan *bp)
+{
+    double points = 0;
+    for (size_t id = 0; id < bp->nnames && id < p->names.count; id++)
+        if (bp->band_of_name[id] >= 0)
+            points += (double)p->names.info[id].points;
+    return points * 8 < (double)p->nsamples * (double)bp->count;
 }
 
 /* ---- lines: each band on its own --------------------------------------------- */
@@ -382,13 +613,14 @@ size_t series_columns(size_t nbands)
 
 void series_free(struct series *s)
 {
-    if (s->top) {
+    if (s->top && !s->edge_block) {
         for (size_t b = 0; b < s->nbands; b++) {
             free(s->top[b].t);
             free(s->top[b].y);
         }
-        free(s->top);
     }
+    free(s->top);
+    free(s->edge_block);
     free(s->band_peak);
     free(s->band_peak_time);
     if (s->samples) {
@@ -419,27 +651,114 @@ static void mode_heights(double *top, const int64_t *value, size_t nbands, doubl
     }
 }
 
-/* The figures every mode keeps from the exact stack of one sample. */
-static void account_sample(struct series *s, size_t k, double t, double total,
-                           const int64_t *value, double *prev_t, double *prev_total)
+/* The figures every mode keeps from the stack's total in one sample. */
+static void account_total(struct series *s, size_t k, double t, double total, double *prev_t,
+                          double *prev_total)
 {
     if (total > s->y_max) {
         s->y_max = total;
         s->y_max_time = t;
     }
-    for (size_t b = 0; b < s->nbands; b++)
-        if (k == 0 || (double)value[b] > s->band_peak[b]) {
-            s->band_peak[b] = (double)value[b];
-            s->band_peak_time[b] = t;
-        }
     if (k > 0)
         s->area += (t - *prev_t) * (total + *prev_total) / 2;
     *prev_t = t;
     *prev_total = total;
 }
 
+/* ... and from band b's value in it: its peak. */
+static void account_band(struct series *s, size_t k, double t, size_t b, int64_t value)
+{
+    if (k == 0 || (double)value > s->band_peak[b]) {
+        s->band_peak[b] = (double)value;
+        s->band_peak_time[b] = t;
+    }
+}
+
+/* The figures every mode keeps from the exact stack of one sample. */
+static void account_sample(struct series *s, size_t k, double t, double total,
+                           const int64_t *value, double *prev_t, double *prev_total)
+{
+    account_total(s, k, t, total, prev_t, prev_total);
+    for (size_t b = 0; b < s->nbands; b++)
+        account_band(s, k, t, b, value[b]);
+}
+
+/* sparse_slice_flush's emit for the stack: each band's edge, the running
+ * sum as the dense replay adds it. */
+static void emit_edges(void *ctx, double t, const int64_t *value)
+{
+    struct series *s = ctx;
+    edges_reserve(s);
+    double sum = 0;
+    for (size_t b = 0; b < s->nbands; b++) {
+        struct polyline *pl = &s->top[b];
+        sum = b == 0 ? (double)value[0] : sum + (double)value[b];
+        pl->t[pl->n] = t;
+        pl->y[pl->n] = sum;
+        pl->n++;
+    }
+}
+
+/* series_build_mode's stacked, reduced replay, sparse (see "sparse
+ * samples" above); s is set up, its edges empty. */
+static int build_sparse(struct series *s, const struct profile *p, const struct band_plan *bp,
+                        size_t columns, struct hp_error *err)
+{
+    size_t nbands = bp->count, nb1 = nbands ? nbands : 1;
+    int64_t *value = xcalloc(nb1, sizeof *value);
+    struct sparse_reader r;
+    sparse_reader_init(&r, nbands);
+    struct sparse_sample cur = {0};
+    struct sparse_slice sl = {0};
+    double t0 = p->t_first, span = p->t_last - p->t_first;
+    struct store_cursor *replay = store_cursor_new(p->store);
+    struct sample smp;
+    int rc;
+    size_t k = 0, col = 0;
+    double prev_t = 0, prev_total = 0;
+    while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
+        double t = smp.time;
+        double total = sparse_read(&r, bp, &smp, &cur);
+        account_total(s, k, t, total, &prev_t, &prev_total);
+        if (k == 0) /* every band's peak starts at the first sample */
+            for (size_t b = 0; b < nbands; b++)
+                account_band(s, 0, t, b, 0);
+        for (size_t i = 0; i < cur.n; i++)
+            account_band(s, k, t, cur.band[i], cur.value[i]);
+        cur.k = k;
+        cur.measure = total;
+        size_t c = column_of(t, t0, span, columns);
+        if (k > 0 && c != col)
+            sparse_slice_flush(&sl, value, emit_edges, s);
+        sparse_slice_add(&sl, k == 0 || c != col, &cur);
+        col = c;
+        k++;
+    }
+    if (rc == 0 && k > 0)
+        sparse_slice_flush(&sl, value, emit_edges, s);
+    store_cursor_free(replay);
+    s->nsamples = k;
+    s->plot_max = s->y_max;
+    sparse_slice_free(&sl);
+    sparse_free(&cur);
+    sparse_reader_free(&r);
+    free(value);
+    if (rc < 0) {
+        series_free(s);
+        return -1;
+    }
+    return 0;
+}
+
 int series_build_mode(struct series *s, const struct profile *p, const struct band_plan *bp,
                       size_t columns, enum plot_mode mode, struct hp_error *err)
+{
+    return series_build_replay(s, p, bp, columns, mode, SERIES_AUTO, err);
+}
+
+int series_build_replay(struct series *s, const struct profile *p, const struct band_plan *bp,
+                        size_t columns, enum plot_mode mode, enum series_replay how,
+                        struct hp_error *err)
 {
     memset(s, 0, sizeof *s);
     if (columns < 1)
@@ -453,18 +772,25 @@ int series_build_mode(struct series *s, const struct profile *p, const struct ba
     s->band_peak = xcalloc(nb1, sizeof *s->band_peak);
     s->band_peak_time = xcalloc(nb1, sizeof *s->band_peak_time);
 
+    size_t stored = store_count(p->store);
+    size_t nsamples = p->nsamples > stored ? p->nsamples : stored;
+    bool exact = nsamples <= columns;
+    double t0 = p->t_first, span = p->t_last - p->t_first;
+    if (mode != MODE_LINES)
+        edges_start(s, nsamples, columns, exact);
+    if (mode == MODE_STACKED && !exact && how != SERIES_DENSE &&
+        (how == SERIES_SPARSE || replay_sparse(p, bp)))
+        return build_sparse(s, p, bp, columns, err);
+
     /* Scratch, all O(nbands). */
-    size_t *cap = xcalloc(nb1, sizeof *cap);
+    bool lines = mode == MODE_LINES;
+    size_t *cap = lines ? xcalloc(nb1, sizeof *cap) : NULL;
     int64_t *value = xcalloc(nb1, sizeof *value);
     double *top = xcalloc(nb1, sizeof *top);
-    bool lines = mode == MODE_LINES;
-    struct column_state *col = lines ? xcalloc(nb1, sizeof *col) : NULL;
-    struct slice sl;
-    slice_init(&sl, nbands);
-
-    size_t stored = store_count(p->store);
-    bool exact = (p->nsamples > stored ? p->nsamples : stored) <= columns;
-    double t0 = p->t_first, span = p->t_last - p->t_first;
+    struct column_state *col = lines && !exact ? xcalloc(nb1, sizeof *col) : NULL;
+    struct slice sl = {0};
+    if (!lines && !exact)
+        slice_init(&sl, nbands);
 
     struct store_cursor *replay = store_cursor_new(p->store);
     struct sample smp;
@@ -491,8 +817,11 @@ int series_build_mode(struct series *s, const struct profile *p, const struct ba
         mode_heights(top, value, nbands, total, mode);
 
         if (exact) {
-            for (size_t b = 0; b < nbands; b++)
-                push_point(&s->top[b], &cap[b], t, top[b]);
+            if (lines)
+                for (size_t b = 0; b < nbands; b++)
+                    push_point(&s->top[b], &cap[b], t, top[b]);
+            else
+                push_all(s, t, top);
             kept++;
             continue;
         }
@@ -502,7 +831,7 @@ int series_build_mode(struct series *s, const struct profile *p, const struct ba
                 for (size_t b = 0; b < nbands; b++)
                     line_flush(&s->top[b], &cap[b], &col[b]);
             else
-                slice_flush(&sl, s->top, cap);
+                slice_flush(&sl, s);
         }
         bool fresh = kept == 0 || c != cur;
         cur = c;
@@ -518,7 +847,7 @@ int series_build_mode(struct series *s, const struct profile *p, const struct ba
             for (size_t b = 0; b < nbands; b++)
                 line_flush(&s->top[b], &cap[b], &col[b]);
         else
-            slice_flush(&sl, s->top, cap);
+            slice_flush(&sl, s);
     }
     store_cursor_free(replay);
     s->nsamples = k;
@@ -532,7 +861,8 @@ int series_build_mode(struct series *s, const struct profile *p, const struct ba
     free(value);
     free(top);
     free(col);
-    slice_free(&sl);
+    if (!lines && !exact)
+        slice_free(&sl);
     if (rc < 0) {
         series_free(s);
         return -1;
@@ -638,8 +968,75 @@ static size_t page_group(size_t columns, size_t nbands)
     return g;
 }
 
+/* sparse_slice_flush's emit for the page. */
+struct page_emit {
+    struct series_samples *ss;
+    size_t *cap;
+};
+
+static void emit_page(void *ctx, double t, const int64_t *value)
+{
+    struct page_emit *e = ctx;
+    page_push(e->ss, e->cap, t, value);
+}
+
+/* series_samples_build's stacked, reduced replay, sparse. */
+static int samples_sparse(struct series_samples *ss, const struct profile *p,
+                          const struct band_plan *bp, size_t columns, size_t group,
+                          struct hp_error *err)
+{
+    size_t nb1 = bp->count ? bp->count : 1;
+    int64_t *value = xcalloc(nb1, sizeof *value);
+    struct sparse_reader r;
+    sparse_reader_init(&r, bp->count);
+    struct sparse_sample cur = {0};
+    struct sparse_slice sl = {0};
+    size_t cap = 0, k = 0, col = 0;
+    struct page_emit em = {ss, &cap};
+    double t0 = p->t_first, span = p->t_last - p->t_first;
+    struct store_cursor *replay = store_cursor_new(p->store);
+    struct sample smp;
+    int rc;
+    while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
+        cur.measure = sparse_read(&r, bp, &smp, &cur);
+        cur.k = k;
+        size_t c = column_of(smp.time, t0, span, columns) / group;
+        if (k > 0 && c != col)
+            sparse_slice_flush(&sl, value, emit_page, &em);
+        sparse_slice_add(&sl, k == 0 || c != col, &cur);
+        col = c;
+        k++;
+    }
+    if (rc == 0 && k > 0)
+        sparse_slice_flush(&sl, value, emit_page, &em);
+    store_cursor_free(replay);
+    sparse_slice_free(&sl);
+    sparse_free(&cur);
+    sparse_reader_free(&r);
+    free(value);
+    return rc < 0 ? -1 : 0;
+}
+
 int series_samples_build(struct series *s, const struct profile *p, const struct band_plan *bp,
                          size_t columns, struct hp_error *err)
+{
+    return series_samples_build_replay(s, p, bp, columns, SERIES_AUTO, err);
+}
+
+/* Replace s->samples by ss. */
+static void set_samples(struct series *s, struct series_samples *ss)
+{
+    if (s->samples) {
+        free(s->samples->t);
+        free(s->samples->value);
+        free(s->samples);
+    }
+    s->samples = ss;
+}
+
+int series_samples_build_replay(struct series *s, const struct profile *p,
+                                const struct band_plan *bp, size_t columns,
+                                enum series_replay how, struct hp_error *err)
 {
     size_t nb = bp->count, nb1 = nb ? nb : 1;
     struct series_samples *ss = xcalloc(1, sizeof *ss);
@@ -651,6 +1048,12 @@ int series_samples_build(struct series *s, const struct profile *p, const struct
     bool every = nsamples * nb1 <= SERIES_PAGE_BUDGET;
     size_t group = page_group(columns, nb);
     double t0 = p->t_first, span = p->t_last - p->t_first;
+    if (s->mode == MODE_STACKED && !every && how != SERIES_DENSE &&
+        (how == SERIES_SPARSE || replay_sparse(p, bp))) {
+        int rc = samples_sparse(ss, p, bp, columns, group, err);
+        set_samples(s, ss);
+        return rc;
+    }
     int64_t *value = xcalloc(nb1, sizeof *value);
     struct page_slice sl = {nb, {0, 0, 0, NULL}, {0, 0, 0, NULL}, {0, 0, 0, NULL}, {0, 0, 0, NULL}};
     struct page_sample *all[] = {&sl.first, &sl.last, &sl.low, &sl.high};
@@ -683,11 +1086,6 @@ int series_samples_build(struct series *s, const struct profile *p, const struct
     for (int i = 0; i < 4; i++)
         free(all[i]->value);
     free(value);
-    if (s->samples) {
-        free(s->samples->t);
-        free(s->samples->value);
-        free(s->samples);
-    }
-    s->samples = ss;
+    set_samples(s, ss);
     return rc < 0 ? -1 : 0;
 }

@@ -53,6 +53,9 @@ struct series {
                            * mode, the largest band_peak in lines mode */
     enum plot_mode mode;  /* what top[] holds (series_build_mode) */
     struct series_samples *samples; /* -o FILE.html: series_samples_build's, or NULL */
+    double *edge_block;   /* stacked and percent modes: every top[b].t and .y lie in
+                           * this one block (series.c), else NULL */
+    size_t edge_cap;      /* points per band it has room for */
 };
 
 /* The output's resolution.  The time axis is cut into columns (about two
@@ -93,6 +96,19 @@ int series_build(struct series *s, const struct profile *p, const struct band_pl
  * stacked byte figures in every mode (the title and the .aux use them). */
 int series_build_mode(struct series *s, const struct profile *p, const struct band_plan *bp,
                       size_t columns, enum plot_mode mode, struct hp_error *err);
+
+/* How a replay reads the samples.  DENSE adds up every band of every
+ * sample: O(bands) a sample.  SPARSE only the bands a sample's entries
+ * touch, spreading over every band only the samples a column keeps:
+ * O(entries log entries) a sample and O(bands) a kept sample, for a
+ * million bands each alive in a few samples.  Both give the same series
+ * to the bit; SPARSE applies to stacked, reduced replays (others are
+ * dense).  AUTO (series_build_mode, series_samples_build) is SPARSE
+ * when the samples hold on average under an eighth of the bands. */
+enum series_replay { SERIES_AUTO, SERIES_DENSE, SERIES_SPARSE };
+int series_build_replay(struct series *s, const struct profile *p, const struct band_plan *bp,
+                        size_t columns, enum plot_mode mode, enum series_replay how,
+                        struct hp_error *err);
 void series_free(struct series *s);
 
 /* -o FILE.html: the samples the page's script reads values from, into
@@ -110,5 +126,8 @@ void series_free(struct series *s);
  * samples read before it).  s owns what it builds (series_free). */
 int series_samples_build(struct series *s, const struct profile *p, const struct band_plan *bp,
                          size_t columns, struct hp_error *err);
+int series_samples_build_replay(struct series *s, const struct profile *p,
+                                const struct band_plan *bp, size_t columns,
+                                enum series_replay how, struct hp_error *err);
 
 #endif

@@ -46,7 +46,7 @@ paste <(csv_names all.csv) <(csv_sums all.csv) | LC_ALL=C sort >csv-totals.txt
 check "column sums = the .hp's totals per name, every name once" cmp -s csv-totals.txt hp-totals.txt
 check "times are the samples' times" cmp -s <(awk -F, 'NR > 1 { printf "%.9g\n", $1 }' all.csv) hp-times.txt
 # The columns are the key's order: biggest total on top, so first.
-first=$(csv_names all.csv | head -n 1)
+first=$(csv_names all.csv | sed -n 1p)
 biggest=$(sort -t "$(printf '\t')" -k2,2nr hp-totals.txt | head -n 1 | cut -f1)
 check "first column is the biggest band ($first = $biggest)" [ "$first" = "$biggest" ]
 
@@ -96,6 +96,93 @@ check "--format=csv without -o writes prog.csv (and no .aux)" \
 check "... the same CSV" cmp -s named/prog.csv all.csv
 run_hp2ps -t0 -m0 prog.hp -o UPPER.CSV
 check "-o UPPER.CSV is CSV" cmp -s UPPER.CSV all.csv
+
+# ---- --export-layout: long and wide hold the same numbers ----
+run_hp2ps -t0 -m0 --export-layout=long prog.hp -o long.csv
+check "--export-layout=long exits 0, silent" eval '[ "$RC" -eq 0 ] && [ ! -s err.txt ]'
+check "long CSV: header time,band,value" [ "$(head -n 1 long.csv)" = "time,band,value" ]
+run_hp2ps -t0 -m0 --export-layout=wide prog.hp -o wide.csv
+check "--export-layout=wide is the default here (prog.hp is dense)" cmp -s wide.csv all.csv
+run_hp2ps -t0 -m0 --export-layout=long prog.hp -o long.json
+run_hp2ps -t0 -m0 --export-layout=wide prog.hp -o wide.json
+check "--export-layout=wide JSON is the default JSON" cmp -s wide.json all.json
+check "long = wide, value for value; long JSON = long CSV; totals = the .hp's" \
+    python3 - long.csv all.csv long.json all.json hp-totals.txt <<'EOF'
+import csv, json, sys
+lrows = list(csv.reader(open(sys.argv[1], newline="")))
+wrows = list(csv.reader(open(sys.argv[2], newline="")))
+assert lrows[0] == ["time", "band", "value"]
+names = wrows[0][1:]
+# wide without its zeros, in row then column order, is long exactly
+want = [[r[0], names[c], v] for r in wrows[1:] for c, v in enumerate(r[1:]) if v != "0"]
+assert lrows[1:] == want, (lrows[1:5], want[:5])
+assert all(int(v) > 0 for _, _, v in lrows[1:])
+lj, wj = json.load(open(sys.argv[3])), json.load(open(sys.argv[4]))
+assert "samples" not in lj and "values" not in wj
+for k in ("job", "date", "sample_unit", "value_unit", "bands"):
+    assert lj[k] == wj[k], k
+assert [[v["time"], v["band"], v["value"]] for v in lj["values"]] == \
+    [[float(t), b, int(v)] for t, b, v in lrows[1:]]
+tot = {}
+for _, b, v in lrows[1:]:
+    tot[b] = tot.get(b, 0) + int(v)
+hp = dict(l.rstrip("\n").split("\t") for l in open(sys.argv[5]))
+assert {b: str(v) for b, v in tot.items()} == {b: v for b, v in hp.items() if v != "0"}
+EOF
+run_hp2ps -t0 -m5 --export-layout=long prog.hp -o long5.csv
+check "long -m5: wide -m5's values, OTHER included" python3 - long5.csv m5.csv <<'EOF'
+import csv, sys
+l = list(csv.reader(open(sys.argv[1], newline="")))
+w = list(csv.reader(open(sys.argv[2], newline="")))
+assert w[0][-1] == "OTHER" and any(b == "OTHER" for _, b, _ in l[1:])
+assert l[1:] == [[r[0], w[0][1 + c], v] for r in w[1:] for c, v in enumerate(r[1:]) if v != "0"]
+EOF
+expect_error 2 '^hp2ps: --export-layout is for an export' --export-layout=long prog.hp -o x.pdf
+expect_error 2 '^hp2ps: --export-layout=tall: use one of wide or long' --export-layout=tall prog.hp -o x.csv
+
+# ---- the default: long where wide would be far larger ----
+# 20,000 names, each alive in one of 20,000 samples: wide would be 20,000 x
+# 20,001 cells (800 MB); long is a row per data point.
+awk 'BEGIN { print "JOB \"sparse\""; print "DATE \"d\""; print "SAMPLE_UNIT \"seconds\"";
+             print "VALUE_UNIT \"bytes\""
+             for (k = 0; k < 20000; k++) {
+                 printf "BEGIN_SAMPLE %d\nc%d/go,x\t%d\nEND_SAMPLE %d\n", k, k, k % 97 + 1, k
+             } }' >sparse.hp
+run_hp2ps -t0 -m0 sparse.hp -o sparse.csv
+check "sparse profile: exit 0, silent" eval '[ "$RC" -eq 0 ] && [ ! -s err.txt ]'
+check "sparse profile: long by default" [ "$(head -n 1 sparse.csv)" = "time,band,value" ]
+check "sparse profile: a row per data point, no larger than the profile" \
+    eval '[ "$(wc -l <sparse.csv)" -eq 20001 ] && [ "$(wc -c <sparse.csv)" -lt "$(wc -c <sparse.hp)" ]'
+check "sparse profile: every row is its sample's name and value" \
+    awk -F, 'NR > 1 { k = NR - 2; if ($1 != k || $2 != "\"c" k "/go" || $3 != "x\"" || $4 != k % 97 + 1) bad = 1 }
+             END { exit bad }' sparse.csv
+run_hp2ps -t0 -m0 sparse.hp -o sparse.json
+check "sparse profile: long JSON by default, the CSV's rows" python3 - sparse.json sparse.csv <<'EOF'
+import csv, json, sys
+d = json.load(open(sys.argv[1]))
+rows = list(csv.reader(open(sys.argv[2], newline="")))[1:]
+assert "samples" not in d and len(d["bands"]) == 20000
+assert [[v["time"], v["band"], v["value"]] for v in d["values"]] == \
+    [[float(t), b, int(v)] for t, b, v in rows]
+EOF
+# The same profile, wide when asked, for its first samples only (--to): 200
+# samples of 200 names, 1 in 200 cells: still long by default, and wide
+# holds the same numbers.
+run_hp2ps -t0 -m0 --to=199 sparse.hp -o part.csv
+run_hp2ps -t0 -m0 --to=199 --export-layout=wide sparse.hp -o partw.csv
+check "a window of 200 samples and 200 names: long by default, = its wide" \
+    python3 - part.csv partw.csv <<'EOF'
+import csv, sys
+l = list(csv.reader(open(sys.argv[1], newline="")))
+w = list(csv.reader(open(sys.argv[2], newline="")))
+assert l[0] == ["time", "band", "value"] and len(w) == 201 and len(w[0]) == 201
+assert l[1:] == [[r[0], w[0][1 + c], v] for r in w[1:] for c, v in enumerate(r[1:]) if v != "0"]
+EOF
+# With -m20 (the default) the same profile has 21 bands, OTHER alive in
+# every sample: dense, so wide.
+run_hp2ps sparse.hp -o sparse20.csv
+check "the default -m20 on the sparse profile: wide (OTHER in every sample)" \
+    eval '[ "$(head -c 5 sparse20.csv)" = "time," ] && [ "$(wc -l <sparse20.csv)" -eq 20001 ]'
 
 # ---- errors ----
 expect_error 2 'format=xls: unknown format.*csv, json' --format=xls prog.hp

@@ -53,4 +53,189 @@ for c in $nonchars; do
     check "$(printf %q "$c"): ghostscript reads the PS" gs_ok odd.ps
     check "$(printf %q "$c"): the PDF holds the job" eval 'pdftotext odd.pdf - | grep -q "^job"'
 done
+# ---- 2. signals: the temporary files go, the old output stays -----------------
+# A run stopped (SIGSTOP) while its temporary file exists, then sent the
+# signal: it ends by that signal, removes the temporary file and leaves the
+# previous output as it was.  (The stop makes the moment certain; a run
+# that commits before it is stopped is tried again.)
+awk 'BEGIN { print "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"";
+             for (s = 0; s < 1500; s++) { print "BEGIN_SAMPLE " s
+                 for (i = 0; i < 1000; i++) printf "n%d %d\n", i, (i * 7919 + s * 13) % 100003 + 1
+                 print "END_SAMPLE " s } }' >big.hp
+temp_in() { ls -A "$1" | grep '^\.hp2ps-'; }
+mkdir sig
+for sig in TERM INT HUP QUIT; do
+    caught=""
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        echo old >sig/big.csv
+        # env --default-signal: a background job starts with SIGINT ignored
+        env --default-signal "$HP2PS" -m0 -t0 -o sig/big.csv big.hp 2>err.txt &
+        pid=$!
+        while [ -z "$(temp_in sig)" ] && kill -0 "$pid" 2>/dev/null; do :; done
+        kill -STOP "$pid" 2>/dev/null
+        caught=$(temp_in sig)
+        kill -"$sig" "$pid" 2>/dev/null
+        kill -CONT "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+        RC=$?
+        [ -n "$caught" ] && break
+    done
+    if [ -z "$caught" ]; then
+        fail "SIG$sig: never caught a run while its temporary file existed"
+        continue
+    fi
+    want=$((128 + $(kill -l "$sig")))
+    check "SIG$sig mid-write: ends by the signal (exit $RC, wanted $want)" [ "$RC" -eq "$want" ]
+    check "SIG$sig mid-write: no temporary file left ($(temp_in sig))" [ -z "$(temp_in sig)" ]
+    check "SIG$sig mid-write: the old output is as it was" [ "$(cat sig/big.csv)" = old ]
+    check "SIG$sig mid-write: nothing on stderr ($(head -c 200 err.txt))" [ ! -s err.txt ]
+done
+
+# ---- 3. limits: ulimit -f and ulimit -v --------------------------------------
+# A file size limit is one line, "File too large", with nothing replaced.
+echo old >limit.csv
+(ulimit -f 100; "$HP2PS" -m0 -t0 -o limit.csv big.hp >out.txt 2>err.txt); RC=$?
+one_line 1 '.*File too large$' "ulimit -f: an export over the limit"
+check "ulimit -f: the old export stays" [ "$(cat limit.csv)" = old ]
+check "ulimit -f: no temporary file" [ -z "$(temp_in .)" ]
+# Both outputs or neither: a drawing that fits with an .aux that does not
+# (20,000 long names, -m0: a 90 KB PNG, a 1.9 MB .aux) replaces neither.
+awk 'BEGIN { print "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"";
+             for (s = 0; s < 5; s++) { print "BEGIN_SAMPLE " s
+                 for (i = 0; i < 20000; i++) printf "a_rather_long_cost_centre_name_%d %d\n", i, (i * 7919 + s * 13) % 100003 + 1
+                 print "END_SAMPLE " s } }' >names.hp
+printf 'X_RANGE 1.00\nY_RANGE 1.00\n' >names.aux
+echo old >names.png
+(ulimit -f 1000; "$HP2PS" -m0 -t0 -o names.png names.hp >out.txt 2>err.txt); RC=$?
+one_line 1 'cannot write names\.aux: File too large$' "ulimit -f: the .aux over the limit"
+check "ulimit -f on the .aux: the drawing is not replaced either" [ "$(cat names.png)" = old ]
+check "ulimit -f on the .aux: the old .aux stays" [ "$(cat names.aux)" = "$(printf 'X_RANGE 1.00\nY_RANGE 1.00')" ]
+check "ulimit -f on the .aux: no temporary file" [ -z "$(temp_in .)" ]
+"$HP2PS" -m0 -t0 -o names.png names.hp 2>err.txt
+check "without the limit both are written" eval '[ ! -s err.txt ] && [ "$(head -c 4 names.png | tail -c 3)" = PNG ] && [ "$(wc -c <names.aux)" -gt 1000000 ]'
+
+# Address space: a normal run fits in 100 MB in every format; under less a
+# run draws or says one line (never glib's two lines, a SIGTRAP or a
+# SIGSEGV); a million names under 100 MB run out in one line.  Not under
+# ASan, which reserves terabytes of address space.
+if ldd "$HP2PS" 2>/dev/null | grep -q libasan; then
+    echo "$TEST_NAME: ASan build: the ulimit -v checks are skipped"
+else
+    for f in $FORMATS html csv json; do
+        (ulimit -v 100000; "$HP2PS" -c -o "mem.$f" "$TINY" >out.txt 2>err.txt); RC=$?
+        silent_ok "ulimit -v 100000: $f"
+    done
+    for v in 30000 25000 22000 20000 18000 16000; do
+        (ulimit -v $v; "$HP2PS" -c -o mem.pdf "$TINY" >out.txt 2>err.txt); RC=$?
+        # Below what the shared libraries need, the loader says so (exit
+        # 127) before hp2ps runs: not ours to word.
+        [ "$RC" -eq 127 ] && grep -q 'error while loading shared libraries' err.txt && break
+        if [ "$RC" -eq 0 ]; then silent_ok "ulimit -v $v: drawn"; else one_line 1 '' "ulimit -v $v"; fi
+    done
+    awk 'BEGIN { print "JOB \"m\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\nBEGIN_SAMPLE 0";
+                 for (i = 0; i < 1000000; i++) printf "n%d %d\n", i, i % 1009 + 1
+                 print "END_SAMPLE 0" }' >million.hp
+    (ulimit -v 100000; "$HP2PS" -m0 -t0 -o million.ps million.hp >out.txt 2>err.txt); RC=$?
+    one_line 1 'out of memory$' "a million bands under ulimit -v 100000"
+    check "... and nothing written" eval '[ ! -e million.ps ] && [ ! -e million.aux ] && [ -z "$(temp_in .)" ]'
+fi
+
+# ---- 4. messages: one line, escaped --------------------------------------------
+cp "$TINY" prog.hp
+nasty=$'a\nb\033]0;title\a\033[2J\302\233c'
+run_hp2ps "$nasty.hp"
+one_line 1 'cannot open a\\nb\\x1b\]0;title\\x07' "a file name with a newline and escapes"
+run_hp2ps --format="$nasty" prog.hp
+one_line 2 '--format=a\\nb' "a --format value with a newline and escapes"
+run_hp2ps -o "$nasty.xyz" prog.hp
+one_line 2 'a\\nb.*cannot tell the format' "an -o name with a newline and escapes"
+run_hp2ps --include="($nasty" prog.hp
+one_line 2 '--include=' "an --include expression with a newline and escapes"
+run_hp2ps "-m$nasty" prog.hp
+one_line 2 '-ma\\nb' "an -m value with a newline and escapes"
+run_hp2ps --from="1$nasty" prog.hp
+one_line 2 '--from=1a\\nb' "a --from value with a newline and escapes"
+cp prog.hp "$nasty.hp"
+run_hp2ps -o "/nonexistent/$nasty.ps" "$nasty.hp"
+one_line 1 'cannot create /nonexistent/a\\nb' "an output in a missing directory, named with escapes"
+# -p: a warning about the .aux and then an error make one line, the error.
+printf 'X_RANGE 1\nORDER\n' >bad.aux
+printf "$HDR"'BEGIN_SAMPLE 0\nx 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nx -1\nEND_SAMPLE 1\n' >bad.hp
+run_hp2ps -p bad.hp
+one_line 1 'bad\.hp:9: negative value' "-p with a broken .aux, then a bad profile"
+cp prog.hp good.hp && printf 'junk\n' >good.aux && mkdir good.ps
+run_hp2ps -p good.hp
+one_line 1 'cannot write good\.ps: it is a directory$' "-p with a foreign .aux, then an output that cannot be written"
+run_hp2ps -p good.hp -o good.csv
+check "... and that .aux alone is a warning, on one line" \
+    eval '[ "$RC" -eq 0 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: warning: good\.aux" err.txt'
+
+# ---- 5. odd files ---------------------------------------------------------------
+# Names of 248 to 255 bytes work (the temporary name is short); a FILE.aux
+# that would be longer than a name can be is refused before anything is
+# written, not after FILE.ps replaced the old one.
+for n in 248 251 255; do
+    name=$(printf 'n%.0s' $(seq $((n - 4)))).png
+    run_hp2ps -o "$name" prog.hp
+    check "an output name of $n bytes: exit 0 (stderr: $(head -c 100 err.txt))" \
+        eval '[ "$RC" -eq 0 ] && [ -s "$name" ]'
+done
+long=$(printf 'l%.0s' $(seq 252))
+cp prog.hp "$long.hp"
+run_hp2ps "$long.hp"
+one_line 1 'cannot create l+\.aux: File name too long$' "a 252-byte profile name (its .aux would be 256 bytes)"
+check "... and its .ps is not written" [ ! -e "$long.ps" ]
+check "... nor any temporary file" [ -z "$(temp_in .)" ]
+# A dangling symbolic link as the output, or as FILE.aux, is written through.
+mkdir real
+ln -s real/out.pdf dangling.pdf
+run_hp2ps -o dangling.pdf prog.hp
+check "-o a dangling link: exit 0, the link stays, its target is written" \
+    eval '[ "$RC" -eq 0 ] && [ -L dangling.pdf ] && [ -s real/out.pdf ]'
+ln -s real/out.csv dangling.csv
+run_hp2ps -o dangling.csv prog.hp
+check "an export to a dangling link: the link stays, its target is written" \
+    eval '[ "$RC" -eq 0 ] && [ -L dangling.csv ] && [ "$(head -c 5 real/out.csv)" = time, ]'
+rm -f prog.aux prog.ps && ln -s real/prog.aux prog.aux
+run_hp2ps prog.hp
+check "prog.aux a dangling link: the link stays, its target is the .aux" \
+    eval '[ "$RC" -eq 0 ] && [ -L prog.aux ] && grep -q "^X_RANGE" real/prog.aux'
+# --watch on a FIFO is refused at once (a FIFO never "stops changing").
+mkfifo pipe.hp
+run_hp2ps --watch=0.1 -o w.ps pipe.hp
+one_line 1 '--watch: pipe\.hp is not a regular file' "--watch on a FIFO"
+
+# ---- 6. errors named right ------------------------------------------------------
+if [ -w /dev/full ]; then
+    for f in pdf ps svg png; do
+        run_hp2ps --format=$f -o /dev/full prog.hp
+        one_line 1 'cannot write /dev/full: No space left on device$' "$f to /dev/full"
+    done
+    "$HP2PS" --help >/dev/full 2>err.txt; RC=$?
+    one_line 1 'error writing standard output: No space left on device$' "--help to a full stdout"
+    "$HP2PS" --version >/dev/full 2>err.txt; RC=$?
+    one_line 1 'error writing standard output: No space left on device$' "--version to a full stdout"
+fi
+
+# ---- 7. SOURCE_DATE_EPOCH out of range: ignored with one warning ----------------
+# Ignored means as if it were not set: the same bytes (PDF and PNG carry a
+# date only from it), never a date made of uninitialised memory.
+for f in pdf png; do
+    env -u SOURCE_DATE_EPOCH "$HP2PS" -o "unset.$f" prog.hp
+done
+for v in -1 253402300800 99999999999999999999 12abc ""; do
+    for f in pdf png; do
+        SOURCE_DATE_EPOCH=$v "$HP2PS" -o "sde.$f" prog.hp >out.txt 2>err.txt; RC=$?
+        if [ -z "$v" ]; then
+            silent_ok "SOURCE_DATE_EPOCH empty: $f"
+        else
+            check "SOURCE_DATE_EPOCH=$v: $f drawn, one warning ($(head -c 200 err.txt))" \
+                eval '[ "$RC" -eq 0 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: warning: SOURCE_DATE_EPOCH=.*ignored$" err.txt'
+        fi
+        check "SOURCE_DATE_EPOCH=$v: the $f is the one drawn without it" cmp -s "sde.$f" "unset.$f"
+    done
+done
+SOURCE_DATE_EPOCH=253402300799 "$HP2PS" -o sde.pdf prog.hp >out.txt 2>err.txt; RC=$?
+silent_ok "SOURCE_DATE_EPOCH=253402300799 (9999-12-31 23:59:59)"
+
 finish

@@ -19,7 +19,7 @@ check "--version names the licence" grep -q '^License: BSD-3-Clause' version.txt
 check "--version has the copyright and no-warranty lines" \
     eval 'grep -q "^Copyright (C) 2026 The hp2ps authors" version.txt && grep -q "NO WARRANTY" version.txt'
 if command -v groff >/dev/null; then
-    groff -man -Tutf8 -P-cbou "$SRC/man/hp2ps.1" 2>/dev/null >man.txt
+    groff -man -Tutf8 -P-cbou "$SRC/man/hp2ps.1" 2>/dev/null | tr -s " " >man.txt
     check "the man page has a COPYRIGHT section naming the licence" \
         eval 'sed -n "/^COPYRIGHT/,/^SEE ALSO/p" man.txt | grep -q "BSD 3-Clause"'
 fi

@@ -358,6 +358,7 @@ static void test_read_file(void)
     const struct aux_entry *e = find(&a, "big name");
     CHECK(e && e->order == 1 && e->shade == 0.3);
     aux_free(&a);
+    CHECK_INT(aux_check_file(path, &err), 0); /* the check takes what the reader takes */
 
     f = fopen(path, "w");
     fputs("X_RANGE 0.50\nBOGUS\n", f);
@@ -367,6 +368,19 @@ static void test_read_file(void)
     snprintf(want, sizeof want, "%s:2: unknown statement 'BOGUS'", path);
     CHECK_STR(err.text, want);
     aux_free(&a);
+    /* ... and refuses what it refuses, with the same message */
+    err.text[0] = '\0';
+    CHECK_INT(aux_check_file(path, &err), -1);
+    CHECK_STR(err.text, want);
+    f = fopen(path, "w");
+    fputs("ORDER a 1\nSHADE a x\n", f);
+    fclose(f);
+    CHECK_INT(aux_check_file(path, &err), -1);
+    snprintf(want, sizeof want, "%s:2: SHADE must be followed by a name and a non-negative number",
+             path);
+    CHECK_STR(err.text, want);
+    CHECK_INT(aux_check_file("/tmp", &err), -1);
+    CHECK_STR(err.text, "/tmp: not a regular file");
 
     f = fopen(path, "w");
     fclose(f);

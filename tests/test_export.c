@@ -8,10 +8,12 @@
 
 #include <stdlib.h>
 
-/* Parse text, plan the bands with -t trace -m limit, export with fmt:
- * the output as a string (caller frees), or NULL on an error. */
-static char *export_text(const char *text, double trace, long limit,
-                         const struct export_format *fmt)
+/* Parse text, plan the bands with -t trace -m limit, export with fmt in
+ * layout: the output as a string (caller frees), or NULL on an error.
+ * *chosen (when not NULL) gets the layout AUTO came to. */
+static char *export_layout_text(const char *text, double trace, long limit,
+                                const struct export_format *fmt, enum export_layout layout,
+                                enum export_layout *chosen)
 {
     struct profile p;
     struct band_plan bp;
@@ -29,8 +31,10 @@ static char *export_text(const char *text, double trace, long limit,
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     int rc = bands_plan(&bp, &p, &bo, &err);
+    if (rc == 0 && chosen)
+        *chosen = export_layout_choose(&p, &bp, layout);
     if (rc == 0)
-        rc = fmt->write(f, &p, &bp, &err);
+        rc = fmt->write(f, &p, &bp, layout, &err);
     fclose(f);
     if (rc < 0) {
         fprintf(stderr, "  export: %s\n", err.text);
@@ -40,6 +44,14 @@ static char *export_text(const char *text, double trace, long limit,
     band_plan_free(&bp);
     profile_free(&p);
     return buf;
+}
+
+/* The default layout (the rule picks wide for every profile below but
+ * the sparse ones). */
+static char *export_text(const char *text, double trace, long limit,
+                         const struct export_format *fmt)
+{
+    return export_layout_text(text, trace, limit, fmt, EXPORT_AUTO, NULL);
 }
 
 #define HEADER "JOB \"prog +RTS -hc\"\nDATE \"Mon Nov 23 09:13 2026\"\n" \
@@ -153,6 +165,133 @@ static void test_newline_name(void)
     free(json);
 }
 
+/* Long: a row per value that is not 0, by sample, each sample's in the
+ * wide columns' order; the same sums, OTHER and quoting as wide. */
+static void test_csv_long(void)
+{
+    char *csv = export_layout_text(profile_text, 0, 4, &export_format_csv, EXPORT_LONG, NULL);
+    CHECK_STR(csv, "time,band,value\n"
+                   "0,big,100\n"
+                   "0,OTHER,1\n"
+                   "0.1,big,207\n"
+                   "0.1,\"a,\"\"b\"\"\",130\n"
+                   "0.1,mid,40\n"
+                   "0.30000000000000004,mid,60\n"
+                   "0.30000000000000004,OTHER,5\n");
+    free(csv);
+    /* -t5: the dropped names write no row at all */
+    csv = export_layout_text(profile_text, 5, 0, &export_format_csv, EXPORT_LONG, NULL);
+    CHECK_STR(csv, "time,band,value\n"
+                   "0,big,100\n"
+                   "0.1,big,207\n"
+                   "0.1,\"a,\"\"b\"\"\",130\n"
+                   "0.1,mid,40\n"
+                   "0.30000000000000004,mid,60\n");
+    free(csv);
+}
+
+static void test_json_long(void)
+{
+    char *json = export_layout_text(profile_text, 0, 4, &export_format_json, EXPORT_LONG, NULL);
+    CHECK_STR(json, "{\"job\": \"prog +RTS -hc\",\n"
+                    " \"date\": \"Mon Nov 23 09:13 2026\",\n"
+                    " \"sample_unit\": \"seconds\",\n"
+                    " \"value_unit\": \"bytes\",\n"
+                    " \"bands\": [\"big\", \"a,\\\"b\\\"\", \"mid\", \"OTHER\"],\n"
+                    " \"values\": [\n"
+                    "  {\"time\": 0, \"band\": \"big\", \"value\": 100},\n"
+                    "  {\"time\": 0, \"band\": \"OTHER\", \"value\": 1},\n"
+                    "  {\"time\": 0.1, \"band\": \"big\", \"value\": 207},\n"
+                    "  {\"time\": 0.1, \"band\": \"a,\\\"b\\\"\", \"value\": 130},\n"
+                    "  {\"time\": 0.1, \"band\": \"mid\", \"value\": 40},\n"
+                    "  {\"time\": 0.30000000000000004, \"band\": \"mid\", \"value\": 60},\n"
+                    "  {\"time\": 0.30000000000000004, \"band\": \"OTHER\", \"value\": 5}\n"
+                    " ]}\n");
+    free(json);
+}
+
+/* Long keeps exact and saturated sums, escapes names as wide does, and a
+ * name with a newline stays one field. */
+static void test_long_escapes(void)
+{
+    static const char text[] =
+        HEADER
+        "BEGIN_SAMPLE 1\nq\"\\\t9007199254740993\nbad\xffname\t1\nEND_SAMPLE 1\n"
+        "BEGIN_SAMPLE 2.5\nq\"\\\t9223372036854775807\nq\"\\\t5\nEND_SAMPLE 2.5\n"
+        "BEGIN_SAMPLE 3\n(7)lbl\nx/main\t5\nbad\xffname\t0\nEND_SAMPLE 3\n";
+    char *csv = export_layout_text(text, 0, 0, &export_format_csv, EXPORT_LONG, NULL);
+    CHECK_STR(csv, "time,band,value\n"
+                   "1,\"q\"\"\\\",9007199254740993\n"
+                   "1,bad\xef\xbf\xbdname,1\n"
+                   "2.5,\"q\"\"\\\",9223372036854775807\n"
+                   "3,\"(7)lbl\nx/main\",5\n");
+    free(csv);
+    char *json = export_layout_text(text, 0, 0, &export_format_json, EXPORT_LONG, NULL);
+    CHECK(json && strstr(json, "  {\"time\": 1, \"band\": \"q\\\"\\\\\", "
+                               "\"value\": 9007199254740993},\n"));
+    CHECK(json && strstr(json, "  {\"time\": 3, \"band\": \"(7)lbl\\nx/main\", \"value\": 5}\n"));
+    free(json);
+    /* no band: the header and nothing else */
+    csv = export_layout_text(text, 0, -1, &export_format_csv, EXPORT_LONG, NULL);
+    CHECK_STR(csv, "time,band,value\n");
+    free(csv);
+}
+
+/* n samples, and n names each in `per` samples (name i in samples i ..
+ * i+per-1, cyclically): n*per data points among n*n cells. */
+static char *sparse_text(int n, int per)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    fputs(HEADER, f);
+    for (int k = 0; k < n; k++) {
+        fprintf(f, "BEGIN_SAMPLE %d\n", k);
+        for (int i = 0; i < n; i++)
+            if ((k - i + n) % n < per)
+                fprintf(f, "n%d\t%d\n", i, i + 1);
+        fprintf(f, "END_SAMPLE %d\n", k);
+    }
+    fclose(f);
+    return buf;
+}
+
+/* The default: long when fewer than one cell in EXPORT_LONG_RATIO can be
+ * non-zero, counted from the data points; an asked layout is kept. */
+static void test_layout_rule(void)
+{
+    /* 200 x 200 cells, 200 x 1 points: 1 in 200, long */
+    char *text = sparse_text(200, 1);
+    enum export_layout got = EXPORT_AUTO;
+    char *csv = export_layout_text(text, 0, 0, &export_format_csv, EXPORT_AUTO, &got);
+    CHECK(got == EXPORT_LONG);
+    CHECK(csv && strncmp(csv, "time,band,value\n0,n0,1\n1,n1,2\n", 30) == 0);
+    free(csv);
+    csv = export_layout_text(text, 0, 0, &export_format_csv, EXPORT_WIDE, &got);
+    CHECK(got == EXPORT_WIDE);
+    CHECK(csv && strncmp(csv, "time,n199,", 10) == 0);
+    free(csv);
+    free(text);
+    /* 200 x 2 points among 200 x 200: exactly 1 in 100, not fewer: wide */
+    text = sparse_text(200, 2);
+    csv = export_layout_text(text, 0, 0, &export_format_json, EXPORT_AUTO, &got);
+    CHECK(got == EXPORT_WIDE);
+    CHECK(csv && strstr(csv, "\"samples\": [") != NULL);
+    free(csv);
+    csv = export_layout_text(text, 0, 0, &export_format_json, EXPORT_LONG, &got);
+    CHECK(got == EXPORT_LONG);
+    CHECK(csv && strstr(csv, "\"values\": [") != NULL);
+    free(csv);
+    free(text);
+    /* -m3: OTHER gathers 198 names but is one band; 3 bands x 200 cells,
+     * at most 200 + 2 + 2 of them non-zero: wide */
+    text = sparse_text(200, 1);
+    csv = export_layout_text(text, 0, 3, &export_format_csv, EXPORT_AUTO, &got);
+    CHECK(got == EXPORT_WIDE);
+    free(csv);
+    free(text);
+}
+
 int main(void)
 {
     test_csv_other();
@@ -162,5 +301,9 @@ int main(void)
     test_no_bands();
     test_format_names();
     test_newline_name();
+    test_csv_long();
+    test_json_long();
+    test_long_escapes();
+    test_layout_rule();
     return check_report();
 }

@@ -164,6 +164,16 @@ int main(void)
     OK("--mode=lines", NULL, NULL);
     CHECK(o.mode == MODE_LINES);
     BAD("--mode=pie", NULL, NULL);
+    OK(NULL, NULL, NULL);
+    CHECK(o.export_layout == EXPORT_AUTO); /* export.c's rule decides */
+    OK("--export-layout=long", "-ox.csv", NULL);
+    CHECK(o.export_layout == EXPORT_LONG);
+    OK("--export-layout", "wide", "-ox.json");
+    CHECK(o.export_layout == EXPORT_WIDE);
+    BAD("--export-layout=tall", NULL, NULL);
+    CHECK(strstr(err.text, "--export-layout=tall") && strstr(err.text, "wide or long"));
+    BAD("--export-layout", NULL, NULL);
+    CHECK(strstr(err.text, "needs a value") != NULL);
     OK("--x=index", NULL, NULL);
     CHECK(o.x_index);
     BAD("--x=log", NULL, NULL);

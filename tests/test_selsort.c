@@ -56,6 +56,50 @@ static bool same(const size_t *a, const size_t *b, size_t n)
     return memcmp(a, b, n * sizeof *a) == 0;
 }
 
+struct ukeys {
+    const uint64_t *key;
+};
+
+static bool less_u(const void *ctx, size_t a, size_t b)
+{
+    const struct ukeys *k = ctx;
+    return k->key[a] < k->key[b];
+}
+
+/* selection_sort_keys: the reference's permutation for whole-number keys,
+ * with many ties, the largest keys, and items that are not positions. */
+static void keys_against_reference(void)
+{
+    int mismatches = 0;
+    for (int round = 0; round < 3000; round++) {
+        size_t n = (size_t)(rng() % 70);
+        size_t distinct = 1 + (size_t)(rng() % 9);
+        uint64_t *key = malloc((n ? n : 1) * sizeof *key);
+        size_t *a = malloc((n ? n : 1) * sizeof *a);
+        size_t *b = malloc((n ? n : 1) * sizeof *b);
+        for (size_t i = 0; i < n; i++) {
+            uint64_t r = rng() % distinct;
+            key[i] = r == 0 ? UINT64_MAX : r == 1 ? 0 : r * 1000003u;
+            a[i] = i;
+        }
+        for (size_t i = n; i > 1; i--) {
+            size_t j = (size_t)(rng() % i);
+            size_t t = a[i - 1];
+            a[i - 1] = a[j];
+            a[j] = t;
+        }
+        memcpy(b, a, n * sizeof *a);
+        struct ukeys k = {key};
+        selection_sort_keys(a, n, key);
+        reference_sort(b, n, less_u, &k);
+        mismatches += !same(a, b, n);
+        free(key);
+        free(a);
+        free(b);
+    }
+    CHECK_INT(mismatches, 0);
+}
+
 /* Random arrays with many ties (few distinct keys), some with NaNs, items
  * given as a random permutation of key indices so that items and
  * positions differ. */
@@ -215,6 +259,7 @@ int main(void)
 {
     hand_cases();
     random_against_reference();
+    keys_against_reference();
     medium_against_reference();
     million();
     return check_report();

@@ -822,6 +822,103 @@ static void test_page_samples(void)
     check_page_samples(50, 20000, MODE_STACKED, false); /* more bands than the budget */
 }
 
+/* ---- sparse and dense replays: the same series to the bit ----------------------- */
+
+static bool same_doubles(const double *a, const double *b, size_t n)
+{
+    return n == 0 || memcmp(a, b, n * sizeof *a) == 0;
+}
+
+static size_t series_differences(const struct series *a, const struct series *b)
+{
+    size_t bad = a->nbands != b->nbands || a->nsamples != b->nsamples;
+    bad += memcmp(&a->y_max, &b->y_max, sizeof a->y_max) != 0;
+    bad += memcmp(&a->y_max_time, &b->y_max_time, sizeof a->y_max_time) != 0;
+    bad += memcmp(&a->area, &b->area, sizeof a->area) != 0;
+    bad += memcmp(&a->plot_max, &b->plot_max, sizeof a->plot_max) != 0;
+    if (bad)
+        return bad;
+    bad += !same_doubles(a->band_peak, b->band_peak, a->nbands);
+    bad += !same_doubles(a->band_peak_time, b->band_peak_time, a->nbands);
+    for (size_t k = 0; k < a->nbands; k++)
+        bad += a->top[k].n != b->top[k].n || !same_doubles(a->top[k].t, b->top[k].t, a->top[k].n) ||
+               !same_doubles(a->top[k].y, b->top[k].y, a->top[k].n);
+    const struct series_samples *x = a->samples, *y = b->samples;
+    if (x && y)
+        bad += x->n != y->n || x->nbands != y->nbands || !same_doubles(x->t, y->t, x->n) ||
+               (x->n && memcmp(x->value, y->value, x->n * x->nbands * sizeof *x->value) != 0);
+    else
+        bad += x != y;
+    return bad;
+}
+
+/* A profile of nb names over n samples, each sample a few of them in any
+ * order: some twice, some 0, some near INT64_MAX (sums saturate), so
+ * that the trace, OTHER and the band order all come into play. */
+static char *sparse_body(size_t n, size_t nb, size_t per_sample, uint64_t *seed)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    for (size_t k = 0; k < n; k++) {
+        fprintf(f, "BEGIN_SAMPLE %.3f\n", 0.25 * (double)k);
+        size_t m = fixture_rng(seed) % (per_sample + 1);
+        for (size_t j = 0; j < m; j++) {
+            uint64_t r = fixture_rng(seed);
+            unsigned long long v = r % 97 == 0 ? 0 : r % 89 == 0 ? 4611686018427387904ull
+                                 : (r >> 20) % 5000;
+            size_t name = (size_t)(fixture_rng(seed) % nb);
+            fprintf(f, "n%zu\t%llu\n", name, v);
+            if (r % 13 == 0)
+                fprintf(f, "n%zu\t%llu\n", name, v / 2); /* twice in one sample */
+        }
+        if (k > 0 && k % 3 == 0)
+            fputs("zero\t0\n", f); /* a band that is 0 wherever it is: its peak stays at the start */
+        fprintf(f, "END_SAMPLE %.3f\n", 0.25 * (double)k);
+    }
+    fclose(f);
+    return buf;
+}
+
+static void test_sparse_replay(void)
+{
+    uint64_t seed = 0x5eed5eedu;
+    static const size_t columns[] = {1, 2, 3, 7, 40, 1000};
+    static const struct { size_t n, nb, per; double trace; long limit; } shape[] = {
+        {50, 200, 6, 0, 0}, {300, 400, 12, 1, 0}, {120, 60, 3, 0, 8}, {9, 30, 30, 0, 0},
+        {400, 1000, 2, 0.5, 30}, {2, 5, 5, 0, 0}, {200, 300, 0, 0, 0},
+    };
+    size_t bad = 0, cases = 0;
+    for (size_t i = 0; i < sizeof shape / sizeof shape[0]; i++) {
+        char *body = sparse_body(shape[i].n, shape[i].nb, shape[i].per, &seed);
+        struct profile p;
+        struct band_plan bp;
+        fixture_parse(&p, body);
+        free(body);
+        fixture_plan(&bp, &p, shape[i].trace, shape[i].limit, false);
+        for (size_t c = 0; c < sizeof columns / sizeof columns[0]; c++) {
+            struct series d, sp, au;
+            struct hp_error err;
+            CHECK_INT(series_build_replay(&d, &p, &bp, columns[c], MODE_STACKED, SERIES_DENSE, &err), 0);
+            CHECK_INT(series_build_replay(&sp, &p, &bp, columns[c], MODE_STACKED, SERIES_SPARSE, &err), 0);
+            CHECK_INT(series_build_mode(&au, &p, &bp, columns[c], MODE_STACKED, &err), 0);
+            CHECK_INT(series_samples_build_replay(&d, &p, &bp, columns[c], SERIES_DENSE, &err), 0);
+            CHECK_INT(series_samples_build_replay(&sp, &p, &bp, columns[c], SERIES_SPARSE, &err), 0);
+            CHECK_INT(series_samples_build(&au, &p, &bp, columns[c], &err), 0);
+            bad += series_differences(&d, &sp) + series_differences(&d, &au);
+            cases++;
+            series_free(&d);
+            series_free(&sp);
+            series_free(&au);
+        }
+        band_plan_free(&bp);
+        profile_free(&p);
+    }
+    if (!CHECK_INT(bad, 0))
+        fprintf(stderr, "  %zu differences between dense and sparse replays in %zu cases\n", bad,
+                cases);
+}
+
 int main(void)
 {
     test_example_a();
@@ -834,5 +931,6 @@ int main(void)
     test_percent_of_nothing();
     test_hairlines();
     test_page_samples();
+    test_sparse_replay();
     return check_report();
 }
