@@ -497,7 +497,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     /* Fonts first: when pango has to load the system's fontconfig
      * configuration (render.c), it does so on a thread of its own, which
      * then runs while the profile is read. */
-    fonts = po->exp ? NULL : render_fonts_new();
+    fonts = po->exp ? NULL : render_fonts_new(po->fmt);
     if (read_profile(&p, fl.input, po, err) < 0)
         goto done;
     /* The .aux: none for standard input, nor with --no-aux, nor over a file
@@ -553,7 +553,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
                     struct hp_error *err)
 {
     struct profile *p = xcalloc(n, sizeof *p);
-    struct render_fonts *fonts = render_fonts_new();
+    struct render_fonts *fonts = render_fonts_new(po->fmt);
     struct layout L = {0};
     struct files fl = {0};
     fl.out_path = xstrdup(po->output ? po->output : "-");
