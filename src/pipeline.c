@@ -194,6 +194,10 @@ int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *
     series_simplify(&d->series, lo.y_range);
     if (layout_build(&d->layout, p, &d->plan, &d->series, &lo, tm, err) < 0)
         goto fail;
+    /* The layout has its own copy of the points: the series' goes before
+     * the drawing, whose writer needs memory of its own (a peak of the
+     * run, 1.3 MB at 150 MB of profile). */
+    series_free(&d->series); /* and zeroed, for drawing_free */
     return 0;
 fail:
     drawing_free(d);

@@ -34,6 +34,7 @@ static const double font_size[FONT_COUNT] = {
 struct text_entry {
     PangoLayout *layout;
     double width;
+    guint serial; /* the context's when width was measured */
 };
 
 /* The surfaces the context is set up for.  pango_cairo_update_context
@@ -280,11 +281,24 @@ static double layout_width(PangoLayout *pl, const PangoFontDescription *desc, co
 static struct text_entry *text_entry(struct render_fonts *f, enum font_role font, const char *text)
 {
     struct text_entry *e = g_hash_table_lookup(f->texts[font], text);
-    if (e || f->kept == TEXTS_KEPT)
+    if (e) {
+        /* The context changed since (drawn on another kind of surface
+         * before: only a caller that reuses its fonts does that): pango
+         * lays the text out again, and it is measured again. */
+        if (e->serial != pango_context_get_serial(f->context)) {
+            PangoRectangle logical;
+            pango_layout_get_extents(e->layout, NULL, &logical);
+            e->width = (double)logical.width / PANGO_SCALE;
+            e->serial = pango_context_get_serial(f->context);
+        }
         return e;
+    }
+    if (f->kept == TEXTS_KEPT)
+        return NULL;
     e = xmalloc(sizeof *e);
     e->layout = pango_layout_new(f->context);
     e->width = layout_width(e->layout, f->desc[font], text);
+    e->serial = pango_context_get_serial(f->context);
     g_hash_table_insert(f->texts[font], xstrdup(text), e);
     f->kept++;
     return e;
