@@ -173,20 +173,25 @@ pair() {
     a_mean=$(mean_ms "$work/pair.csv") a_min=$(min_ms "$work/pair.csv")
     b_mean=$(awk -F, 'NR == 3 { printf "%.1f", $2 * 1000 }' "$work/pair.csv")
     b_min=$(awk -F, 'NR == 3 { printf "%.1f", $7 * 1000 }' "$work/pair.csv")
+    a_cpu=$(cpu_ms "$work/pair.csv")
+    b_cpu=$(awk -F, 'NR == 3 { printf "%.1f", ($5 + $6) * 1000 }' "$work/pair.csv")
 }
 ratio2() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b }'; }
 # target WHAT A_LABEL B_LABEL RATIO(means) RATIO(mins) GOAL(<= or >=) LIMIT
+# (the CPU times' ratio, from pair's, is printed too: on a busy machine
+# the wall times wait for the processor, the CPU times less so)
 target() {
     met=$(awk -v r="$4" -v op="$6" -v l="$7" 'BEGIN {
         if (r == "-") print "-"; else if (op == ">=") print (r >= l ? "yes" : "no"); else print (r <= l ? "yes" : "no") }')
-    printf '| %s | %s | %s | %s (%s) | %s %s | %s |\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$met"
+    printf '| %s | %s | %s | %s (%s) | %s | %s %s | %s |\n' "$1" "$2" "$3" "$4" "$5" \
+        "$(ratio2 "$a_cpu" "$b_cpu")" "$6" "$7" "$met"
 }
 
 echo
-echo "Targets (issue 17), each ratio from one hyperfine run of both commands: means (minimums)"
+echo "Targets (issue 17), each ratio from one hyperfine run of both commands: wall time means (minimums), and user + system CPU time"
 echo
-printf '| target | A | B | A/B | goal | met |\n'
-printf '|---|---|---|---|---|---|\n'
+printf '| target | A | B | A/B | A/B CPU | goal (wall) | met |\n'
+printf '|---|---|---|---|---|---|---|\n'
 
 ln -sf "$here/longrun-hd.hp" "$out/ghc/longrun-hd.hp"
 ln -sf "$here/../samples/leakmean-hc.hp" "$out/ghc/leakmean-hc.hp"
@@ -235,7 +240,7 @@ if [ -n "$huge_rss" ] && awk -v a="$huge_rss" -v b="$worst" 'BEGIN { exit !(a > 
 fi
 over=$(awk -v a="$worst" -v b="$floor_rss" 'BEGIN { printf "%.1f", a - b }')
 met=$(awk -v d="$over" 'BEGIN { print (d <= 3 ? "yes" : "no") }')
-printf '| peak RSS, 18 KB to %s: hp2ps - the floor program | ours %s MB (%s) | floor %s MB | %s MB | <= 3 MB | %s |\n' \
+printf '| peak RSS, 18 KB to %s: hp2ps - the floor program | ours %s MB (%s) | floor %s MB | %s MB | - | <= 3 MB | %s |\n' \
     "$( [ -n "$huge_rss" ] && echo 1.5 GB || echo 148 MB)" "$worst" "$worst_at" "$floor_rss" "$over" "$met"
 rm -f "$work/p2000.hp" "$work/p20000.hp"
 
