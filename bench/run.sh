@@ -1,12 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # bench/run.sh: hp2ps against `wc -l` and GHC's hp2ps on GHC-shaped
-# profiles of growing size, and on a real one.  `make bench` runs it; see
-# bench/README.md for what it measures and the latest table.
+# profiles of growing size, and on a real one; then the targets of issue
+# 17, each a ratio of two commands timed in one hyperfine run (against
+# GHC's hp2ps, `wc -l`, the floor program bench/floor.c, or hp2ps itself
+# in another format).  `make bench` runs it; see bench/README.md for what
+# it measures and the latest tables.
 #
 # Environment:
 #   HP2PS=path        the hp2ps to measure (default: ./hp2ps)
-#   GHC_HP2PS=path    GHC's hp2ps (default: /usr/bin/hp2ps; skipped when absent)
+#   GHC_HP2PS=path    GHC's hp2ps (default: the binary that /usr/bin/hp2ps,
+#                     a shell script, runs, else /usr/bin/hp2ps; skipped
+#                     when absent)
 #   BENCH_HUGE=1      also the 1.5 GB profile (written to BENCH_DIR, deleted after)
 #   BENCH_GHC_BIG=1   also run GHC's hp2ps on the 60 MB and larger profiles
 #                     (it is quadratic: minutes)
@@ -20,7 +25,15 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 HP2PS=$(cd "$(dirname "${HP2PS:-./hp2ps}")" && pwd)/$(basename "${HP2PS:-./hp2ps}")
-GHC_HP2PS=${GHC_HP2PS:-/usr/bin/hp2ps}
+# GHC's /usr/bin/hp2ps is a shell script that execs the binary: timing the
+# binary leaves out a shell's start-up (about 1 ms), which is not GHC's.
+if [ -z "${GHC_HP2PS:-}" ]; then
+    GHC_HP2PS=/usr/bin/hp2ps
+    if [ -f /usr/bin/hp2ps ] && head -c 2 /usr/bin/hp2ps | grep -q '#!'; then
+        ghcbin=$(sed -n 's/^exedir="\(.*\)"$/\1/p' /usr/bin/hp2ps)/hp2ps
+        [ -x "$ghcbin" ] && GHC_HP2PS=$ghcbin
+    fi
+fi
 CC=${CC:-cc}
 NAMES=300
 
@@ -56,6 +69,12 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 "$CC" -std=c11 -O2 -o "$work/genprof" "$here/genprof.c"
+# The floor: a program that only opens a cairo PostScript surface and sets
+# one string with pango (bench/floor.c).
+PKG_CONFIG=${PKG_CONFIG:-pkg-config}
+# shellcheck disable=SC2046 # the flags are words
+"$CC" -std=c11 -O2 -o "$work/floor" "$here/floor.c" \
+    $("$PKG_CONFIG" --cflags --libs pangocairo cairo-ps)
 
 # mean_ms CSV: the mean wall time of hyperfine's first command, in ms;
 # cpu_ms CSV: its mean user + system time.
@@ -128,14 +147,103 @@ for samples in 200 2000 8000 20000; do
         *) runs=5 ghc=${BENCH_GHC_BIG:+yes} ;;
     esac
     row "gen-$samples" "$work/p$samples.hp" "$samples" "$runs" "${ghc:-no}"
-    rm -f "$work/p$samples.hp"
+    case $samples in 2000 | 20000) ;; *) rm -f "$work/p$samples.hp" ;; esac # the targets use these
 done
 
+huge_rss=""
 if [ -n "${BENCH_HUGE:-}" ]; then
     "$work/genprof" 200000 "$NAMES" > "$work/p200000.hp"
     row gen-200000 "$work/p200000.hp" 200000 3 no
+    huge_rss=$(peak_rss_mb "$HP2PS" -o "$out/out.ps" "$work/p200000.hp")
     rm -f "$work/p200000.hp"
 fi
+
+# ---- The targets of issue 17: each a ratio of two commands timed in the
+# same hyperfine run (all runs of the first, then all of the second), by
+# the means and, in brackets, by the minimums.
+
+# pair RUNS CMD_A CMD_B: times both; sets a_mean, b_mean, a_min, b_min (ms).
+# They run in out/ghc, where GHC's hp2ps writes its output (next to its
+# input, which is linked there): its commands name their input relatively,
+# the others absolutely.
+pair() {
+    runs=$1
+    shift
+    (cd "$out/ghc" && hyperfine -N --style none --warmup 2 --runs "$runs" \
+        --export-csv "$work/pair.csv" "$@" >/dev/null 2>&1)
+    a_mean=$(mean_ms "$work/pair.csv") a_min=$(min_ms "$work/pair.csv")
+    b_mean=$(awk -F, 'NR == 3 { printf "%.1f", $2 * 1000 }' "$work/pair.csv")
+    b_min=$(awk -F, 'NR == 3 { printf "%.1f", $7 * 1000 }' "$work/pair.csv")
+    a_cpu=$(cpu_ms "$work/pair.csv")
+    b_cpu=$(awk -F, 'NR == 3 { printf "%.1f", ($5 + $6) * 1000 }' "$work/pair.csv")
+}
+ratio2() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b }'; }
+# target WHAT A_LABEL B_LABEL RATIO(means) RATIO(mins) GOAL(<= or >=) LIMIT
+# (the CPU times' ratio, from pair's, is printed too: on a busy machine
+# the wall times wait for the processor, the CPU times less so)
+target() {
+    met=$(awk -v r="$4" -v op="$6" -v l="$7" 'BEGIN {
+        if (r == "-") print "-"; else if (op == ">=") print (r >= l ? "yes" : "no"); else print (r <= l ? "yes" : "no") }')
+    printf '| %s | %s | %s | %s (%s) | %s | %s %s | %s |\n' "$1" "$2" "$3" "$4" "$5" \
+        "$(ratio2 "$a_cpu" "$b_cpu")" "$6" "$7" "$met"
+}
+
+echo
+echo "Targets (issue 17), each ratio from one hyperfine run of both commands: wall time means (minimums), and user + system CPU time"
+echo
+printf '| target | A | B | A/B | A/B CPU | goal (wall) | met |\n'
+printf '|---|---|---|---|---|---|---|\n'
+
+ln -sf "$here/longrun-hd.hp" "$out/ghc/longrun-hd.hp"
+ln -sf "$here/../samples/leakmean-hc.hp" "$out/ghc/leakmean-hc.hp"
+ln -sf "$work/p2000.hp" "$out/ghc/gen-2000.hp"
+if [ -x "$GHC_HP2PS" ]; then
+    pair 30 "$GHC_HP2PS longrun-hd.hp" "$HP2PS -o $out/out.ps $here/longrun-hd.hp"
+    target "longrun-hd.hp (1 MB, real): GHC's hp2ps / hp2ps" "GHC $a_mean ms" "ours $b_mean ms" \
+        "$(ratio2 "$a_mean" "$b_mean")" "$(ratio2 "$a_min" "$b_min")" ">=" 1.3
+fi
+
+small=$here/../samples/leakmean-hc.hp
+pair 30 "$HP2PS -o $out/out.ps $small" "$work/floor $out/floor.ps"
+target "leakmean-hc.hp (18 KB, real): hp2ps / the floor program" "ours $a_mean ms" "floor $b_mean ms" \
+    "$(ratio2 "$a_mean" "$b_mean")" "$(ratio2 "$a_min" "$b_min")" "<=" 1.15
+
+if [ -x "$GHC_HP2PS" ]; then
+    pair 5 "$GHC_HP2PS gen-2000.hp" "$HP2PS -o $out/out.ps $work/p2000.hp"
+    target "gen-2000 (15 MB): GHC's hp2ps / hp2ps" "GHC $a_mean ms" "ours $b_mean ms" \
+        "$(ratio2 "$a_mean" "$b_mean")" "$(ratio2 "$a_min" "$b_min")" ">=" 15
+fi
+
+pair 10 "$HP2PS -o $out/out.ps $work/p20000.hp" "wc -l $work/p20000.hp"
+target "gen-20000 (148 MB): hp2ps / \`wc -l\`" "ours $a_mean ms" "wc $b_mean ms" \
+    "$(ratio2 "$a_mean" "$b_mean")" "$(ratio2 "$a_min" "$b_min")" "<=" 5
+
+for fmt in png pdf svg; do
+    limit=1.3
+    [ $fmt = png ] && limit=1.5
+    pair 20 "$HP2PS -o $out/out.$fmt $work/p2000.hp" "$HP2PS -o $out/out.ps $work/p2000.hp"
+    target "gen-2000 (15 MB): $(echo $fmt | tr '[:lower:]' '[:upper:]') / PS" "$fmt $a_mean ms" "ps $b_mean ms" \
+        "$(ratio2 "$a_mean" "$b_mean")" "$(ratio2 "$a_min" "$b_min")" "<=" $limit
+done
+
+# Peak RSS: the largest difference from the floor program's, 18 KB to the
+# largest profile measured.
+floor_rss=$(peak_rss_mb "$work/floor" "$out/floor.ps")
+worst="" worst_at=""
+for f in "$small" "$here/longrun-hd.hp" "$work/p2000.hp" "$work/p20000.hp"; do
+    r=$(peak_rss_mb "$HP2PS" -o "$out/out.ps" "$f")
+    if [ -z "$worst" ] || awk -v a="$r" -v b="$worst" 'BEGIN { exit !(a > b) }'; then
+        worst=$r worst_at=$(basename "$f" .hp | sed 's/^p\([0-9]*\)$/gen-\1/')
+    fi
+done
+if [ -n "$huge_rss" ] && awk -v a="$huge_rss" -v b="$worst" 'BEGIN { exit !(a > b) }'; then
+    worst=$huge_rss worst_at=gen-200000
+fi
+over=$(awk -v a="$worst" -v b="$floor_rss" 'BEGIN { printf "%.1f", a - b }')
+met=$(awk -v d="$over" 'BEGIN { print (d <= 3 ? "yes" : "no") }')
+printf '| peak RSS, 18 KB to %s: hp2ps - the floor program | ours %s MB (%s) | floor %s MB | %s MB | - | <= 3 MB | %s |\n' \
+    "$( [ -n "$huge_rss" ] && echo 1.5 GB || echo 148 MB)" "$worst" "$worst_at" "$floor_rss" "$over" "$met"
+rm -f "$work/p2000.hp" "$work/p20000.hp"
 
 echo
 echo "hp2ps: $HP2PS; GHC: $( [ -x "$GHC_HP2PS" ] && echo "$GHC_HP2PS" || echo "not installed"); profiles in $work, outputs in $out"

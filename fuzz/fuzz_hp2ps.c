@@ -63,7 +63,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
      * pango_layout_set_text") is a bug of ours that hp2ps would print as a
      * second stderr line: make it a crash the fuzzer reports. */
     g_log_set_always_fatal(G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL);
-    fonts = render_fonts_new();
+    fonts = render_fonts_new(NULL);
     sink = fopen("/dev/null", "wb");
     if (!sink)
         abort();

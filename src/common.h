@@ -21,9 +21,11 @@ struct hp_error {
 #if defined(__GNUC__) || defined(__clang__)
 #define HP_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #define HP_NOINLINE __attribute__((noinline))
+#define HP_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define HP_PRINTF(a, b)
 #define HP_NOINLINE
+#define HP_ALWAYS_INLINE inline
 /* A new file that has no name (in $TMPDIR, else /tmp), open for reading
  * and writing: nothing is left behind however the process ends.  -1 with
  * errno set on failure. */

@@ -440,7 +440,8 @@ static inline uint32_t name_id(struct parser *ps, const char *s, size_t len)
 }
 
 /* Append (id, value) to the open sample. */
-static int add_entry(struct parser *ps, const char *name, size_t nlen, int64_t value)
+static HP_ALWAYS_INLINE int add_entry(struct parser *ps, const char *name, size_t nlen,
+                                      int64_t value)
 {
     if (ps->b.npend == UINT32_MAX)
         return bad(ps, "more than %lu data lines in one sample", (unsigned long)UINT32_MAX);
@@ -684,7 +685,31 @@ static HP_NOINLINE int data_line_general(struct parser *ps, const char *s, const
  * inside a sample with at most 18 digits (no overflow possible), reading
  * the digits backwards from the end; anything else goes the general way,
  * which also words the errors. */
-static inline int data_line(struct parser *ps, const char *s, const char *e)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HAVE_SWAR_DIGITS 1
+/* The digits that end the 8 bytes of w (little-endian: the last byte is
+ * the line's last): how many (0 to 8) and, in *value, their number.  A
+ * byte is a digit when its high nibble is 3 both as it is and plus 6; the
+ * sum may carry into the next byte only from a byte of 0xFA or more, and
+ * then makes that byte look like no digit, never the reverse: a run found
+ * too short leaves a digit before it, which sends the line the general
+ * way.  The digits found are converted eight at a time with three
+ * multiplications, the bytes before them standing for leading zeros. */
+static inline unsigned trailing_digits(uint64_t w, uint64_t *value)
+{
+    const uint64_t high = 0xF0F0F0F0F0F0F0F0u, zeros = 0x3030303030303030u;
+    uint64_t not_digit = ((w & high) ^ zeros) | (((w + 0x0606060606060606u) & high) ^ zeros);
+    unsigned n = not_digit ? (unsigned)__builtin_clzll(not_digit) / 8 : 8;
+    uint64_t keep = n ? ~(uint64_t)0 << (64 - 8 * n) : 0; /* the digits' bytes */
+    uint64_t x = (w & keep) | (zeros & ~keep);
+    x = (x & 0x0F0F0F0F0F0F0F0Fu) * 2561 >> 8;
+    x = (x & 0x00FF00FF00FF00FFu) * 6553601 >> 16;
+    *value = (x & 0x0000FFFF0000FFFFu) * 42949672960001u >> 32;
+    return n;
+}
+#endif
+
+static HP_ALWAYS_INLINE int data_line(struct parser *ps, const char *s, const char *e)
 {
     static const uint64_t pow10[18] = {
         1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
@@ -694,6 +719,16 @@ static inline int data_line(struct parser *ps, const char *s, const char *e)
     const char *v = e;
     uint64_t value = 0;
     unsigned nd = 0;
+#ifdef HAVE_SWAR_DIGITS
+    if (e - s > 8) { /* the last 8 bytes at once; more digits one by one below */
+        uint64_t w;
+        memcpy(&w, e - 8, 8);
+        nd = trailing_digits(w, &value);
+        v = e - nd;
+        if (nd < 8)
+            goto digits_done;
+    }
+#endif
     while (v > s && nd < 18) {
         unsigned digit = (unsigned)(unsigned char)v[-1] - '0';
         if (digit > 9)
@@ -701,6 +736,9 @@ static inline int data_line(struct parser *ps, const char *s, const char *e)
         value += digit * pow10[nd++];
         v--;
     }
+#ifdef HAVE_SWAR_DIGITS
+digits_done:;
+#endif
     const char *ne = v;
     while (ne > s && is_ws((unsigned char)ne[-1]))
         ne--;

@@ -15,16 +15,47 @@
 
 /* A clean sans; fontconfig falls back to whatever sans it has. */
 #define FONT_FAMILY "DejaVu Sans, Bitstream Vera Sans, Sans"
+/* With the one font file (start_with_font_file), its family alone: it is
+ * the only font either way, and pango then asks fontconfig once per size
+ * for the fonts it lays text out with and for the ones it measures its
+ * font metrics with (the font's own family), not twice. */
+#define FONT_FILE_FAMILY "DejaVu Sans"
 static const double font_size[FONT_COUNT] = {
     [FONT_AXIS] = 8.5,
     [FONT_TITLE] = 10.5,
+};
+
+/* Text measured once and drawn from what was measured: the layout keeps
+ * many strings (tick labels, key names, the title) more than once, and
+ * laying out a string (itemizing, shaping) is most of the cost of text.
+ * So each distinct string's PangoLayout is kept, up to TEXTS_KEPT of them
+ * (about 2.5 kB each), and drawing shows that layout as it is. */
+#define TEXTS_KEPT 256
+
+struct text_entry {
+    PangoLayout *layout;
+    double width;
+    guint serial; /* the context's when width was measured */
+};
+
+/* The surfaces the context is set up for.  pango_cairo_update_context
+ * sets it up for one (its font options), but it also invalidates every
+ * layout; so it is done once, before anything is measured, and not again
+ * while the surfaces drawn on are of that kind. */
+enum surface_kind {
+    SURFACE_VECTOR, /* never updated: for PostScript, PDF and SVG */
+    SURFACE_IMAGE,  /* updated for cairo's image surface (PNG) */
+    SURFACE_ANY     /* drawn on both: updated for each surface */
 };
 
 struct render_fonts {
     PangoFontMap *map;
     PangoContext *context;
     PangoFontDescription *desc[FONT_COUNT];
-    PangoLayout *measure; /* reused for every measurement */
+    PangoLayout *measure; /* for text past TEXTS_KEPT */
+    GHashTable *texts[FONT_COUNT]; /* text -> struct text_entry, by font */
+    unsigned kept;        /* entries in texts */
+    enum surface_kind kind; /* what the context is set up for (prepare_context) */
     FcCharSet *coverage;  /* drawing with the one font file: the characters it
                            * has; NULL with the system's configuration */
 };
@@ -39,21 +70,72 @@ struct render_fonts {
  * covers: the same file, unhinted metrics.  A FONTCONFIG_FILE or
  * FONTCONFIG_PATH in the environment asks for a configuration explicitly,
  * so then the system's is used from the start. */
+#ifdef HP2PS_FONT_FILE
+#ifdef HP2PS_FONT_CACHEDIR
+/* The font file's pattern (its family, its characters...) from
+ * fontconfig's cache of its directory, which fc-cache keeps: reading the
+ * file itself (FcConfigAppFontAddFile) walks every character of the font,
+ * a tenth of a small run.  The configuration names the cache directories
+ * and accepts the one file of the directory.  Only when the cache is there
+ * and valid (else fontconfig would scan the whole directory) and the
+ * directory has no subdirectories (whose caches it would read too). */
+static bool add_font_from_cache(FcConfig *config, const char *file)
+{
+    static const char special[] = "<>&\"'*?[]{}\\";
+    if (strpbrk(file, special) || strpbrk(HP2PS_FONT_CACHEDIR, special) || !strrchr(file, '/'))
+        return false; /* would need quoting in the XML or the glob */
+    char *dir = xstrdup(file);
+    *strrchr(dir, '/') = '\0';
+    char *xml = g_strdup_printf("<fontconfig><cachedir>%s</cachedir>"
+                                "<cachedir prefix=\"xdg\">fontconfig</cachedir>"
+                                "<selectfont><acceptfont><glob>%s</glob></acceptfont>"
+                                "<rejectfont><glob>*</glob></rejectfont></selectfont></fontconfig>",
+                                HP2PS_FONT_CACHEDIR, file);
+    FcCache *cache = NULL;
+    bool ok = *dir && FcConfigParseAndLoadFromMemory(config, (const FcChar8 *)xml, FcFalse) &&
+              (cache = FcDirCacheLoad((const FcChar8 *)dir, config, NULL)) &&
+              FcCacheNumSubdir(cache) == 0 && FcConfigAppFontAddDir(config, (const FcChar8 *)dir);
+    if (cache)
+        FcDirCacheUnload(cache);
+    g_free(xml);
+    free(dir);
+    return ok;
+}
+#endif
+
+/* A configuration holding the font file alone, or NULL. */
+static FcConfig *font_file_config(void)
+{
+    FcConfig *config = FcConfigCreate();
+#ifdef HP2PS_FONT_CACHEDIR
+    if (config && add_font_from_cache(config, HP2PS_FONT_FILE))
+        return config;
+    if (config)
+        FcConfigDestroy(config);
+    config = FcConfigCreate();
+#endif
+    if (config && !FcConfigAppFontAddFile(config, (const FcChar8 *)HP2PS_FONT_FILE)) {
+        FcConfigDestroy(config);
+        config = NULL;
+    }
+    return config;
+}
+#endif
+
 static FcCharSet *start_with_font_file(void)
 {
 #ifdef HP2PS_FONT_FILE
     if (getenv("FONTCONFIG_FILE") || getenv("FONTCONFIG_PATH"))
         return NULL;
-    FcConfig *config = FcConfigCreate();
+    FcConfig *config = font_file_config();
     if (!config)
         return NULL;
     FcCharSet *coverage = NULL;
     const FcChar8 *family = NULL;
     FcFontSet *set = NULL;
-    if (FcConfigAppFontAddFile(config, (const FcChar8 *)HP2PS_FONT_FILE) &&
-        (set = FcConfigGetFonts(config, FcSetApplication)) && set->nfont == 1 &&
+    if ((set = FcConfigGetFonts(config, FcSetApplication)) && set->nfont == 1 &&
         FcPatternGetString(set->fonts[0], FC_FAMILY, 0, (FcChar8 **)&family) == FcResultMatch &&
-        FcStrCmpIgnoreCase(family, (const FcChar8 *)"DejaVu Sans") == 0 &&
+        FcStrCmpIgnoreCase(family, (const FcChar8 *)FONT_FILE_FAMILY) == 0 &&
         FcPatternGetCharSet(set->fonts[0], FC_CHARSET, 0, &coverage) == FcResultMatch &&
         FcConfigSetCurrent(config)) {
         coverage = FcCharSetCopy(coverage);
@@ -75,6 +157,13 @@ static bool font_file_covers(const struct render_fonts *f, const char *text)
     return true;
 }
 
+static void forget_texts(struct render_fonts *f)
+{
+    for (int i = 0; i < FONT_COUNT; i++)
+        g_hash_table_remove_all(f->texts[i]);
+    f->kept = 0;
+}
+
 /* From the one font file to the system's configuration, with its
  * fallback fonts.  Widths measured before stay right: the system's
  * configuration finds the same file for the text they were measured on. */
@@ -85,6 +174,9 @@ static void use_system_fonts(struct render_fonts *f)
         pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(f->map), system);
         FcConfigDestroy(system); /* the font map keeps a reference */
         pango_layout_context_changed(f->measure);
+        for (int i = 0; i < FONT_COUNT; i++)
+            pango_font_description_set_family(f->desc[i], FONT_FAMILY);
+        forget_texts(f); /* measured again from now on, as with the new fonts */
     }
     FcCharSetDestroy(f->coverage);
     f->coverage = NULL;
@@ -98,7 +190,36 @@ static void need_text(struct render_fonts *f, const char *text)
         use_system_fonts(f);
 }
 
-struct render_fonts *render_fonts_new(void)
+static void text_entry_free(void *p)
+{
+    struct text_entry *e = p;
+    g_object_unref(e->layout);
+    free(e);
+}
+
+/* Sets the context up for drawing on the format's kind of surface,
+ * before anything is measured, so that what is measured can be drawn as
+ * it is.  The vector surfaces need nothing: their font options differ
+ * from the context's only in not rounding glyph positions, as the default
+ * does not either, and cairo merges the surface's options into the font's
+ * when it draws anyway.  (Updating the context with one of them would
+ * also cost an id: cairo numbers every surface, and the SVG names its
+ * first group by the number.)  The image surface rounds glyph positions:
+ * there the context is updated with a small image surface. */
+static void prepare_context(struct render_fonts *f, const struct render_format *fmt)
+{
+    f->kind = SURFACE_VECTOR;
+    if (fmt && fmt->raster) {
+        cairo_surface_t *probe = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+        cairo_t *cr = cairo_create(probe);
+        pango_cairo_update_context(cr, f->context);
+        cairo_destroy(cr);
+        cairo_surface_destroy(probe);
+        f->kind = SURFACE_IMAGE;
+    }
+}
+
+struct render_fonts *render_fonts_new(const struct render_format *fmt)
 {
     struct render_fonts *f = xcalloc(1, sizeof *f);
     f->coverage = start_with_font_file();
@@ -107,6 +228,7 @@ struct render_fonts *render_fonts_new(void)
         FcCharSetDestroy(f->coverage); /* not a fontconfig font map after all */
         f->coverage = NULL;
     }
+    pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(f->map), 72);
     f->context = pango_font_map_create_context(f->map);
     /* 72 dpi: a font size in points is a size in our units.  Unhinted
      * metrics: widths do not depend on the output's resolution, so every
@@ -120,19 +242,13 @@ struct render_fonts *render_fonts_new(void)
     cairo_font_options_destroy(fo);
     pango_context_set_round_glyph_positions(f->context, FALSE);
     for (int i = 0; i < FONT_COUNT; i++) {
-        f->desc[i] = pango_font_description_from_string(FONT_FAMILY);
+        f->desc[i] = pango_font_description_from_string(f->coverage ? FONT_FILE_FAMILY : FONT_FAMILY);
         pango_font_description_set_size(f->desc[i], (gint)(font_size[i] * PANGO_SCALE));
     }
+    prepare_context(f, fmt);
     f->measure = pango_layout_new(f->context);
-    /* pango looks fonts up on a thread pool and waits for the answer when
-     * the text is laid out; asking now lets that run while the profile is
-     * read. */
-    for (int i = 0; i < FONT_COUNT; i++) {
-        PangoFontset *set = pango_context_load_fontset(f->context, f->desc[i],
-                                                       pango_context_get_language(f->context));
-        if (set)
-            g_object_unref(set);
-    }
+    for (int i = 0; i < FONT_COUNT; i++)
+        f->texts[i] = g_hash_table_new_full(g_str_hash, g_str_equal, free, text_entry_free);
     return f;
 }
 
@@ -141,8 +257,10 @@ void render_fonts_free(struct render_fonts *f)
     if (!f)
         return;
     g_object_unref(f->measure);
-    for (int i = 0; i < FONT_COUNT; i++)
+    for (int i = 0; i < FONT_COUNT; i++) {
+        g_hash_table_destroy(f->texts[i]);
         pango_font_description_free(f->desc[i]);
+    }
     g_object_unref(f->context);
     g_object_unref(f->map);
     if (f->coverage)
@@ -150,15 +268,49 @@ void render_fonts_free(struct render_fonts *f)
     free(f);
 }
 
+static double layout_width(PangoLayout *pl, const PangoFontDescription *desc, const char *text)
+{
+    PangoRectangle logical;
+    pango_layout_set_font_description(pl, desc);
+    pango_layout_set_text(pl, text, -1);
+    pango_layout_get_extents(pl, NULL, &logical);
+    return (double)logical.width / PANGO_SCALE;
+}
+
+/* The kept layout of text in font, laid out now if it is new; NULL once
+ * TEXTS_KEPT are kept. */
+static struct text_entry *text_entry(struct render_fonts *f, enum font_role font, const char *text)
+{
+    struct text_entry *e = g_hash_table_lookup(f->texts[font], text);
+    if (e) {
+        /* The context changed since (drawn on another kind of surface
+         * before: only a caller that reuses its fonts does that): pango
+         * lays the text out again, and it is measured again. */
+        if (e->serial != pango_context_get_serial(f->context)) {
+            PangoRectangle logical;
+            pango_layout_get_extents(e->layout, NULL, &logical);
+            e->width = (double)logical.width / PANGO_SCALE;
+            e->serial = pango_context_get_serial(f->context);
+        }
+        return e;
+    }
+    if (f->kept == TEXTS_KEPT)
+        return NULL;
+    e = xmalloc(sizeof *e);
+    e->layout = pango_layout_new(f->context);
+    e->width = layout_width(e->layout, f->desc[font], text);
+    e->serial = pango_context_get_serial(f->context);
+    g_hash_table_insert(f->texts[font], xstrdup(text), e);
+    f->kept++;
+    return e;
+}
+
 static double measure_width(void *ctx, enum font_role font, const char *text)
 {
     struct render_fonts *f = ctx;
-    PangoRectangle logical;
     need_text(f, text);
-    pango_layout_set_font_description(f->measure, f->desc[font]);
-    pango_layout_set_text(f->measure, text, -1);
-    pango_layout_get_extents(f->measure, NULL, &logical);
-    return (double)logical.width / PANGO_SCALE;
+    struct text_entry *e = text_entry(f, font, text);
+    return e ? e->width : layout_width(f->measure, f->desc[font], text);
 }
 
 /* Grapheme clusters by pango's rule (Unicode's extended clusters, emoji
@@ -350,8 +502,13 @@ static void draw_text(cairo_t *cr, struct render_fonts *f, PangoLayout *pl, cons
         use_system_fonts(f);
         pango_layout_context_changed(pl);
     }
-    pango_layout_set_font_description(pl, f->desc[pr->font]);
-    pango_layout_set_text(pl, pr->text, -1);
+    struct text_entry *e = text_entry(f, pr->font, pr->text);
+    if (e)
+        pl = e->layout; /* as measured: laid out already */
+    else {
+        pango_layout_set_font_description(pl, f->desc[pr->font]);
+        pango_layout_set_text(pl, pr->text, -1);
+    }
     PangoRectangle logical;
     pango_layout_get_extents(pl, NULL, &logical);
     double width = (double)logical.width / PANGO_SCALE;
@@ -373,7 +530,13 @@ int render_pages(struct _cairo_surface *surface, const struct layout *L,
                  struct render_fonts *fonts, struct hp_error *err)
 {
     cairo_t *cr = cairo_create(surface);
-    pango_cairo_update_context(cr, fonts->context);
+    enum surface_kind kind = cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
+                                 ? SURFACE_IMAGE
+                                 : SURFACE_VECTOR;
+    if (kind != fonts->kind) { /* every text is laid out again */
+        pango_cairo_update_context(cr, fonts->context);
+        fonts->kind = SURFACE_ANY;
+    }
     PangoLayout *pl = pango_layout_new(fonts->context);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_matrix_t m;
@@ -399,6 +562,28 @@ int render_pages(struct _cairo_surface *surface, const struct layout *L,
     if (st != CAIRO_STATUS_SUCCESS)
         return render_fail(err, "drawing", st);
     return 0;
+}
+
+bool render_sink_flush(struct render_sink *s)
+{
+    bool ok = fwrite(s->buf, 1, s->len, s->f) == s->len;
+    s->len = 0;
+    return ok;
+}
+
+bool render_sink_put(struct render_sink *s, const void *data, size_t n)
+{
+    if (n == 0)
+        return true;
+    if (s->len + n > sizeof s->buf) {
+        if (!render_sink_flush(s))
+            return false;
+        if (n > sizeof s->buf)
+            return fwrite(data, 1, n, s->f) == n;
+    }
+    memcpy(s->buf + s->len, data, n);
+    s->len += n;
+    return true;
 }
 
 int render_fail(struct hp_error *err, const char *what, int status)

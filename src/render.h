@@ -19,7 +19,10 @@
  * draw, so that what was measured is what is drawn. */
 struct render_fonts;
 
-struct render_fonts *render_fonts_new(void);
+struct render_format;
+/* fmt: the format the text will be drawn in (NULL: a vector one), whose
+ * kind of surface the fonts are set up for. */
+struct render_fonts *render_fonts_new(const struct render_format *fmt);
 void render_fonts_free(struct render_fonts *fonts);
 struct text_metrics render_text_metrics(struct render_fonts *fonts);
 
@@ -39,6 +42,19 @@ bool render_utc(long long epoch, struct tm *tm);
 struct _cairo_surface;
 int render_pages(struct _cairo_surface *surface, const struct layout *L,
                  struct render_fonts *fonts, struct hp_error *err);
+
+/* Where a vector format's bytes go on their way to the file.  cairo
+ * writes its output stream in pieces of a few bytes, and an fwrite each
+ * (its locking, its checks) cost more than cairo's own formatting: the
+ * pieces are gathered here and written in blocks. */
+struct render_sink {
+    FILE *f;
+    size_t len;
+    unsigned char buf[1 << 15];
+};
+/* false when f has failed. */
+bool render_sink_put(struct render_sink *s, const void *data, size_t n);
+bool render_sink_flush(struct render_sink *s);
 
 /* err: "WHAT failed: reason" for a cairo status (a cairo_status_t); -1. */
 int render_fail(struct hp_error *err, const char *what, int status);
@@ -60,6 +76,7 @@ struct render_format {
     int (*write)(FILE *f, const struct layout *L, struct render_fonts *fonts,
                  const struct render_settings *rs, struct hp_error *err);
     bool data;               /* reads layout.data too (HTML): layout_options.data */
+    bool raster;             /* drawn on cairo's image surface (PNG) */
 };
 
 extern const struct render_format render_format_ps, render_format_eps, render_format_pdf,

@@ -295,4 +295,4 @@ static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts
     return rc;
 }
 
-const struct render_format render_format_png = {"png", false, false, false, write_png, false};
+const struct render_format render_format_png = {"png", false, false, false, write_png, false, true};

@@ -10,13 +10,14 @@
 
 #include <cairo-ps.h>
 #include <cairo.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #define DSC_MAX 200 /* DSC lines are limited to 255 bytes */
 
 struct ps_stream {
-    FILE *f;
+    struct render_sink *sink;
     const char *creation_date;
     bool header_done;
     char line[512];  /* the header line being assembled */
@@ -25,7 +26,7 @@ struct ps_stream {
 
 static bool put(struct ps_stream *s, const char *p, size_t n)
 {
-    return fwrite(p, 1, n, s->f) == n;
+    return render_sink_put(s->sink, p, n);
 }
 
 /* Header lines are short and come first; only they are inspected. */
@@ -81,7 +82,10 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
     else
         dsc_text(date, sizeof date, L->date);
 
-    struct ps_stream stream = {.f = f, .creation_date = date};
+    struct render_sink *sink = xmalloc(sizeof *sink);
+    sink->f = f;
+    sink->len = 0;
+    struct ps_stream stream = {.sink = sink, .creation_date = date};
     cairo_surface_t *surface =
         cairo_ps_surface_create_for_stream(ps_write, &stream, L->page_width, L->page_height);
     cairo_ps_surface_set_eps(surface, eps);
@@ -94,6 +98,9 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
     cairo_surface_finish(surface);
     cairo_status_t st = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
+    if (!render_sink_flush(sink) && st == CAIRO_STATUS_SUCCESS)
+        st = CAIRO_STATUS_WRITE_ERROR;
+    free(sink);
     if (rc == 0 && st != CAIRO_STATUS_SUCCESS)
         rc = render_fail(err, "writing PostScript", st);
     return rc;
@@ -114,5 +121,5 @@ static int write_eps(FILE *f, const struct layout *L, struct render_fonts *fonts
     return write_ps(f, L, fonts, true, err);
 }
 
-const struct render_format render_format_ps = {"ps", true, true, false, write_plain, false};
-const struct render_format render_format_eps = {"eps", false, true, true, write_eps, false};
+const struct render_format render_format_ps = {"ps", true, true, false, write_plain, false, false};
+const struct render_format render_format_eps = {"eps", false, true, true, write_eps, false, false};

@@ -19,6 +19,7 @@
  * start tag is whole, so the metadata can follow it. */
 struct svg_stream {
     FILE *f;
+    struct render_sink *sink; /* past the root's start tag */
     const struct layout *L;
     bool metadata;        /* false: the HTML page's SVG (the page has its own title) */
     bool past_root;       /* the metadata is written; the rest passes straight through */
@@ -89,8 +90,8 @@ static cairo_status_t write_stream(void *closure, const unsigned char *data, uns
 {
     struct svg_stream *s = closure;
     if (s->past_root)
-        return fwrite(data, 1, length, s->f) == length ? CAIRO_STATUS_SUCCESS
-                                                       : CAIRO_STATUS_WRITE_ERROR;
+        return render_sink_put(s->sink, data, length) ? CAIRO_STATUS_SUCCESS
+                                                      : CAIRO_STATUS_WRITE_ERROR;
     s->head = xrealloc(s->head, s->head_len + length + 1);
     memcpy(s->head + s->head_len, data, length);
     s->head_len += length;
@@ -102,7 +103,10 @@ static cairo_status_t write_stream(void *closure, const unsigned char *data, uns
 int render_svg_write(FILE *f, const struct layout *L, struct render_fonts *fonts, bool metadata,
                      struct hp_error *err)
 {
-    struct svg_stream stream = {.f = f, .L = L, .metadata = metadata};
+    struct render_sink *sink = xmalloc(sizeof *sink);
+    sink->f = f;
+    sink->len = 0;
+    struct svg_stream stream = {.f = f, .sink = sink, .L = L, .metadata = metadata};
     cairo_surface_t *surface =
         cairo_svg_surface_create_for_stream(write_stream, &stream, L->page_width, L->page_height);
     cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1);
@@ -116,6 +120,9 @@ int render_svg_write(FILE *f, const struct layout *L, struct render_fonts *fonts
     cairo_surface_destroy(surface);
     if (!stream.past_root && stream.head)
         flush_head(&stream);
+    if (!render_sink_flush(sink) && st == CAIRO_STATUS_SUCCESS)
+        st = CAIRO_STATUS_WRITE_ERROR;
+    free(sink);
     if (rc == 0 && st != CAIRO_STATUS_SUCCESS)
         rc = render_fail(err, "writing SVG", st);
     return rc;
@@ -128,4 +135,4 @@ static int write_svg(FILE *f, const struct layout *L, struct render_fonts *fonts
     return render_svg_write(f, L, fonts, true, err);
 }
 
-const struct render_format render_format_svg = {"svg", false, false, false, write_svg, false};
+const struct render_format render_format_svg = {"svg", false, false, false, write_svg, false, false};

@@ -603,7 +603,7 @@ static void graphemes(void)
         strcat(emoji, family);
         strcat(accents, "e\xCC\x81");
     }
-    struct render_fonts *fonts = render_fonts_new();
+    struct render_fonts *fonts = render_fonts_new(NULL);
     struct text_metrics real = render_text_metrics(fonts);
     const struct text_metrics *tms[] = {&fake, &real};
     for (int k = 0; k < 2; k++)

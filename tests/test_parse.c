@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* test_parse.c: the .hp parser (src/parse.c). */
 #include "check.h"
+#include "fixture.h"
 #include "parse.h"
 
 #include <errno.h>
@@ -387,6 +388,57 @@ static void test_values(void)
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo 99999999999999999999999999999999999999999999999999\n",
                "t.hp:6: value 9999999999999999999999999999999999999999... for foo is larger "
                "than 9223372036854775807");
+}
+
+/* data_line reads the last 8 bytes of a line at once: values of every
+ * length from 1 to 18 digits, after one or more blanks, on lines shorter
+ * and longer than 8 bytes, with names whose bytes run up to 0xFF (a byte
+ * of 0xFA or more carries into the next when the digits are looked for),
+ * all read as the digits say. */
+static void test_digits(void)
+{
+    static const char junk[] = "x\xfa\xfb\xfc\xfd\xfe\xff(:/.a9";
+    uint64_t rng = 17;
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    char names[200][40];
+    uint64_t values[200];
+    len += (size_t)snprintf(text, cap, "%sBEGIN_SAMPLE 0\n", HDR);
+    for (int i = 0; i < 200; i++) {
+        size_t nl = (size_t)snprintf(names[i], sizeof names[i], "%d", i);
+        size_t extra = fixture_rng(&rng) % 12;
+        for (size_t k = 0; k < extra; k++)
+            names[i][nl++] = junk[fixture_rng(&rng) % (sizeof junk - 1)];
+        names[i][nl] = '\0';
+        unsigned digits = 1 + (unsigned)(i % 18);
+        char v[24];
+        for (unsigned k = 0; k < digits; k++)
+            v[k] = (char)('0' + fixture_rng(&rng) % 10);
+        v[digits] = '\0';
+        values[i] = strtoull(v, NULL, 10);
+        const char *gap = i % 3 == 0 ? "\t" : i % 3 == 1 ? " " : " \t  ";
+        len += (size_t)snprintf(text + len, cap - len, "%s%s%s\n", names[i], gap, v);
+    }
+    len += (size_t)snprintf(text + len, cap - len, "END_SAMPLE 0\n");
+    struct profile p;
+    struct hp_error err;
+    if (CHECK_INT(parse_n(&p, text, len, &err), 0)) {
+        for (int i = 0; i < 200; i++)
+            if (!CHECK(total_of(&p, names[i]) == values[i]))
+                fprintf(stderr, "  line %d: %s\n", i, names[i]);
+        profile_free(&p);
+    } else
+        fprintf(stderr, "  %s\n", err.text);
+    /* A byte of 0xFA and more just before a digit: the digit belongs to
+     * the name, as before. */
+    if (CHECK_INT(parse_s(&p, HDR "BEGIN_SAMPLE 0\nname\xfa" "5 12345678\nk\xff" "9\t7\n"
+                                  "END_SAMPLE 0\n", &err), 0)) {
+        CHECK(total_of(&p, "name\xfa" "5") == 12345678);
+        CHECK(total_of(&p, "k\xff" "9") == 7);
+        profile_free(&p);
+    } else
+        fprintf(stderr, "  %s\n", err.text);
+    free(text);
 }
 
 static void test_times(void)
@@ -1237,6 +1289,7 @@ int main(void)
     test_tiny_variants();
     test_names();
     test_values();
+    test_digits();
     test_times();
     test_headers();
     test_errors();

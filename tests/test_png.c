@@ -193,7 +193,7 @@ static void check_write_error(struct render_fonts *fonts)
 
 int main(void)
 {
-    struct render_fonts *fonts = render_fonts_new();
+    struct render_fonts *fonts = render_fonts_new(&render_format_png);
     static const char *const grey[] = {"--dpi", "60"};
     static const char *const colour[] = {"-c", "--dpi", "60"};
     static const char *const pattern[] = {"-c", "--pattern", "-e8in", "--dpi", "37.5"};

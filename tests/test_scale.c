@@ -137,7 +137,7 @@ static void draw_sizes(const char *what, size_t nnames, size_t nsamples, long li
     if (!CHECK(points <= SERIES_POINT_BUDGET))
         fprintf(stderr, "  %s: %zu bands, %zu points\n", what, bp.count, points);
 
-    struct render_fonts *fonts = render_fonts_new();
+    struct render_fonts *fonts = render_fonts_new(NULL);
     struct text_metrics tm = render_text_metrics(fonts);
     const struct render_format *const fmts[] = {&render_format_ps, &render_format_eps,
                                                 &render_format_pdf, &render_format_svg};
@@ -224,7 +224,7 @@ static void test_many_marks(void)
     memset(&L, 0, sizeof L);
     CHECK(bands_plan(&bp, &p, &bo, &err) == 0);
     CHECK(series_build(&s, &p, &bp, series_columns(bp.count), &err) == 0);
-    struct render_fonts *fonts = render_fonts_new();
+    struct render_fonts *fonts = render_fonts_new(NULL);
     struct text_metrics tm = render_text_metrics(fonts);
     struct layout_options lo = {.page = PAGE_LANDSCAPE_A4, .fit_width = 648, .key = true,
                                 .marks = true, .x_range = p.t_last - p.t_first, .y_range = s.y_max};
