@@ -3,6 +3,8 @@
  * getopt, because GHC's flags have shapes getopt cannot express: -i takes
  * an optional + or -, -e takes a unit suffix, and -? is a flag. */
 #include "options.h"
+#include "export.h"
+#include "render.h"
 
 #include <errno.h>
 #include <math.h>
@@ -67,7 +69,14 @@ void options_usage(FILE *f)
           "                write FILE instead of FILE.ps (\"-\" for standard output);\n"
           "                its extension picks the format: .ps .eps .pdf .svg .png\n"
           "                .html (a page that reads values under the pointer)\n"
-          "      --format=ps|eps|pdf|svg|png|html|csv|json\n"
+          , f);
+    /* The format names from the tables that define them. */
+    fputs("      --format=", f);
+    for (size_t i = 0; render_format_at(i); i++)
+        fprintf(f, "%s%s", i ? "|" : "", render_format_at(i)->name);
+    for (size_t i = 0; export_format_at(i); i++)
+        fprintf(f, "|%s", export_format_at(i)->name);
+    fputs("\n"
           "                the output format, whatever the name (e.g. with -o -)\n"
           "      --dpi=N   PNG resolution in pixels per inch (default 150)\n"
           "      --pattern hatch the bands as well as shading them, so that they\n"
