@@ -146,19 +146,32 @@ static void kept_set(struct kept_sample *ks, size_t nbands, size_t k, double t, 
     memcpy(ks->top, top, nbands * sizeof *top);
 }
 
+/* The one rule for what a column keeps of its samples: its first, its
+ * lowest and highest by the stack's measure (the first of equals), and its
+ * last.  Which of first, low and high the sample k replaces (the last
+ * always); the drawing's slices and the HTML page's use it alike, so the
+ * page reads samples the drawing went through. */
+enum { KEEP_FIRST = 1, KEEP_LOW = 2, KEEP_HIGH = 4 };
+static unsigned slice_keeps(bool fresh, double measure, double low, double high)
+{
+    if (fresh)
+        return KEEP_FIRST | KEEP_LOW | KEEP_HIGH;
+    if (measure < low)
+        return KEEP_LOW;
+    return measure > high ? KEEP_HIGH : 0;
+}
+
 static void slice_add(struct slice *sl, bool fresh, size_t k, double t, double measure,
                       const double *top)
 {
     size_t nb = sl->nbands;
-    if (fresh) {
+    unsigned keep = slice_keeps(fresh, measure, sl->low.measure, sl->high.measure);
+    if (keep & KEEP_FIRST)
         kept_set(&sl->first, nb, k, t, measure, top);
+    if (keep & KEEP_LOW)
         kept_set(&sl->low, nb, k, t, measure, top);
+    if (keep & KEEP_HIGH)
         kept_set(&sl->high, nb, k, t, measure, top);
-    } else if (measure < sl->low.measure) {
-        kept_set(&sl->low, nb, k, t, measure, top);
-    } else if (measure > sl->high.measure) {
-        kept_set(&sl->high, nb, k, t, measure, top);
-    }
     kept_set(&sl->last, nb, k, t, measure, top);
 }
 
@@ -323,18 +336,16 @@ static void sparse_slice_free(struct sparse_slice *sl)
     sparse_free(&sl->high);
 }
 
-/* As slice_add (cur's k, t and measure set). */
+/* slice_add's rule (slice_keeps), cur's k, t and measure set. */
 static void sparse_slice_add(struct sparse_slice *sl, bool fresh, const struct sparse_sample *cur)
 {
-    if (fresh) {
+    unsigned keep = slice_keeps(fresh, cur->measure, sl->low.measure, sl->high.measure);
+    if (keep & KEEP_FIRST)
         sparse_copy(&sl->first, cur);
+    if (keep & KEEP_LOW)
         sparse_copy(&sl->low, cur);
+    if (keep & KEEP_HIGH)
         sparse_copy(&sl->high, cur);
-    } else if (cur->measure < sl->low.measure) {
-        sparse_copy(&sl->low, cur);
-    } else if (cur->measure > sl->high.measure) {
-        sparse_copy(&sl->high, cur);
-    }
     sparse_copy(&sl->last, cur);
 }
 
@@ -893,21 +904,19 @@ static void page_set(struct page_sample *ps, size_t nbands, size_t k, double t, 
     memcpy(ps->value, value, nbands * sizeof *value);
 }
 
-/* As slice_add: the same choice, so that a slice made of whole slices of
+/* slice_add's rule (slice_keeps), so that a slice made of whole slices of
  * the drawing keeps samples the drawing kept. */
 static void page_add(struct page_slice *sl, bool fresh, size_t k, double t, double measure,
                      const int64_t *value)
 {
     size_t nb = sl->nbands;
-    if (fresh) {
+    unsigned keep = slice_keeps(fresh, measure, sl->low.measure, sl->high.measure);
+    if (keep & KEEP_FIRST)
         page_set(&sl->first, nb, k, t, measure, value);
+    if (keep & KEEP_LOW)
         page_set(&sl->low, nb, k, t, measure, value);
+    if (keep & KEEP_HIGH)
         page_set(&sl->high, nb, k, t, measure, value);
-    } else if (measure < sl->low.measure) {
-        page_set(&sl->low, nb, k, t, measure, value);
-    } else if (measure > sl->high.measure) {
-        page_set(&sl->high, nb, k, t, measure, value);
-    }
     page_set(&sl->last, nb, k, t, measure, value);
 }
 
