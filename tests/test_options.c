@@ -8,10 +8,7 @@ static int parse(struct options *o, const char *a1, const char *a2, const char *
 {
     char *argv[5] = {"hp2ps", (char *)a1, (char *)a2, (char *)a3, NULL};
     int argc = 1 + (a1 != NULL) + (a2 != NULL) + (a3 != NULL);
-    static bool used;
-    if (used)
-        options_free(o); /* the arrays of the call before */
-    used = true;
+    options_free(o); /* the arrays of the call before (o starts zeroed) */
     options_default(o);
     err->text[0] = '\0';
     return options_parse(o, argc, argv, err);
@@ -20,15 +17,20 @@ static int parse(struct options *o, const char *a1, const char *a2, const char *
 #define OK(a, b, c) CHECK(parse(&o, a, b, c, &err) == 0)
 #define BAD(a, b, c) CHECK(parse(&o, a, b, c, &err) < 0 && err.text[0])
 
-int main(void)
+static void test_defaults(void)
 {
-    struct options o;
+    struct options o = {0};
     struct hp_error err;
-
     OK(NULL, NULL, NULL);
     CHECK(o.input == NULL && o.limit == 20 && o.trace == 1.0 && !o.colour);
     CHECK(o.title_box == TITLE_AUTO && !o.multipage && !o.eps);
+    options_free(&o);
+}
 
+static void test_combined_flags(void)
+{
+    struct options o = {0};
+    struct hp_error err;
     /* Flags combine in any order and may follow the file name. */
     OK("prog.hp", "-cd", NULL);
     CHECK_STR(o.input, "prog.hp");
@@ -41,7 +43,13 @@ int main(void)
     CHECK(o.title_box == TITLE_BIG);
     OK("-s", NULL, NULL);
     CHECK(o.title_box == TITLE_SMALL);
+    options_free(&o);
+}
 
+static void test_e(void)
+{
+    struct options o = {0};
+    struct hp_error err;
     /* -e: units, the 2-inch minimum, no maximum. */
     OK("-e8in", NULL, NULL);
     CHECK(o.eps);
@@ -63,7 +71,13 @@ int main(void)
     BAD("-e6inch", NULL, NULL);
     BAD("-e", NULL, NULL);
     BAD("-eabc", NULL, NULL);
+    options_free(&o);
+}
 
+static void test_m(void)
+{
+    struct options o = {0};
+    struct hp_error err;
     /* -m: 0 = no limit, above 20 implies the multi-page key. */
     OK("-m5", NULL, NULL);
     CHECK_INT(o.limit, 5);
@@ -78,7 +92,13 @@ int main(void)
     BAD("-mabc", NULL, NULL);
     OK("-l", NULL, NULL); /* the User's Guide's flag, which GHC 9.0.2 rejected */
     CHECK_INT(o.limit, 0);
+    options_free(&o);
+}
 
+static void test_t(void)
+{
+    struct options o = {0};
+    struct hp_error err;
     /* -t: 0 to 5. */
     OK("-t0", NULL, NULL);
     CHECK(o.trace == 0);
@@ -90,7 +110,13 @@ int main(void)
     CHECK(strstr(err.text, "-t6") != NULL);
     BAD("-t-1", NULL, NULL);
     BAD("-tabc", NULL, NULL);
+    options_free(&o);
+}
 
+static void test_i(void)
+{
+    struct options o = {0};
+    struct hp_error err;
     /* -i, -i+, -i-. */
     OK("-i", NULL, NULL);
     CHECK_INT(o.sort_name, 1);
@@ -100,7 +126,13 @@ int main(void)
     CHECK_INT(o.sort_name, -1);
     OK("-i-c", NULL, NULL);
     CHECK(o.sort_name == -1 && o.colour);
+    options_free(&o);
+}
 
+static void test_plain_flags(void)
+{
+    struct options o = {0};
+    struct hp_error err;
     OK("-gyM", NULL, NULL);
     CHECK(o.upright && o.no_marks && o.multipage);
     OK("-?", NULL, NULL);
@@ -113,7 +145,13 @@ int main(void)
     CHECK(o.input == NULL);
     OK("--", "-odd.hp", NULL);
     CHECK_STR(o.input, "-odd.hp");
+    options_free(&o);
+}
 
+static void test_output_flags(void)
+{
+    struct options o = {0};
+    struct hp_error err;
     OK("--pattern", NULL, NULL);
     CHECK(o.pattern);
     OK(NULL, NULL, NULL);
@@ -135,12 +173,25 @@ int main(void)
     BAD("--dpi=0", NULL, NULL);
     BAD("--dpi", NULL, NULL);
     BAD("-o", NULL, NULL);
+    options_free(&o);
+}
 
+static void test_bad_flags(void)
+{
+    struct options o = {0};
+    struct hp_error err;
     BAD("-x", NULL, NULL);
     CHECK(strstr(err.text, "-x") != NULL);
     BAD("-cx", NULL, NULL);
     BAD("--bogus", NULL, NULL);
     BAD("a.hp", "b.hp", NULL);
+    options_free(&o);
+}
+
+static void test_beyond_ghc(void)
+{
+    struct options o = {0};
+    struct hp_error err;
     /* The flags beyond GHC's (issue "focus, compare, watch and export"). */
     OK("--include=Data\\.Map", "--include", "CAF");
     CHECK(o.ninclude == 2 && strcmp(o.include[1], "CAF") == 0 && o.nexclude == 0);
@@ -188,6 +239,13 @@ int main(void)
     BAD("--watch", "-o-", "p.hp"); /* a redraw needs a file, not stdout */
     OK("--watch", "-ow.csv", "p.hp");
     options_free(&o);
+    options_free(&o);
+}
+
+static void test_several_profiles(void)
+{
+    struct options o = {0};
+    struct hp_error err;
     /* Several profiles: a page of them, so it needs a name. */
     OK("-oc.pdf", "a.hp", "b.hp");
     CHECK(o.ninputs == 2 && strcmp(o.input, "a.hp") == 0 && strcmp(o.inputs[1], "b.hp") == 0);
@@ -211,5 +269,20 @@ int main(void)
         CHECK(options_parse(&o, 5, argv2, &err) < 0 && strstr(err.text, "--slopes") != NULL);
     }
     options_free(&o);
+}
+
+int main(void)
+{
+    test_defaults();
+    test_combined_flags();
+    test_e();
+    test_m();
+    test_t();
+    test_i();
+    test_plain_flags();
+    test_output_flags();
+    test_bad_flags();
+    test_beyond_ghc();
+    test_several_profiles();
     return check_report();
 }
