@@ -21,24 +21,28 @@ struct render_fonts;
 
 struct render_format;
 /* fmt: the format the text will be drawn in (NULL: a vector one), whose
- * kind of surface the fonts are set up for. */
+ * kind of surface the fonts are set up for.  Never NULL (memory running
+ * out aborts, as xmalloc); the caller owns the fonts: render_fonts_free
+ * (NULL is harmless).  The metrics borrow the fonts. */
 struct render_fonts *render_fonts_new(const struct render_format *fmt);
 void render_fonts_free(struct render_fonts *fonts);
 struct text_metrics render_text_metrics(struct render_fonts *fonts);
 
-/* The date written into document metadata: SOURCE_DATE_EPOCH when set
- * (reproducible builds), else the profile's DATE, so the same input always
- * gives the same bytes.  Returns seconds since the epoch; -1 when
- * SOURCE_DATE_EPOCH is not set (or empty), -2 when it is not a whole
- * number from 0 to RENDER_EPOCH_MAX (the pipeline warns, and it is not
- * used). */
+/* SOURCE_DATE_EPOCH (reproducible builds), which dates the documents the
+ * writers make; without it PostScript takes the profile's DATE and PDF and
+ * PNG write no date, so the same input always gives the same bytes.
+ * Returns seconds since the epoch; -1 when SOURCE_DATE_EPOCH is not set
+ * (or empty), -2 when it is not a whole number from 0 to RENDER_EPOCH_MAX
+ * (the pipeline warns, and it is not used). */
 #define RENDER_EPOCH_MAX 253402300799LL /* 9999-12-31T23:59:59Z */
 long long render_source_date_epoch(void);
 /* epoch as UTC: false unless 0 <= epoch <= RENDER_EPOCH_MAX. */
 struct tm;
 bool render_utc(long long epoch, struct tm *tm);
 
-/* The drawing core: every page of L on surface, one cairo page each. */
+/* The drawing core: every page of L on surface, one cairo page each.  0,
+ * or -1 with err set when cairo or pango fails; the surface stays the
+ * caller's. */
 struct _cairo_surface;
 int render_pages(struct _cairo_surface *surface, const struct layout *L,
                  struct render_fonts *fonts, struct hp_error *err);
