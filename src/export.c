@@ -120,7 +120,8 @@ static int replay_long(FILE *f, const struct profile *p, const struct band_plan 
             int64_t v = e->value > 0 ? e->value : 0;
             value[b] = value[b] > INT64_MAX - v ? INT64_MAX : value[b] + v;
         }
-        qsort(touched, nt, sizeof *touched, by_column);
+        if (nt > 1) /* (touched is NULL when there are no bands: qsort wants a pointer) */
+            qsort(touched, nt, sizeof *touched, by_column);
         char time[64];
         format_time(time, sizeof time, smp.time);
         for (size_t i = 0; i < nt; i++) {

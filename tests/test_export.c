@@ -139,6 +139,14 @@ static void test_no_bands(void)
     CHECK(json && strstr(json, " \"bands\": [],\n") &&
           strstr(json, "  {\"time\": 1, \"values\": []}\n"));
     free(json);
+    /* ... and in the long layout: a header alone (found by the fuzzer: the
+     * sort of a sample's bands was handed no array, which UBSan calls). */
+    csv = export_layout_text(text, 0, -1, &export_format_csv, EXPORT_LONG, NULL);
+    CHECK(csv && strncmp(csv, "time,", 5) == 0 && strchr(csv, '\n') == csv + strlen(csv) - 1);
+    free(csv);
+    json = export_layout_text(text, 0, -1, &export_format_json, EXPORT_LONG, NULL);
+    CHECK(json != NULL);
+    free(json);
 }
 
 static void test_format_names(void)
