@@ -296,7 +296,8 @@ static double sparse_read(struct sparse_reader *r, const struct band_plan *bp,
         int64_t v = e->value > 0 ? e->value : 0;
         r->acc[b] = r->acc[b] > INT64_MAX - v ? INT64_MAX : r->acc[b] + v;
     }
-    qsort(r->touched, nt, sizeof *r->touched, ascending);
+    if (nt > 1) /* (touched is NULL before the first sample with entries: qsort wants a pointer) */
+        qsort(r->touched, nt, sizeof *r->touched, ascending);
     sparse_reserve(out, nt);
     out->n = nt;
     double total = 0;
