@@ -320,6 +320,8 @@ static void sparse_copy(struct sparse_sample *dst, const struct sparse_sample *s
     dst->t = src->t;
     dst->measure = src->measure;
     dst->n = src->n;
+    if (src->n == 0)
+        return; /* (the arrays may be NULL then: memcpy wants pointers) */
     memcpy(dst->band, src->band, src->n * sizeof *src->band);
     memcpy(dst->value, src->value, src->n * sizeof *src->value);
 }
