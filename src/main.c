@@ -97,9 +97,15 @@ static void end_by(int sig)
 static void *signal_thread(void *arg)
 {
     (void)arg;
+    /* stop_signal_thread may end it only while it waits: a signal being
+     * handled is handled to the end. */
+    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
     for (;;) {
         int sig;
-        if (sigwait(&handled, &sig) != 0)
+        pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
+        int rc = sigwait(&handled, &sig);
+        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+        if (rc != 0)
             continue;
         output_temps_remove_all(&temps);
         end_by(sig);
@@ -113,7 +119,7 @@ static void *signal_thread(void *arg)
  * stops on SIGINT and SIGTERM.  SIGXFSZ (ulimit -f) and SIGPIPE are
  * ignored: the write fails with EFBIG or EPIPE, and that is reported as
  * any failed write, in one line, the temporary files removed. */
-static void start_signal_thread(bool watch)
+static bool start_signal_thread(bool watch, pthread_t *thread)
 {
     static const int sigs[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2};
     output_temps_init(&temps);
@@ -132,14 +138,22 @@ static void start_signal_thread(bool watch)
     sigset_t old;
     pthread_sigmask(SIG_BLOCK, &handled, &old);
     pthread_attr_t attr;
-    pthread_t thread;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, 64 * 1024); /* it calls unlinkat, nothing more */
-    if (pthread_create(&thread, &attr, signal_thread, NULL) == 0)
-        pthread_detach(thread);
-    else
+    bool started = pthread_create(thread, &attr, signal_thread, NULL) == 0;
+    if (!started)
         pthread_sigmask(SIG_SETMASK, &old, NULL); /* no thread: the defaults */
     pthread_attr_destroy(&attr);
+    return started;
+}
+
+/* At the end of main: the thread, waiting in sigwait, is cancelled and
+ * joined, so that the process ends with no thread of ours left (valgrind
+ * saw a detached one's thread storage as "possibly lost"). */
+static void stop_signal_thread(pthread_t thread)
+{
+    pthread_cancel(thread);
+    pthread_join(thread, NULL);
 }
 
 /* exit() from anywhere (xmalloc's "out of memory"): the temporary files
@@ -304,7 +318,8 @@ int main(int argc, char **argv)
         status = flush_stdout(ferror(stdout) ? errno : 0);
     } else {
         trim_address_space();
-        start_signal_thread(o.watch);
+        pthread_t thread;
+        bool have_thread = start_signal_thread(o.watch, &thread);
         atexit(remove_temps_at_exit);
         g_log_set_writer_func(log_writer, NULL, NULL);
         struct pipeline_options po;
@@ -315,6 +330,8 @@ int main(int argc, char **argv)
             po.temps = &temps;
             status = o.watch ? watch_and_redraw(&po, &o) : run_and_report(&po, &o);
         }
+        if (have_thread)
+            stop_signal_thread(thread);
     }
     name_filter_free(&filter);
     options_free(&o);
