@@ -490,11 +490,26 @@ int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_rang
     for (size_t i = 0; i < bp->count; i++)
         if (aux_name_fits(bp->band[i].name))
             fprintf(f, "ORDER %s %zu\n", bp->band[i].name, i + 1);
+    /* Each distinct shade is formatted once (greys cycle through ten
+     * values; a million bands made a million %.2f): a small cache by the
+     * value's bits. */
+    enum { SHADE_CACHE = 16 };
+    uint64_t key[SHADE_CACHE];
+    char text[SHADE_CACHE][512]; /* as buf: %.6f of the largest double fits */
+    bool used[SHADE_CACHE] = {false};
     for (size_t i = 0; i < bp->count; i++) {
         if (!aux_name_fits(bp->band[i].name))
             continue;
-        format_fixed(buf, sizeof buf, colour ? 6 : 2, bp->band[i].aux_shade);
-        fprintf(f, "SHADE %s %s\n", bp->band[i].name, buf);
+        double shade = bp->band[i].aux_shade;
+        uint64_t bits;
+        memcpy(&bits, &shade, sizeof bits);
+        size_t k = (size_t)((bits * 0x9E3779B97F4A7C15u) >> 60);
+        if (!used[k] || key[k] != bits) {
+            format_fixed(text[k], sizeof text[k], colour ? 6 : 2, shade);
+            key[k] = bits;
+            used[k] = true;
+        }
+        fprintf(f, "SHADE %s %s\n", bp->band[i].name, text[k]);
     }
     return ferror(f) ? -1 : 0;
 }

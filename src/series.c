@@ -73,6 +73,33 @@ static void edges_start(struct series *s, size_t nsamples, size_t columns, bool 
     edges_move(s, cap ? cap : 1);
 }
 
+/* After simplification the edges keep a fraction of their points (a
+ * million sparse bands: a few each of sixteen): move them into a block
+ * of just those, so that the rest of the run (layout, the page) does not
+ * carry the replay's block.  No point is added after this. */
+static void edges_compact(struct series *s)
+{
+    if (!s->edge_block)
+        return;
+    size_t total = 0;
+    for (size_t b = 0; b < s->nbands; b++)
+        total += s->top[b].n;
+    if (total > s->nbands * s->edge_cap / 2)
+        return; /* not worth a copy */
+    double *block = xreallocarray(NULL, 2 * (total ? total : 1), sizeof *block), *at = block;
+    for (size_t b = 0; b < s->nbands; b++) {
+        struct polyline *pl = &s->top[b];
+        memcpy(at, pl->t, pl->n * sizeof *at);
+        memcpy(at + pl->n, pl->y, pl->n * sizeof *at);
+        pl->t = at;
+        pl->y = at + pl->n;
+        at += 2 * pl->n;
+    }
+    free(s->edge_block);
+    s->edge_block = block;
+    s->edge_cap = 0; /* full: a point added would move the edges again */
+}
+
 /* Room for one more point on every edge (never needed after
  * edges_start; kept so that no count can overrun). */
 static void edges_reserve(struct series *s)
@@ -600,6 +627,7 @@ void series_simplify(struct series *s, double y_range)
         return;
     if (s->mode != MODE_LINES) {
         simplify_stack(s, tol);
+        edges_compact(s);
         return;
     }
     for (size_t b = 0; b < s->nbands; b++) {
