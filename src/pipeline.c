@@ -522,11 +522,12 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         hp_fail(err, "%s: the drawing cannot go to the .aux file", fl.out_path);
         goto done;
     }
-    /* Fonts first: when pango has to load the system's fontconfig
-     * configuration (render.c), it does so on a thread of its own, which
-     * then runs while the profile is read. */
-    fonts = po->exp ? NULL : render_fonts_new(po->fmt);
-    if (read_profile(&p, fl.input, po, err) < 0)
+    /* The fonts are made on a thread of their own while the profile is
+     * read (render_fonts_begin). */
+    struct render_fonts_job *job = po->exp ? NULL : render_fonts_begin(po->fmt);
+    int read = read_profile(&p, fl.input, po, err);
+    fonts = job ? render_fonts_end(job) : NULL;
+    if (read < 0)
         goto done;
     /* The .aux: none for standard input, nor with --no-aux, nor over a file
      * that is not an .aux; checked before -p reads it, so that one warning
@@ -581,12 +582,13 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
                     struct hp_error *err)
 {
     struct profile *p = xcalloc(n, sizeof *p);
-    struct render_fonts *fonts = render_fonts_new(po->fmt);
+    struct render_fonts_job *job = render_fonts_begin(po->fmt);
     struct layout L = {0};
     struct files fl = {0};
     fl.out_path = xstrdup(po->output ? po->output : "-");
     int rc = -1;
-    for (size_t k = 0; k < n; k++) {
+    size_t k;
+    for (k = 0; k < n; k++) {
         char *path = pipeline_input_path(inputs[k]);
         if (path && po->output && output_same_path(po->output, path))
             hp_fail(err, "%s: refusing to overwrite the input", po->output);
@@ -594,9 +596,12 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
             rc = read_profile(&p[k], path, po, err);
         free(path);
         if (rc < 0)
-            goto done;
+            break;
         rc = -1;
     }
+    struct render_fonts *fonts = render_fonts_end(job);
+    if (k < n)
+        goto done;
     struct text_metrics tm = render_text_metrics(fonts);
     if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, err)
                   : pipeline_draw_several(&L, p, n, po, &tm, err)) < 0)
@@ -605,8 +610,8 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
 done:
     layout_free(&L);
     render_fonts_free(fonts);
-    for (size_t k = 0; k < n; k++)
-        profile_free(&p[k]);
+    for (size_t i = 0; i < n; i++)
+        profile_free(&p[i]);
     free(p);
     free_files(&fl);
     return rc;

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <fontconfig/fontconfig.h>
 #include <math.h>
+#include <pthread.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <stdlib.h>
@@ -197,6 +198,27 @@ static void text_entry_free(void *p)
     free(e);
 }
 
+static double layout_width(PangoLayout *pl, const PangoFontDescription *desc, const char *text)
+{
+    PangoRectangle logical;
+    pango_layout_set_font_description(pl, desc);
+    pango_layout_set_text(pl, text, -1);
+    pango_layout_get_extents(pl, NULL, &logical);
+    return (double)logical.width / PANGO_SCALE;
+}
+
+/* The first text a context lays out costs far more than any after it:
+ * pango loads the font's face and harfbuzz builds its shaping plan from
+ * the font's tables, for each size.  Laying out one short string per
+ * font now puts that cost where render_fonts_begin's thread pays it while
+ * the profile is read.  On the measuring layout, so that the kept texts
+ * are only the layout's own. */
+static void warm_up(struct render_fonts *f)
+{
+    for (int i = 0; i < FONT_COUNT; i++)
+        layout_width(f->measure, f->desc[i], "0");
+}
+
 /* Sets the context up for drawing on the format's kind of surface,
  * before anything is measured, so that what is measured can be drawn as
  * it is.  The vector surfaces need nothing: their font options differ
@@ -249,7 +271,41 @@ struct render_fonts *render_fonts_new(const struct render_format *fmt)
     f->measure = pango_layout_new(f->context);
     for (int i = 0; i < FONT_COUNT; i++)
         f->texts[i] = g_hash_table_new_full(g_str_hash, g_str_equal, free, text_entry_free);
+    warm_up(f);
     return f;
+}
+
+struct render_fonts_job {
+    const struct render_format *fmt;
+    struct render_fonts *fonts;
+    pthread_t thread;
+    bool threaded;
+};
+
+static void *fonts_thread(void *arg)
+{
+    struct render_fonts_job *job = arg;
+    job->fonts = render_fonts_new(job->fmt);
+    return NULL;
+}
+
+struct render_fonts_job *render_fonts_begin(const struct render_format *fmt)
+{
+    struct render_fonts_job *job = xcalloc(1, sizeof *job);
+    job->fmt = fmt;
+    job->threaded = pthread_create(&job->thread, NULL, fonts_thread, job) == 0;
+    if (!job->threaded)
+        job->fonts = render_fonts_new(fmt);
+    return job;
+}
+
+struct render_fonts *render_fonts_end(struct render_fonts_job *job)
+{
+    if (job->threaded && pthread_join(job->thread, NULL) != 0)
+        abort(); /* only a wrong thread id fails: a bug */
+    struct render_fonts *fonts = job->fonts;
+    free(job);
+    return fonts;
 }
 
 void render_fonts_free(struct render_fonts *f)
@@ -268,14 +324,6 @@ void render_fonts_free(struct render_fonts *f)
     free(f);
 }
 
-static double layout_width(PangoLayout *pl, const PangoFontDescription *desc, const char *text)
-{
-    PangoRectangle logical;
-    pango_layout_set_font_description(pl, desc);
-    pango_layout_set_text(pl, text, -1);
-    pango_layout_get_extents(pl, NULL, &logical);
-    return (double)logical.width / PANGO_SCALE;
-}
 
 /* The kept layout of text in font, laid out now if it is new; NULL once
  * TEXTS_KEPT are kept. */

@@ -26,6 +26,17 @@ struct render_format;
  * (NULL is harmless).  The metrics borrow the fonts. */
 struct render_fonts *render_fonts_new(const struct render_format *fmt);
 void render_fonts_free(struct render_fonts *fonts);
+/* The same fonts made on a thread of their own, so that finding and
+ * loading the font (a few milliseconds, most of a small run's own work)
+ * overlaps the reading of the profile.  render_fonts_begin starts the
+ * thread, or makes the fonts there and then when no thread can start;
+ * render_fonts_end waits for them and hands them over (the caller owns
+ * them).  Every job begun must be ended, and between the two the caller
+ * must not use pango, cairo, fontconfig or GLib, which the thread is
+ * using.  Never NULL; aborts as xmalloc when memory runs out. */
+struct render_fonts_job;
+struct render_fonts_job *render_fonts_begin(const struct render_format *fmt);
+struct render_fonts *render_fonts_end(struct render_fonts_job *job);
 struct text_metrics render_text_metrics(struct render_fonts *fonts);
 
 /* SOURCE_DATE_EPOCH (reproducible builds), which dates the documents the
