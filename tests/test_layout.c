@@ -948,9 +948,35 @@ static void test_ellipsize(void)
     free(big);
 }
 
+/* Fonts made on render_fonts_begin's thread measure every text as fonts
+ * made on the caller's thread do, for a vector and a raster format; and
+ * they stay usable once handed over. */
+static void test_fonts_on_a_thread(void)
+{
+    static const char *const texts[] = {"0", "bytes x seconds", "(253)Eval.step/simplify",
+                                        "12.5 MB", "\xC3\xA9t\xC3\xA9", "MAIN:MAIN"};
+    const struct render_format *fmts[] = {NULL, &render_format_png};
+    for (size_t k = 0; k < 2; k++) {
+        struct render_fonts *here = render_fonts_new(fmts[k]);
+        struct render_fonts *there = render_fonts_end(render_fonts_begin(fmts[k]));
+        struct text_metrics a = render_text_metrics(here), b = render_text_metrics(there);
+        for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+            for (int font = 0; font < FONT_COUNT; font++) {
+                double wa = a.width(a.ctx, (enum font_role)font, texts[i]);
+                double wb = b.width(b.ctx, (enum font_role)font, texts[i]);
+                if (!CHECK(wa > 0 && wa == wb))
+                    fprintf(stderr, "  '%s' in font %d: %g here, %g from the thread\n", texts[i],
+                            font, wa, wb);
+            }
+        render_fonts_free(here);
+        render_fonts_free(there);
+    }
+}
+
 int main(void)
 {
     test_no_key_no_measuring();
+    test_fonts_on_a_thread();
     page_data();
     test_example_a();
     test_no_marks();
