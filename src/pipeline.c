@@ -525,9 +525,9 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     /* The fonts are made on a thread of their own while the profile is
      * read (render_fonts_begin). */
     struct render_fonts_job *job = po->exp ? NULL : render_fonts_begin(po->fmt);
-    int read = read_profile(&p, fl.input, po, err);
+    int read_rc = read_profile(&p, fl.input, po, err);
     fonts = job ? render_fonts_end(job) : NULL;
-    if (read < 0)
+    if (read_rc < 0)
         goto done;
     /* The .aux: none for standard input, nor with --no-aux, nor over a file
      * that is not an .aux; checked before -p reads it, so that one warning
