@@ -32,8 +32,9 @@ void render_fonts_free(struct render_fonts *fonts);
  * thread, or makes the fonts there and then when no thread can start;
  * render_fonts_end waits for them and hands them over (the caller owns
  * them).  Every job begun must be ended, and between the two the caller
- * must not use pango, cairo, fontconfig or GLib, which the thread is
- * using.  Never NULL; aborts as xmalloc when memory runs out. */
+ * must not use pango, cairo or fontconfig, whose shared state (the
+ * current fontconfig configuration, pango's caches) the thread is
+ * changing.  Never NULL; aborts as xmalloc when memory runs out. */
 struct render_fonts_job;
 struct render_fonts_job *render_fonts_begin(const struct render_format *fmt);
 struct render_fonts *render_fonts_end(struct render_fonts_job *job);
