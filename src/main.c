@@ -53,9 +53,11 @@ static atomic_int watching;     /* --watch: SIGINT and SIGTERM end it, status be
 static atomic_int watch_status; /* the last finished draw's */
 static pthread_t signal_tid;
 static bool signal_thread_runs;
+static atomic_bool stopping; /* stop_signal() from now on is ours: the run is over */
 
 /* What tells the signal thread that the run is over: a real-time signal,
- * blocked everywhere, sent to that thread alone.  Not pthread_cancel:
+ * blocked everywhere, sent to that thread alone (one sent from outside
+ * before then ends the run as the others do).  Not pthread_cancel:
  * cancelling unwinds the thread's stack through libgcc's unwinder, which
  * costs about a millisecond a run (a tenth of a small profile's work). */
 static int stop_signal(void)
@@ -90,7 +92,7 @@ static void *signal_thread(void *arg)
         int sig;
         if (sigwait(&waited, &sig) != 0)
             continue;
-        if (sig == stop_signal())
+        if (sig == stop_signal() && atomic_load(&stopping))
             return NULL;
         output_temps_remove_all(&temps);
         end_by(sig);
@@ -139,6 +141,7 @@ static void stop_signal_thread(void)
 {
     if (!signal_thread_runs)
         return;
+    atomic_store(&stopping, true);
     if (pthread_kill(signal_tid, stop_signal()) == 0)
         pthread_join(signal_tid, NULL);
     signal_thread_runs = false;

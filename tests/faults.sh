@@ -57,14 +57,16 @@ done
 # A run stopped (SIGSTOP) while its temporary file exists, then sent the
 # signal: it ends by that signal, removes the temporary file and leaves the
 # previous output as it was.  (The stop makes the moment certain; a run
-# that commits before it is stopped is tried again.)
+# that commits before it is stopped is tried again.)  SIGRTMIN too: the
+# signal thread's own stop signal (main.c), which from outside before the
+# run is over ends it like the others.
 awk 'BEGIN { print "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"";
              for (s = 0; s < 1500; s++) { print "BEGIN_SAMPLE " s
                  for (i = 0; i < 1000; i++) printf "n%d %d\n", i, (i * 7919 + s * 13) % 100003 + 1
                  print "END_SAMPLE " s } }' >big.hp
 temp_in() { ls -A "$1" | grep '^\.hp2ps-'; }
 mkdir sig
-for sig in TERM INT HUP QUIT; do
+for sig in TERM INT HUP QUIT RTMIN; do
     caught=""
     for _ in 1 2 3 4 5 6 7 8 9 10; do
         echo old >sig/big.csv
