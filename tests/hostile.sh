@@ -289,7 +289,12 @@ RC=$?
 check "a 64 MB line: exit 1, one line" \
     eval '[ "$RC" -eq 1 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: stdin:6: line longer than 1048576 bytes$" err.txt'
 check "a 64 MB line: nothing on stdout" [ ! -s out.ps ]
-if [ -x /usr/bin/time ]; then
+# Not under AddressSanitizer: its allocator's memory is not ours, and
+# now and then (1 run in 15 on a loaded machine) it holds 34 MB more for
+# this run than for the tiny one, while a plain build stays at its 11.5 MB.
+if [ -x /usr/bin/time ] && ldd "$HP2PS" 2>/dev/null | grep -q libasan; then
+    echo "$TEST_NAME: a 64 MB line: peak RSS not checked (AddressSanitizer build)" >&2
+elif [ -x /usr/bin/time ]; then
     big=$(tail -n 1 rss.txt)
     check "a 64 MB line: peak RSS ${big} kB, at most 16 MB above a tiny profile's ${base} kB" \
         [ "$((big - base))" -lt 16384 ]
