@@ -202,21 +202,34 @@ static void slice_add(struct slice *sl, bool fresh, size_t k, double t, double m
     kept_set(&sl->last, nb, k, t, measure, top);
 }
 
+/* A slice keeps four samples (first, low, high, last), some of them the
+ * same one: the positions (0 to 3) of the distinct ones in sample order,
+ * from their sample indices k[].  Returns how many.  Shared by the dense
+ * and the sparse slice, which must emit the same samples. */
+static int slice_order(const size_t k[4], int order[4])
+{
+    int pos[4] = {0, 1, 2, 3};
+    for (int i = 1; i < 4; i++) /* insertion sort of four by sample index */
+        for (int j = i; j > 0 && k[pos[j - 1]] > k[pos[j]]; j--) {
+            int x = pos[j];
+            pos[j] = pos[j - 1];
+            pos[j - 1] = x;
+        }
+    int n = 0;
+    for (int i = 0; i < 4; i++)
+        if (i == 0 || k[pos[i]] != k[pos[i - 1]])
+            order[n++] = pos[i];
+    return n;
+}
+
 /* Append the slice's distinct samples in sample order, to every band. */
 static void slice_flush(const struct slice *sl, struct series *s)
 {
     const struct kept_sample *p[4] = {&sl->first, &sl->low, &sl->high, &sl->last};
-    for (int i = 1; i < 4; i++) /* insertion sort of four by sample index */
-        for (int j = i; j > 0 && p[j - 1]->k > p[j]->k; j--) {
-            const struct kept_sample *x = p[j];
-            p[j] = p[j - 1];
-            p[j - 1] = x;
-        }
-    for (int i = 0; i < 4; i++) {
-        if (i > 0 && p[i]->k == p[i - 1]->k)
-            continue;
-        push_all(s, p[i]->t, p[i]->top);
-    }
+    const size_t k[4] = {p[0]->k, p[1]->k, p[2]->k, p[3]->k};
+    int order[4];
+    for (int i = 0, n = slice_order(k, order); i < n; i++)
+        push_all(s, p[order[i]]->t, p[order[i]]->top);
 }
 
 /* What the slice keeps the extremes of: the stack's total (its silhouette)
@@ -388,20 +401,15 @@ static void sparse_slice_flush(const struct sparse_slice *sl, int64_t *value, sp
                                void *ctx)
 {
     const struct sparse_sample *p[4] = {&sl->first, &sl->low, &sl->high, &sl->last};
-    for (int i = 1; i < 4; i++)
-        for (int j = i; j > 0 && p[j - 1]->k > p[j]->k; j--) {
-            const struct sparse_sample *x = p[j];
-            p[j] = p[j - 1];
-            p[j - 1] = x;
-        }
-    for (int i = 0; i < 4; i++) {
-        if (i > 0 && p[i]->k == p[i - 1]->k)
-            continue;
-        for (size_t j = 0; j < p[i]->n; j++)
-            value[p[i]->band[j]] = p[i]->value[j];
-        emit(ctx, p[i]->t, value);
-        for (size_t j = 0; j < p[i]->n; j++)
-            value[p[i]->band[j]] = 0;
+    const size_t k[4] = {p[0]->k, p[1]->k, p[2]->k, p[3]->k};
+    int order[4];
+    for (int i = 0, n = slice_order(k, order); i < n; i++) {
+        const struct sparse_sample *q = p[order[i]];
+        for (size_t j = 0; j < q->n; j++)
+            value[q->band[j]] = q->value[j];
+        emit(ctx, q->t, value);
+        for (size_t j = 0; j < q->n; j++)
+            value[q->band[j]] = 0;
     }
 }
 

@@ -51,6 +51,17 @@ static uint64_t rng(void)
     return fixture_rng(&rng_state);
 }
 
+/* a[0..n) in a random order (Fisher-Yates, from rng()). */
+static void shuffle(size_t *a, size_t n)
+{
+    for (size_t i = n; i > 1; i--) {
+        size_t j = (size_t)(rng() % i);
+        size_t t = a[i - 1];
+        a[i - 1] = a[j];
+        a[j] = t;
+    }
+}
+
 static bool same(const size_t *a, const size_t *b, size_t n)
 {
     return memcmp(a, b, n * sizeof *a) == 0;
@@ -82,12 +93,7 @@ static void keys_against_reference(void)
             key[i] = r == 0 ? UINT64_MAX : r == 1 ? 0 : r * 1000003u;
             a[i] = i;
         }
-        for (size_t i = n; i > 1; i--) {
-            size_t j = (size_t)(rng() % i);
-            size_t t = a[i - 1];
-            a[i - 1] = a[j];
-            a[j] = t;
-        }
+        shuffle(a, n);
         memcpy(b, a, n * sizeof *a);
         struct ukeys k = {key};
         selection_sort_keys(a, n, key);
@@ -119,12 +125,7 @@ static void random_against_reference(void)
                 key[i] = NAN;
             a[i] = i;
         }
-        for (size_t i = n; i > 1; i--) { /* shuffle the items */
-            size_t j = (size_t)(rng() % i);
-            size_t t = a[i - 1];
-            a[i - 1] = a[j];
-            a[j] = t;
-        }
+        shuffle(a, n); /* items and positions differ */
         memcpy(b, a, n * sizeof *a);
         struct dkeys k = {key};
         bool descending = rng() % 3 == 0;
