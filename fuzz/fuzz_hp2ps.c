@@ -41,6 +41,7 @@
 #include "pipeline.h"
 #include "reader.h"
 #include "utf8.h"
+#include "../tests/profile_same.h"
 
 static struct render_fonts *fonts;
 static FILE *sink;
@@ -342,6 +343,30 @@ static void check_exports(const struct profile *p, const struct band_plan *bp)
     }
 }
 
+/* The text read again on several threads, with parts so small that a
+ * seam falls at nearly every BEGIN_SAMPLE (parse.c): the very profile, or
+ * the very error, of the reading on one thread (rc, p, err). */
+static void check_threads(const struct fuzz_input *in, const struct pipeline_options *po, int rc,
+                          const struct profile *p, const struct hp_error *err)
+{
+    struct parse_options many = po->parse;
+    many.threads = 2 + (unsigned)(in->len[0] % 3);
+    many.part_min = 1 + in->len[0] % 61;
+    struct profile q;
+    struct hp_error e2;
+    int rc2 = profile_read_buffer(&q, in->text[0], in->len[0], "in.hp", &many, &e2);
+    const char *diff = rc2 != rc ? "the outcome"
+                     : rc < 0 && strcmp(err->text, e2.text) != 0 ? "the error"
+                     : rc == 0 ? profile_difference(p, &q) : NULL;
+    if (diff) {
+        fprintf(stderr, "read on %u threads, %s differs: \"%s\" / \"%s\"\n", many.threads,
+                diff, rc < 0 ? err->text : "", rc2 < 0 ? e2.text : "");
+        abort();
+    }
+    if (rc2 == 0)
+        profile_free(&q);
+}
+
 /* One profile: its exports, its drawing, its .aux. */
 static void run_one(const struct fuzz_input *in, const struct pipeline_options *po)
 {
@@ -352,7 +377,9 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
     if (in->aux && aux_parse_buffer(&aux, in->aux, in->aux_len, "in.aux", &err) == 0)
         saved = &aux;
     struct profile p;
-    if (profile_read_buffer(&p, in->text[0], in->len[0], "in.hp", &po->parse, &err) < 0) {
+    int rc = profile_read_buffer(&p, in->text[0], in->len[0], "in.hp", &po->parse, &err);
+    check_threads(in, po, rc, &p, &err);
+    if (rc < 0) {
         aux_free(&aux);
         return;
     }

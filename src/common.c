@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* common.c: see common.h. */
-/* O_TMPFILE is Linux's. */
+/* O_TMPFILE and sched_getaffinity are Linux's. */
 #define _GNU_SOURCE
 #include "common.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <locale.h>
@@ -100,6 +101,17 @@ bool path_extension(const char *path, char *ext, size_t size)
     for (size_t i = 0; i <= n; i++)
         ext[i] = (char)((dot[1 + i] >= 'A' && dot[1 + i] <= 'Z') ? dot[1 + i] + 32 : dot[1 + i]);
     return true;
+}
+
+unsigned hp_processors(void)
+{
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return (unsigned)CPU_COUNT(&set);
+#endif
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)n : 1;
 }
 
 int hp_anonymous_file(void)

@@ -33,6 +33,10 @@ int hp_anonymous_file(void);
 
 #endif
 
+/* How many processors this process may run on (its affinity mask), at
+ * least 1. */
+unsigned hp_processors(void);
+
 /* Fill err with a formatted message (truncated to fit).  Returns -1 so that
  * callers can write "return hp_fail(err, ...);". */
 int hp_fail(struct hp_error *err, const char *fmt, ...) HP_PRINTF(2, 3);

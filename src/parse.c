@@ -42,10 +42,13 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "number.h"
@@ -120,6 +123,8 @@ struct parser {
 
     char *scratch;
     size_t scratch_cap;
+
+    const atomic_bool *cancel; /* a part's parser: stop when it is set */
 };
 
 /* ' ', '\t', '\r', '\v', '\f': one table lookup in the hot loops. */
@@ -834,6 +839,8 @@ static int too_long(struct parser *ps)
  * and add the next block of input.  Sets eof at the end of the input. */
 static int fill(struct parser *ps)
 {
+    if (ps->cancel && atomic_load_explicit(ps->cancel, memory_order_relaxed))
+        return hp_fail(ps->err, "%s: cancelled", ps->p->source);
     if (ps->start > 0) {
         memmove(ps->buf, ps->buf + ps->start, ps->end - ps->start);
         ps->end -= ps->start;
@@ -871,11 +878,12 @@ static inline char *find_newline(char *p, char *end)
     return p < end ? memchr(p, '\n', (size_t)(end - p)) : NULL;
 }
 
+/* Handle every line up to the end of the input (or of the range it is
+ * limited to: then every line before the limit ends with its newline,
+ * and the parser can go on after reader_input_range and resume). */
 static int read_lines(struct parser *ps)
 {
-    ps->cap = READ_BLOCK;
-    ps->buf = xmalloc(ps->cap);
-    size_t scan = 0; /* buf[start..scan) holds no newline */
+    size_t scan = ps->start; /* buf[start..scan) holds no newline */
     for (;;) {
         char *nl = find_newline(ps->buf + scan, ps->buf + ps->end);
         if (nl) {
@@ -945,10 +953,10 @@ static int finish(struct parser *ps)
     return builder_finish(&ps->b, ps->err);
 }
 
-int hp_read(struct profile *p, struct reader_input *in, const char *source,
-            const struct parse_options *po, struct hp_error *err)
+static void parser_init(struct parser *ps, struct profile *p, struct reader_input *in,
+                        const char *source, const struct parse_options *po,
+                        struct hp_error *err)
 {
-    struct parser parser, *ps = &parser;
     memset(ps, 0, sizeof *ps);
     builder_start(&ps->b, p, source, po);
     ps->p = p;
@@ -957,10 +965,11 @@ int hp_read(struct profile *p, struct reader_input *in, const char *source,
     ps->succ_cap = 256;
     ps->succ = xreallocarray(NULL, ps->succ_cap, sizeof *ps->succ);
     memset(ps->succ, 0xff, ps->succ_cap * sizeof *ps->succ);
+}
 
-    int rc = read_lines(ps);
-    if (rc == 0)
-        rc = finish(ps);
+/* Free what the parser holds (not the profile). */
+static void parser_release(struct parser *ps)
+{
     builder_release(&ps->b);
     free(ps->buf);
     free(ps->succ);
@@ -971,6 +980,336 @@ int hp_read(struct profile *p, struct reader_input *in, const char *source,
     free(ps->joined);
     free(ps->part_of);
     names_free(&ps->parts);
+    ps->buf = ps->str = ps->scratch = NULL;
+    ps->succ = NULL;
+    ps->joined = NULL;
+    ps->part_of = NULL;
+}
+
+/* ---- a large file on several threads ----
+ *
+ * A large regular file (or buffer) is cut at seams, lines that begin a
+ * sample, into parts of about equal size.  The main parser reads the
+ * first part; the others go to whichever thread is free, the main one
+ * included once it is done with its own (so a slow or busy processor
+ * takes fewer), each read into a profile of its own.  The main parser
+ * then reads the tail, from the last BEGIN_SAMPLE on, itself, so that how
+ * the input ends (a sample cut off, a string never closed) is its
+ * business alone.  Before the tail it takes each part in order, as if it
+ * had read it (builder_adopt), when the part's start matches the state
+ * the main parser is in there: no sample or string open, no name over
+ * several lines, no header keyword, times in order.  If not, or when the
+ * part failed, it reads on from that part's seam itself, so that every
+ * profile, every error message and every line number is the one the
+ * sequential reading gives: the threads only save time. */
+
+#define SEAM_SEARCH (8u << 20) /* bytes searched for a seam */
+#define SEAM_CHUNK 65536
+#define PARTS_PER_THREAD 4     /* more parts than threads: the fast take more */
+
+static const char seam_keyword[] = "BEGIN_SAMPLE";
+#define SEAM_LEN (sizeof seam_keyword - 1)
+
+struct part {
+    struct parser ps;
+    struct profile p;
+    struct reader_input in;
+    struct hp_error err;
+    uint64_t start, end;   /* the part's bytes */
+    bool read;             /* read_lines ran, rc says how it went */
+    int rc;
+};
+
+/* The parts, and what the threads share. */
+struct parts {
+    struct part *part;
+    size_t n;
+    atomic_size_t next;    /* the next part to read */
+    atomic_bool cancel;    /* stop: the parts will not be used */
+    const struct reader_input *in;
+    const struct parse_options *po;
+    const char *source;
+};
+
+/* n bytes of the input at offset off, fewer at its end; -1 on error. */
+static ssize_t input_at(const struct reader_input *in, uint64_t off, char *buf, size_t n)
+{
+    if (in->mem) {
+        if (off >= in->mem_len)
+            return 0;
+        if (n > in->mem_len - off)
+            n = (size_t)(in->mem_len - off);
+        memcpy(buf, in->mem + off, n);
+        return (ssize_t)n;
+    }
+    ssize_t r;
+    while ((r = pread(in->fd, buf, n, (off_t)off)) < 0 && errno == EINTR)
+        ;
+    return r;
+}
+
+/* Is buf[i..n) the start of a seam line, "BEGIN_SAMPLE" and a blank? */
+static bool seam_at(const char *buf, size_t i, size_t n)
+{
+    return n - i > SEAM_LEN && memcmp(buf + i, seam_keyword, SEAM_LEN) == 0 &&
+           (buf[i + SEAM_LEN] == ' ' || buf[i + SEAM_LEN] == '\t');
+}
+
+/* The offset of the first seam in [from, end) (a line start: after a
+ * newline at from - 1 or later), looked for in at most SEAM_SEARCH bytes;
+ * 0 when there is none. */
+static uint64_t seam_after(const struct reader_input *in, uint64_t from, uint64_t end)
+{
+    char buf[SEAM_CHUNK];
+    uint64_t stop = end - from > SEAM_SEARCH ? from + SEAM_SEARCH : end;
+    for (uint64_t at = from - 1; at < stop;) {
+        ssize_t r = input_at(in, at, buf, sizeof buf);
+        if (r <= 0)
+            return 0;
+        size_t n = (size_t)r;
+        for (const char *nl = buf; (nl = memchr(nl, '\n', (size_t)(buf + n - nl))) != NULL; nl++) {
+            size_t i = (size_t)(nl - buf) + 1;
+            if (at + i >= end)
+                return 0;
+            if (seam_at(buf, i, n))
+                return at + i;
+            if (n - i <= SEAM_LEN && n == sizeof buf) {
+                n = i - 1; /* look at this newline again with the next chunk */
+                break;
+            }
+        }
+        at += n;
+    }
+    return 0;
+}
+
+/* The offset of the last seam in (after, end), looked for in the last
+ * SEAM_SEARCH bytes; 0 when there is none. */
+static uint64_t seam_before(const struct reader_input *in, uint64_t after, uint64_t end)
+{
+    char buf[SEAM_CHUNK];
+    uint64_t floor = end - after > SEAM_SEARCH ? end - SEAM_SEARCH : after;
+    uint64_t hi = end; /* look in [lo, hi) */
+    while (hi > floor) {
+        uint64_t lo = hi - floor > sizeof buf ? hi - sizeof buf : floor;
+        ssize_t r = input_at(in, lo, buf, (size_t)(hi - lo));
+        if (r <= 0)
+            return 0;
+        size_t n = (size_t)r;
+        for (size_t i = n; i-- > 0;)
+            if (buf[i] == '\n' && seam_at(buf, i + 1, n))
+                return lo + i + 1 > after ? lo + i + 1 : 0;
+        if (lo == floor)
+            break;
+        hi = lo + SEAM_LEN + 1; /* a seam may straddle lo: overlap */
+    }
+    return 0;
+}
+
+/* Read part pt with the read buffer *buf (of *cap bytes; it may grow),
+ * which is the thread's: the part keeps only what it read. */
+static void part_read(struct parts *w, struct part *pt, char **buf, size_t *cap)
+{
+    pt->in = *w->in;
+    pt->in.npeek = pt->in.peek_pos = 0;
+    pt->in.nread = 0;
+    reader_input_range(&pt->in, pt->start, pt->end);
+    parser_init(&pt->ps, &pt->p, &pt->in, w->source, w->po, &pt->err);
+    store_free(pt->p.store);
+    pt->p.store = store_new_spooled(); /* held until adopted: not in memory */
+    pt->ps.cancel = &w->cancel;
+    pt->ps.buf = *buf;
+    pt->ps.cap = *cap;
+    pt->rc = read_lines(&pt->ps);
+    pt->read = true;
+    *buf = pt->ps.buf;
+    *cap = pt->ps.cap;
+    pt->ps.buf = NULL;
+    parser_release(&pt->ps); /* what the check and the adoption need stays */
+}
+
+/* Read parts until none is left (each thread, the main one included). */
+static void parts_work(struct parts *w, char **buf, size_t *cap)
+{
+    for (;;) {
+        size_t k = atomic_fetch_add(&w->next, 1);
+        if (k >= w->n || atomic_load(&w->cancel))
+            return;
+        if (!*buf) {
+            *cap = READ_BLOCK;
+            *buf = xmalloc(*cap);
+        }
+        part_read(w, &w->part[k], buf, cap);
+    }
+}
+
+static void *parts_thread(void *arg)
+{
+    char *buf = NULL;
+    size_t cap = 0;
+    parts_work(arg, &buf, &cap);
+    free(buf);
+    return NULL;
+}
+
+/* Can the main parser take part pt as it stands? */
+static bool part_fits(const struct parser *ps, const struct part *pt)
+{
+    const struct parser *q = &pt->ps;
+    const struct profile *qp = &pt->p;
+    return pt->read && pt->rc == 0 && pt->in.nread == pt->end - pt->start &&
+           ps->str_kw == KW_NONE && q->str_kw == KW_NONE && ps->njoined == 0 &&
+           q->njoined == 0 && !ps->disproved && !qp->job && !qp->date && !qp->sample_unit &&
+           !qp->value_unit && builder_can_adopt(&ps->b, &q->b);
+}
+
+static void part_adopt(struct parser *ps, struct part *pt)
+{
+    builder_adopt(&ps->b, &pt->ps.b);
+    ps->lineno += pt->ps.lineno;
+    if (pt->ps.b.nseen)
+        memcpy(ps->last_text, pt->ps.last_text, sizeof ps->last_text);
+    size_t need = ps->p->names.count + 1; /* name_id indexes succ by id + 1 */
+    if (need > ps->succ_cap) {
+        size_t old = ps->succ_cap;
+        ps->succ = grow_to(ps->succ, &ps->succ_cap, need, sizeof *ps->succ, 256);
+        memset(ps->succ + old, 0xff, (ps->succ_cap - old) * sizeof *ps->succ);
+    }
+}
+
+/* Where the input is, and how far it goes: [*start, *end) not yet handed
+ * to the parser (past the peeked bytes), *first the offset of its first
+ * byte.  False when it is no regular file or buffer. */
+static bool input_extent(const struct reader_input *in, uint64_t *first, uint64_t *start,
+                         uint64_t *end)
+{
+    if (in->mem) {
+        *start = in->mem_pos;
+        *first = *start;
+        *end = in->mem_len;
+        return true;
+    }
+    struct stat st;
+    if (fstat(in->fd, &st) < 0 || !S_ISREG(st.st_mode))
+        return false;
+    off_t at = lseek(in->fd, 0, SEEK_CUR);
+    if (at < 0 || (uint64_t)at < in->npeek - in->peek_pos)
+        return false;
+    *start = (uint64_t)at;
+    *first = *start - (in->npeek - in->peek_pos);
+    *end = st.st_size > 0 ? (uint64_t)st.st_size : 0;
+    return *end > *start;
+}
+
+/* How many threads, and where the seams are: the main parser reads
+ * [*start, seam[0]), part k [seam[k], seam[k + 1]), the tail from
+ * seam[*nseams - 1] on.  0 threads: one reads it all. */
+static unsigned plan_parts(const struct reader_input *in, const struct parse_options *po,
+                           uint64_t *start, uint64_t **seam, size_t *nseams)
+{
+    if (!po || po->threads == 1 || po->has_from || po->has_to || po->x_index)
+        return 0;
+    uint64_t first, end;
+    if (!input_extent(in, &first, start, &end))
+        return 0;
+    unsigned threads = po->threads ? po->threads : hp_processors();
+    uint64_t part_min = po->part_min ? po->part_min : PARSE_PART_MIN;
+    uint64_t size = end - first;
+    if (threads > PARSE_THREADS_MAX)
+        threads = PARSE_THREADS_MAX;
+    uint64_t nparts = size / part_min;
+    if (nparts > (uint64_t)threads * PARTS_PER_THREAD)
+        nparts = (uint64_t)threads * PARTS_PER_THREAD;
+    if (threads < 2 || nparts < 2)
+        return 0;
+    uint64_t last = seam_before(in, *start, end);
+    if (last == 0)
+        return 0;
+    *seam = xreallocarray(NULL, (size_t)nparts, sizeof **seam);
+    size_t n = 0;
+    for (uint64_t k = 1; k < nparts; k++) {
+        uint64_t target = first + size / nparts * k;
+        uint64_t from = n ? (*seam)[n - 1] + 1 : *start + 1;
+        uint64_t s = seam_after(in, target > from ? target : from, last);
+        if (s)
+            (*seam)[n++] = s;
+    }
+    (*seam)[n++] = last;
+    *nseams = n;
+    return n > 1 ? threads : 0;
+}
+
+/* Read the parts on up to threads threads, the main parser the first,
+ * and adopt them in order; then the main parser reads on from the seam
+ * after the last part it adopted. */
+static int read_in_parts(struct parser *ps, const struct parse_options *po, unsigned threads,
+                         uint64_t start, const uint64_t *seam, size_t nseams)
+{
+    struct parts w = {
+        .part = xcalloc(nseams - 1, sizeof *w.part), .n = nseams - 1,
+        .in = ps->in, .po = po, .source = ps->p->source,
+    };
+    atomic_init(&w.next, 0);
+    atomic_init(&w.cancel, false);
+    for (size_t k = 0; k < w.n; k++) {
+        w.part[k].start = seam[k];
+        w.part[k].end = seam[k + 1];
+    }
+    pthread_t tid[PARSE_THREADS_MAX];
+    unsigned started = 0;
+    while (started + 1 < threads && started < w.n &&
+           pthread_create(&tid[started], NULL, parts_thread, &w) == 0)
+        started++;
+
+    reader_input_range(ps->in, start, seam[0]);
+    int rc = read_lines(ps);
+    if (rc < 0)
+        atomic_store(&w.cancel, true);
+    parts_work(&w, &ps->buf, &ps->cap); /* the read buffer is free meanwhile */
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+
+    uint64_t resume = seam[0];
+    bool adopting = rc == 0;
+    for (size_t k = 0; k < w.n; k++) {
+        struct part *pt = &w.part[k];
+        if (adopting && part_fits(ps, pt)) {
+            part_adopt(ps, pt);
+            resume = pt->end;
+        } else
+            adopting = false;
+        profile_free(&pt->p);
+    }
+    free(w.part);
+    if (rc < 0)
+        return rc;
+    reader_input_range(ps->in, resume, UINT64_MAX);
+    ps->start = ps->end = 0;
+    ps->eof = false;
+    return read_lines(ps);
+}
+
+static int read_all(struct parser *ps, const struct parse_options *po)
+{
+    uint64_t start, *seam = NULL;
+    size_t nseams = 0;
+    unsigned threads = plan_parts(ps->in, po, &start, &seam, &nseams);
+    int rc = threads ? read_in_parts(ps, po, threads, start, seam, nseams) : read_lines(ps);
+    free(seam);
+    return rc;
+}
+
+int hp_read(struct profile *p, struct reader_input *in, const char *source,
+            const struct parse_options *po, struct hp_error *err)
+{
+    struct parser parser, *ps = &parser;
+    parser_init(ps, p, in, source, po, err);
+    ps->cap = READ_BLOCK;
+    ps->buf = xmalloc(ps->cap);
+    int rc = read_all(ps, po);
+    if (rc == 0)
+        rc = finish(ps);
+    parser_release(ps);
     if (rc < 0) {
         profile_free(p);
         return -1;

@@ -59,7 +59,15 @@ struct parse_options {
     bool x_index;           /* --x=index */
     bool full_stacks;       /* --full-stacks: an eventlog's cost-centre stacks
                              * named whole, not cut at the RTS's -L */
+    unsigned threads;       /* threads reading a large .hp file: 0 one per
+                             * processor (HP2PS_THREADS), 1 no threads */
+    size_t part_min;        /* bytes per thread at least; 0: PARSE_PART_MIN */
 };
+
+/* A .hp file is read on several threads only from this many bytes per
+ * thread: below, starting a thread costs more than it saves. */
+#define PARSE_PART_MIN (4u << 20)
+#define PARSE_THREADS_MAX 16
 
 struct reader_input;
 

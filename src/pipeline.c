@@ -83,6 +83,19 @@ static const struct export_format *choose_export(const struct options *o)
     return NULL;
 }
 
+/* HP2PS_THREADS: how many threads read a large .hp file, 1 to
+ * PARSE_THREADS_MAX; anything else is ignored (one per processor). */
+static unsigned env_threads(void)
+{
+    const char *s = getenv("HP2PS_THREADS");
+    if (!s || !*s)
+        return 0;
+    char *end;
+    errno = 0;
+    long n = strtol(s, &end, 10);
+    return *end == '\0' && errno == 0 && n >= 1 && n <= PARSE_THREADS_MAX ? (unsigned)n : 0;
+}
+
 int pipeline_options_from(struct pipeline_options *po, const struct options *o,
                           struct name_filter *filter, struct hp_error *err)
 {
@@ -102,7 +115,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     po->export_layout = o->export_layout;
     po->parse = (struct parse_options){
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
-        .x_index = o->x_index, .full_stacks = o->full_stacks,
+        .x_index = o->x_index, .full_stacks = o->full_stacks, .threads = env_threads(),
     };
     struct band_options *bo = &po->bands;
     band_options_default(bo);

@@ -20,6 +20,7 @@ void reader_input_fd(struct reader_input *in, int fd)
 {
     memset(in, 0, sizeof *in);
     in->fd = fd;
+    in->limit = UINT64_MAX;
 }
 
 void reader_input_mem(struct reader_input *in, const char *data, size_t len)
@@ -28,6 +29,16 @@ void reader_input_mem(struct reader_input *in, const char *data, size_t len)
     in->fd = -1;
     in->mem = data ? data : "";
     in->mem_len = data ? len : 0;
+    in->limit = UINT64_MAX;
+}
+
+void reader_input_range(struct reader_input *in, uint64_t start, uint64_t end)
+{
+    in->positioned = true;
+    in->pos = start;
+    if (in->mem)
+        in->mem_pos = start < in->mem_len ? (size_t)start : in->mem_len;
+    in->limit = end;
 }
 
 ssize_t reader_input_read(struct reader_input *in, void *buf, size_t room,
@@ -39,10 +50,25 @@ ssize_t reader_input_read(struct reader_input *in, void *buf, size_t room,
         memcpy(buf, in->peek + in->peek_pos, n);
         in->peek_pos += n;
     } else if (in->mem) {
-        n = in->mem_len - in->mem_pos < room ? in->mem_len - in->mem_pos : room;
+        size_t end = in->limit < in->mem_len ? (size_t)in->limit : in->mem_len;
+        n = in->mem_pos < end ? end - in->mem_pos : 0;
+        if (n > room)
+            n = room;
         if (n)
             memcpy(buf, in->mem + in->mem_pos, n);
         in->mem_pos += n;
+    } else if (in->positioned) {
+        if (in->pos >= in->limit)
+            room = 0;
+        else if (room > in->limit - in->pos)
+            room = (size_t)(in->limit - in->pos);
+        ssize_t r = 0;
+        while (room && (r = pread(in->fd, buf, room, (off_t)in->pos)) < 0 && errno == EINTR)
+            ;
+        if (r < 0)
+            return hp_fail(err, "%s: read error: %s", source, strerror(errno));
+        n = (size_t)r;
+        in->pos += n;
     } else if (room) {
         ssize_t r;
         do
@@ -145,6 +171,10 @@ static bool in_window(const struct sample_builder *b, double t)
 
 void builder_begin(struct sample_builder *b, double t)
 {
+    if (!b->begun) {
+        b->begun = true;
+        b->first_begin = t;
+    }
     b->in_sample = true;
     b->skip_sample = b->windowed && !in_window(b, t);
     b->time = t;
@@ -211,6 +241,7 @@ static void thin_marks(struct sample_builder *b, double t0, double span)
         last = bin;
     }
     p->nmarks = out;
+    b->thinned = true;
     if (out > b->marks_limit / 2)
         b->marks_limit *= 2;
 }
@@ -283,6 +314,55 @@ static int window_empty(const struct sample_builder *b, struct hp_error *err)
         snprintf(to, sizeof to, "%s--to=%g", b->opt.has_from ? " " : "", b->opt.to);
     return hp_fail(err, "%s: no sample in the window %s%s (the samples run from %g to %g)",
                    b->p->source, from, to, b->first_seen, b->last_seen);
+}
+
+bool builder_can_adopt(const struct sample_builder *b, const struct sample_builder *part)
+{
+    if (b->in_sample || part->in_sample || b->windowed || b->opt.x_index || b->marks_by_time)
+        return false;
+    /* Thinning depends on every mark and sample before it. */
+    if (b->thinned || part->thinned || b->p->nmarks + part->p->nmarks >= b->marks_limit)
+        return false;
+    /* the check of begin_line (parse.c) across the seam */
+    return !(part->begun && b->nseen > 0 && part->first_begin < b->last_seen);
+}
+
+void builder_adopt(struct sample_builder *b, struct sample_builder *part)
+{
+    struct profile *p = b->p, *q = part->p;
+    uint32_t *remap = xreallocarray(NULL, q->names.count ? q->names.count : 1, sizeof *remap);
+    for (size_t i = 0; i < q->names.count; i++) {
+        const struct name_info *from = &q->names.info[i];
+        uint32_t id = names_intern(&p->names, from->text, from->len);
+        struct name_info *ni = &p->names.info[id];
+        ni->total = ni->total > UINT64_MAX - from->total ? UINT64_MAX : ni->total + from->total;
+        ni->points += from->points;
+        remap[i] = id;
+    }
+    store_adopt(p->store, q->store, remap, q->names.count);
+    q->store = NULL;
+    free(remap);
+    for (size_t i = 0; i < q->nmarks; i++)
+        add_mark(b, q->marks[i]);
+    if (q->nsamples) {
+        if (p->nsamples == 0) {
+            p->t_first = q->t_first;
+            b->kept_first = part->kept_first;
+        }
+        p->t_last = q->t_last;
+        b->kept_last = part->kept_last;
+        p->nsamples += q->nsamples;
+    }
+    if (part->nseen) {
+        if (b->nseen == 0)
+            b->first_seen = part->first_seen;
+        b->last_seen = part->last_seen;
+        b->nseen += part->nseen;
+    }
+    if (part->begun && !b->begun) {
+        b->begun = true;
+        b->first_begin = part->first_begin;
+    }
 }
 
 int builder_finish(struct sample_builder *b, struct hp_error *err)

@@ -30,6 +30,13 @@ struct reader_input {
     char peek[READER_PEEK];     /* read from fd to choose the reader: */
     size_t npeek, peek_pos;     /*   handed out before anything else */
     uint64_t nread;             /* bytes handed out so far */
+
+    /* A regular file is read with pread from pos (and mem from mem_pos),
+     * never past limit: so that threads can read parts of one input
+     * (parse.c).  read() and no limit until reader_input_range. */
+    bool positioned;
+    uint64_t pos;
+    uint64_t limit;
 };
 
 /* An input reading fd (not closed by the reader: the caller owns it), or
@@ -37,6 +44,11 @@ struct reader_input {
  * fail. */
 void reader_input_fd(struct reader_input *in, int fd);
 void reader_input_mem(struct reader_input *in, const char *data, size_t len);
+
+/* Read from offset start (of the file, or of the memory), and stop at
+ * offset end (UINT64_MAX: at the end of the input).  Bytes peeked are
+ * still handed out first. */
+void reader_input_range(struct reader_input *in, uint64_t start, uint64_t end);
 
 /* Up to room bytes into buf: the number read, 0 at the end of the input,
  * -1 on a read error (err: "SOURCE: read error: ..."). */
@@ -65,8 +77,12 @@ struct sample_builder {
     size_t nseen;           /* completed samples, also those outside the window */
     double first_seen, last_seen; /* their first and last times */
 
+    bool begun;             /* a sample was opened: first_begin is its time */
+    double first_begin;
+
     size_t marks_cap;
     size_t marks_limit;     /* thin the marks when there are this many */
+    bool thinned;           /* the marks were thinned */
 
     /* marks given by time in any order (builder_mark_at), and with
      * --x=index the times of the samples kept, to number them at the end */
@@ -113,6 +129,19 @@ void builder_marks_by_time(struct sample_builder *b);
 
 /* A MARK at time t, for such a reader. */
 void builder_mark_at(struct sample_builder *b, double t);
+
+/* A part of the input read by a builder of its own (parse.c reads a
+ * large file on several threads), the part right after what b has read:
+ * can b take its samples, names and marks as if it had read them itself?
+ * Not when a sample is open on either side of the seam, when the times go
+ * back across it, or when --from, --to, --x=index or the thinning of
+ * marks would have treated the part otherwise. */
+bool builder_can_adopt(const struct sample_builder *b, const struct sample_builder *part);
+
+/* Take them: names and totals, samples (the part's store joins b's),
+ * marks, counts and times.  part's profile keeps its names, for the
+ * caller to free with profile_free. */
+void builder_adopt(struct sample_builder *b, struct sample_builder *part);
 
 /* End of input: an open sample is dropped (p->dropped_open_sample), the
  * marks are put in order, and a profile without a sample fails ("SOURCE:

@@ -27,18 +27,34 @@ struct store;
 struct store *store_new(void);
 void store_free(struct store *s);
 
+/* The same, but writing to its temporary file from the first sample,
+ * through a small buffer: for the parts of a large input read on threads
+ * (parse.c), which are held until the main store adopts them. */
+struct store *store_new_spooled(void);
+
 /* Append one completed sample.  Entries may repeat a name (the values then
  * add up, as in GHC's hp2ps).  Fails only on a temporary-file I/O error. */
 int store_append(struct store *s, double time, const struct sample_entry *e,
                  size_t n, struct hp_error *err);
 
+/* Move every sample of from to the end of s, and free from: the samples
+ * a part of the input read on a thread of its own put in a store of their
+ * own (parse.c).  remap[0..nremap) turns from's name ids into s's; the
+ * samples keep their log and are mapped as they are replayed.  Later
+ * appends to s go after them. */
+void store_adopt(struct store *s, struct store *from, const uint32_t *remap, size_t nremap);
+
 /* Number of samples appended so far. */
 size_t store_count(const struct store *s);
 
-/* Bytes in the log, and whether it has moved to the temporary file (for
+/* Bytes in the logs, and whether one has moved to a temporary file (for
  * tests and measurements). */
 size_t store_bytes(const struct store *s);
 bool store_spilled(const struct store *s);
+
+/* How many logs it holds: 1, and 1 more for each store adopted and each
+ * run of appends after one. */
+size_t store_segments(const struct store *s);
 
 /* One sample as a cursor returns it: entry[0..n) stay valid until the
  * cursor's next call. */
