@@ -393,6 +393,18 @@ static bool all_digits(const char *v, size_t n)
  * interned if new.  NUL bytes become U+FFFD, so that names stay C
  * strings; a stored name never holds a NUL, so a name that matches the
  * guess byte for byte needs no such check. */
+/* Room in succ for every name (name_id indexes it by id + 1); new
+ * entries hold the unknown guess. */
+static void succ_cover(struct parser *ps)
+{
+    size_t need = ps->p->names.count + 1;
+    if (need > ps->succ_cap) {
+        size_t old = ps->succ_cap;
+        ps->succ = grow_to(ps->succ, &ps->succ_cap, need, sizeof *ps->succ, 256);
+        memset(ps->succ + old, 0xff, (ps->succ_cap - old) * sizeof *ps->succ);
+    }
+}
+
 static HP_NOINLINE uint32_t name_id_miss(struct parser *ps, size_t at, const char *s,
                                          size_t len)
 {
@@ -422,11 +434,7 @@ static HP_NOINLINE uint32_t name_id_miss(struct parser *ps, size_t at, const cha
         if (part >= 0)
             ps->disproved = (size_t)ps->part_of[part] + 1;
     }
-    if (names->count + 1 > ps->succ_cap) {
-        size_t old = ps->succ_cap;
-        ps->succ = grow_to(ps->succ, &ps->succ_cap, names->count + 1, sizeof *ps->succ, 256);
-        memset(ps->succ + old, 0xff, (ps->succ_cap - old) * sizeof *ps->succ);
-    }
+    succ_cover(ps);
     const struct name_info *ni = &names->info[id];
     ps->succ[at].text = ni->text;
     ps->succ[at].len = ni->len < UINT32_MAX ? (uint32_t)ni->len : UINT32_MAX - 1;
@@ -1169,12 +1177,7 @@ static void part_adopt(struct parser *ps, struct part *pt)
     ps->lineno += pt->ps.lineno;
     if (pt->ps.b.nseen)
         memcpy(ps->last_text, pt->ps.last_text, sizeof ps->last_text);
-    size_t need = ps->p->names.count + 1; /* name_id indexes succ by id + 1 */
-    if (need > ps->succ_cap) {
-        size_t old = ps->succ_cap;
-        ps->succ = grow_to(ps->succ, &ps->succ_cap, need, sizeof *ps->succ, 256);
-        memset(ps->succ + old, 0xff, (ps->succ_cap - old) * sizeof *ps->succ);
-    }
+    succ_cover(ps);
 }
 
 /* Where the input is, and how far it goes: [*start, *end) not yet handed
