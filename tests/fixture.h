@@ -13,6 +13,7 @@
 #ifndef HP2PS_FIXTURE_H
 #define HP2PS_FIXTURE_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,47 @@ static inline uint64_t fixture_rng(uint64_t *state)
     x ^= x >> 7;
     x ^= x << 17;
     return *state = x;
+}
+
+/* A growing text, for synthetic profiles: fixture_put appends as printf
+ * does, fixture_put_bytes appends bytes (NULs too).  The caller frees s. */
+struct fixture_text {
+    char *s;
+    size_t len, cap;
+};
+
+static inline void fixture_put(struct fixture_text *t, const char *fmt, ...) HP_PRINTF(2, 3);
+
+static inline void fixture_put(struct fixture_text *t, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            abort();
+        if (t->s && (size_t)n < t->cap - t->len) {
+            t->len += (size_t)n;
+            return;
+        }
+        t->cap = t->cap ? t->cap * 2 : 1 << 16;
+        while (t->cap - t->len <= (size_t)n)
+            t->cap *= 2;
+        t->s = xrealloc(t->s, t->cap);
+    }
+}
+
+static inline void fixture_put_bytes(struct fixture_text *t, const char *s, size_t n)
+{
+    if (!t->s || t->cap - t->len < n + 1) {
+        t->cap = t->cap ? t->cap : 1 << 16;
+        while (t->cap - t->len < n + 1)
+            t->cap *= 2;
+        t->s = xrealloc(t->s, t->cap);
+    }
+    memcpy(t->s + t->len, s, n);
+    t->len += n;
 }
 
 #endif

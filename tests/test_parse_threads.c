@@ -14,7 +14,6 @@
 #include "reader.h"
 
 #include <dirent.h>
-#include <stdarg.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -28,68 +27,29 @@ static const char *testdata(void)
     return d && *d ? d : "tests/data";
 }
 
-/* A growing text. */
-struct text {
-    char *s;
-    size_t n, cap;
-};
-
-static void add(struct text *t, const char *fmt, ...) HP_PRINTF(2, 3);
-static void add(struct text *t, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(t->s ? t->s + t->n : NULL, t->s ? t->cap - t->n : 0, fmt, ap);
-        va_end(ap);
-        if (k >= 0 && t->s && (size_t)k < t->cap - t->n) {
-            t->n += (size_t)k;
-            return;
-        }
-        t->cap = t->cap ? t->cap * 2 : 4096;
-        while (k >= 0 && t->cap - t->n <= (size_t)k)
-            t->cap *= 2;
-        t->s = realloc(t->s, t->cap);
-        if (!t->s)
-            abort();
-    }
-}
-
-static void add_bytes(struct text *t, const char *s, size_t n)
-{
-    while (t->cap - t->n < n + 1) {
-        t->cap = t->cap ? t->cap * 2 : 4096;
-        t->s = realloc(t->s, t->cap);
-        if (!t->s)
-            abort();
-    }
-    memcpy(t->s + t->n, s, n);
-    t->n += n;
-}
-
 /* Sample k of a generated profile: names that come and go, so each part
  * meets names the main parser has not seen and misses some it has. */
-static void add_sample(struct text *t, unsigned k, const char *eol)
+static void add_sample(struct fixture_text *t, unsigned k, const char *eol)
 {
-    add(t, "BEGIN_SAMPLE %u.%02u%s", k / 100, k % 100, eol);
+    fixture_put(t, "BEGIN_SAMPLE %u.%02u%s", k / 100, k % 100, eol);
     for (unsigned j = 0; j < 12; j++) {
         unsigned name = (j * 7 + k / 5) % 40;
         if ((k + j) % 5 == 0)
             continue;
-        add(t, "(%u)band/%.*s\t%u%s", name, (int)(name % 9), "abcdefghi", k * 31 + j * 3 + 1,
+        fixture_put(t, "(%u)band/%.*s\t%u%s", name, (int)(name % 9), "abcdefghi", k * 31 + j * 3 + 1,
             eol);
     }
-    add(t, "END_SAMPLE %u.%02u%s", k / 100, k % 100, eol);
+    fixture_put(t, "END_SAMPLE %u.%02u%s", k / 100, k % 100, eol);
 }
 
-static struct text profile_text(unsigned samples)
+static struct fixture_text profile_text(unsigned samples)
 {
-    struct text t = {0};
-    add(&t, HDR);
+    struct fixture_text t = {0};
+    fixture_put(&t, HDR);
     for (unsigned k = 0; k < samples; k++) {
         add_sample(&t, k, "\n");
         if (k % 17 == 3)
-            add(&t, "MARK %u.%02u\n", k / 100, k % 100);
+            fixture_put(&t, "MARK %u.%02u\n", k / 100, k % 100);
     }
     return t;
 }
@@ -152,22 +112,22 @@ static void same_read_all_ways(const char *s, size_t n, const char *what)
 
 static void test_clean_profile_uses_parts(void)
 {
-    struct text t = profile_text(400);
+    struct fixture_text t = profile_text(400);
     /* a part per thread, and a store of the main parser's, the parts' and the tail's */
-    CHECK(same_read(t.s, t.n, 2, 1, "clean") >= 3);
-    CHECK(same_read(t.s, t.n, 16, 1, "clean") >= 16);
-    CHECK(same_read(t.s, t.n, 4, 2000, "clean") >= 4);
+    CHECK(same_read(t.s, t.len, 2, 1, "clean") >= 3);
+    CHECK(same_read(t.s, t.len, 16, 1, "clean") >= 16);
+    CHECK(same_read(t.s, t.len, 4, 2000, "clean") >= 4);
     /* parts smaller than part_min: one thread */
-    CHECK_INT(same_read(t.s, t.n, 4, t.n, "clean"), 1);
-    same_read_all_ways(t.s, t.n, "clean");
+    CHECK_INT(same_read(t.s, t.len, 4, t.len, "clean"), 1);
+    same_read_all_ways(t.s, t.len, "clean");
 
     /* CRLF line ends */
-    struct text c = {0};
-    add(&c, "JOB \"j\"\r\nDATE \"d\"\r\nSAMPLE_UNIT \"s\"\r\nVALUE_UNIT \"b\"\r\n");
+    struct fixture_text c = {0};
+    fixture_put(&c, "JOB \"j\"\r\nDATE \"d\"\r\nSAMPLE_UNIT \"s\"\r\nVALUE_UNIT \"b\"\r\n");
     for (unsigned k = 0; k < 200; k++)
         add_sample(&c, k, "\r\n");
-    CHECK(same_read(c.s, c.n, 3, 1, "crlf") >= 3);
-    same_read_all_ways(c.s, c.n, "crlf");
+    CHECK(same_read(c.s, c.len, 3, 1, "crlf") >= 3);
+    same_read_all_ways(c.s, c.len, "crlf");
     free(c.s);
     free(t.s);
 }
@@ -175,16 +135,16 @@ static void test_clean_profile_uses_parts(void)
 /* A profile of 120 samples with text put in before sample `at`. */
 static void seam_case(const char *insert, unsigned at, const char *what)
 {
-    struct text t = {0};
-    add(&t, HDR);
+    struct fixture_text t = {0};
+    fixture_put(&t, HDR);
     for (unsigned k = 0; k < 120; k++) {
         if (k == at)
-            add(&t, "%s", insert);
+            fixture_put(&t, "%s", insert);
         add_sample(&t, k, "\n");
     }
     char label[200];
     snprintf(label, sizeof label, "%s before sample %u", what, at);
-    same_read_all_ways(t.s, t.n, label);
+    same_read_all_ways(t.s, t.len, label);
     free(t.s);
 }
 
@@ -217,31 +177,31 @@ static void test_trouble_at_seams(void)
             seam_case(cases[i].text, at[j], cases[i].what);
 
     /* a name with a NUL byte, and a line too long, mid-file */
-    struct text t = profile_text(100);
-    size_t mid = t.n / 2;
+    struct fixture_text t = profile_text(100);
+    size_t mid = t.len / 2;
     while (t.s[mid - 1] != '\n')
         mid++;
-    struct text u = {0};
-    add_bytes(&u, t.s, mid);
-    add(&u, "BEGIN_SAMPLE 0.50\n");
-    add_bytes(&u, "nul\0name 7\n", 11);
-    add(&u, "END_SAMPLE 0.50\n");
-    add_bytes(&u, t.s + mid, t.n - mid);
-    same_read_all_ways(u.s, u.n, "a NUL in a name");
-    u.n = 0;
-    add_bytes(&u, t.s, mid);
+    struct fixture_text u = {0};
+    fixture_put_bytes(&u, t.s, mid);
+    fixture_put(&u, "BEGIN_SAMPLE 0.50\n");
+    fixture_put_bytes(&u, "nul\0name 7\n", 11);
+    fixture_put(&u, "END_SAMPLE 0.50\n");
+    fixture_put_bytes(&u, t.s + mid, t.len - mid);
+    same_read_all_ways(u.s, u.len, "a NUL in a name");
+    u.len = 0;
+    fixture_put_bytes(&u, t.s, mid);
     char *lng = malloc(HP_MAX_LINE + 10);
     memset(lng, 'x', HP_MAX_LINE + 9);
     lng[HP_MAX_LINE + 9] = '\0';
-    add(&u, "%s 5\n", lng);
-    add_bytes(&u, t.s + mid, t.n - mid);
-    same_read(u.s, u.n, 3, 1, "a line too long");
-    same_read(u.s, u.n, 2, 4096, "a line too long");
+    fixture_put(&u, "%s 5\n", lng);
+    fixture_put_bytes(&u, t.s + mid, t.len - mid);
+    same_read(u.s, u.len, 3, 1, "a line too long");
+    same_read(u.s, u.len, 2, 4096, "a line too long");
     free(lng);
     free(u.s);
 
     /* cut anywhere near the end: the tail is the main parser's */
-    for (size_t cut = t.n - 200; cut <= t.n; cut += 7)
+    for (size_t cut = t.len - 200; cut <= t.len; cut += 7)
         same_read(t.s, cut, 3, 1, "a profile cut off");
     free(t.s);
 }
@@ -249,15 +209,15 @@ static void test_trouble_at_seams(void)
 /* More marks than are kept unthinned: the thinning sees them all in order. */
 static void test_many_marks(void)
 {
-    struct text t = {0};
-    add(&t, HDR);
+    struct fixture_text t = {0};
+    fixture_put(&t, HDR);
     for (unsigned k = 0; k < 70000; k++) {
         if (k % 700 == 0)
             add_sample(&t, k / 700, "\n");
-        add(&t, "MARK %u.%02u\n", k / 70000, (k / 700) % 100);
+        fixture_put(&t, "MARK %u.%02u\n", k / 70000, (k / 700) % 100);
     }
-    same_read(t.s, t.n, 2, 1, "70,000 marks");
-    same_read(t.s, t.n, 5, 50000, "70,000 marks");
+    same_read(t.s, t.len, 2, 1, "70,000 marks");
+    same_read(t.s, t.len, 5, 50000, "70,000 marks");
     free(t.s);
 }
 
@@ -269,45 +229,45 @@ static void test_random_edits(void)
         "BEGIN_SAMPLE 0.3\n", "END_SAMPLE 0.3\n", "MARK 0.2\n", "JOB \"x\"\n",
         "DATE \"open\n", "\"\n", "a b c\n", "v 1\n", "(1)band/a\t5\n", "\n", "MAIN\n",
     };
-    struct text base = profile_text(150);
+    struct fixture_text base = profile_text(150);
     size_t nlines = 0;
-    for (size_t i = 0; i < base.n; i++)
+    for (size_t i = 0; i < base.len; i++)
         nlines += base.s[i] == '\n';
     uint64_t rng = 0x5eed1234abcdULL;
     for (int iter = 0; iter < 300; iter++) {
         /* the lines of base, edited */
-        struct text t = {0};
+        struct fixture_text t = {0};
         size_t line = 0, start = 0;
         size_t target = fixture_rng(&rng) % nlines;
         unsigned kind = (unsigned)(fixture_rng(&rng) % 5);
-        for (size_t i = 0; i < base.n; i++) {
+        for (size_t i = 0; i < base.len; i++) {
             if (base.s[i] != '\n')
                 continue;
             const char *l = base.s + start;
             size_t len = i + 1 - start;
             start = i + 1;
             if (line++ != target) {
-                add_bytes(&t, l, len);
+                fixture_put_bytes(&t, l, len);
                 continue;
             }
             switch (kind) {
             case 0: /* delete */
                 break;
             case 1: /* double */
-                add_bytes(&t, l, len);
-                add_bytes(&t, l, len);
+                fixture_put_bytes(&t, l, len);
+                fixture_put_bytes(&t, l, len);
                 break;
             case 2: /* insert a line */
-                add(&t, "%s", inserts[fixture_rng(&rng) % (sizeof inserts / sizeof *inserts)]);
-                add_bytes(&t, l, len);
+                fixture_put(&t, "%s", inserts[fixture_rng(&rng) % (sizeof inserts / sizeof *inserts)]);
+                fixture_put_bytes(&t, l, len);
                 break;
             case 3: /* cut the text here, mid-line */
-                add_bytes(&t, l, len / 2);
-                i = base.n;
+                fixture_put_bytes(&t, l, len / 2);
+                i = base.len;
                 break;
             default: /* drop the newline: two lines become one */
-                add_bytes(&t, l, len - 1);
-                add(&t, " ");
+                fixture_put_bytes(&t, l, len - 1);
+                fixture_put(&t, " ");
                 break;
             }
         }
@@ -315,7 +275,7 @@ static void test_random_edits(void)
         snprintf(what, sizeof what, "random edit %d (kind %u, line %zu)", iter, kind, target);
         unsigned threads = 2 + (unsigned)(fixture_rng(&rng) % 4);
         size_t part_min = 1 + (size_t)(fixture_rng(&rng) % 3000);
-        same_read(t.s, t.n, threads, part_min, what);
+        same_read(t.s, t.len, threads, part_min, what);
         free(t.s);
     }
     free(base.s);
@@ -361,7 +321,7 @@ static void test_data_files(const char *dir, int depth)
  * after other bytes). */
 static void test_from_file(void)
 {
-    struct text t = profile_text(300);
+    struct fixture_text t = profile_text(300);
     char path[] = "/tmp/test_parse_threads_XXXXXX";
     int fd = mkstemp(path);
     if (!CHECK(fd >= 0))
@@ -369,12 +329,12 @@ static void test_from_file(void)
     unlink(path);
     static const char before[] = "not a profile\n";
     CHECK(write(fd, before, sizeof before - 1) == (ssize_t)(sizeof before - 1));
-    CHECK(write(fd, t.s, t.n) == (ssize_t)t.n);
+    CHECK(write(fd, t.s, t.len) == (ssize_t)t.len);
 
     struct profile a, b;
     struct hp_error err;
     struct parse_options one = threaded(1, 0), many = threaded(3, 1);
-    CHECK_INT(parse_mem(&a, t.s, t.n, &one, &err), 0);
+    CHECK_INT(parse_mem(&a, t.s, t.len, &one, &err), 0);
     lseek(fd, (off_t)(sizeof before - 1), SEEK_SET);
     if (CHECK_INT(profile_read(&b, fd, "t.hp", &many, &err), 0)) {
         const char *diff = profile_difference(&a, &b);

@@ -21,33 +21,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-/* ---- a growing text buffer for synthetic profiles ---------------------- */
-
-struct text {
-    char *s;
-    size_t len, cap;
-};
-
-static void put(struct text *t, const char *fmt, ...) HP_PRINTF(2, 3);
-
-static void put(struct text *t, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, fmt, ap);
-        va_end(ap);
-        if (t->s && (size_t)n < t->cap - t->len) {
-            t->len += (size_t)n;
-            return;
-        }
-        t->cap = t->cap ? t->cap * 2 : 1 << 16;
-        while (t->cap - t->len <= (size_t)n)
-            t->cap *= 2;
-        t->s = xrealloc(t->s, t->cap);
-    }
-}
-
 static uint64_t lcg(uint64_t *state)
 {
     return fixture_rng(state) >> 33;
@@ -57,18 +30,18 @@ static uint64_t lcg(uint64_t *state)
  * and last samples. */
 static char *make_profile(size_t nnames, size_t nsamples, size_t *len)
 {
-    struct text t = {0};
+    struct fixture_text t = {0};
     uint64_t seed = 12345;
-    put(&t, "JOB \"scale\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
-    put(&t, "BEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\n");
+    fixture_put(&t, "JOB \"scale\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
+    fixture_put(&t, "BEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\n");
     for (size_t k = 1; k <= nsamples; k++) {
-        put(&t, "BEGIN_SAMPLE %zu.%02zu\n", k / 100, k % 100);
+        fixture_put(&t, "BEGIN_SAMPLE %zu.%02zu\n", k / 100, k % 100);
         for (size_t i = 0; i < nnames; i++)
-            put(&t, "(%zu)cc/%zu\t%llu\n", i, i * 7,
+            fixture_put(&t, "(%zu)cc/%zu\t%llu\n", i, i * 7,
                 (unsigned long long)(1000 + (i + 1) * 10 + lcg(&seed) % 5000));
-        put(&t, "END_SAMPLE %zu.%02zu\n", k / 100, k % 100);
+        fixture_put(&t, "END_SAMPLE %zu.%02zu\n", k / 100, k % 100);
     }
-    put(&t, "BEGIN_SAMPLE %zu.%02zu\nEND_SAMPLE %zu.%02zu\n", (nsamples + 1) / 100,
+    fixture_put(&t, "BEGIN_SAMPLE %zu.%02zu\nEND_SAMPLE %zu.%02zu\n", (nsamples + 1) / 100,
         (nsamples + 1) % 100, (nsamples + 1) / 100, (nsamples + 1) % 100);
     *len = t.len;
     return t.s;
@@ -191,11 +164,11 @@ static void check_output_bounded(const char *what, size_t nnames, size_t nsample
  * drawing stays small. */
 static void test_many_marks(void)
 {
-    struct text t = {0};
-    put(&t, "JOB \"marks\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
+    struct fixture_text t = {0};
+    fixture_put(&t, "JOB \"marks\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
     const size_t n = 100000;
     for (size_t k = 0; k < n; k++)
-        put(&t, "MARK %zu.005\nBEGIN_SAMPLE %zu.01\na %zu\nb 7\nEND_SAMPLE %zu.01\n", k, k,
+        fixture_put(&t, "MARK %zu.005\nBEGIN_SAMPLE %zu.01\na %zu\nb 7\nEND_SAMPLE %zu.01\n", k, k,
             k % 1000, k);
     struct profile p;
     struct hp_error err;
