@@ -205,9 +205,8 @@ void drawing_free(struct drawing *d)
     memset(d, 0, sizeof *d);
 }
 
-int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *aux,
-                  const struct pipeline_options *po, const struct text_metrics *tm,
-                  struct hp_error *err)
+int pipeline_series(struct drawing *d, const struct profile *p, const struct aux *aux,
+                    const struct pipeline_options *po, struct hp_error *err)
 {
     memset(d, 0, sizeof *d);
     const struct layout_options *base = &po->layout;
@@ -226,22 +225,41 @@ int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *
                                     saved ? aux->y_range : 0);
     d->x_range = choose_range(p->t_last - p->t_first, saved && aux->has_x_range,
                               saved ? aux->x_range : 0);
-    struct layout_options lo = *base;
-    lo.x_range = d->x_range;
-    lo.y_range = base->mode == MODE_STACKED ? d->stacked_range
+    d->y_range = base->mode == MODE_STACKED ? d->stacked_range
                                             : choose_range(d->series.plot_max, false, 0);
     /* Points closer to the line drawn than the page can show go. */
-    series_simplify(&d->series, lo.y_range);
-    if (layout_build(&d->layout, p, &d->plan, &d->series, &lo, tm, err) < 0)
-        goto fail;
+    series_simplify(&d->series, d->y_range);
+    return 0;
+fail:
+    drawing_free(d);
+    return -1;
+}
+
+int pipeline_layout(struct drawing *d, const struct profile *p,
+                    const struct pipeline_options *po, const struct text_metrics *tm,
+                    struct hp_error *err)
+{
+    struct layout_options lo = po->layout;
+    lo.x_range = d->x_range;
+    lo.y_range = d->y_range;
+    if (layout_build(&d->layout, p, &d->plan, &d->series, &lo, tm, err) < 0) {
+        drawing_free(d);
+        return -1;
+    }
     /* The layout has its own copy of the points: the series' goes before
      * the drawing, whose writer needs memory of its own (a peak of the
      * run, 1.3 MB at 150 MB of profile). */
     series_free(&d->series); /* and zeroed, for drawing_free */
     return 0;
-fail:
-    drawing_free(d);
-    return -1;
+}
+
+int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *aux,
+                  const struct pipeline_options *po, const struct text_metrics *tm,
+                  struct hp_error *err)
+{
+    if (pipeline_series(d, p, aux, po, err) < 0)
+        return -1;
+    return pipeline_layout(d, p, po, tm, err);
 }
 
 int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
@@ -529,6 +547,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     struct drawing d = {0};
     struct band_plan bp = {0};
     struct render_fonts *fonts = NULL;
+    struct render_fonts_job *job = NULL;
     int rc = -1;
 
     if (fl.input && output_same_path(fl.out_path, fl.aux_path)) {
@@ -536,11 +555,10 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         goto done;
     }
     /* The fonts are made on a thread of their own while the profile is
-     * read (render_fonts_begin). */
-    struct render_fonts_job *job = po->exp ? NULL : render_fonts_begin(po->fmt);
-    int read_rc = read_profile(&p, fl.input, po, err);
-    fonts = job ? render_fonts_end(job) : NULL;
-    if (read_rc < 0)
+     * read and its series built (render_fonts_begin): only the layout
+     * measures text. */
+    job = po->exp ? NULL : render_fonts_begin(po->fmt);
+    if (read_profile(&p, fl.input, po, err) < 0)
         goto done;
     /* The .aux: none for standard input, nor with --no-aux, nor over a file
      * that is not an .aux; checked before -p reads it, so that one warning
@@ -573,13 +591,19 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         rc = write_export(&fl, &p, &bp, po, err);
         goto done;
     }
+    if (pipeline_series(&d, &p, saved, po, err) < 0)
+        goto done;
+    fonts = render_fonts_end(job);
+    job = NULL;
     struct text_metrics tm = render_text_metrics(fonts);
-    if (pipeline_draw(&d, &p, saved, po, &tm, err) < 0)
+    if (pipeline_layout(&d, &p, po, &tm, err) < 0)
         goto done;
     if (d.aux_foreign)
         warn(warning, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
     rc = write_drawing(&d.layout, &fl, write_aux ? &d : NULL, po, fonts, err);
 done:
+    if (job)
+        render_fonts_free(render_fonts_end(job));
     drawing_free(&d);
     band_plan_free(&bp);
     render_fonts_free(fonts);

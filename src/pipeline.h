@@ -70,12 +70,20 @@ struct drawing {
     struct layout layout;
     double x_range;       /* the scales the .aux records: the time axis, */
     double stacked_range; /* and the stack's (whatever --mode draws) */
+    double y_range;       /* the y range drawn: --mode's */
     bool aux_foreign;     /* the .aux given named none of the bands: unused */
 };
 
 /* Plan, series and layout of p; tm measures the text.  On failure -1,
  * err set, d freed.  The caller owns d: drawing_free (also on a zeroed
- * one). */
+ * one).  pipeline_draw is the two halves in a row: pipeline_series (the
+ * plan, the series and the scales; no text is measured, so it runs while
+ * the fonts are still being made) and then pipeline_layout. */
+int pipeline_series(struct drawing *d, const struct profile *p, const struct aux *aux,
+                    const struct pipeline_options *po, struct hp_error *err);
+int pipeline_layout(struct drawing *d, const struct profile *p,
+                    const struct pipeline_options *po, const struct text_metrics *tm,
+                    struct hp_error *err);
 int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *aux,
                   const struct pipeline_options *po, const struct text_metrics *tm,
                   struct hp_error *err);

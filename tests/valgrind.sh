@@ -32,6 +32,10 @@ vg cut.hp; check "valgrind clean on a cut-off profile" [ $? -eq 0 ]
 printf 'JOB "x"\nBEGIN_SAMPLE 0\na -1\n' > bad.hp
 vg bad.hp; rc=$?
 check "valgrind clean on an error (exit 1)" [ $rc -eq 1 ]
+# an error after the reading, while the fonts may still be being made
+# (the series are built before the fonts are waited for)
+vg --include=no-such-band leak.hp; rc=$?
+check "valgrind clean on an error after the reading (exit 1, $(head -c 200 vg.err))" [ $rc -eq 1 ]
 # eventlogs: -hc (stacks named from the cost centres), markers, a pipe, a
 # cut log, a broken one
 EL=$TESTDATA/eventlog
