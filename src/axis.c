@@ -121,9 +121,18 @@ void axis_format_value(char *buf, size_t size, double v, const struct value_scal
     snprintf(buf, size, "%.*f%s", s->decimals, v / s->divisor, s->suffix);
 }
 
+/* From 10^15 on a double no longer holds every whole number, so "%.0f"
+ * would print digits of the binary value that are in no profile (and
+ * past 10^63 more than a label holds): there the significant digits and
+ * a power of ten, "2e+36". */
+#define PLAIN_TIME_MAX 1e15
+
 void axis_format_time(char *buf, size_t size, double v, int decimals)
 {
-    snprintf(buf, size, "%.*f", decimals, v == 0 ? 0.0 : v);
+    if (fabs(v) >= PLAIN_TIME_MAX)
+        snprintf(buf, size, "%.15g", v);
+    else
+        snprintf(buf, size, "%.*f", decimals, v == 0 ? 0.0 : v);
 }
 
 void axis_format_thousands(char *buf, size_t size, double v)

@@ -332,7 +332,10 @@ static void peak_text(char *buf, size_t size, const struct profile *p, const str
     axis_format_quantity(peak, sizeof peak, s->y_max, p->value_unit, iec);
     char *pk = fitted_text(peak, UNIT_ROOM, FONT_TITLE, tm);
     double t = s->y_max_time;
-    snprintf(when, sizeof when, t >= 100 ? "%.0f" : "%.3g", t);
+    if (t >= 100)
+        axis_format_time(when, sizeof when, t, 0);
+    else
+        snprintf(when, sizeof when, "%.3g", t);
     if (p->x_is_index)
         snprintf(buf, size, "peak %s at sample %s", pk, when);
     else

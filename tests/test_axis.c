@@ -38,6 +38,17 @@ int main(void)
     CHECK_STR(buf, "0.015");
     CHECK_NEAR(t.value[t.n - 1], 0.04, 1e-12);
 
+    /* Past 10^15 the significant digits and a power of ten, not the
+     * binary value's digits (nor, past 10^63, a label cut short). */
+    axis_format_time(buf, sizeof buf, 123456789012345.0, 0);
+    CHECK_STR(buf, "123456789012345");
+    axis_format_time(buf, sizeof buf, 2e36, 0);
+    CHECK_STR(buf, "2e+36");
+    axis_format_time(buf, sizeof buf, 1.5e300, 0);
+    CHECK_STR(buf, "1.5e+300");
+    axis_format_time(buf, sizeof buf, 3 * 1e20, 0);
+    CHECK_STR(buf, "3e+20");
+
     /* A range that is not at zero starts at the first multiple. */
     axis_ticks(&t, 1.3, 2.0, 0.7);
     CHECK_NEAR(t.value[0], 1.3, 1e-12);
