@@ -38,9 +38,10 @@ void band_options_default(struct band_options *o)
     o->aux = NULL;
 }
 
-void bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
+bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
                       int64_t *value)
 {
+    bool clipped = false;
     memset(value, 0, bp->count * sizeof *value);
     for (size_t i = 0; i < n; i++) {
         if (e[i].name >= bp->nnames)
@@ -49,8 +50,13 @@ void bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, 
         if (b < 0 || (size_t)b >= bp->count)
             continue;
         int64_t v = e[i].value > 0 ? e[i].value : 0;
-        value[b] = value[b] > INT64_MAX - v ? INT64_MAX : value[b] + v;
+        if (value[b] > INT64_MAX - v) {
+            value[b] = INT64_MAX;
+            clipped = true;
+        } else
+            value[b] += v;
     }
+    return clipped;
 }
 
 void band_plan_free(struct band_plan *bp)

@@ -59,8 +59,9 @@ void band_options_default(struct band_options *o);
 /* One sample's value per band: value[b] (nbands of them) is the sum of the
  * entries whose name is in band b (OTHER gathers several names, and a name
  * may repeat in a sample), saturating at INT64_MAX; a dropped name counts
- * nowhere.  Every stage that replays the samples by band uses this. */
-void bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
+ * nowhere.  Every stage that replays the samples by band uses this.
+ * true when a sum was held at INT64_MAX. */
+bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
                       int64_t *value);
 
 /* The bands of p under o.  -1 with err set when --include/--exclude

@@ -593,6 +593,9 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     }
     if (pipeline_series(&d, &p, saved, po, err) < 0)
         goto done;
+    if (d.series.clipped)
+        warn(warning, "%s: a band's value in one sample passes 9223372036854775807 "
+             "(2^63-1); it is drawn at that", p.source);
     fonts = render_fonts_end(job);
     job = NULL;
     struct text_metrics tm = render_text_metrics(fonts);

@@ -273,6 +273,7 @@ struct sparse_reader {
     bool *seen;
     uint32_t *touched;
     size_t cap;
+    bool clipped; /* a sum was held at INT64_MAX */
 };
 
 static void sparse_reader_init(struct sparse_reader *r, size_t nbands)
@@ -334,7 +335,11 @@ static double sparse_read(struct sparse_reader *r, const struct band_plan *bp,
             r->touched[nt++] = (uint32_t)b;
         }
         int64_t v = e->value > 0 ? e->value : 0;
-        r->acc[b] = r->acc[b] > INT64_MAX - v ? INT64_MAX : r->acc[b] + v;
+        if (r->acc[b] > INT64_MAX - v) {
+            r->acc[b] = INT64_MAX;
+            r->clipped = true;
+        } else
+            r->acc[b] += v;
     }
     if (nt > 1) /* (touched is NULL before the first sample with entries: qsort wants a pointer) */
         qsort(r->touched, nt, sizeof *r->touched, ascending);
@@ -789,6 +794,7 @@ static int build_sparse(struct series *s, const struct profile *p, const struct 
     store_cursor_free(replay);
     s->nsamples = k;
     s->plot_max = s->y_max;
+    s->clipped = r.clipped;
     sparse_slice_free(&sl);
     sparse_free(&cur);
     sparse_reader_free(&r);
@@ -851,7 +857,8 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
     double prev_t = 0, prev_total = 0;
     while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
         double t = smp.time;
-        bands_sum_sample(bp, smp.entry, smp.n, value);
+        if (bands_sum_sample(bp, smp.entry, smp.n, value))
+            s->clipped = true;
         double sum = 0;
         for (size_t b = 0; b < nbands; b++) {
             sum = b == 0 ? (double)value[0] : sum + (double)value[b];

@@ -52,6 +52,8 @@ struct series {
     double plot_max;      /* the largest height drawn: y_max stacked, 100 in percent
                            * mode, the largest band_peak in lines mode */
     enum plot_mode mode;  /* what top[] holds (series_build_mode) */
+    bool clipped;         /* a band's sum in some sample passed INT64_MAX and is
+                           * drawn at INT64_MAX (bands_sum_sample) */
     struct series_samples *samples; /* -o FILE.html: series_samples_build's, or NULL */
     double *edge_block;   /* stacked and percent modes: every top[b].t and .y lie in
                            * this one block (series.c), else NULL */

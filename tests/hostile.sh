@@ -234,6 +234,14 @@ for f in svg pdf png; do
     run_hp2ps --format=$f -o "big.$f" big.hp
     check "8 bands of 2^63-1, $f: exit 0, silent" eval '[ "$RC" -eq 0 ] && [ ! -s err.txt ] && [ -s big.$f ]'
 done
+# A band whose sum in one sample passes 2^63-1 (a name twice at it) is
+# drawn at 2^63-1, and a warning says so: the picture is not the data.
+prof "BEGIN_SAMPLE 0\nMAIN 9223372036854775807\nMAIN 9223372036854775807\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nMAIN 1\nEND_SAMPLE 1\n" sum.hp
+rm -f sum.ps
+run_hp2ps sum.hp
+check "a band's sum past 2^63-1: exit 0, drawn, one warning ($(head -c 200 err.txt))" \
+    eval '[ "$RC" -eq 0 ] && [ -s sum.ps ] && [ "$(wc -l <err.txt)" -eq 1 ] &&
+          grep -q "^hp2ps: warning: sum.hp: a band.s value in one sample passes 9223372036854775807" err.txt'
 
 # ---- 6. long lines, long names, many names ----------------------------------
 long=$(head -c 10240 /dev/zero | tr '\0' n)

@@ -919,6 +919,37 @@ static void test_sparse_replay(void)
                 cases);
 }
 
+/* A band whose sum in one sample passes INT64_MAX (OTHER of two names at
+ * INT64_MAX) is held there, and the series says so, in either replay;
+ * sums that fit leave the flag down. */
+static void test_clipped(void)
+{
+    static const char *const names[] = {"a", "b", "c"};
+    static const char *const bands[] = {"OTHER", "c"};
+    static const int32_t map[] = {0, 0, 1};
+    for (int over = 0; over < 2; over++) {
+        int64_t big = over ? INT64_MAX : INT64_MAX / 2;
+        struct profile p;
+        profile_start(&p, names, 3);
+        for (int k = 0; k < 6; k++)
+            add_sample(&p, k, (struct sample_entry[]){{0, big}, {1, k == 3 ? big : 1}, {2, 5}}, 3);
+        struct band_plan bp;
+        plan_make(&bp, bands, 2, map, 3);
+        struct hp_error err;
+        enum series_replay how[] = {SERIES_DENSE, SERIES_SPARSE};
+        for (int h = 0; h < 2; h++) {
+            for (size_t columns = 2; columns <= 10; columns += 8) {
+                struct series s;
+                CHECK_INT(series_build_replay(&s, &p, &bp, columns, MODE_STACKED, how[h], &err), 0);
+                CHECK(s.clipped == (over == 1));
+                series_free(&s);
+            }
+        }
+        plan_end(&bp);
+        profile_end(&p);
+    }
+}
+
 int main(void)
 {
     test_example_a();
@@ -932,5 +963,6 @@ int main(void)
     test_hairlines();
     test_page_samples();
     test_sparse_replay();
+    test_clipped();
     return check_report();
 }
