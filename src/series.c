@@ -282,6 +282,7 @@ static void sparse_reader_init(struct sparse_reader *r, size_t nbands)
     r->seen = xcalloc(nbands ? nbands : 1, sizeof *r->seen);
     r->touched = NULL;
     r->cap = 0;
+    r->clipped = false;
 }
 
 static void sparse_reader_free(struct sparse_reader *r)
