@@ -48,7 +48,8 @@ typedef void (*row_fn)(FILE *f, size_t k, const char *time, const int64_t *colum
  * band (OTHER gathers several names, a repeated name adds, a dropped name
  * has band -1), saturating as series.c does; then one row is written.
  * Write errors are left to the caller (output_commit checks the stream).
- * O(entries + bands) per sample, O(bands) memory. */
+ * O(entries + bands) per sample, O(bands) memory.  1 when a sum was held
+ * at INT64_MAX. */
 static int replay(FILE *f, const struct profile *p, const struct band_plan *bp, row_fn row,
                   struct hp_error *err)
 {
@@ -60,8 +61,10 @@ static int replay(FILE *f, const struct profile *p, const struct band_plan *bp, 
     int rc = 0;
     /* A write error (a full disk) ends the replay early; output_commit
      * reports it with the file's name. */
+    bool clipped = false;
     for (size_t k = 0; !ferror(f) && (rc = store_cursor_next(cur, &smp, err)) == 1; k++) {
-        bands_sum_sample(bp, smp.entry, smp.n, value);
+        if (bands_sum_sample(bp, smp.entry, smp.n, value))
+            clipped = true;
         for (size_t c = 0; c < nbands; c++)
             column[c] = value[nbands - 1 - c];
         char time[64];
@@ -71,7 +74,7 @@ static int replay(FILE *f, const struct profile *p, const struct band_plan *bp, 
     store_cursor_free(cur);
     free(value);
     free(column);
-    return rc;
+    return rc < 0 ? rc : clipped;
 }
 
 /* Writes one non-zero value of the long layout: the sample's time,
@@ -98,6 +101,7 @@ static int replay_long(FILE *f, const struct profile *p, const struct band_plan 
     bool *seen = xcalloc(nbands ? nbands : 1, sizeof *seen);
     int32_t *touched = NULL;
     size_t cap = 0, k = 0;
+    bool clipped = false;
     struct store_cursor *cur = store_cursor_new(p->store);
     struct sample smp;
     int rc = 0;
@@ -118,7 +122,11 @@ static int replay_long(FILE *f, const struct profile *p, const struct band_plan 
             }
             /* saturating, as bands_sum_sample */
             int64_t v = e->value > 0 ? e->value : 0;
-            value[b] = value[b] > INT64_MAX - v ? INT64_MAX : value[b] + v;
+            if (value[b] > INT64_MAX - v) {
+                value[b] = INT64_MAX;
+                clipped = true;
+            } else
+                value[b] += v;
         }
         if (nt > 1) /* (touched is NULL when there are no bands: qsort wants a pointer) */
             qsort(touched, nt, sizeof *touched, by_column);
@@ -136,7 +144,7 @@ static int replay_long(FILE *f, const struct profile *p, const struct band_plan 
     free(touched);
     free(seen);
     free(value);
-    return rc;
+    return rc < 0 ? rc : clipped;
 }
 
 /* Each band's name as format() writes it, indexed by band (bottom first). */
@@ -335,7 +343,7 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
     if (rc < 0)
         return -1;
     fputs("\n ]}\n", f);
-    return 0;
+    return rc;
 }
 
 /* ---- formats -------------------------------------------------------------- */

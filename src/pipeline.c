@@ -521,17 +521,20 @@ static int write_drawing(const struct layout *L, const struct files *fl, const s
 }
 
 /* -o FILE.csv, -o FILE.json, --format=csv|json: the numbers instead of
- * the picture, through the same atomic output; no .aux is written. */
+ * the picture, through the same atomic output; no .aux is written.
+ * *clipped: a band's sum was written as INT64_MAX. */
 static int write_export(const struct files *fl, const struct profile *p,
                         const struct band_plan *bp, const struct pipeline_options *po,
-                        struct hp_error *err)
+                        bool *clipped, struct hp_error *err)
 {
     struct output out;
     if (check_target(fl->out_path, err) < 0 ||
         output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
-    if (po->exp->write(out.f, p, bp, po->export_layout, err) < 0)
+    int written = po->exp->write(out.f, p, bp, po->export_layout, err);
+    if (written < 0)
         return writer_failed(&out, err);
+    *clipped = written > 0;
     return output_commit(&out, err);
 }
 
@@ -588,7 +591,11 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         if (given && !saved)
             warn(warning, "%s names none of the bands of %s; ignoring it", fl.aux_path,
                  p.source);
-        rc = write_export(&fl, &p, &bp, po, err);
+        bool clipped = false;
+        rc = write_export(&fl, &p, &bp, po, &clipped, err);
+        if (rc == 0 && clipped)
+            warn(warning, "%s: a band's value in one sample passes 9223372036854775807 "
+                 "(2^63-1); it is written as that", p.source);
         goto done;
     }
     if (pipeline_series(&d, &p, saved, po, err) < 0)

@@ -242,6 +242,15 @@ run_hp2ps sum.hp
 check "a band's sum past 2^63-1: exit 0, drawn, one warning ($(head -c 200 err.txt))" \
     eval '[ "$RC" -eq 0 ] && [ -s sum.ps ] && [ "$(wc -l <err.txt)" -eq 1 ] &&
           grep -q "^hp2ps: warning: sum.hp: a band.s value in one sample passes 9223372036854775807" err.txt'
+for layout in wide long; do
+    for ext in csv json; do
+        rm -f "sum.$ext"
+        run_hp2ps --export-layout=$layout -o "sum.$ext" sum.hp
+        check "a band's sum past 2^63-1, $layout $ext: exit 0, written, one warning ($(head -c 200 err.txt))" \
+            eval '[ "$RC" -eq 0 ] && grep -q 9223372036854775807 "sum.$ext" && [ "$(wc -l <err.txt)" -eq 1 ] &&
+                  grep -q "^hp2ps: warning: sum.hp: a band.s value in one sample passes 9223372036854775807 (2^63-1); it is written as that" err.txt'
+    done
+done
 
 # ---- 6. long lines, long names, many names ----------------------------------
 long=$(head -c 10240 /dev/zero | tr '\0' n)
