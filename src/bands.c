@@ -49,12 +49,8 @@ bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, 
         int32_t b = bp->band_of_name[e[i].name];
         if (b < 0 || (size_t)b >= bp->count)
             continue;
-        int64_t v = e[i].value > 0 ? e[i].value : 0;
-        if (value[b] > INT64_MAX - v) {
-            value[b] = INT64_MAX;
+        if (bands_add_value(&value[b], e[i].value))
             clipped = true;
-        } else
-            value[b] += v;
     }
     return clipped;
 }

@@ -64,6 +64,20 @@ void band_options_default(struct band_options *o);
 bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
                       int64_t *value);
 
+/* One entry's value (a negative one counts as 0) added to a band's sum,
+ * held at INT64_MAX: true when it was held.  Every replay that sums by
+ * band adds with this. */
+static inline bool bands_add_value(int64_t *sum, int64_t value)
+{
+    int64_t v = value > 0 ? value : 0;
+    if (*sum > INT64_MAX - v) {
+        *sum = INT64_MAX;
+        return true;
+    }
+    *sum += v;
+    return false;
+}
+
 /* The bands of p under o.  -1 with err set when --include/--exclude
  * leave no name, a profile has more than 2^31 names, or a replay of the
  * store fails; bp is then empty.  The caller owns bp: band_plan_free

@@ -120,13 +120,8 @@ static int replay_long(FILE *f, const struct profile *p, const struct band_plan 
                 seen[b] = true;
                 touched[nt++] = b;
             }
-            /* saturating, as bands_sum_sample */
-            int64_t v = e->value > 0 ? e->value : 0;
-            if (value[b] > INT64_MAX - v) {
-                value[b] = INT64_MAX;
+            if (bands_add_value(&value[b], e->value))
                 clipped = true;
-            } else
-                value[b] += v;
         }
         if (nt > 1) /* (touched is NULL when there are no bands: qsort wants a pointer) */
             qsort(touched, nt, sizeof *touched, by_column);

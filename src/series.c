@@ -335,12 +335,8 @@ static double sparse_read(struct sparse_reader *r, const struct band_plan *bp,
             r->seen[b] = true;
             r->touched[nt++] = (uint32_t)b;
         }
-        int64_t v = e->value > 0 ? e->value : 0;
-        if (r->acc[b] > INT64_MAX - v) {
-            r->acc[b] = INT64_MAX;
+        if (bands_add_value(&r->acc[b], e->value))
             r->clipped = true;
-        } else
-            r->acc[b] += v;
     }
     if (nt > 1) /* (touched is NULL before the first sample with entries: qsort wants a pointer) */
         qsort(r->touched, nt, sizeof *r->touched, ascending);
