@@ -137,7 +137,8 @@ void layout_data_panel_series(struct layout_data_panel *P, const struct layout_d
     P->nsamples = ss->n;
     P->t = xcalloc(ss->n ? ss->n : 1, sizeof *P->t);
     P->value = xcalloc(ss->n * nb > 0 ? ss->n * nb : 1, sizeof *P->value);
-    memcpy(P->t, ss->t, ss->n * sizeof *P->t);
+    if (ss->n) /* no samples: ss->t is NULL, which memcpy may not be given */
+        memcpy(P->t, ss->t, ss->n * sizeof *P->t);
     for (size_t i = 0; i < ss->n * nb; i++)
         P->value[i] = (double)ss->value[i];
 }
