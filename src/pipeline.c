@@ -30,6 +30,14 @@ static void warn(struct hp_error *warning, const char *fmt, ...)
     va_end(ap);
 }
 
+/* A band's sum held at INT64_MAX (bands_add_value): the output is not
+ * the data there, so the run says so ("drawn at that", "written as that"). */
+static void warn_clipped(struct hp_error *warning, const char *source, const char *held)
+{
+    warn(warning, "%s: a band's value in one sample passes 9223372036854775807 (2^63-1); "
+         "it is %s", source, held);
+}
+
 /* ---- options ------------------------------------------------------------------ */
 
 /* Every format's name, from the render and export tables, each after
@@ -264,7 +272,7 @@ int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *
 
 int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
                           const struct pipeline_options *po, const struct text_metrics *tm,
-                          struct hp_error *err)
+                          struct hp_error *warning, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
     struct band_plan *bp = xcalloc(n, sizeof *bp);
@@ -284,6 +292,8 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
         if (series_build_mode(&s[k], &p[k], &bp[k], columns, mode, err) < 0 ||
             (po->layout.data && series_samples_build(&s[k], &p[k], &bp[k], columns, err) < 0))
             goto done;
+        if (s[k].clipped)
+            warn_clipped(warning, p[k].source, "drawn at that");
         span = fmax(span, p[k].t_last - p[k].t_first);
         peak = fmax(peak, mode == MODE_STACKED ? s[k].y_max : s[k].plot_max);
         panel[k] = (struct layout_panel){&p[k], &bp[k], &s[k]};
@@ -594,15 +604,13 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         bool clipped = false;
         rc = write_export(&fl, &p, &bp, po, &clipped, err);
         if (rc == 0 && clipped)
-            warn(warning, "%s: a band's value in one sample passes 9223372036854775807 "
-                 "(2^63-1); it is written as that", p.source);
+            warn_clipped(warning, p.source, "written as that");
         goto done;
     }
     if (pipeline_series(&d, &p, saved, po, err) < 0)
         goto done;
     if (d.series.clipped)
-        warn(warning, "%s: a band's value in one sample passes 9223372036854775807 "
-             "(2^63-1); it is drawn at that", p.source);
+        warn_clipped(warning, p.source, "drawn at that");
     fonts = render_fonts_end(job);
     job = NULL;
     struct text_metrics tm = render_text_metrics(fonts);
@@ -626,7 +634,7 @@ done:
 /* Several profiles, or --diff: every one read, one drawing, no .aux (an
  * .aux describes the bands of one profile). */
 static int run_many(const struct pipeline_options *po, const char *const *inputs, size_t n,
-                    struct hp_error *err)
+                    struct hp_error *warning, struct hp_error *err)
 {
     struct profile *p = xcalloc(n, sizeof *p);
     struct render_fonts_job *job = render_fonts_begin(po->fmt);
@@ -651,7 +659,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
         goto done;
     struct text_metrics tm = render_text_metrics(fonts);
     if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, err)
-                  : pipeline_draw_several(&L, p, n, po, &tm, err)) < 0)
+                  : pipeline_draw_several(&L, p, n, po, &tm, warning, err)) < 0)
         goto done;
     rc = write_drawing(&L, &fl, NULL, po, fonts, err);
 done:
@@ -673,6 +681,6 @@ int pipeline_run(const struct pipeline_options *po, const char *const *inputs, s
         warn(warning, "SOURCE_DATE_EPOCH=%s: not a whole number of seconds from 1970 to 9999; "
              "ignored", getenv("SOURCE_DATE_EPOCH"));
     if (n > 1 || po->diff)
-        return run_many(po, inputs, n, err);
+        return run_many(po, inputs, n, warning, err);
     return run_one(po, n ? inputs[0] : NULL, warning, err);
 }
