@@ -11,6 +11,8 @@
 
 #include <locale.h>
 #include <stdarg.h>
+#include <stdatomic.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +28,20 @@ int hp_fail(struct hp_error *err, const char *fmt, ...)
     return -1;
 }
 
+void hp_fatal_begin(void)
+{
+    static atomic_flag begun = ATOMIC_FLAG_INIT;
+    if (!atomic_flag_test_and_set(&begun))
+        return;
+    struct timespec step = {0, 10 * 1000 * 1000};
+    for (int waited = 0; waited < HP_FATAL_WAIT_MS; waited += 10)
+        nanosleep(&step, NULL);
+    _exit(1);
+}
+
 static void out_of_memory(void)
 {
+    hp_fatal_begin();
     fputs("hp2ps: out of memory\n", stderr);
     exit(1);
 }

@@ -41,6 +41,15 @@ unsigned hp_processors(void);
  * callers can write "return hp_fail(err, ...);". */
 int hp_fail(struct hp_error *err, const char *fmt, ...) HP_PRINTF(2, 3);
 
+/* Before a fatal message that ends the process (out of memory, a GLib
+ * error): when memory runs out, two threads can fail at once (the
+ * reading and pango's font thread), and a run must say one line.  The
+ * first caller returns; any other never does: it waits for the first to
+ * end the process, and after HP_FATAL_WAIT_MS ends it itself, silently,
+ * with status 1. */
+#define HP_FATAL_WAIT_MS 2000
+void hp_fatal_begin(void);
+
 /* Allocation that cannot return NULL: on exhaustion the process prints
  * "hp2ps: out of memory" and exits 1.  Every stage uses these, so no caller
  * has to thread an allocation failure through its error path. */

@@ -168,6 +168,7 @@ static GLogWriterOutput log_writer(GLogLevelFlags level, const GLogField *fields
     (void)data;
     if (level & (G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG))
         return G_LOG_WRITER_HANDLED;
+    hp_fatal_begin(); /* one line, even when xmalloc fails at the same time */
     const char *domain = NULL, *text = NULL;
     for (gsize i = 0; i < n; i++) {
         if (strcmp(fields[i].key, "GLIB_DOMAIN") == 0 && fields[i].length < 0)
