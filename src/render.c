@@ -612,6 +612,28 @@ int render_pages(struct _cairo_surface *surface, const struct layout *L,
     return 0;
 }
 
+struct render_sink *render_sink_new(FILE *f)
+{
+    struct render_sink *sink = xmalloc(sizeof *sink);
+    sink->f = f;
+    sink->len = 0;
+    return sink;
+}
+
+int render_vector_end(struct _cairo_surface *surface, struct render_sink *sink, int rc,
+                      const char *what, struct hp_error *err)
+{
+    cairo_surface_finish(surface);
+    cairo_status_t st = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (!render_sink_flush(sink) && st == CAIRO_STATUS_SUCCESS)
+        st = CAIRO_STATUS_WRITE_ERROR;
+    free(sink);
+    if (rc == 0 && st != CAIRO_STATUS_SUCCESS)
+        rc = render_fail(err, what, st);
+    return rc;
+}
+
 bool render_sink_flush(struct render_sink *s)
 {
     bool ok = fwrite(s->buf, 1, s->len, s->f) == s->len;

@@ -68,9 +68,18 @@ struct render_sink {
     size_t len;
     unsigned char buf[1 << 15];
 };
+/* A sink writing to f (on the heap: its buffer is large). */
+struct render_sink *render_sink_new(FILE *f);
 /* false when f has failed. */
 bool render_sink_put(struct render_sink *s, const void *data, size_t n);
 bool render_sink_flush(struct render_sink *s);
+
+/* The end of a vector format's drawing, whose surface writes to sink: the
+ * surface finished (again, if the caller did) and destroyed, what the sink
+ * holds written and the sink freed.  rc is render_pages' result; a cairo
+ * or write failure after it gives err "WHAT failed: ..." and -1. */
+int render_vector_end(struct _cairo_surface *surface, struct render_sink *sink, int rc,
+                      const char *what, struct hp_error *err);
 
 /* err: "WHAT failed: reason" for a cairo status (a cairo_status_t); -1. */
 int render_fail(struct hp_error *err, const char *what, int status);

@@ -7,7 +7,6 @@
 
 #include <cairo-pdf.h>
 #include <cairo.h>
-#include <stdlib.h>
 
 static cairo_status_t write_stream(void *closure, const unsigned char *data, unsigned int length)
 {
@@ -18,9 +17,7 @@ static int write_pdf(FILE *f, const struct layout *L, struct render_fonts *fonts
                      const struct render_settings *rs, struct hp_error *err)
 {
     (void)rs;
-    struct render_sink *sink = xmalloc(sizeof *sink);
-    sink->f = f;
-    sink->len = 0;
+    struct render_sink *sink = render_sink_new(f);
     cairo_surface_t *surface =
         cairo_pdf_surface_create_for_stream(write_stream, sink, L->page_width, L->page_height);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, L->title);
@@ -30,15 +27,7 @@ static int write_pdf(FILE *f, const struct layout *L, struct render_fonts *fonts
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE,
                                    render_iso_date(date, sizeof date) ? date : "");
     int rc = render_pages(surface, L, fonts, err);
-    cairo_surface_finish(surface);
-    cairo_status_t st = cairo_surface_status(surface);
-    cairo_surface_destroy(surface);
-    if (!render_sink_flush(sink) && st == CAIRO_STATUS_SUCCESS)
-        st = CAIRO_STATUS_WRITE_ERROR;
-    free(sink);
-    if (rc == 0 && st != CAIRO_STATUS_SUCCESS)
-        rc = render_fail(err, "writing PDF", st);
-    return rc;
+    return render_vector_end(surface, sink, rc, "writing PDF", err);
 }
 
 const struct render_format render_format_pdf = {"pdf", true, false, false, write_pdf, false, false};

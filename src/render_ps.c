@@ -10,7 +10,6 @@
 
 #include <cairo-ps.h>
 #include <cairo.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -82,9 +81,7 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
     else
         dsc_text(date, sizeof date, L->date);
 
-    struct render_sink *sink = xmalloc(sizeof *sink);
-    sink->f = f;
-    sink->len = 0;
+    struct render_sink *sink = render_sink_new(f);
     struct ps_stream stream = {.sink = sink, .creation_date = date};
     cairo_surface_t *surface =
         cairo_ps_surface_create_for_stream(ps_write, &stream, L->page_width, L->page_height);
@@ -95,15 +92,7 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
     cairo_ps_surface_dsc_comment(surface, title);
 
     int rc = render_pages(surface, L, fonts, err);
-    cairo_surface_finish(surface);
-    cairo_status_t st = cairo_surface_status(surface);
-    cairo_surface_destroy(surface);
-    if (!render_sink_flush(sink) && st == CAIRO_STATUS_SUCCESS)
-        st = CAIRO_STATUS_WRITE_ERROR;
-    free(sink);
-    if (rc == 0 && st != CAIRO_STATUS_SUCCESS)
-        rc = render_fail(err, "writing PostScript", st);
-    return rc;
+    return render_vector_end(surface, sink, rc, "writing PostScript", err);
 }
 
 static int write_plain(FILE *f, const struct layout *L, struct render_fonts *fonts,

@@ -103,9 +103,7 @@ static cairo_status_t write_stream(void *closure, const unsigned char *data, uns
 int render_svg_write(FILE *f, const struct layout *L, struct render_fonts *fonts, bool metadata,
                      struct hp_error *err)
 {
-    struct render_sink *sink = xmalloc(sizeof *sink);
-    sink->f = f;
-    sink->len = 0;
+    struct render_sink *sink = render_sink_new(f);
     struct svg_stream stream = {.f = f, .sink = sink, .L = L, .metadata = metadata};
     cairo_surface_t *surface =
         cairo_svg_surface_create_for_stream(write_stream, &stream, L->page_width, L->page_height);
@@ -115,17 +113,10 @@ int render_svg_write(FILE *f, const struct layout *L, struct render_fonts *fonts
     cairo_paint(cr);
     cairo_destroy(cr);
     int rc = render_pages(surface, L, fonts, err);
-    cairo_surface_finish(surface);
-    cairo_status_t st = cairo_surface_status(surface);
-    cairo_surface_destroy(surface);
+    cairo_surface_finish(surface); /* its last bytes, before the held head goes out */
     if (!stream.past_root && stream.head)
         flush_head(&stream);
-    if (!render_sink_flush(sink) && st == CAIRO_STATUS_SUCCESS)
-        st = CAIRO_STATUS_WRITE_ERROR;
-    free(sink);
-    if (rc == 0 && st != CAIRO_STATUS_SUCCESS)
-        rc = render_fail(err, "writing SVG", st);
-    return rc;
+    return render_vector_end(surface, sink, rc, "writing SVG", err);
 }
 
 static int write_svg(FILE *f, const struct layout *L, struct render_fonts *fonts,
