@@ -487,8 +487,13 @@ static int check_target(const char *path, struct hp_error *err)
 static int prepare_aux(struct output *aux_out, const struct files *fl, const struct drawing *d,
                        const struct pipeline_options *po, struct hp_error *err)
 {
-    if (output_open(aux_out, fl->aux_path, fl->input, po->temps, err) < 0)
+    if (output_open(aux_out, fl->aux_path, fl->input, po->temps, err) < 0) {
+        /* The drawing waits for its .aux (both or neither), so say how
+         * to have the drawing alone: a read-only current directory. */
+        struct hp_error why = *err;
+        hp_fail(err, "%s (--no-aux writes none)", why.text);
         return -1;
+    }
     if (aux_write(aux_out->f, &d->plan, d->x_range, d->stacked_range, po->bands.colour) < 0) {
         if (output_write_error(aux_out, err) == 0)
             hp_fail(err, "cannot write %s", fl->aux_path);

@@ -200,9 +200,14 @@ done
 long=$(printf 'l%.0s' $(seq 252))
 cp prog.hp "$long.hp"
 run_hp2ps "$long.hp"
-one_line 1 'cannot create l+\.aux: File name too long$' "a 252-byte profile name (its .aux would be 256 bytes)"
+one_line 1 'cannot create l+\.aux: File name too long \(--no-aux writes none\)$' \
+    "a 252-byte profile name (its .aux would be 256 bytes): the error says how to draw without it"
 check "... and its .ps is not written" [ ! -e "$long.ps" ]
 check "... nor any temporary file" [ -z "$(temp_in .)" ]
+run_hp2ps --no-aux "$long.hp"
+check "... --no-aux draws it: exit 0, its .ps written, no .aux" \
+    eval '[ "$RC" -eq 0 ] && [ -s "$long.ps" ] && [ ! -e "$long.aux" ]'
+rm -f "$long.ps"
 # A dangling symbolic link as the output, or as FILE.aux, is written through.
 mkdir real
 ln -s real/out.pdf dangling.pdf
