@@ -30,6 +30,15 @@ static void warn(struct hp_error *warning, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Text drawn as boxes (render_fonts_boxes): the picture is there, but its
+ * words are not readable. */
+static void warn_boxes(struct hp_error *warning, int rc, const struct render_fonts *fonts)
+{
+    const char *why = rc == 0 ? render_fonts_boxes(fonts) : NULL;
+    if (why)
+        warn(warning, "%s", why);
+}
+
 /* A band's sum held at INT64_MAX (bands_add_value): the output is not
  * the data there, so the run says so ("drawn at that", "written as that"). */
 static void warn_clipped(struct hp_error *warning, const char *source, const char *held)
@@ -624,6 +633,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     if (d.aux_foreign)
         warn(warning, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
     rc = write_drawing(&d.layout, &fl, write_aux ? &d : NULL, po, fonts, err);
+    warn_boxes(warning, rc, fonts);
 done:
     if (job)
         render_fonts_free(render_fonts_end(job));
@@ -667,6 +677,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
                   : pipeline_draw_several(&L, p, n, po, &tm, warning, err)) < 0)
         goto done;
     rc = write_drawing(&L, &fl, NULL, po, fonts, err);
+    warn_boxes(warning, rc, fonts);
 done:
     layout_free(&L);
     render_fonts_free(fonts);

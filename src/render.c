@@ -59,6 +59,8 @@ struct render_fonts {
     enum surface_kind kind; /* what the context is set up for (prepare_context) */
     FcCharSet *coverage;  /* drawing with the one font file: the characters it
                            * has; NULL with the system's configuration */
+    bool no_font;         /* not even "0" has a glyph: fontconfig found no font */
+    bool glyphs_missing;  /* some text measured has a character no font has */
 };
 
 /* Loading the system's fontconfig configuration (dozens of XML files and
@@ -198,12 +200,17 @@ static void text_entry_free(void *p)
     free(e);
 }
 
-static double layout_width(PangoLayout *pl, const PangoFontDescription *desc, const char *text)
+/* Lays text out on pl and measures it; notes a character without a glyph
+ * (pango draws it as a box with its code in it). */
+static double layout_width(struct render_fonts *f, PangoLayout *pl,
+                           const PangoFontDescription *desc, const char *text)
 {
     PangoRectangle logical;
     pango_layout_set_font_description(pl, desc);
     pango_layout_set_text(pl, text, -1);
     pango_layout_get_extents(pl, NULL, &logical);
+    if (pango_layout_get_unknown_glyphs_count(pl) > 0)
+        f->glyphs_missing = true;
     return (double)logical.width / PANGO_SCALE;
 }
 
@@ -216,7 +223,9 @@ static double layout_width(PangoLayout *pl, const PangoFontDescription *desc, co
 static void warm_up(struct render_fonts *f)
 {
     for (int i = 0; i < FONT_COUNT; i++)
-        layout_width(f->measure, f->desc[i], "0");
+        layout_width(f, f->measure, f->desc[i], "0");
+    f->no_font = f->glyphs_missing; /* a digit that no font has: there is none */
+    f->glyphs_missing = false;
 }
 
 /* Sets the context up for drawing on the format's kind of surface,
@@ -346,7 +355,7 @@ static struct text_entry *text_entry(struct render_fonts *f, enum font_role font
         return NULL;
     e = xmalloc(sizeof *e);
     e->layout = pango_layout_new(f->context);
-    e->width = layout_width(e->layout, f->desc[font], text);
+    e->width = layout_width(f, e->layout, f->desc[font], text);
     e->serial = pango_context_get_serial(f->context);
     g_hash_table_insert(f->texts[font], xstrdup(text), e);
     f->kept++;
@@ -358,7 +367,7 @@ static double measure_width(void *ctx, enum font_role font, const char *text)
     struct render_fonts *f = ctx;
     need_text(f, text);
     struct text_entry *e = text_entry(f, font, text);
-    return e ? e->width : layout_width(f->measure, f->desc[font], text);
+    return e ? e->width : layout_width(f, f->measure, f->desc[font], text);
 }
 
 /* Grapheme clusters by pango's rule (Unicode's extended clusters, emoji
@@ -384,6 +393,17 @@ static size_t measure_clusters(void *ctx, const char *text, size_t len, size_t *
     }
     g_free(attrs);
     return k;
+}
+
+const char *render_fonts_boxes(const struct render_fonts *fonts)
+{
+    if (fonts->no_font)
+        return "fontconfig finds no font, so all text is drawn as boxes "
+               "(install one: fonts-dejavu-core)";
+    if (fonts->glyphs_missing)
+        return "no font has some characters of the text; they are drawn as boxes "
+               "with their codes";
+    return NULL;
 }
 
 struct text_metrics render_text_metrics(struct render_fonts *fonts)

@@ -39,6 +39,10 @@ struct render_fonts_job;
 struct render_fonts_job *render_fonts_begin(const struct render_format *fmt);
 struct render_fonts *render_fonts_end(struct render_fonts_job *job);
 struct text_metrics render_text_metrics(struct render_fonts *fonts);
+/* NULL when every character measured with fonts so far has a glyph; else
+ * why text is drawn as boxes (no font at all, or some characters that no
+ * font has), for a warning. */
+const char *render_fonts_boxes(const struct render_fonts *fonts);
 
 /* SOURCE_DATE_EPOCH (reproducible builds), which dates the documents the
  * writers make; without it PostScript takes the profile's DATE and PDF and

@@ -103,4 +103,22 @@ check "two runs give identical bytes" cmp -s first.ps leak.ps
 check "CreationDate from SOURCE_DATE_EPOCH" grep -q '^%%CreationDate: Tue Nov 14 22:13:20 2023$' leak.ps
 SOURCE_DATE_EPOCH= run_hp2ps -c leak.hp
 check "without SOURCE_DATE_EPOCH the profile's DATE" grep -q '^%%CreationDate: Mon Nov 23 09:15 2026$' leak.ps
+
+# Text that no font can draw comes out as boxes, and the run says so in one
+# warning: when fontconfig finds no font at all (an empty configuration),
+# and when a band's name has a character that no font has (U+10FFFD, of
+# the private use planes).  Text with a glyph for every character: silent.
+one_warning() { [ "$RC" -eq 0 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: warning: $1" err.txt; }
+printf '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n' >no-fonts.conf
+FONTCONFIG_FILE=$PWD/no-fonts.conf "$HP2PS" -o nofont.png leak.hp >out.txt 2>err.txt
+RC=$?
+check "no font at all: drawn, one warning that names the cause" \
+    eval 'one_warning "fontconfig finds no font, so all text is drawn as boxes" && [ -s nofont.png ]'
+printf 'JOB "x"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >pua.hp
+for t in 0 1; do printf 'BEGIN_SAMPLE %s\nab\364\217\277\275\t100\nc\t50\nEND_SAMPLE %s\n' $t $t >>pua.hp; done
+run_hp2ps -o pua.svg pua.hp
+check "a name with a character no font has: drawn, one warning" \
+    eval 'one_warning "no font has some characters of the text; they are drawn as boxes" && [ -s pua.svg ]'
+run_hp2ps -o leak.svg leak.hp
+check "text every character of which has a glyph: no warning" eval '[ "$RC" -eq 0 ] && [ ! -s err.txt ]'
 finish
