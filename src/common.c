@@ -12,10 +12,10 @@
 #include <locale.h>
 #include <stdarg.h>
 #include <stdatomic.h>
-#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int hp_fail(struct hp_error *err, const char *fmt, ...)
 {
