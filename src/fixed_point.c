@@ -49,8 +49,16 @@ static u128 scaled_magnitude(double d, int prec)
         m |= UINT64_C(1) << 52;
         e = biased - 1075;
     }
-    u128 exact = (u128)m * powers_of_ten[prec];
     int shift = -e;
+    if (prec <= 3 && shift < 64) {
+        /* cairo's usual case ("%.3f"): m * 1000 < 2^63, so 64 bits do */
+        uint64_t exact = m * powers_of_ten[prec];
+        uint64_t whole = exact >> shift;
+        uint64_t rest = exact & ((UINT64_C(1) << shift) - 1);
+        uint64_t half = UINT64_C(1) << (shift - 1);
+        return whole + (rest > half || (rest == half && (whole & 1)));
+    }
+    u128 exact = (u128)m * powers_of_ten[prec];
     if (shift > 114)
         return 0; /* exact < 2^113 <= half of 2^shift: rounds to 0 */
     u128 whole = exact >> shift;
