@@ -324,29 +324,37 @@ void title_free(struct title *t)
     free(t->date);
 }
 
-/* The peak and when, "peak 12 MB at 3.2 s", into buf (size bytes). */
+/* The peak and when, "peak 12 MB at 3.2 s", into buf (size bytes).  In
+ * the time axis's unit, so that a run the axis counts in hours gives its
+ * peak in hours too ("at 19.95 h"), not in seconds to convert. */
 static void peak_text(char *buf, size_t size, const struct profile *p, const struct series *s,
-                      const char *su, bool iec, const struct text_metrics *tm)
+                      const char *su, double x_range, bool iec, const struct text_metrics *tm)
 {
     char peak[96], when[64];
     axis_format_quantity(peak, sizeof peak, s->y_max, p->value_unit, iec);
     char *pk = fitted_text(peak, UNIT_ROOM, FONT_TITLE, tm);
+    struct time_unit tu;
+    axis_time_unit(&tu, x_unit(p, false), x_range);
+    const char *unit = strcmp(p->sample_unit, "seconds") == 0 ? "s" : su;
     double t = s->y_max_time;
+    if (tu.name && !p->x_is_index) {
+        t /= tu.seconds;
+        unit = tu.seconds == 3600 ? "h" : "min";
+    }
     if (t >= 100)
         axis_format_time(when, sizeof when, t, 0);
     else
-        snprintf(when, sizeof when, "%.3g", t);
+        snprintf(when, sizeof when, tu.name ? "%.4g" : "%.3g", t);
     if (p->x_is_index)
         snprintf(buf, size, "peak %s at sample %s", pk, when);
     else
-        snprintf(buf, size, "peak %s at %s %s", pk, when,
-                 strcmp(p->sample_unit, "seconds") == 0 ? "s" : su);
+        snprintf(buf, size, "peak %s at %s %s", pk, when, unit);
     utf8_trim_partial(buf);
     free(pk);
 }
 
 void profile_title(struct title *tt, const struct profile *p, const struct series *s,
-                   bool iec, const struct text_metrics *tm)
+                   double x_range, bool iec, const struct text_metrics *tm)
 {
     char area[1024], total[420], short_form[512] = "";
     axis_format_thousands(total, sizeof total, s->area);
@@ -354,7 +362,7 @@ void profile_title(struct title *tt, const struct profile *p, const struct serie
     char *vu = fitted_text(p->value_unit, UNIT_ROOM, FONT_TITLE, tm);
     char *su = fitted_text(x_unit(p, true), UNIT_ROOM, FONT_TITLE, tm);
     if (s->y_max > 0) {
-        peak_text(short_form, sizeof short_form, p, s, su, iec, tm);
+        peak_text(short_form, sizeof short_form, p, s, su, x_range, iec, tm);
         snprintf(area, sizeof area, "%s %s \xC3\x97 %s, %s", total, vu, su, short_form);
     } else
         snprintf(area, sizeof area, "%s %s \xC3\x97 %s", total, vu, su);
@@ -889,7 +897,7 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     if (frame_check(o->x_range, o->y_range, p->source, err) < 0)
         return -1;
     struct title t;
-    profile_title(&t, p, s, o->iec, tm);
+    profile_title(&t, p, s, o->x_range, o->iec, tm);
     struct frame f;
     frame_init(&f, o, p->t_first, &t, 1, tm);
     frame_set_y(&f, p->value_unit);

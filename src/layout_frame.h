@@ -94,9 +94,10 @@ int band_hatch(const struct frame *f, const struct band *band);
 void line_style(const struct frame *f, const struct band *band, struct rgb *colour, int *dash);
 
 /* A profile's title: its JOB, GHC's total in unit-seconds and the peak
- * with its time, its DATE. */
-void profile_title(struct title *t, const struct profile *p, const struct series *s, bool iec,
-                   const struct text_metrics *tm);
+ * with its time (in the time axis's unit: x_range, the axis's range,
+ * chooses it), its DATE. */
+void profile_title(struct title *t, const struct profile *p, const struct series *s,
+                   double x_range, bool iec, const struct text_metrics *tm);
 void title_free(struct title *t);
 
 /* The box (down to the key's strip with strip) and the title box t. */

@@ -973,6 +973,50 @@ static void test_fonts_on_a_thread(void)
     }
 }
 
+/* A text primitive holding needle, or NULL. */
+static const struct prim *text_holding(const struct page *pg, const char *needle)
+{
+    for (size_t i = 0; i < pg->count; i++)
+        if (pg->prim[i].kind == PRIM_TEXT && strstr(pg->prim[i].text, needle))
+            return &pg->prim[i];
+    return NULL;
+}
+
+/* The title gives the peak's time in the time axis's unit: a run the axis
+ * counts in hours or minutes has its peak in hours or minutes, not in
+ * seconds to convert; other units and short runs keep the profile's. */
+static void peak_time_unit(void)
+{
+    struct world w;
+    struct layout_options o = {.key = true};
+    static const char *const hours =
+        "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+        "BEGIN_SAMPLE 0\na 10\nEND_SAMPLE 0\n"
+        "BEGIN_SAMPLE 71824\na 300\nEND_SAMPLE 71824\n"
+        "BEGIN_SAMPLE 74000\na 20\nEND_SAMPLE 74000\n";
+    CHECK(build(&w, hours, &o) == 0);
+    CHECK(count_text(&w.L.page[0], "hours") == 1);
+    CHECK(text_holding(&w.L.page[0], "peak 300 bytes at 19.95 h") != NULL);
+    destroy(&w);
+    static const char *const minutes =
+        "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+        "BEGIN_SAMPLE 0\na 10\nEND_SAMPLE 0\n"
+        "BEGIN_SAMPLE 612\na 300\nEND_SAMPLE 612\n"
+        "BEGIN_SAMPLE 900\na 20\nEND_SAMPLE 900\n";
+    CHECK(build(&w, minutes, &o) == 0);
+    CHECK(count_text(&w.L.page[0], "minutes") == 1);
+    CHECK(text_holding(&w.L.page[0], "peak 300 bytes at 10.2 min") != NULL);
+    destroy(&w);
+    static const char *const ticks =
+        "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"ticks\"\nVALUE_UNIT \"bytes\"\n"
+        "BEGIN_SAMPLE 0\na 10\nEND_SAMPLE 0\n"
+        "BEGIN_SAMPLE 71824\na 300\nEND_SAMPLE 71824\n"
+        "BEGIN_SAMPLE 74000\na 20\nEND_SAMPLE 74000\n";
+    CHECK(build(&w, ticks, &o) == 0);
+    CHECK(text_holding(&w.L.page[0], "peak 300 bytes at 71824 ticks") != NULL);
+    destroy(&w);
+}
+
 int main(void)
 {
     test_no_key_no_measuring();
@@ -994,5 +1038,6 @@ int main(void)
     shortened();
     graphemes();
     axes_and_title();
+    peak_time_unit();
     return check_report();
 }
