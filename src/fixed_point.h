@@ -5,8 +5,8 @@
  * cairo writes every coordinate of a PostScript, PDF or SVG page through
  * snprintf("%.*f"), and glibc spends some 2,400 instructions on each: a
  * quarter of all the work on a 1 MB profile (bench/README.md).  This
- * formatter gives the same bytes in about a twentieth of that, for the
- * values a page has; src/snprintf_chk.c hands cairo's calls to it.
+ * formatter gives the same bytes in under 200 (under 300 with the call
+ * that hands it cairo's numbers, src/snprintf_chk.c).
  */
 #ifndef HP2PS_FIXED_POINT_H
 #define HP2PS_FIXED_POINT_H
