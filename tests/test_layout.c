@@ -982,39 +982,37 @@ static const struct prim *text_holding(const struct page *pg, const char *needle
     return NULL;
 }
 
+/* A profile in unit with three samples: 10 bytes at 0, the peak of 300
+ * at peak, 20 at end; its title's middle holds want.  axis, when given,
+ * is the time axis's title. */
+static void peak_at(const char *unit, int peak, int end, const char *axis, const char *want)
+{
+    char hp[512];
+    snprintf(hp, sizeof hp,
+             "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"%s\"\nVALUE_UNIT \"bytes\"\n"
+             "BEGIN_SAMPLE 0\na 10\nEND_SAMPLE 0\n"
+             "BEGIN_SAMPLE %d\na 300\nEND_SAMPLE %d\n"
+             "BEGIN_SAMPLE %d\na 20\nEND_SAMPLE %d\n",
+             unit, peak, peak, end, end);
+    struct world w;
+    struct layout_options o = {.key = true};
+    CHECK(build(&w, hp, &o) == 0);
+    if (axis)
+        CHECK(count_text(&w.L.page[0], axis) == 1);
+    if (!CHECK(text_holding(&w.L.page[0], want) != NULL))
+        fprintf(stderr, "  no title holds \"%s\"\n", want);
+    destroy(&w);
+}
+
 /* The title gives the peak's time in the time axis's unit: a run the axis
  * counts in hours or minutes has its peak in hours or minutes, not in
  * seconds to convert; other units and short runs keep the profile's. */
 static void peak_time_unit(void)
 {
-    struct world w;
-    struct layout_options o = {.key = true};
-    static const char *const hours =
-        "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
-        "BEGIN_SAMPLE 0\na 10\nEND_SAMPLE 0\n"
-        "BEGIN_SAMPLE 71824\na 300\nEND_SAMPLE 71824\n"
-        "BEGIN_SAMPLE 74000\na 20\nEND_SAMPLE 74000\n";
-    CHECK(build(&w, hours, &o) == 0);
-    CHECK(count_text(&w.L.page[0], "hours") == 1);
-    CHECK(text_holding(&w.L.page[0], "peak 300 bytes at 19.95 h") != NULL);
-    destroy(&w);
-    static const char *const minutes =
-        "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
-        "BEGIN_SAMPLE 0\na 10\nEND_SAMPLE 0\n"
-        "BEGIN_SAMPLE 612\na 300\nEND_SAMPLE 612\n"
-        "BEGIN_SAMPLE 900\na 20\nEND_SAMPLE 900\n";
-    CHECK(build(&w, minutes, &o) == 0);
-    CHECK(count_text(&w.L.page[0], "minutes") == 1);
-    CHECK(text_holding(&w.L.page[0], "peak 300 bytes at 10.2 min") != NULL);
-    destroy(&w);
-    static const char *const ticks =
-        "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"ticks\"\nVALUE_UNIT \"bytes\"\n"
-        "BEGIN_SAMPLE 0\na 10\nEND_SAMPLE 0\n"
-        "BEGIN_SAMPLE 71824\na 300\nEND_SAMPLE 71824\n"
-        "BEGIN_SAMPLE 74000\na 20\nEND_SAMPLE 74000\n";
-    CHECK(build(&w, ticks, &o) == 0);
-    CHECK(text_holding(&w.L.page[0], "peak 300 bytes at 71824 ticks") != NULL);
-    destroy(&w);
+    peak_at("seconds", 71824, 74000, "hours", "peak 300 bytes at 19.95 h");
+    peak_at("seconds", 612, 900, "minutes", "peak 300 bytes at 10.2 min");
+    peak_at("seconds", 5, 9, NULL, "peak 300 bytes at 5 s");
+    peak_at("ticks", 71824, 74000, NULL, "peak 300 bytes at 71824 ticks");
 }
 
 int main(void)
