@@ -311,8 +311,9 @@ static void *fonts_thread(void *arg)
  * for them; each page of heap the drawing then touches for the first
  * time costs 10 to 15 us on a virtual machine (bench/pagefault.c).
  * Touched now and freed, the pages stay in the heap (main.c keeps freed
- * memory) for the drawing's own allocations.  Stops when the fonts are
- * made: the wait is never longer for it. */
+ * memory) for the drawing's own allocations.  Looks whether the fonts
+ * are made after each page, so the wait is no longer for it than one
+ * page's fault. */
 static void touch_heap_until_made(struct render_fonts_job *job)
 {
     volatile char *block = malloc(DRAWING_HEAP);
@@ -327,6 +328,7 @@ struct render_fonts_job *render_fonts_begin(const struct render_format *fmt)
 {
     struct render_fonts_job *job = xcalloc(1, sizeof *job);
     job->fmt = fmt;
+    atomic_init(&job->made, false);
     job->threaded = pthread_create(&job->thread, NULL, fonts_thread, job) == 0;
     if (!job->threaded)
         job->fonts = render_fonts_new(fmt);
