@@ -337,10 +337,11 @@ struct render_fonts_job *render_fonts_begin(const struct render_format *fmt)
 
 struct render_fonts *render_fonts_end(struct render_fonts_job *job)
 {
-    if (job->threaded)
+    if (job->threaded) {
         touch_heap_until_made(job);
-    if (job->threaded && pthread_join(job->thread, NULL) != 0)
-        abort(); /* only a wrong thread id fails: a bug */
+        if (pthread_join(job->thread, NULL) != 0)
+            abort(); /* only a wrong thread id fails: a bug */
+    }
     struct render_fonts *fonts = job->fonts;
     free(job);
     return fonts;
