@@ -101,7 +101,8 @@ static const struct export_format *choose_export(const struct options *o)
 }
 
 /* HP2PS_THREADS: how many threads read a large .hp file, 1 to
- * PARSE_THREADS_MAX; anything else is ignored (one per processor). */
+ * PARSE_THREADS_MAX; anything else is ignored (one per processor).  1
+ * also keeps a PNG's drawing and writing on one thread (render_png.c). */
 static unsigned env_threads(void)
 {
     const char *s = getenv("HP2PS_THREADS");
@@ -168,6 +169,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     };
     po->render.dpi = o->dpi;
     po->render.refresh = o->watch ? o->watch_period : 0;
+    po->render.threads = po->parse.threads;
     po->reuse_aux = o->reuse_aux;
     po->no_aux = o->no_aux;
     po->diff = o->diff;

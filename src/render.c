@@ -571,16 +571,47 @@ static void set_dash(cairo_t *cr, int dash)
         cairo_set_dash(cr, pattern[dash], length[dash], 0);
 }
 
-static void draw_path(cairo_t *cr, const struct prim *pr)
+/* What a raster surface shows of the page, in the page's user space
+ * (cairo_clip_extents), so that a path wholly outside it is not traced:
+ * a PNG is drawn in strips (render_png.c), and each strip would otherwise
+ * pass over the points of every band.  Vector surfaces draw every path. */
+struct view {
+    bool bounded;
+    double x0, y0, x1, y1;
+};
+
+static bool path_outside(const struct prim *pr, const struct view *v)
 {
-    if (pr->npts == 0)
+    if (!v->bounded)
+        return false;
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (size_t i = 0; i < pr->npts; i++) {
+        double x = pr->pts[2 * i], y = pr->pts[2 * i + 1];
+        x0 = fmin(x0, x), x1 = fmax(x1, x);
+        y0 = fmin(y0, y), y1 = fmax(y1, y);
+    }
+    /* The outline reaches half its width past the points (round joins,
+     * butt caps); antialiasing colours only pixels the shape touches, and
+     * a point more is for rounding. */
+    double margin = pr->line_width / 2 + 1;
+    return x1 + margin < v->x0 || x0 - margin > v->x1 || y1 + margin < v->y0 ||
+           y0 - margin > v->y1;
+}
+
+static void draw_path(cairo_t *cr, const struct prim *pr, const struct view *v)
+{
+    if (pr->npts == 0 || path_outside(pr, v))
         return;
     trace_path(cr, pr);
     if (pr->filled) {
         cairo_set_source_rgb(cr, pr->fill.r, pr->fill.g, pr->fill.b);
-        cairo_fill(cr);
-        draw_hatch(cr, pr);
-        trace_path(cr, pr);
+        if (pr->line_width > 0 && !pr->hatch) {
+            cairo_fill_preserve(cr); /* the outline follows the same path */
+        } else {
+            cairo_fill(cr);
+            draw_hatch(cr, pr);
+            trace_path(cr, pr);
+        }
     }
     if (pr->line_width > 0) {
         cairo_set_source_rgb(cr, pr->stroke.r, pr->stroke.g, pr->stroke.b);
@@ -644,12 +675,14 @@ int render_pages(struct _cairo_surface *surface, const struct layout *L,
         const struct page *pg = &L->page[i];
         cairo_save(cr);
         cairo_transform(cr, &m);
+        struct view v = {kind == SURFACE_IMAGE, 0, 0, 0, 0};
+        cairo_clip_extents(cr, &v.x0, &v.y0, &v.x1, &v.y1);
         for (size_t k = 0; k < pg->count; k++) {
             const struct prim *pr = &pg->prim[k];
             if (pr->kind == PRIM_TEXT)
                 draw_text(cr, fonts, pl, pr);
             else
-                draw_path(cr, pr);
+                draw_path(cr, pr, &v);
         }
         cairo_restore(cr);
         cairo_show_page(cr);

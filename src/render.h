@@ -95,6 +95,8 @@ struct render_settings {
     double dpi;              /* raster formats: pixels per inch */
     double refresh;          /* HTML: --watch's period, the page reloads itself this
                               * often (seconds); 0: never */
+    unsigned threads;        /* HP2PS_THREADS: 1 draws and writes on one thread (the
+                              * same bytes, slower); 0 or more: as many as help */
 };
 
 struct render_format {

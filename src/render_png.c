@@ -19,8 +19,10 @@
 #include "render.h"
 
 #include <cairo.h>
+#include <errno.h>
 #include <math.h>
 #include <png.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -40,9 +42,26 @@
 
 struct pixels {
     unsigned char *data;
-    size_t size;   /* what is mapped at data */
+    size_t size;      /* what is mapped at data */
     int width, height, stride;
+    int strip_height; /* rows of a strip (draw_strips); the last may have fewer */
 };
+
+/* cairo does not draw exactly the same pixels into the first and last
+ * rows of a surface that cuts through a shape (the path is clipped there,
+ * and so rounded a little differently: up to 7 of 255 in a few pixels of
+ * some profiles of the corpus).  So a strip is drawn from this many rows
+ * above it to as many below, into rows between the strips that are never
+ * written to the file: the strips' rows are then those of the whole
+ * page. */
+#define STRIP_MARGIN 8
+
+/* Where row y lies in the buffer: after the margins between the strips
+ * above it (each strip's margin below is the next one's above). */
+static size_t buffer_row(const struct pixels *px, int y)
+{
+    return (size_t)y + (size_t)(y / px->strip_height) * STRIP_MARGIN;
+}
 
 static size_t round_up(size_t n, size_t unit)
 {
@@ -64,12 +83,14 @@ static void *map_aligned(size_t size)
     return p + head;
 }
 
-static bool pixels_new(struct pixels *px, int width, int height)
+/* The buffer for the page, to be drawn in strips strips. */
+static bool pixels_new(struct pixels *px, int width, int height, int strips)
 {
     px->width = width;
     px->height = height;
     px->stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width);
-    size_t bytes = (size_t)px->stride * (size_t)height;
+    px->strip_height = (height + strips - 1) / strips;
+    size_t bytes = (size_t)px->stride * (buffer_row(px, height - 1) + 1);
     px->size = round_up(bytes, HUGE_PAGE);
     px->data = map_aligned(px->size);
     if (!px->data)
@@ -92,7 +113,20 @@ static void pixels_free(struct pixels *px)
  * buffer is page aligned and the stride a multiple of 4). */
 static const uint32_t *pixel_row(const struct pixels *px, int y)
 {
-    return (const uint32_t *)(const void *)(px->data + (size_t)y * (size_t)px->stride);
+    return (const uint32_t *)(const void *)(px->data + buffer_row(px, y) * (size_t)px->stride);
+}
+
+/* Does the layout hatch (--pattern)?  The hatching's lines span the
+ * clip (render.c), so a strip would draw them with other ends: the same
+ * lines, but rounded a little differently. */
+static bool layout_has_hatching(const struct layout *L)
+{
+    for (size_t i = 0; i < L->npages; i++)
+        for (size_t k = 0; k < L->page[i].count; k++)
+            if (L->page[i].prim[k].kind != PRIM_TEXT && L->page[i].prim[k].filled &&
+                L->page[i].prim[k].hatch)
+                return true;
+    return false;
 }
 
 static bool is_grey(struct rgb c)
@@ -113,38 +147,29 @@ static bool layout_has_colour(const struct layout *L)
     return false;
 }
 
-/* Is every pixel a grey (red = green = blue)?  Grey paint on grey gives
- * grey (cairo blends each channel alike, and text is antialiased in grey,
- * never subpixel), so this only confirms what the layout promised. */
-static bool pixels_grey(const struct pixels *px)
-{
-    for (int y = 0; y < px->height; y++) {
-        const uint32_t *row = pixel_row(px, y);
-        uint32_t odd = 0;
-        for (int x = 0; x < px->width; x++)
-            odd |= (row[x] ^ (row[x] >> 8)) & 0xffff;
-        if (odd)
-            return false;
-    }
-    return true;
-}
-
-/* One row of px as PNG samples: grey, or red, green, blue. */
-static void pack_row(const struct pixels *px, int y, bool grey, unsigned char *out)
+/* One row of px as PNG samples: red, green, blue. */
+static void pack_rgb_row(const struct pixels *px, int y, unsigned char *out)
 {
     const uint32_t *in = pixel_row(px, y);
-    int n = px->width;
-    if (grey) {
-        for (int x = 0; x < n; x++)
-            out[x] = (unsigned char)in[x];
-        return;
-    }
-    for (int x = 0; x < n; x++, out += 3) {
+    for (int x = 0; x < px->width; x++, out += 3) {
         uint32_t v = in[x];
         out[0] = (unsigned char)(v >> 16);
         out[1] = (unsigned char)(v >> 8);
         out[2] = (unsigned char)v;
     }
+}
+
+/* The same row as grey samples; false if a pixel in it is not a grey
+ * (red, green and blue not all equal). */
+static bool pack_grey_row(const struct pixels *px, int y, unsigned char *out)
+{
+    const uint32_t *in = pixel_row(px, y);
+    uint32_t odd = 0;
+    for (int x = 0; x < px->width; x++) {
+        out[x] = (unsigned char)in[x];
+        odd |= (in[x] ^ (in[x] >> 8)) & 0xffff;
+    }
+    return odd == 0;
 }
 
 /* tEXt holds Latin-1 without control characters: an ASCII title goes
@@ -230,44 +255,179 @@ static void on_png_warning(png_structp png, png_const_charp msg)
     (void)msg;
 }
 
-/* What write_rows writes: passed by pointer, so that nothing setjmp's
- * caller holds changes between setjmp and a longjmp. */
-struct png_job {
-    FILE *f;
-    const struct pixels *px;
-    const struct png_meta *meta;
-    bool grey;
-    unsigned char *row; /* one packed row */
+/* ---- drawing and writing at once ----
+ *
+ * Drawing the page (cairo) and writing it (packing, filtering and
+ * compressing the rows: libpng and zlib) each take about half of a PNG's
+ * own time.  So the page is drawn in PNG_STRIPS strips of rows, top to
+ * bottom, each on an image surface of its own over the same buffer, while
+ * a second thread writes the rows of the strips already drawn.  cairo
+ * draws the same pixels into a strip as into the whole page (test_png
+ * compares every pixel with one whole page drawn by cairo), and libpng is
+ * given the same rows in the same order, so the bytes are those of a run
+ * on one thread (HP2PS_THREADS=1; test_png compares them too).  More
+ * strips overlap more, but each costs a pass over the paths that reach
+ * into it (render.c skips the others).  A hatched graph (--pattern) is
+ * drawn in one strip (layout_has_hatching). */
+#define PNG_STRIPS 4
+
+/* How far the drawing has got. */
+struct drawn_rows {
+    pthread_mutex_t lock;
+    pthread_cond_t grew;
+    int count;    /* rows [0, count) are drawn */
+    bool stopped; /* the drawing failed: count grows no more */
 };
 
-static void write_rows(png_structp png, png_infop info, const struct png_job *job)
+static void drawn_init(struct drawn_rows *d)
 {
-    png_init_io(png, job->f);
+    pthread_mutex_init(&d->lock, NULL);
+    pthread_cond_init(&d->grew, NULL);
+    d->count = 0;
+    d->stopped = false;
+}
+
+static void drawn_free(struct drawn_rows *d)
+{
+    pthread_mutex_destroy(&d->lock);
+    pthread_cond_destroy(&d->grew);
+}
+
+static void drawn_set(struct drawn_rows *d, int count, bool stopped)
+{
+    pthread_mutex_lock(&d->lock);
+    d->count = count;
+    d->stopped = stopped;
+    pthread_cond_broadcast(&d->grew);
+    pthread_mutex_unlock(&d->lock);
+}
+
+/* The file, gathered in memory: a graph without colour is written as grey
+ * on the layout's word, and if a row turns out to hold colour after all
+ * (a colour glyph from a fallback font) it is written again in colour;
+ * nothing of the first try may have reached the file. */
+struct png_bytes {
+    unsigned char *data;
+    size_t len, cap;
+};
+
+static void on_png_write(png_structp png, png_bytep data, size_t n)
+{
+    struct png_bytes *b = png_get_io_ptr(png);
+    if (n > b->cap - b->len) {
+        b->cap = b->len + n > 2 * b->cap ? b->len + n : 2 * b->cap;
+        b->data = xrealloc(b->data, b->cap);
+    }
+    memcpy(b->data + b->len, data, n);
+    b->len += n;
+}
+
+static void on_png_flush(png_structp png)
+{
+    (void)png;
+}
+
+/* One writing of the file.  Passed by pointer, so that nothing setjmp's
+ * caller holds changes between setjmp and a longjmp. */
+enum png_outcome {
+    PNG_WRITTEN,
+    PNG_NOT_GREY,  /* a row held colour: write again, in colour */
+    PNG_NOT_DRAWN, /* the drawing failed; its error is the one to report */
+    PNG_FAILED     /* libpng failed: err says why */
+};
+
+struct png_job {
+    const struct pixels *px;
+    const struct png_meta *meta;
+    struct drawn_rows *drawn;
+    int ready;                /* rows known drawn, without taking the lock */
+    bool grey;                /* write 8-bit grey, else 8-bit RGB */
+    enum png_outcome outcome;
+    struct png_bytes out;
+    unsigned char *row;       /* one packed row */
+    struct hp_error err;      /* its own: the drawing may fail at the same time */
+};
+
+/* Wait until rows [0, need) are drawn; false if they never will be. */
+static bool wait_drawn(struct png_job *job, int need)
+{
+    if (job->ready >= need)
+        return true;
+    struct drawn_rows *d = job->drawn;
+    pthread_mutex_lock(&d->lock);
+    while (d->count < need && !d->stopped)
+        pthread_cond_wait(&d->grew, &d->lock);
+    job->ready = d->count;
+    pthread_mutex_unlock(&d->lock);
+    return job->ready >= need;
+}
+
+static void write_rows(png_structp png, png_infop info, struct png_job *job)
+{
+    png_set_write_fn(png, &job->out, on_png_write, on_png_flush);
     write_header(png, info, job->px, job->grey, job->meta);
     for (int y = 0; y < job->px->height; y++) {
-        pack_row(job->px, y, job->grey, job->row);
+        if (!wait_drawn(job, y + 1)) {
+            job->outcome = PNG_NOT_DRAWN;
+            return;
+        }
+        if (!job->grey)
+            pack_rgb_row(job->px, y, job->row);
+        else if (!pack_grey_row(job->px, y, job->row)) {
+            job->outcome = PNG_NOT_GREY;
+            return;
+        }
         png_write_row(png, job->row);
     }
     png_write_end(png, NULL);
+    job->outcome = PNG_WRITTEN;
 }
 
-static int write_pixels(FILE *f, const struct pixels *px, bool grey, const struct png_meta *m,
-                        struct hp_error *err)
+static void write_file(struct png_job *job)
 {
-    struct png_job job = {f, px, m, grey, xmalloc((size_t)px->width * 3)};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, err, on_png_error,
+    job->out.len = 0;
+    job->outcome = PNG_FAILED;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &job->err, on_png_error,
                                               on_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
-    volatile int rc = -1; /* set after setjmp, read after a longjmp */
     if (!info)
-        hp_fail(err, "writing PNG failed: out of memory");
-    else if (setjmp(png_jmpbuf(png)) == 0) {
-        write_rows(png, info, &job);
-        rc = 0;
-    }
+        hp_fail(&job->err, "writing PNG failed: out of memory");
+    else if (setjmp(png_jmpbuf(png)) == 0)
+        write_rows(png, info, job);
+    else
+        job->outcome = PNG_FAILED; /* (on_png_error set err) */
     png_destroy_write_struct(&png, &info);
-    free(job.row);
-    return rc;
+}
+
+static void *write_file_thread(void *job)
+{
+    write_file(job);
+    return NULL;
+}
+
+/* The page, strip after strip from the top, each made known to the
+ * writer as soon as it is drawn. */
+static int draw_strips(struct pixels *px, const struct layout *L, struct render_fonts *fonts,
+                       double scale, struct drawn_rows *drawn, struct hp_error *err)
+{
+    for (int y0 = 0; y0 < px->height; y0 += px->strip_height) {
+        int y1 = px->height - y0 < px->strip_height ? px->height : y0 + px->strip_height;
+        int above = y0 > 0 ? STRIP_MARGIN : 0, below = y1 < px->height ? STRIP_MARGIN : 0;
+        cairo_surface_t *surface = cairo_image_surface_create_for_data(
+            px->data + (buffer_row(px, y0) - (size_t)above) * (size_t)px->stride,
+            CAIRO_FORMAT_RGB24, px->width, y1 - y0 + above + below, px->stride);
+        cairo_surface_set_device_scale(surface, scale, scale);
+        cairo_surface_set_device_offset(surface, 0, -(y0 - above)); /* in pixels */
+        int rc = render_pages(surface, L, fonts, err);
+        cairo_surface_flush(surface);
+        cairo_surface_destroy(surface);
+        if (rc < 0) {
+            drawn_set(drawn, y0, true);
+            return -1;
+        }
+        drawn_set(drawn, y1, false);
+    }
+    return 0;
 }
 
 static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts,
@@ -277,20 +437,35 @@ static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts
     double w = ceil(L->page_width * scale), h = ceil(L->page_height * scale);
     if (!(w >= 1 && h >= 1 && w * h <= PNG_MAX_PIXELS))
         return hp_fail(err, "a %.0f x %.0f pixel PNG is too large; lower --dpi or -e", w, h);
+    /* Without the thread, one strip: each more costs a pass over the paths. */
+    int strips = rs->threads != 1 && !layout_has_hatching(L) ? PNG_STRIPS : 1;
     struct pixels px;
-    if (!pixels_new(&px, (int)w, (int)h))
+    if (!pixels_new(&px, (int)w, (int)h, strips))
         return hp_fail(err, "a %.0f x %.0f pixel PNG does not fit in memory", w, h);
-    cairo_surface_t *surface = cairo_image_surface_create_for_data(
-        px.data, CAIRO_FORMAT_RGB24, px.width, px.height, px.stride);
-    cairo_surface_set_device_scale(surface, scale, scale);
-    int rc = render_pages(surface, L, fonts, err);
-    cairo_surface_flush(surface);
-    cairo_surface_destroy(surface);
-    if (rc == 0) {
-        struct png_meta m;
-        png_meta_init(&m, L, rs->dpi);
-        rc = write_pixels(f, &px, !layout_has_colour(L) && pixels_grey(&px), &m, err);
+    struct png_meta m;
+    png_meta_init(&m, L, rs->dpi);
+    struct drawn_rows drawn;
+    drawn_init(&drawn);
+    struct png_job job = {.px = &px, .meta = &m, .drawn = &drawn, .grey = !layout_has_colour(L),
+                          .row = xmalloc((size_t)px.width * 3)};
+    pthread_t thread;
+    bool threaded = rs->threads != 1 && pthread_create(&thread, NULL, write_file_thread, &job) == 0;
+    int rc = draw_strips(&px, L, fonts, scale, &drawn, err);
+    if (threaded)
+        pthread_join(thread, NULL);
+    else if (rc == 0)
+        write_file(&job);
+    if (rc == 0 && job.outcome == PNG_NOT_GREY) {
+        job.grey = false;
+        write_file(&job);
     }
+    if (rc == 0 && job.outcome != PNG_WRITTEN)
+        rc = hp_fail(err, "%s", job.err.text);
+    if (rc == 0 && fwrite(job.out.data, 1, job.out.len, f) != job.out.len)
+        rc = hp_fail(err, "writing PNG failed: %s", strerror(errno));
+    free(job.out.data);
+    free(job.row);
+    drawn_free(&drawn);
     pixels_free(&px);
     return rc;
 }

@@ -9,6 +9,13 @@
  * colour type, filter or compression.  A graph with no colour is an
  * 8-bit grey PNG, one with colour 8-bit RGB; and a PNG that cannot be
  * written is an error, not a crash or a leak.
+ *
+ * hp2ps draws a PNG in strips while a second thread writes the rows
+ * drawn: the reference above is one whole page, and each case is also
+ * written on one thread (HP2PS_THREADS=1), which must give the same
+ * bytes.  A title with glyphs only a colour emoji font has is colour in
+ * a graph the layout drew grey: where such a font is installed, the file
+ * begun as grey must be written again as RGB.
  */
 #include "check.h"
 #include "pipeline.h"
@@ -32,6 +39,18 @@ static const char profile_text[] =
     "BEGIN_SAMPLE 0.30\nMain.build\t60000\nData.Map.insert\t55000\nARR_WORDS\t8000\nCAF\t3000\n"
     "END_SAMPLE 0.30\n"
     "BEGIN_SAMPLE 0.40\nEND_SAMPLE 0.40\n";
+
+/* The same with a job name whose glyphs DejaVu Sans lacks (a crab, a
+ * pizza): a fallback font draws them, in colour if it is a colour emoji
+ * font. */
+static const char emoji_text[] =
+    "JOB \"\xF0\x9F\xA6\x80\xF0\x9F\x8D\x95 emoji +RTS -hc\"\n"
+    "DATE \"Thu Jan  1 00:00 1970\"\n"
+    "SAMPLE_UNIT \"seconds\"\n"
+    "VALUE_UNIT \"bytes\"\n"
+    "BEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\n"
+    "BEGIN_SAMPLE 0.10\nMain.build\t40000\nCAF\t3000\nEND_SAMPLE 0.10\n"
+    "BEGIN_SAMPLE 0.20\nMain.build\t10000\nCAF\t3000\nEND_SAMPLE 0.20\n";
 
 /* A decoded picture: 8-bit red, green, blue, row after row. */
 struct picture {
@@ -107,7 +126,7 @@ static long differing_pixels(const struct picture *pic, cairo_surface_t *ref)
 }
 
 /* The layout for hp2ps ARGS... -o x.png, or false. */
-static bool draw(const char *const *args, size_t nargs, struct drawing *d,
+static bool draw(const char *const *args, size_t nargs, const char *text, struct drawing *d,
                  struct pipeline_options *po, struct render_fonts *fonts)
 {
     char *argv[16] = {"hp2ps"};
@@ -124,7 +143,7 @@ static bool draw(const char *const *args, size_t nargs, struct drawing *d,
     bool ok = CHECK(options_parse(&o, argc, argv, &err) == 0) &&
               CHECK(pipeline_options_from(po, &o, &filter, &err) == 0) &&
               CHECK(po->fmt == &render_format_png) &&
-              CHECK(profile_parse_buffer(&p, profile_text, sizeof profile_text - 1, "png.hp",
+              CHECK(profile_parse_buffer(&p, text, strlen(text), "png.hp",
                                          &po->parse, &err) == 0);
     if (ok) {
         struct text_metrics tm = render_text_metrics(fonts);
@@ -138,17 +157,46 @@ static bool draw(const char *const *args, size_t nargs, struct drawing *d,
     return ok;
 }
 
-/* Draw with args, write the PNG, compare its pixels with cairo's. */
+/* Does cairo's surface hold a pixel that is not grey? */
+static bool surface_has_colour(cairo_surface_t *s)
+{
+    const unsigned char *data = cairo_image_surface_get_data(s);
+    int stride = cairo_image_surface_get_stride(s);
+    for (int y = 0; y < cairo_image_surface_get_height(s); y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+        for (int x = 0; x < cairo_image_surface_get_width(s); x++)
+            if ((row[x] ^ (row[x] >> 8)) & 0xffff)
+                return true;
+    }
+    return false;
+}
+
+/* Do f and g hold the same bytes? */
+static bool same_bytes(FILE *f, FILE *g)
+{
+    rewind(f);
+    rewind(g);
+    int a, b;
+    do {
+        a = getc(f);
+        b = getc(g);
+    } while (a == b && a != EOF);
+    return a == b;
+}
+
+/* Draw text with args, write the PNG, compare its pixels with cairo's
+ * and its bytes with the PNG written on one thread.  colour_type: the
+ * PNG's; -1: RGB if cairo drew colour, else grey. */
 static void check_case(const char *what, const char *const *args, size_t nargs,
-                       int colour_type, struct render_fonts *fonts)
+                       const char *text, int colour_type, struct render_fonts *fonts)
 {
     struct drawing d = {0};
     struct pipeline_options po;
-    if (!draw(args, nargs, &d, &po, fonts)) {
+    if (!draw(args, nargs, text, &d, &po, fonts)) {
         drawing_free(&d);
         return;
     }
-    FILE *f = tmpfile();
+    FILE *f = tmpfile(), *one = tmpfile();
     struct hp_error err;
     struct picture pic = {0};
     if (CHECK(f && po.fmt->write(f, &d.layout, fonts, &po.render, &err) == 0)) {
@@ -158,15 +206,27 @@ static void check_case(const char *what, const char *const *args, size_t nargs,
             long bad = differing_pixels(&pic, ref);
             if (!CHECK(bad == 0))
                 fprintf(stderr, "  %s: %ld pixels differ from cairo's (-1: size)\n", what, bad);
+            if (colour_type < 0) {
+                colour_type = surface_has_colour(ref) ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY;
+                if (colour_type == PNG_COLOR_TYPE_GRAY)
+                    fprintf(stderr, "  %s: drawn grey (no colour emoji font): the grey-then-RGB "
+                                    "path is not tried\n", what);
+            }
             if (!CHECK(pic.colour_type == colour_type))
                 fprintf(stderr, "  %s: PNG colour type %d, expected %d\n", what,
                         pic.colour_type, colour_type);
             cairo_surface_destroy(ref);
         }
+        po.render.threads = 1;
+        if (CHECK(one && po.fmt->write(one, &d.layout, fonts, &po.render, &err) == 0) &&
+            !CHECK(same_bytes(f, one)))
+            fprintf(stderr, "  %s: the PNG written on one thread differs\n", what);
     } else
         fprintf(stderr, "  %s: %s\n", what, f ? err.text : "no temporary file");
     if (f)
         fclose(f);
+    if (one)
+        fclose(one);
     free(pic.rgb);
     drawing_free(&d);
 }
@@ -177,7 +237,7 @@ static void check_write_error(struct render_fonts *fonts)
     static const char *const args[] = {"-c"};
     struct drawing d = {0};
     struct pipeline_options po;
-    if (!draw(args, 1, &d, &po, fonts)) {
+    if (!draw(args, 1, profile_text, &d, &po, fonts)) {
         drawing_free(&d);
         return;
     }
@@ -199,11 +259,12 @@ int main(void)
     static const char *const pattern[] = {"-c", "--pattern", "-e8in", "--dpi", "37.5"};
     static const char *const lines[] = {"-c", "--mode=lines", "--dpi", "72"};
     static const char *const grey_hatch[] = {"--pattern", "-e4in", "--dpi", "150"};
-    check_case("grey", grey, 2, PNG_COLOR_TYPE_GRAY, fonts);
-    check_case("-c", colour, 3, PNG_COLOR_TYPE_RGB, fonts);
-    check_case("-c --pattern -e8in", pattern, 5, PNG_COLOR_TYPE_RGB, fonts);
-    check_case("-c --mode=lines", lines, 4, PNG_COLOR_TYPE_RGB, fonts);
-    check_case("--pattern -e4in", grey_hatch, 4, PNG_COLOR_TYPE_GRAY, fonts);
+    check_case("grey", grey, 2, profile_text, PNG_COLOR_TYPE_GRAY, fonts);
+    check_case("-c", colour, 3, profile_text, PNG_COLOR_TYPE_RGB, fonts);
+    check_case("-c --pattern -e8in", pattern, 5, profile_text, PNG_COLOR_TYPE_RGB, fonts);
+    check_case("-c --mode=lines", lines, 4, profile_text, PNG_COLOR_TYPE_RGB, fonts);
+    check_case("--pattern -e4in", grey_hatch, 4, profile_text, PNG_COLOR_TYPE_GRAY, fonts);
+    check_case("emoji", grey, 2, emoji_text, -1, fonts);
     check_write_error(fonts);
     render_fonts_free(fonts);
     return check_report();
