@@ -262,10 +262,11 @@ static void on_png_warning(png_structp png, png_const_charp msg)
  * own time.  So the page is drawn in PNG_STRIPS strips of rows, top to
  * bottom, each on an image surface of its own over the same buffer, while
  * a second thread writes the rows of the strips already drawn.  cairo
- * draws the same pixels into a strip as into the whole page (test_png
- * compares every pixel with one whole page drawn by cairo), and libpng is
- * given the same rows in the same order, so the bytes are those of a run
- * on one thread (HP2PS_THREADS=1; test_png compares them too).  More
+ * draws the same pixels into a strip, drawn with margins (STRIP_MARGIN),
+ * as into the whole page (test_png compares every pixel with one whole
+ * page drawn by cairo), and libpng is given the same rows in the same
+ * order, so the bytes are those of a run on one thread (HP2PS_THREADS=1;
+ * test_png compares them too).  More
  * strips overlap more, but each costs a pass over the paths that reach
  * into it (render.c skips the others).  A hatched graph (--pattern) is
  * drawn in one strip (layout_has_hatching). */
