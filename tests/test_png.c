@@ -15,7 +15,10 @@
  * written on one thread (HP2PS_THREADS=1), which must give the same
  * bytes.  A title with glyphs only a colour emoji font has is colour in
  * a graph the layout drew grey: where such a font is installed, the file
- * begun as grey must be written again as RGB.
+ * begun as grey must be written again as RGB.  A real profile
+ * (tests/data/deepstack-hr-L60.hp, -c -m0) is one whose strips, drawn
+ * without their margins, differed from the whole page in a few pixels of
+ * their edge rows.
  */
 #include "check.h"
 #include "pipeline.h"
@@ -251,6 +254,25 @@ static void check_write_error(struct render_fonts *fonts)
     drawing_free(&d);
 }
 
+/* The file $TESTDATA/name, NUL-terminated, or NULL. */
+static char *read_testdata(const char *name)
+{
+    const char *dir = getenv("TESTDATA");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "tests/data", name);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0, r;
+    char *buf = xmalloc(cap + 1);
+    while ((r = fread(buf + n, 1, cap - n, f)) > 0)
+        if ((n += r) == cap)
+            buf = xrealloc(buf, (cap *= 2) + 1);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
 int main(void)
 {
     struct render_fonts *fonts = render_fonts_new(&render_format_png);
@@ -265,6 +287,11 @@ int main(void)
     check_case("-c --mode=lines", lines, 4, profile_text, PNG_COLOR_TYPE_RGB, fonts);
     check_case("--pattern -e4in", grey_hatch, 4, profile_text, PNG_COLOR_TYPE_GRAY, fonts);
     check_case("emoji", grey, 2, emoji_text, -1, fonts);
+    static const char *const no_key[] = {"-c", "-m0"};
+    char *deepstack = read_testdata("deepstack-hr-L60.hp");
+    if (CHECK(deepstack != NULL))
+        check_case("deepstack-hr-L60.hp -c -m0", no_key, 2, deepstack, PNG_COLOR_TYPE_RGB, fonts);
+    free(deepstack);
     check_write_error(fonts);
     render_fonts_free(fonts);
     return check_report();
