@@ -6,6 +6,8 @@
  *   fixture_plan    its bands, with -t, -m and -c as given
  *   fixture_rng     one seeded generator (xorshift64), so a failing
  *                   random case is the same on every run
+ *   fixture_testdata, fixture_read_file
+ *                   the files in tests/data
  *
  * Any failure of the code under test here is not what the test tests:
  * it aborts with the message.
@@ -20,6 +22,32 @@
 
 #include "bands.h"
 #include "parse.h"
+
+/* The directory of the tests' data files: $TESTDATA (make check sets
+ * it), else tests/data (a test run from the top of the tree). */
+static inline const char *fixture_testdata(void)
+{
+    const char *d = getenv("TESTDATA");
+    return d && *d ? d : "tests/data";
+}
+
+/* The whole file at path, with a NUL after it (not counted in *len), or
+ * NULL when it cannot be opened.  The caller frees it. */
+static inline char *fixture_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0, r;
+    char *buf = xmalloc(cap + 1);
+    while ((r = fread(buf + n, 1, cap - n, f)) > 0)
+        if ((n += r) == cap)
+            buf = xrealloc(buf, (cap *= 2) + 1);
+    fclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
 
 #define FIXTURE_HEADER \
     "JOB \"prog +RTS -hc\"\nDATE \"Mon Nov 23 09:13 2026\"\n" \

@@ -15,6 +15,7 @@
  * has no event in the log and is left out of the comparison.
  */
 #include "check.h"
+#include "fixture.h"
 #include "reader.h"
 
 #include <fcntl.h>
@@ -22,31 +23,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-static const char *testdata(void)
-{
-    const char *d = getenv("TESTDATA");
-    return d && *d ? d : "tests/data";
-}
-
-static bool read_file(const char *path, char **data, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return false;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    size_t r;
-    while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += r;
-        if (n == cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    *data = buf;
-    *len = n;
-    return true;
-}
 
 /* Read path through profile_read, as main does; false with the message. */
 static bool load(struct profile *p, const char *path, const struct parse_options *po)
@@ -227,9 +203,10 @@ static void test_cuts(void)
     /* Cut at every 61st byte: each gives its complete censuses or an error. */
     const char *logs[] = {"tiny-hc", "markers-hT", "wordfreq-hr-R2"};
     for (size_t l = 0; l < sizeof logs / sizeof *logs; l++) {
-        snprintf(path, sizeof path, "%s/eventlog/%s.eventlog", testdata(), logs[l]);
+        snprintf(path, sizeof path, "%s/eventlog/%s.eventlog", fixture_testdata(), logs[l]);
         struct profile whole;
-        if (!CHECK(read_file(path, &data, &len)) || !CHECK(load(&whole, path, NULL)))
+        data = fixture_read_file(path, &len);
+        if (!CHECK(data != NULL) || !CHECK(load(&whole, path, NULL)))
             continue;
         size_t most = 0;
         for (size_t at = 4; at < len; at += 61) { /* (fewer bytes: not told from a .hp) */
@@ -245,9 +222,9 @@ static void test_cuts(void)
     /* Where the reference reader (corpus oracle/cutoff-results.txt, made
      * with ghc-events) found 4 complete censuses: ours, and the empty
      * first sample. */
-    snprintf(path, sizeof path, "%s/eventlog/markers-hT.eventlog", testdata());
+    snprintf(path, sizeof path, "%s/eventlog/markers-hT.eventlog", fixture_testdata());
     struct profile whole;
-    if (CHECK(read_file(path, &data, &len)) && CHECK(load(&whole, path, NULL))) {
+    if (CHECK((data = fixture_read_file(path, &len)) != NULL) && CHECK(load(&whole, path, NULL))) {
         CHECK_INT(cut_at("markers-hT", data, 30706, &whole), 1 + 4);
         CHECK_INT(cut_at("markers-hT", data, 21935, &whole), 0);
         profile_free(&whole);
@@ -260,7 +237,7 @@ static void test_cuts(void)
 static void test_header_only(void)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/eventlog/deepstack-hb-segv.eventlog", testdata());
+    snprintf(path, sizeof path, "%s/eventlog/deepstack-hb-segv.eventlog", fixture_testdata());
     int fd = open(path, O_RDONLY);
     struct profile p;
     struct hp_error err;
@@ -272,7 +249,7 @@ static void test_header_only(void)
     CHECK(strstr(err.text, "+RTS -hT -l") != NULL);
     char *data;
     size_t len;
-    if (CHECK(read_file(path, &data, &len))) {
+    if (CHECK((data = fixture_read_file(path, &len)) != NULL)) {
         CHECK(profile_read_buffer(&p, data, 1000, "x", NULL, &err) < 0);
         CHECK(strstr(err.text, "x: the eventlog ends at byte 1000, inside its header") ==
               err.text);
@@ -285,7 +262,7 @@ static void test_header_only(void)
 static bool load_log(struct profile *p, const char *name, const struct parse_options *po)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/eventlog/%s.eventlog", testdata(), name);
+    snprintf(path, sizeof path, "%s/eventlog/%s.eventlog", fixture_testdata(), name);
     return load(p, path, po);
 }
 
@@ -356,7 +333,7 @@ static void test_window(void)
     po.from = 100, po.to = 200;
     struct hp_error err;
     char path[4096];
-    snprintf(path, sizeof path, "%s/eventlog/tiny-hc.eventlog", testdata());
+    snprintf(path, sizeof path, "%s/eventlog/tiny-hc.eventlog", fixture_testdata());
     int fd = open(path, O_RDONLY);
     CHECK(profile_read(&part, fd, "t", &po, &err) < 0);
     close(fd);
@@ -385,7 +362,7 @@ int main(int argc, char **argv)
     };
     for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/eventlog/%s.eventlog", testdata(), pairs[i]);
+        snprintf(path, sizeof path, "%s/eventlog/%s.eventlog", fixture_testdata(), pairs[i]);
         CHECK(compare_pair(path));
     }
     test_cuts();

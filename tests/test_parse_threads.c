@@ -21,12 +21,6 @@
 
 #define HDR "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
 
-static const char *testdata(void)
-{
-    const char *d = getenv("TESTDATA");
-    return d && *d ? d : "tests/data";
-}
-
 /* Sample k of a generated profile: names that come and go, so each part
  * meets names the main parser has not seen and misses some it has. */
 static void add_sample(struct fixture_text *t, unsigned k, const char *eol)
@@ -357,7 +351,7 @@ int main(void)
     test_random_edits();
     test_from_file();
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s", testdata());
+    snprintf(dir, sizeof dir, "%s", fixture_testdata());
     test_data_files(dir, 0);
     const char *samples = getenv("SAMPLES");
     test_data_files(samples && *samples ? samples : "samples", 0);

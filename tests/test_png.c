@@ -21,6 +21,7 @@
  * their edge rows.
  */
 #include "check.h"
+#include "fixture.h"
 #include "pipeline.h"
 
 #include <cairo.h>
@@ -254,25 +255,6 @@ static void check_write_error(struct render_fonts *fonts)
     drawing_free(&d);
 }
 
-/* The file $TESTDATA/name, NUL-terminated, or NULL. */
-static char *read_testdata(const char *name)
-{
-    const char *dir = getenv("TESTDATA");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "tests/data", name);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0, r;
-    char *buf = xmalloc(cap + 1);
-    while ((r = fread(buf + n, 1, cap - n, f)) > 0)
-        if ((n += r) == cap)
-            buf = xrealloc(buf, (cap *= 2) + 1);
-    fclose(f);
-    buf[n] = '\0';
-    return buf;
-}
-
 int main(void)
 {
     struct render_fonts *fonts = render_fonts_new(&render_format_png);
@@ -288,7 +270,10 @@ int main(void)
     check_case("--pattern -e4in", grey_hatch, 4, profile_text, PNG_COLOR_TYPE_GRAY, fonts);
     check_case("emoji", grey, 2, emoji_text, -1, fonts);
     static const char *const no_key[] = {"-c", "-m0"};
-    char *deepstack = read_testdata("deepstack-hr-L60.hp");
+    char path[4096];
+    size_t len;
+    snprintf(path, sizeof path, "%s/deepstack-hr-L60.hp", fixture_testdata());
+    char *deepstack = fixture_read_file(path, &len);
     if (CHECK(deepstack != NULL))
         check_case("deepstack-hr-L60.hp -c -m0", no_key, 2, deepstack, PNG_COLOR_TYPE_RGB, fonts);
     free(deepstack);
