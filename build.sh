@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 # Build needs, then what `make check` uses to look at the output (chromium,
 # for one check of the SVG in a browser, is optional: that check skips).
 PACKAGES="gcc make autoconf automake pkg-config libcairo2-dev libpango1.0-dev
-libfreetype-dev libpng-dev fonts-dejavu-core ghostscript imagemagick poppler-utils
+libfreetype-dev libpng-dev zlib1g-dev fonts-dejavu-core ghostscript imagemagick poppler-utils
 librsvg2-bin libxml2-utils valgrind python3 groff-base mandoc"
 
 missing=""

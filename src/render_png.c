@@ -30,8 +30,6 @@
 
 /* Larger pictures than this are refused rather than allocated. */
 #define PNG_MAX_PIXELS (20000.0 * 20000.0)
-/* zlib level: past 3 the files of graphs shrink by little and cost much. */
-#define PNG_ZLIB_LEVEL 3
 
 /* The pixel buffer, white.  An A4 page at 150 dpi is 8.7 MB, and
  * touching it in 4 KB pages cost over 2,000 page faults; so the buffer is
@@ -237,7 +235,7 @@ static void write_header(png_structp png, png_infop info, const struct pixels *p
         set_text(&text[n++], "Creation Time", m->created);
     png_set_text(png, info, text, n);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
-    png_set_compression_level(png, PNG_ZLIB_LEVEL);
+    png_set_compression_level(png, RENDER_ZLIB_LEVEL);
     png_write_info(png, info);
 }
 
