@@ -13,7 +13,8 @@
  * without colour is written as an 8-bit grey image, a third of the bytes.
  * Measured on the corpus: a third of the instructions; grey files a third
  * smaller, colour ones a sixth larger (level 4 would keep them as large as
- * before for 30-70 % more instructions).  The pixels are those cairo drew,
+ * before for 30-70 % more instructions).  zlib then looks for runs only
+ * (Z_RLE, write_header).  The pixels are those cairo drew,
  * unchanged (tests/test_png.c). */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
 #include "render.h"
@@ -27,6 +28,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <zlib.h>
 
 /* Larger pictures than this are refused rather than allocated. */
 #define PNG_MAX_PIXELS (20000.0 * 20000.0)
@@ -236,6 +238,12 @@ static void write_header(png_structp png, png_infop info, const struct pixels *p
     png_set_text(png, info, text, n);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
     png_set_compression_level(png, RENDER_ZLIB_LEVEL);
+    /* Matches of runs only (distance one pixel back, or one row up once
+     * filtered): a graph is runs of a colour.  On the corpus (62
+     * profiles, plain and -c) grey files came out 14 % smaller, every one
+     * of them, colour ones 2 % larger (-11 % to +12 %), and zlib took a
+     * quarter less time (bench/README.md). */
+    png_set_compression_strategy(png, Z_RLE);
     png_write_info(png, info);
 }
 
