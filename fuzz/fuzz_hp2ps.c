@@ -158,7 +158,7 @@ static void check_and_render(const struct layout *L, const struct pipeline_optio
 {
     check_layout(L);
     struct hp_error err;
-    if (po->fmt->write(sink, L, fonts, &po->render, &err) < 0) {
+    if (po->fmt->write(sink, L, fonts, NULL, &po->render, &err) < 0) {
         fprintf(stderr, "render failed: %s\n", err.text);
         abort();
     }

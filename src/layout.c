@@ -229,23 +229,27 @@ static void place_turned(struct layout *L, const struct frame *f, size_t n, doub
 {
     double *m = L->matrix;
     if (n == 1) {
-        L->page_width = 595 + below, L->page_height = 842;
-        m[0] = 0, m[1] = 1, m[2] = 1, m[3] = 0, m[4] = 72 + below, m[5] = 842 - 756;
+        L->page_width = LAYOUT_A4_SHORT + below, L->page_height = LAYOUT_A4_LONG;
+        m[0] = 0, m[1] = 1, m[2] = 1, m[3] = 0, m[4] = 72 + below, m[5] = LAYOUT_A4_LONG - 756;
         return;
     }
-    double s = fmin((595 - 2 * PANELS_A4_MARGIN) / f->bw, (842 - 2 * PANELS_A4_MARGIN) / total);
+    double s = fmin((LAYOUT_A4_SHORT - 2 * PANELS_A4_MARGIN) / f->bw,
+                    (LAYOUT_A4_LONG - 2 * PANELS_A4_MARGIN) / total);
     s = fmin(s, 1);
-    L->page_width = 595, L->page_height = 842;
+    L->page_width = LAYOUT_A4_SHORT, L->page_height = LAYOUT_A4_LONG;
     m[0] = s, m[3] = -s;
-    m[4] = (595 - f->bw * s) / 2, m[5] = 842 - (842 - total * s) / 2 - below * s;
+    m[4] = (LAYOUT_A4_SHORT - f->bw * s) / 2;
+    m[5] = LAYOUT_A4_LONG - (LAYOUT_A4_LONG - total * s) / 2 - below * s;
 }
 
 /* Upright and centred on an A4 landscape sheet, for screens, the sheet
  * taller by any more boxes and the key's strip. */
 static void place_landscape(struct layout *L, const struct frame *f, size_t n, double below)
 {
-    L->page_width = 842, L->page_height = 595 + f->bh * (double)(n - 1) + below;
-    L->matrix[4] = (842 - f->bw) / 2, L->matrix[5] = L->page_height - (595 - f->bh) / 2 - below;
+    L->page_width = LAYOUT_A4_LONG;
+    L->page_height = LAYOUT_A4_SHORT + f->bh * (double)(n - 1) + below;
+    L->matrix[4] = (LAYOUT_A4_LONG - f->bw) / 2;
+    L->matrix[5] = L->page_height - (LAYOUT_A4_SHORT - f->bh) / 2 - below;
 }
 
 void frame_place(struct layout *L, const struct frame *f, size_t n)
@@ -262,8 +266,8 @@ void frame_place(struct layout *L, const struct frame *f, size_t n)
     else if (o->page == PAGE_GHOSTVIEW && n == 1) {
         /* GHC's -g: unscaled at (72, 108); a landscape sheet so it fits
          * (several boxes are centred). */
-        L->page_width = 842, L->page_height = 595 + below;
-        m[4] = 72, m[5] = 595 - 108;
+        L->page_width = LAYOUT_A4_LONG, L->page_height = LAYOUT_A4_SHORT + below;
+        m[4] = 72, m[5] = LAYOUT_A4_SHORT - 108;
     } else
         place_landscape(L, f, n, below);
 }

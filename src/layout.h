@@ -84,6 +84,10 @@ struct page {
 #define LAYOUT_BOX_WIDTH 648.0
 #define LAYOUT_BOX_HEIGHT 432.0
 
+/* An A4 sheet in points, the short side and the long. */
+#define LAYOUT_A4_SHORT 595.0
+#define LAYOUT_A4_LONG 842.0
+
 /* Where the box goes. */
 enum page_style {
     PAGE_TURNED_A4,    /* GHC's PostScript page: A4 portrait, graph turned a quarter */

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "canvas.h"
 #include "diff.h"
 #include "output.h"
 #include "reader.h"
@@ -528,7 +529,7 @@ static int writer_failed(struct output *out, struct hp_error *err)
  * renamed last, as GHC wrote it last. */
 static int write_drawing(const struct layout *L, const struct files *fl, const struct drawing *d,
                          const struct pipeline_options *po, struct render_fonts *fonts,
-                         struct hp_error *err)
+                         struct canvas *ahead, struct hp_error *err)
 {
     struct output out = {0}, aux_out = {0};
     bool with_aux = d != NULL;
@@ -536,7 +537,7 @@ static int write_drawing(const struct layout *L, const struct files *fl, const s
         return -1;
     if (output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
-    if (po->fmt->write(out.f, L, fonts, &po->render, err) < 0)
+    if (po->fmt->write(out.f, L, fonts, ahead, &po->render, err) < 0)
         return writer_failed(&out, err);
     if (with_aux && prepare_aux(&aux_out, fl, d, po, err) < 0) {
         output_abort(&out);
@@ -577,6 +578,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     struct band_plan bp = {0};
     struct render_fonts *fonts = NULL;
     struct render_fonts_job *job = NULL;
+    struct canvas *canvas = NULL;
     int rc = -1;
 
     if (fl.input && output_same_path(fl.out_path, fl.aux_path)) {
@@ -589,6 +591,9 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     job = po->exp ? NULL : render_fonts_begin(po->fmt);
     if (read_profile(&p, fl.input, po, err) < 0)
         goto done;
+    /* A PNG's white pixels are made while the series and the layout are
+     * built, on a core the reading kept busy but these leave idle. */
+    canvas = po->exp ? NULL : render_canvas_begin(po->fmt, &po->render);
     /* The .aux: none for standard input, nor with --no-aux, nor over a file
      * that is not an .aux; checked before -p reads it, so that one warning
      * says both. */
@@ -634,11 +639,12 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         goto done;
     if (d.aux_foreign)
         warn(warning, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
-    rc = write_drawing(&d.layout, &fl, write_aux ? &d : NULL, po, fonts, err);
+    rc = write_drawing(&d.layout, &fl, write_aux ? &d : NULL, po, fonts, canvas, err);
     warn_boxes(warning, rc, fonts);
 done:
     if (job)
         render_fonts_free(render_fonts_end(job));
+    canvas_free(canvas);
     drawing_free(&d);
     band_plan_free(&bp);
     render_fonts_free(fonts);
@@ -678,7 +684,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
     if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, err)
                   : pipeline_draw_several(&L, p, n, po, &tm, warning, err)) < 0)
         goto done;
-    rc = write_drawing(&L, &fl, NULL, po, fonts, err);
+    rc = write_drawing(&L, &fl, NULL, po, fonts, NULL, err);
     warn_boxes(warning, rc, fonts);
 done:
     layout_free(&L);

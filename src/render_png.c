@@ -16,7 +16,6 @@
  * before for 30-70 % more instructions).  zlib then looks for runs only
  * (Z_RLE, write_header).  The pixels are those cairo drew,
  * unchanged (tests/test_png.c). */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
 #include "render.h"
 
 #include <cairo.h>
@@ -26,25 +25,21 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 #include <zlib.h>
+
+#include "canvas.h"
 
 /* Larger pictures than this are refused rather than allocated. */
 #define PNG_MAX_PIXELS (20000.0 * 20000.0)
 
-/* The pixel buffer, white.  An A4 page at 150 dpi is 8.7 MB, and
- * touching it in 4 KB pages cost over 2,000 page faults; so the buffer is
- * mapped directly, aligned to and rounded up to whole huge pages (2 MB),
- * and the kernel is asked for huge pages (Linux's transparent huge pages;
- * elsewhere, or when it has none, the same buffer in small pages). */
-#define HUGE_PAGE ((size_t)2 << 20)
-
+/* The pixel buffer: white memory (canvas.h), the rows of the strips
+ * and the margins between them. */
 struct pixels {
     unsigned char *data;
-    size_t size;      /* what is mapped at data */
     int width, height, stride;
-    int strip_height; /* rows of a strip (draw_strips); the last may have fewer */
+    int strip_height;   /* rows of a strip (draw_strips); the last may have fewer */
+    struct canvas *own; /* made here, when none was made ahead */
 };
 
 /* cairo does not draw exactly the same pixels into the first and last
@@ -63,49 +58,36 @@ static size_t buffer_row(const struct pixels *px, int y)
     return (size_t)y + (size_t)(y / px->strip_height) * STRIP_MARGIN;
 }
 
-static size_t round_up(size_t n, size_t unit)
-{
-    return (n + unit - 1) / unit * unit;
-}
-
-/* size bytes at an address that is a multiple of HUGE_PAGE, or NULL. */
-static void *map_aligned(size_t size)
-{
-    size_t extra = size + HUGE_PAGE;
-    unsigned char *p = mmap(NULL, extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED)
-        return NULL;
-    size_t head = round_up((size_t)(uintptr_t)p, HUGE_PAGE) - (size_t)(uintptr_t)p;
-    if (head)
-        munmap(p, head);
-    if (extra - head - size)
-        munmap(p + head + size, extra - head - size);
-    return p + head;
-}
-
-/* The buffer for the page, to be drawn in strips strips. */
-static bool pixels_new(struct pixels *px, int width, int height, int strips)
+/* Sets px's geometry for a page of width x height pixels drawn in
+ * strips strips; the bytes its buffer needs. */
+static size_t pixels_shape(struct pixels *px, int width, int height, int strips)
 {
     px->width = width;
     px->height = height;
     px->stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width);
     px->strip_height = (height + strips - 1) / strips;
-    size_t bytes = (size_t)px->stride * (buffer_row(px, height - 1) + 1);
-    px->size = round_up(bytes, HUGE_PAGE);
-    px->data = map_aligned(px->size);
-    if (!px->data)
-        return false;
-#ifdef MADV_HUGEPAGE
-    madvise(px->data, px->size, MADV_HUGEPAGE); /* a hint; may be refused */
-#endif
-    memset(px->data, 0xff, bytes); /* white, as cairo_paint would make it */
-    return true;
+    return (size_t)px->stride * (buffer_row(px, height - 1) + 1);
+}
+
+/* The white buffer for the page: ahead's memory if there is enough of it
+ * (borrowed), else memory of its own. */
+static bool pixels_new(struct pixels *px, int width, int height, int strips, struct canvas *ahead)
+{
+    size_t bytes = pixels_shape(px, width, height, strips);
+    px->own = NULL;
+    if (ahead && canvas_take(ahead, bytes)) {
+        px->data = ahead->data;
+        return true;
+    }
+    px->own = canvas_new(bytes);
+    px->data = px->own ? px->own->data : NULL;
+    return px->own != NULL;
 }
 
 static void pixels_free(struct pixels *px)
 {
-    if (px->data)
-        munmap(px->data, px->size);
+    canvas_free(px->own);
+    px->own = NULL;
     px->data = NULL;
 }
 
@@ -438,7 +420,7 @@ static int draw_strips(struct pixels *px, const struct layout *L, struct render_
 }
 
 static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts,
-                     const struct render_settings *rs, struct hp_error *err)
+                     struct canvas *ahead, const struct render_settings *rs, struct hp_error *err)
 {
     double scale = rs->dpi / 72;
     double w = ceil(L->page_width * scale), h = ceil(L->page_height * scale);
@@ -447,7 +429,7 @@ static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts
     /* Without the thread, one strip: each more costs a pass over the paths. */
     int strips = rs->threads != 1 && !layout_has_hatching(L) ? PNG_STRIPS : 1;
     struct pixels px;
-    if (!pixels_new(&px, (int)w, (int)h, strips))
+    if (!pixels_new(&px, (int)w, (int)h, strips, ahead))
         return hp_fail(err, "a %.0f x %.0f pixel PNG does not fit in memory", w, h);
     struct png_meta m;
     png_meta_init(&m, L, rs->dpi);
@@ -475,6 +457,21 @@ static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts
     drawn_free(&drawn);
     pixels_free(&px);
     return rc;
+}
+
+struct canvas *render_canvas_begin(const struct render_format *fmt,
+                                   const struct render_settings *rs)
+{
+    if (!fmt->raster || rs->threads == 1)
+        return NULL;
+    /* The page a PNG is drawn on unless -e or -g says otherwise, or the
+     * key goes below the graph (layout.c, place_landscape). */
+    double scale = rs->dpi / 72;
+    double w = ceil(LAYOUT_A4_LONG * scale), h = ceil(LAYOUT_A4_SHORT * scale);
+    if (!(w * h <= PNG_MAX_PIXELS))
+        return NULL;
+    struct pixels px;
+    return canvas_begin(pixels_shape(&px, (int)w, (int)h, PNG_STRIPS));
 }
 
 const struct render_format render_format_png = {"png", false, false, false, write_png, false, true};
