@@ -126,7 +126,13 @@ struct canvas *canvas_begin(size_t bytes)
 bool canvas_take(struct canvas *c, size_t bytes)
 {
     if (bytes > c->size) {
+        /* Unmapped now: the page's own memory is made next, and the two
+         * would otherwise be held together until canvas_free. */
         stop_filling(c, 0);
+        if (c->data)
+            munmap(c->data, c->size);
+        c->data = NULL;
+        c->size = 0;
         return false;
     }
     struct canvas_fill *f = c->fill;
@@ -155,6 +161,7 @@ void canvas_free(struct canvas *c)
     stop_filling(c, 0);
     pthread_mutex_destroy(&c->fill->lock);
     free(c->fill);
-    munmap(c->data, c->size);
+    if (c->data)
+        munmap(c->data, c->size);
     free(c);
 }

@@ -26,8 +26,8 @@ struct canvas {
  * cannot be mapped; without a thread the filling waits for canvas_take. */
 struct canvas *canvas_begin(size_t bytes);
 /* The first bytes of c made white, with the filling thread's help if it
- * is still at it, and that thread ended; false (c untouched but its
- * thread ended) if c is smaller than bytes. */
+ * is still at it, and that thread ended; false if c is smaller than
+ * bytes (its thread ended and its memory unmapped: data NULL, size 0). */
 bool canvas_take(struct canvas *c, size_t bytes);
 /* bytes white now, on this thread; NULL when they cannot be mapped. */
 struct canvas *canvas_new(size_t bytes);

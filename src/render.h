@@ -46,15 +46,16 @@ struct text_metrics render_text_metrics(struct render_fonts *fonts);
  * font has), for a warning. */
 const char *render_fonts_boxes(const struct render_fonts *fonts);
 
+/* zlib level for what we compress (PNG rows, PDF streams): past 3 a
+ * graph's files shrink by little and cost much (bench/README.md). */
+#define RENDER_ZLIB_LEVEL 3
+
 /* SOURCE_DATE_EPOCH (reproducible builds), which dates the documents the
  * writers make; without it PostScript takes the profile's DATE and PDF and
  * PNG write no date, so the same input always gives the same bytes.
  * Returns seconds since the epoch; -1 when SOURCE_DATE_EPOCH is not set
  * (or empty), -2 when it is not a whole number from 0 to RENDER_EPOCH_MAX
  * (the pipeline warns, and it is not used). */
-/* zlib level for what we compress (PNG rows, PDF streams): past 3 a
- * graph's files shrink by little and cost much (bench/README.md). */
-#define RENDER_ZLIB_LEVEL 3
 #define RENDER_EPOCH_MAX 253402300799LL /* 9999-12-31T23:59:59Z */
 long long render_source_date_epoch(void);
 /* epoch as UTC: false unless 0 <= epoch <= RENDER_EPOCH_MAX. */
