@@ -8,6 +8,8 @@
  *      --include/--exclude drop and those with no data point (seen only
  *      outside the --from/--to window): as if the file did not hold them;
  *   2. ascending by total, then trace elimination (-t);
+ *   2b. eras (-he, read from an eventlog: "era N"): by N, the oldest at
+ *      the bottom, as time stacks them (ours; the sorts below override it);
  *   3. -d: ascending by standard deviation;
  *      --sort=gradient: ascending by least-squares slope (stable; ours);
  *   4. -i: by name;
@@ -300,6 +302,45 @@ static uint64_t add_saturating(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
+/* "era N": N (a name the reader did not make so: after every era). */
+static uint64_t era_number(const struct name_info *ni)
+{
+    uint64_t v = 0;
+    if (ni->len <= 4 || ni->len > 4 + 19 || memcmp(ni->text, "era ", 4) != 0)
+        return UINT64_MAX;
+    for (size_t i = 4; i < ni->len; i++) {
+        if (ni->text[i] < '0' || ni->text[i] > '9')
+            return UINT64_MAX;
+        v = v * 10 + (uint64_t)(ni->text[i] - '0');
+    }
+    return v;
+}
+
+struct era_ref {
+    uint64_t era;
+    size_t id, pos;
+};
+
+static int by_era(const void *a, const void *b)
+{
+    const struct era_ref *x = a, *y = b;
+    if (x->era != y->era)
+        return x->era < y->era ? -1 : 1;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* Step 2b: the eras in their order, numerically ("era 10" above "era 9"). */
+static void sort_by_era(size_t *list, size_t n, const struct names *names)
+{
+    struct era_ref *r = xreallocarray(NULL, n, sizeof *r);
+    for (size_t i = 0; i < n; i++)
+        r[i] = (struct era_ref){era_number(&names->info[list[i]]), list[i], i};
+    qsort(r, n, sizeof *r, by_era);
+    for (size_t i = 0; i < n; i++)
+        list[i] = r[i].id;
+    free(r);
+}
+
 /* The names a plan draws, in their order: list[0..n) (bottom first),
  * within ids, after the cut trace elements; slope: each name's slope, when
  * --sort=gradient or --slopes asked for them. */
@@ -342,6 +383,10 @@ static int order_names(struct ordered *on, const struct profile *p,
     on->cut = trace_cut(names, on->ids, nkept, o->trace_percent);
     size_t *list = on->list = on->ids + on->cut;
     size_t n = on->n = nkept - on->cut;
+
+    /* 2b. eras */
+    if (p->era_bands && n > 1)
+        sort_by_era(list, n, names);
 
     /* 3. -d */
     if (o->sort_stddev && n > 0) {

@@ -129,6 +129,25 @@ uint32_t names_intern(struct names *t, const char *s, size_t len)
     return (uint32_t)t->count++;
 }
 
+void names_rename(struct names *t, uint32_t id, const char *s, size_t len)
+{
+    struct name_info *n = &t->info[id];
+    free(n->text);
+    n->text = xmemdup0(s, len);
+    n->len = len;
+}
+
+void names_reindex(struct names *t)
+{
+    memset(t->slots, 0, t->nslots * sizeof *t->slots);
+    for (size_t id = 0; id < t->count; id++) {
+        const struct name_info *n = &t->info[id];
+        uint32_t tag = (uint32_t)hash_bytes(n->text, n->len);
+        size_t i = probe(t, n->text, n->len, tag);
+        t->slots[i] = (struct names_slot){(uint32_t)(id + 1), tag};
+    }
+}
+
 int64_t names_find(const struct names *t, const char *s, size_t len)
 {
     if (!t->slots)

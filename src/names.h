@@ -44,6 +44,11 @@ uint32_t names_intern(struct names *t, const char *s, size_t len);
  * that never ended).  O(names). */
 void names_truncate(struct names *t, size_t count);
 
+/* Give name id the text s[0..len), which no other name has.  Lookups
+ * are wrong until names_reindex: rename several, then reindex once. */
+void names_rename(struct names *t, uint32_t id, const char *s, size_t len);
+void names_reindex(struct names *t);
+
 /* The id of s, or -1 when the table does not hold it. */
 int64_t names_find(const struct names *t, const char *s, size_t len);
 

@@ -1346,6 +1346,11 @@ void profile_free(struct profile *p)
     free(p->sample_unit);
     free(p->value_unit);
     free(p->marks);
+    for (size_t i = 0; i < p->ndetail; i++)
+        free(p->detail[i]);
+    free(p->detail);
+    free(p->detail_columns);
+    free(p->warning);
     names_free(&p->names);
     store_free(p->store);
     memset(p, 0, sizeof *p);

@@ -45,6 +45,17 @@ struct profile {
 
     struct names names; /* every name, with totals */
     struct store *store;/* the samples, for replay */
+
+    /* What an eventlog tells of a band beyond its name: detail_columns
+     * names the fields (tab-separated; NULL: no details), detail[id] (for
+     * ids below ndetail) is a name's values in the same order, or NULL.
+     * -hi: the IPE entry's fields; -hc: the whole cost-centre stack. */
+    char *detail_columns;
+    char **detail;
+    size_t ndetail;
+
+    char *warning;      /* what the reader wants the user told, or NULL */
+    bool era_bands;     /* the bands are eras (-he): "era N", in the order of N */
 };
 
 /* Which samples are kept, and what their time is.  A sample whose

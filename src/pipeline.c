@@ -446,7 +446,7 @@ static void free_files(struct files *fl)
 
 /* Read a profile, .hp or eventlog, from path (NULL: standard input). */
 static int read_profile(struct profile *p, const char *path, const struct pipeline_options *po,
-                        struct hp_error *err)
+                        struct hp_error *warning, struct hp_error *err)
 {
     int fd = 0;
     if (path && (fd = open(path, O_RDONLY)) < 0)
@@ -454,6 +454,8 @@ static int read_profile(struct profile *p, const char *path, const struct pipeli
     int rc = profile_read(p, fd, path ? path : "stdin", &po->parse, err);
     if (path)
         close(fd);
+    if (rc == 0 && p->warning)
+        warn(warning, "%s: %s", p->source, p->warning);
     return rc;
 }
 
@@ -589,7 +591,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
      * read and its series built (render_fonts_begin): only the layout
      * measures text. */
     job = po->exp ? NULL : render_fonts_begin(po->fmt);
-    if (read_profile(&p, fl.input, po, err) < 0)
+    if (read_profile(&p, fl.input, po, warning, err) < 0)
         goto done;
     /* A PNG's white pixels are made while the series and the layout are
      * built, on a core the reading kept busy but these leave idle. */
@@ -671,7 +673,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
         if (path && po->output && output_same_path(po->output, path))
             hp_fail(err, "%s: refusing to overwrite the input", po->output);
         else
-            rc = read_profile(&p[k], path, po, err);
+            rc = read_profile(&p[k], path, po, warning, err);
         free(path);
         if (rc < 0)
             break;

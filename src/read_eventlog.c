@@ -27,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "number.h"
 #include "reader.h"
 
 #define EL_BLOCK (256u * 1024u)
@@ -42,6 +43,7 @@
 #define EL_NAME_FACTOR 8
 
 enum event_type {
+    EV_BLOCK_MARKER = 18,
     EV_RTS_IDENTIFIER = 29,
     EV_PROGRAM_ARGS = 30,
     EV_WALL_CLOCK_TIME = 43,
@@ -57,7 +59,10 @@ enum event_type {
     EV_DATA_END = 0xFFFF,
 };
 
-#define BREAKDOWN_INFO_TABLE 8 /* -hi: the strings are info-table addresses */
+/* HEAP_PROF_BEGIN's breakdown: what the bands are */
+#define BREAKDOWN_COST_CENTRE 1 /* -hc: cost-centre stacks */
+#define BREAKDOWN_INFO_TABLE 8  /* -hi: the strings are info-table addresses */
+#define BREAKDOWN_ERA 9         /* -he (GHC 9.10 on): the strings are era numbers */
 
 /* How an entry's key becomes a band name. */
 enum key_kind { KEY_STRING = 1, KEY_STACK, KEY_INFO };
@@ -120,6 +125,11 @@ struct elreader {
     unsigned char *declared;/* a bit per event type */
     bool has_sample_end;    /* the header declares 165 (GHC 8.10 on) */
 
+    /* where we are, for the checks and messages of read_events */
+    uint64_t block_end;     /* end of the block the last marker opened; 0: none */
+    unsigned prev_type;     /* the event before this one (EV_DATA_END: none) */
+    uint64_t prev_at;
+
     /* what the log said */
     bool heap_profile;      /* HEAP_PROF_BEGIN seen */
     uint32_t breakdown;
@@ -139,7 +149,7 @@ struct elreader {
     struct cost_centre *cc;
     size_t ncc, cc_cap;
     struct idmap cc_ids;
-    struct span *ipe;
+    struct ipe { struct span name, fields; } *ipe;
     size_t nipe, ipe_cap;
     struct idmap ipe_addr;
     struct keymap stacks, infos;
@@ -153,6 +163,10 @@ struct elreader {
     size_t next_at;
 
     struct sbuf name;       /* a name being built */
+    bool deep_stack;        /* a stack of 255 ids, the most a log holds */
+    bool cut_stack;         /* a stack name cut at the -L */
+    bool ccs_length_given;  /* the arguments had a -L */
+    unsigned ghc_version;   /* from RTS_IDENTIFIER: 9006 for 9.6.x; 0 unknown */
 };
 
 /* ---- small helpers ---- */
@@ -462,22 +476,14 @@ static void name_add(struct sbuf *b, size_t start, size_t limit, const char *s, 
     sb_add(b, s, n);
 }
 
-/* The name the RTS gives a cost-centre stack in the .hp: "MAIN" for the
- * empty one; else "(N)" (its number here: the log has no stack id), then
- * from the innermost cost centre outwards each label and "/", a CAF as
- * "Module.CAF" with no "/" after it; longer than L bytes (the "(N)" not
- * counted), cut to L - 4 bytes and "...". */
-static void stack_name(struct elreader *r, const unsigned char *ids, unsigned depth)
+/* A cost-centre stack as the RTS writes it into the .hp, after the
+ * "(N)": from the innermost cost centre outwards each label and "/", a
+ * CAF as "Module.CAF" with no "/" after it; longer than limit bytes, cut
+ * to limit - 4 bytes and "...".  Appended to b; true when it was cut. */
+static bool stack_text(struct elreader *r, struct sbuf *b, const unsigned char *ids,
+                       unsigned depth, size_t limit)
 {
-    struct sbuf *b = &r->name;
-    b->len = 0;
-    if (depth == 0) {
-        sb_add(b, "MAIN", 4);
-        return;
-    }
-    char num[32];
-    sb_add(b, num, (size_t)snprintf(num, sizeof num, "(%zu)", ++r->nstacks));
-    size_t start = b->len, limit = r->full_stacks ? EL_NAME_MAX : r->ccs_length;
+    size_t start = b->len;
     for (unsigned i = 0; i < depth && b->len - start <= limit; i++) {
         uint32_t id = be32(ids + 4 * i);
         int64_t c = idmap_get(&r->cc_ids, id);
@@ -499,40 +505,59 @@ static void stack_name(struct elreader *r, const unsigned char *ids, unsigned de
         if (more)
             name_add(b, start, limit, "/", 1);
     }
-    if (b->len - start > limit) {
-        b->len = start + limit - 4;
-        sb_add(b, "...", 3);
-    }
+    if (b->len - start <= limit)
+        return false;
+    b->len = start + limit - 4;
+    sb_add(b, "...", 3);
+    return true;
 }
 
-/* -hi: the address "0x..." named by its IPE event, else as it is. */
-static void info_name(struct elreader *r, const char *label, size_t len)
+/* The name the RTS gives a cost-centre stack in the .hp: "MAIN" for the
+ * empty one; else "(N)" (its number here: the log has no stack id) and
+ * stack_text cut at the RTS's -L (or at EL_NAME_MAX, --full-stacks). */
+static void stack_name(struct elreader *r, const unsigned char *ids, unsigned depth)
 {
     struct sbuf *b = &r->name;
     b->len = 0;
-    uint64_t addr = 0;
-    size_t i = 2;
-    bool hex = len > 2 && len <= 18 && label[0] == '0' && label[1] == 'x';
-    for (; hex && i < len; i++) {
+    if (depth == 0) {
+        sb_add(b, "MAIN", 4);
+        return;
+    }
+    char num[32];
+    sb_add(b, num, (size_t)snprintf(num, sizeof num, "(%zu)", ++r->nstacks));
+    bool cut = stack_text(r, b, ids, depth, r->full_stacks ? EL_NAME_MAX : r->ccs_length);
+    r->cut_stack |= cut && !r->full_stacks;
+    /* A cut name keeps the innermost cost centres: the outermost ones a
+     * 255-deep stack lost would not have shown. */
+    r->deep_stack |= depth == 255 && !cut;
+}
+
+/* The address an -hi label ("0x4cd5a8", as the RTS prints a pointer)
+ * stands for; false when it is not one. */
+static bool info_address(const char *label, size_t len, uint64_t *addr)
+{
+    *addr = 0;
+    if (len <= 2 || len > 18 || label[0] != '0' || label[1] != 'x')
+        return false;
+    for (size_t i = 2; i < len; i++) {
         char c = label[i];
         unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
                    : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
                    : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
-        hex = d < 16;
-        addr = addr << 4 | d;
+        if (d == 16)
+            return false;
+        *addr = *addr << 4 | d;
     }
-    int64_t k = hex ? idmap_get(&r->ipe_addr, addr) : -1;
-    if (k < 0) {
-        sb_add(b, label, len);
-        return;
-    }
-    sb_add(b, r->text.s + r->ipe[k].off, r->ipe[k].len);
-    /* Two tables that read alike stay two bands. */
-    if (names_find(&r->p->names, b->s, b->len) >= 0) {
-        sb_add(b, " (", 2);
-        sb_add(b, label, len);
-        sb_add(b, ")", 1);
-    }
+    return true;
+}
+
+/* -hi: named by its address while the log is read (an IPE event may
+ * come after the censuses that hold its table); name_info_tables names
+ * them at the end. */
+static void info_name(struct elreader *r, const char *label, size_t len)
+{
+    r->name.len = 0;
+    sb_add(&r->name, label, len);
 }
 
 /* The name id of a key new to map: built (stack_name, info_name), counted
@@ -733,8 +758,68 @@ static int cost_centre(struct elreader *r, const unsigned char *p, size_t len, u
     return 0;
 }
 
+/* Add s[0..n) with every run of white space (the RTS writes types over
+ * several lines) as one space, none at either end. */
+static void sb_add_squeezed(struct sbuf *b, const char *s, size_t n)
+{
+    bool space = false, any = false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+            space = any;
+            continue;
+        }
+        if (space)
+            sb_add(b, " ", 1);
+        sb_add(b, &c, 1);
+        space = false, any = true;
+    }
+}
+
+/* The kinds of closure GHC numbers 1-7 (constructors), 8-14 (functions)
+ * and 15-22 (thunks) in every RTS that writes IPE events (9.2 on): the
+ * rest (stack frames, arrays, ...) are named by their table. */
+enum closure_kind { CLOSURE_OTHER, CLOSURE_CONSTRUCTOR, CLOSURE_FUNCTION, CLOSURE_THUNK };
+
+static enum closure_kind closure_kind_of(const char *s, size_t n)
+{
+    unsigned v = 0;
+    if (n == 0 || n > 3)
+        return CLOSURE_OTHER;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return CLOSURE_OTHER;
+        v = v * 10 + (unsigned)(s[i] - '0');
+    }
+    return v >= 1 && v <= 7 ? CLOSURE_CONSTRUCTOR
+         : v >= 8 && v <= 14 ? CLOSURE_FUNCTION
+         : v >= 15 && v <= 22 ? CLOSURE_THUNK : CLOSURE_OTHER;
+}
+
+/* A constructor's name from its table's: "Node_con_info", or with
+ * -fdistinct-constructor-tables "Node_Main_1_con_info" (module, number). */
+static size_t constructor_of(const char *table, size_t n, const char *module, size_t mn)
+{
+    static const char tail[] = "_con_info";
+    size_t tn = sizeof tail - 1;
+    if (n <= tn || memcmp(table + n - tn, tail, tn) != 0)
+        return 0;
+    n -= tn;
+    size_t d = n;
+    while (d > 0 && table[d - 1] >= '0' && table[d - 1] <= '9')
+        d--;
+    if (d < n && d > mn + 1 && table[d - 1] == '_' && memcmp(table + d - 1 - mn, module, mn) == 0
+        && table[d - 2 - mn] == '_')
+        n = d - 2 - mn;
+    return n;
+}
+
 /* 169: address, table name, closure type, type, label, module, source
- * location; kept as "NAME :: TYPE (LOCATION)" for -hi. */
+ * location.  -hi bands are named from it as a person reads a heap: what
+ * the closure is and its type, then where it was made ("thunk :: Int
+ * (main, src/Main.hs:42:33-38)", "Node :: Tree (build, src/Tree.hs:24:13-68)");
+ * a location GHC left empty (":") gives the module instead.  The fields
+ * themselves are kept for the exports and the page (profile.detail). */
 static int info_table(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
 {
     struct span s[6];
@@ -744,16 +829,47 @@ static int info_table(struct elreader *r, const unsigned char *p, size_t len, ui
     for (int i = 0; i < 6; i++)
         if (!payload_string(p, len, &pos, &s[i]))
             return bad(r, at, "an info table's strings without their NULs");
+    const char *f[6];
+    for (int i = 0; i < 6; i++)
+        f[i] = (const char *)p + s[i].off;
+    enum { TABLE, CLOSURE, TYPE, LABEL, MODULE, LOCATION };
     struct sbuf *b = &r->name;
     b->len = 0;
-    sb_add(b, (const char *)p + s[0].off, s[0].len);
-    if (s[2].len) {
+    enum closure_kind kind = closure_kind_of(f[CLOSURE], s[CLOSURE].len);
+    size_t con = kind == CLOSURE_CONSTRUCTOR
+               ? constructor_of(f[TABLE], s[TABLE].len, f[MODULE], s[MODULE].len) : 0;
+    bool op = con && !((f[TABLE][0] >= 'A' && f[TABLE][0] <= 'Z') ||
+                       (f[TABLE][0] >= 'a' && f[TABLE][0] <= 'z') || f[TABLE][0] == '_' ||
+                       (unsigned char)f[TABLE][0] >= 0x80);
+    if (con) {
+        if (op) /* an operator, as Haskell writes it alone: "(:)" */
+            sb_add(b, "(", 1);
+        sb_add_squeezed(b, f[TABLE], con);
+        if (op)
+            sb_add(b, ")", 1);
+    } else if (kind == CLOSURE_THUNK)
+        sb_add(b, "thunk", 5);
+    else if (kind == CLOSURE_FUNCTION)
+        sb_add(b, "function", 8);
+    else
+        sb_add_squeezed(b, f[TABLE], s[TABLE].len);
+    size_t head = b->len;
+    if (s[TYPE].len) {
         sb_add(b, " :: ", 4);
-        sb_add(b, (const char *)p + s[2].off, s[2].len);
+        sb_add_squeezed(b, f[TYPE], s[TYPE].len);
+        /* "Leaf :: Leaf": the type says nothing the constructor did not */
+        if (con && !op && b->len - head - 4 == con && memcmp(b->s + head + 4, b->s, con) == 0)
+            b->len = head;
     }
-    if (s[5].len) {
+    bool located = s[LOCATION].len > 0 && !(s[LOCATION].len == 1 && f[LOCATION][0] == ':');
+    const char *where = located ? f[LOCATION] : f[MODULE];
+    size_t where_len = located ? s[LOCATION].len : s[MODULE].len;
+    if (s[LABEL].len || where_len) {
         sb_add(b, " (", 2);
-        sb_add(b, (const char *)p + s[5].off, s[5].len);
+        sb_add_squeezed(b, f[LABEL], s[LABEL].len);
+        if (s[LABEL].len && where_len)
+            sb_add(b, ", ", 2);
+        sb_add_squeezed(b, where, where_len);
         sb_add(b, ")", 1);
     }
     uint64_t addr = be64(p);
@@ -766,21 +882,47 @@ static int info_table(struct elreader *r, const unsigned char *p, size_t len, ui
         k = (int64_t)r->nipe++;
         idmap_put(&r->ipe_addr, addr, (uint32_t)k);
     }
-    r->ipe[k] = arena_add(&r->text, b->s, b->len);
+    r->ipe[k].name = arena_add(&r->text, b->s, b->len);
+    /* the fields, tab-separated, for profile.detail */
+    char hex[24];
+    b->len = 0;
+    sb_add(b, hex, (size_t)snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)addr));
+    for (int i = 0; i < 6; i++) {
+        sb_add(b, "\t", 1);
+        sb_add_squeezed(b, f[i], s[i].len);
+    }
+    r->ipe[k].fields = arena_add(&r->text, b->s, b->len);
     return 0;
 }
 
-/* The RTS's -L: the last "-L<n>" among the RTS's arguments, as atof
- * reads it; kept between 4 (the RTS cuts to L - 4 bytes) and
- * EL_NAME_MAX. */
+/* The RTS's -L: the last "-L<n>" among the RTS's arguments, read as
+ * the RTS reads it (atof: "-L1e2" is 100, "-L+30" is 30, "-L40x" is
+ * 40); kept between 4 (the RTS cuts to L - 4 bytes) and EL_NAME_MAX.
+ * 0 for what the RTS refuses (nothing, or not above 0): the program did
+ * not run with it. */
 static size_t ccs_length_of(const char *arg)
 {
-    size_t n = 0;
-    for (const char *c = arg + 2; *c >= '0' && *c <= '9'; c++)
-        n = n < EL_NAME_MAX ? n * 10 + (size_t)(*c - '0') : n;
-    if (n == 0)
-        return 0; /* the RTS refuses it: the program did not run */
-    return n < 4 ? 4 : n > EL_NAME_MAX ? EL_NAME_MAX : n;
+    const char *s = arg + 2, *c = s;
+    if (*c == '+')
+        c++;
+    while (*c >= '0' && *c <= '9')
+        c++;
+    if (*c == '.')
+        for (c++; *c >= '0' && *c <= '9'; c++) {}
+    if (*c == 'e' || *c == 'E') {
+        const char *e = c + 1;
+        if (*e == '+' || *e == '-')
+            e++;
+        if (*e >= '0' && *e <= '9') {
+            while (*e >= '0' && *e <= '9')
+                e++;
+            c = e;
+        }
+    }
+    double v;
+    if (c == s || !number_read(s, (size_t)(c - s), true, &v) || v <= 0)
+        return 0;
+    return v < 4 ? 4 : v > EL_NAME_MAX ? EL_NAME_MAX : (size_t)v;
 }
 
 /* The arguments one by one: argv[0], then which are the RTS's. */
@@ -830,7 +972,7 @@ static int program_args(struct elreader *r, const unsigned char *p, size_t len, 
         if (rts && a[0] == '-' && a[1] == 'L') {
             size_t n = ccs_length_of(a);
             if (n)
-                r->ccs_length = n;
+                r->ccs_length = n, r->ccs_length_given = true;
         }
     return 0;
 }
@@ -846,6 +988,16 @@ static int rts_identifier(struct elreader *r, const unsigned char *p, size_t len
     while (way > s && way[-1] != ' ')
         way--;
     r->profiled_rts = 0;
+    if (e - s > 6 && memcmp(s, "GHC-", 4) == 0) { /* "GHC-9.6.6 rts_thr_l" */
+        const char *v = s + 4;
+        unsigned major = 0, minor = 0;
+        for (; v < e && *v >= '0' && *v <= '9'; v++)
+            major = major < 1000 ? major * 10 + (unsigned)(*v - '0') : major;
+        if (v < e && *v == '.')
+            for (v++; v < e && *v >= '0' && *v <= '9'; v++)
+                minor = minor < 1000 ? minor * 10 + (unsigned)(*v - '0') : minor;
+        r->ghc_version = major * 1000 + minor;
+    }
     for (const char *t = way; t < e;) {
         const char *u = memchr(t, '_', (size_t)(e - t));
         if (!u)
@@ -903,9 +1055,60 @@ static int event(struct elreader *r, unsigned type, uint64_t ts, const unsigned 
     }
 }
 
+/* The size of an IPE event by its content.  GHC 9.6 to 9.10 (at least)
+ * declare every IPE event one byte longer than they write it: the RTS
+ * counts a NUL after the source file that it never writes (spec
+ * eventlog-heap.md 5.8).  So when the address and the six strings end
+ * exactly one byte before the declared end, that byte belongs to the next
+ * event; when they end earlier, the declared size holds (a later RTS may
+ * add fields).  0 when the strings do not fit the declared size. */
+static size_t ipe_length(const unsigned char *p, size_t len)
+{
+    size_t pos = 8;
+    struct span s;
+    if (len < 8)
+        return len; /* info_table says it is too short */
+    for (int i = 0; i < 6; i++)
+        if (!payload_string(p, len, &pos, &s))
+            return 0;
+    return pos + 1 == len ? pos : len;
+}
+
+static const char *event_name(unsigned type)
+{
+    switch (type) {
+    case EV_BLOCK_MARKER: return " (a block marker)";
+    case EV_RTS_IDENTIFIER: return " (RTS_IDENTIFIER)";
+    case EV_PROGRAM_ARGS: return " (PROGRAM_ARGS)";
+    case EV_WALL_CLOCK_TIME: return " (WALL_CLOCK_TIME)";
+    case EV_USER_MARKER: return " (USER_MARKER)";
+    case EV_HEAP_PROF_BEGIN: return " (HEAP_PROF_BEGIN)";
+    case EV_HEAP_PROF_COST_CENTRE: return " (HEAP_PROF_COST_CENTRE)";
+    case EV_SAMPLE_BEGIN: return " (HEAP_PROF_SAMPLE_BEGIN)";
+    case EV_SAMPLE_COST_CENTRE: return " (HEAP_PROF_SAMPLE_COST_CENTRE)";
+    case EV_SAMPLE_STRING: return " (HEAP_PROF_SAMPLE_STRING)";
+    case EV_SAMPLE_END: return " (HEAP_PROF_SAMPLE_END)";
+    case EV_BIO_SAMPLE_BEGIN: return " (HEAP_BIO_PROF_SAMPLE_BEGIN)";
+    case EV_IPE: return " (IPE)";
+    default: return "";
+    }
+}
+
+/* A misplaced event: what is wrong, and the event before it, since a
+ * wrong size there is the likeliest cause. */
+static int bad_event(struct elreader *r, uint64_t at, const char *what)
+{
+    if (r->prev_type == EV_DATA_END)
+        return bad(r, at, "%s (the first event of the data)", what);
+    return bad(r, at, "%s (after event type %u%s at byte %llu)", what, r->prev_type,
+               event_name(r->prev_type), (unsigned long long)r->prev_at);
+}
+
 /* The events up to EVENT_DATA_END or the end of the input. */
 static int read_events(struct elreader *r)
 {
+    char what[160];
+    r->prev_type = EV_DATA_END;
     for (;;) {
         int k = need(r, 2);
         if (k <= 0)
@@ -916,8 +1119,11 @@ static int read_events(struct elreader *r)
             r->complete = true;
             return 0;
         }
-        if (!declared(r, type))
-            return bad(r, at, "event type %u, which the header does not declare", type);
+        if (!declared(r, type)) {
+            snprintf(what, sizeof what, "event type %u, which the header does not declare",
+                     type);
+            return bad_event(r, at, what);
+        }
         size_t head = 10, len = r->size[type];
         if (len == EL_VARIABLE) {
             if ((k = need(r, 12)) <= 0)
@@ -928,11 +1134,28 @@ static int read_events(struct elreader *r)
         if ((k = need(r, head + len)) <= 0)
             return k;
         const unsigned char *e = r->buf + r->pos;
+        if (type == EV_IPE && r->size[type] == EL_VARIABLE && (len = ipe_length(e + head, len)) == 0)
+            return bad(r, at, "an info table's strings without their NULs");
+        if (at >= r->block_end) /* the block is over: a marker opens the next */
+            r->block_end = 0;
+        if (r->block_end && at + head + len > r->block_end) {
+            snprintf(what, sizeof what, "event type %u%s of %zu bytes runs past the end of its "
+                     "block at byte %llu", type, event_name(type), head + len,
+                     (unsigned long long)r->block_end);
+            return bad_event(r, at, what);
+        }
         uint64_t ts = be64(e + 2);
         if (ts > r->max_ts)
             r->max_ts = ts;
-        if (event(r, type, ts, e + head, len, at) < 0)
+        if (type == EV_BLOCK_MARKER && len >= 4) {
+            uint32_t size = be32(e + head);
+            if (size < head + len)
+                return bad_event(r, at, "a block marker whose block is shorter than the marker");
+            r->block_end = at + size;
+        } else if (event(r, type, ts, e + head, len, at) < 0)
             return -1;
+        r->prev_type = type;
+        r->prev_at = at;
         r->pos += head + len;
     }
 }
@@ -988,17 +1211,137 @@ static char *date_of(const struct elreader *r)
 static int no_census(struct elreader *r)
 {
     const char *src = r->p->source;
+    /* --eventlog-flush-interval came with GHC 9.2 */
+    bool can_flush = r->ghc_version == 0 || r->ghc_version >= 9002;
     if (!r->complete)
         return hp_fail(r->err,
                        "%s: no complete heap census in the eventlog yet (it ends at byte %llu "
                        "without its end marker: the RTS writes the log in blocks, when one "
-                       "fills and at exit; run the program with +RTS -hT -l and let it finish)",
-                       src, (unsigned long long)(r->base + r->end));
+                       "fills and at exit; run the program with +RTS -hT -l and let it "
+                       "finish%s)",
+                       src, (unsigned long long)(r->base + r->end),
+                       can_flush ? ", or add --eventlog-flush-interval=1 so that a killed run "
+                                   "keeps its censuses" : "");
     if (!r->heap_profile)
         return hp_fail(r->err, "%s: no heap profile in the eventlog (run the program with "
                        "+RTS -hT -l, or another -h flag, to record one)", src);
     return hp_fail(r->err, "%s: no heap census in the eventlog (the program ended before the "
                    "first one: run it with +RTS -hT -l and a shorter -i interval)", src);
+}
+
+/* -hi: each band named by its IPE entry (info_table), and the entry's
+ * fields kept as its details.  Two tables that read alike both get their
+ * address; tables without an entry keep theirs, and the user is told how
+ * much of the heap that is. */
+static void name_info_tables(struct elreader *r)
+{
+    struct profile *p = r->p;
+    size_t n = r->infos.keys.count;
+    if (n == 0)
+        return;
+    int64_t *ipe_of = xcalloc(n, sizeof *ipe_of);
+    struct names shown;
+    names_init(&shown);
+    uint32_t *times = NULL;
+    size_t unnamed = 0;
+    uint64_t unnamed_bytes = 0, all_bytes = 0;
+    for (size_t k = 0; k < n; k++) {
+        const struct name_info *key = &r->infos.keys.info[k];
+        uint64_t addr;
+        uint32_t id = r->infos.name[k];
+        uint64_t total = p->names.info[id].total;
+        all_bytes = all_bytes + total < all_bytes ? UINT64_MAX : all_bytes + total;
+        ipe_of[k] = info_address(key->text, key->len, &addr) ? idmap_get(&r->ipe_addr, addr) : -1;
+        if (ipe_of[k] < 0) {
+            unnamed++;
+            unnamed_bytes = unnamed_bytes + total < unnamed_bytes ? UINT64_MAX
+                                                                  : unnamed_bytes + total;
+            continue;
+        }
+        const struct span *s = &r->ipe[ipe_of[k]].name;
+        size_t before = shown.count;
+        uint32_t t = names_intern(&shown, r->text.s + s->off, s->len);
+        if (shown.count > before) {
+            times = xreallocarray(times, shown.count, sizeof *times);
+            times[t] = 0;
+        }
+        times[t]++;
+    }
+    p->detail_columns = xstrdup("address\ttable\tclosure type\ttype\tlabel\tmodule\tlocation");
+    p->ndetail = p->names.count;
+    p->detail = xcalloc(p->ndetail, sizeof *p->detail);
+    for (size_t k = 0; k < n; k++) {
+        if (ipe_of[k] < 0)
+            continue;
+        const struct ipe *e = &r->ipe[ipe_of[k]];
+        const struct name_info *key = &r->infos.keys.info[k];
+        uint32_t id = r->infos.name[k];
+        struct sbuf *b = &r->name;
+        b->len = 0;
+        sb_add(b, r->text.s + e->name.off, e->name.len);
+        int64_t t = names_find(&shown, b->s, b->len);
+        int64_t other = names_find(&p->names, b->s, b->len);
+        if ((t >= 0 && times[t] > 1) || (other >= 0 && other != (int64_t)id)) {
+            sb_add(b, " [", 2);
+            sb_add(b, key->text, key->len);
+            sb_add(b, "]", 1);
+        }
+        names_rename(&p->names, id, b->s, b->len);
+        p->detail[id] = xmemdup0(r->text.s + e->fields.off, e->fields.len);
+    }
+    names_reindex(&p->names);
+    if (r->nipe == 0)
+        profile_note(p, "the log has no IPE events (the program was not built with "
+                     "-finfo-table-map), so each band is named by its info table's address");
+    else if (unnamed)
+        profile_note(p, "%zu of %zu info tables (%.0f %% of the heap over the run) have no "
+                     "source: code built without -finfo-table-map (often libraries); they "
+                     "are named by their address", unnamed, n,
+                     all_bytes ? 100.0 * (double)unnamed_bytes / (double)all_bytes : 0.0);
+    names_free(&shown);
+    free(times);
+    free(ipe_of);
+}
+
+/* -hc: each stack's whole text as its detail (the name is cut at -L). */
+static void stack_details(struct elreader *r)
+{
+    struct profile *p = r->p;
+    size_t n = r->stacks.keys.count;
+    if (n == 0)
+        return;
+    p->detail_columns = xstrdup("stack");
+    p->ndetail = p->names.count;
+    p->detail = xcalloc(p->ndetail, sizeof *p->detail);
+    for (size_t k = 0; k < n; k++) {
+        const struct name_info *key = &r->stacks.keys.info[k];
+        uint32_t id = r->stacks.name[k];
+        struct sbuf *b = &r->name;
+        b->len = 0;
+        unsigned depth = (unsigned char)key->text[0];
+        if (depth == 0)
+            sb_add(b, "MAIN", 4);
+        else
+            stack_text(r, b, (const unsigned char *)key->text + 1, depth, EL_NAME_MAX);
+        if (!p->detail[id])
+            p->detail[id] = xmemdup0(b->s, b->len);
+    }
+}
+
+/* -he: the bands are era numbers: "era N". */
+static void name_eras(struct elreader *r)
+{
+    struct profile *p = r->p;
+    struct sbuf *b = &r->name;
+    for (size_t id = 0; id < p->names.count; id++) {
+        const struct name_info *n = &p->names.info[id];
+        b->len = 0;
+        sb_add(b, "era ", 4);
+        sb_add(b, n->text, n->len);
+        names_rename(&p->names, (uint32_t)id, b->s, b->len);
+    }
+    names_reindex(&p->names);
+    p->era_bands = true;
 }
 
 static int finish(struct elreader *r)
@@ -1020,6 +1363,20 @@ static int finish(struct elreader *r)
     p->sample_unit = xstrdup("seconds");
     p->value_unit = xstrdup("bytes");
     p->elapsed_time = true;
+    if (r->breakdown == BREAKDOWN_INFO_TABLE)
+        name_info_tables(r);
+    else if (r->breakdown == BREAKDOWN_ERA)
+        name_eras(r);
+    else
+        stack_details(r);
+    if (r->deep_stack)
+        profile_note(p, "some cost-centre stacks are 255 deep, the most an eventlog keeps: "
+                     "their outermost cost centres are missing from their names (the .hp "
+                     "has them)");
+    if (r->cut_stack && !r->ccs_length_given)
+        profile_note(p, "stack names cut at %d bytes, the RTS's default -L (a -L given through "
+                     "GHCRTS or -with-rtsopts is not in the log; --full-stacks draws whole "
+                     "stacks)", EL_DEFAULT_L);
     return builder_finish(&r->b, r->err);
 }
 

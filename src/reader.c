@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +155,20 @@ void builder_start(struct sample_builder *b, struct profile *p, const char *sour
     p->source = xstrdup(source);
     names_init(&p->names);
     p->store = store_new();
+}
+
+void profile_note(struct profile *p, const char *fmt, ...)
+{
+    char text[HP_ERROR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    size_t had = p->warning ? strlen(p->warning) : 0;
+    p->warning = xrealloc(p->warning, had + 2 + strlen(text) + 1);
+    if (had)
+        memcpy(p->warning + had, "; ", 2), had += 2;
+    strcpy(p->warning + had, text);
 }
 
 void builder_grow(struct sample_builder *b)

@@ -152,6 +152,11 @@ int builder_finish(struct sample_builder *b, struct hp_error *err);
 /* Free what the builder holds (after a failure; builder_finish does it). */
 void builder_release(struct sample_builder *b);
 
+/* Tell the user something about the profile that is not an error (the
+ * pipeline prints it as a warning): added to p->warning, after what is
+ * there already ("; "). */
+void profile_note(struct profile *p, const char *fmt, ...) HP_PRINTF(2, 3);
+
 /* ---- for the readers' innermost loops ---- */
 
 /* a[0..n) == b[0..n), inline: names are short, and a call to memcmp costs

@@ -79,12 +79,21 @@ def event(types, t, ts, payload):
 
 
 def write(types, events, end=True, declared=None):
-    """The log; its header declares the types of declared (default: types)."""
-    out = [header(types if declared is None else declared)]
-    out += [event(types, t, ts, p) for t, ts, p in events]
-    if end:
-        out.append(b"\xff\xff")
-    return b"".join(out)
+    """The log; its header declares the types of declared (default: types).
+    Each block marker (18) says how long its block is as written: up to the
+    next marker, or to the end (edits that widen or add events keep the
+    blocks whole, as an RTS that wrote them so would)."""
+    head = header(types if declared is None else declared)
+    body = bytearray()
+    markers = []
+    for t, ts, p in events:
+        if t == 18:
+            markers.append(len(body))
+        body += event(types, t, ts, p)
+    for i, at in enumerate(markers):
+        end_at = markers[i + 1] if i + 1 < len(markers) else len(body)
+        struct.pack_into(">I", body, at + 10, end_at - at)
+    return head + bytes(body) + (b"\xff\xff" if end else b"")
 
 
 def declare(sizes):

@@ -27,13 +27,22 @@ same_csv() { cmp -s "$1" "$2"; }
 rows() { echo $(($(wc -l <"$1") - 1)); }
 
 # ---- 1. told by its bytes, named after its file ---------------------------
-mkdir run && cp "$EL/tiny-hc.eventlog" run/prog.eventlog
+mkdir run && cp "$EL/markers-hT.eventlog" run/prog.eventlog
 (cd run && "$HP2PS" prog.eventlog 2>../err.txt)
 RC=$?
 check "hp2ps prog.eventlog exits 0, quietly" quiet_success
+# -hc without -L in the log's arguments: the names are cut at the RTS's
+# default, which a -L through GHCRTS or -with-rtsopts would have changed
+"$HP2PS" -o run/hc.ps "$EL/tiny-hc.eventlog" 2>err.txt
+check "-hc cut at the default -L: one warning saying so" \
+    all '[ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: warning: .*tiny-hc.eventlog: stack names cut at 25 bytes, the RTS.s default -L (a -L given through GHCRTS or -with-rtsopts is not in the log; --full-stacks draws whole stacks)$" err.txt'
+"$HP2PS" --full-stacks -o run/hc.ps "$EL/tiny-hc.eventlog" 2>err.txt
+check "and none with --full-stacks" all '[ ! -s err.txt ]'
+"$HP2PS" -o run/hc.ps "$EL/unicode-hc-L200.eventlog" 2>err.txt
+check "nor with -L in the log" all '[ ! -s err.txt ]'
 check "writes prog.ps and prog.aux" all '[ -s run/prog.ps ] && [ -s run/prog.aux ]'
 check "prog.ps is PostScript ghostscript reads" gs_ok run/prog.ps
-cp "$EL/tiny-hc.eventlog" run/renamed.txt
+cp "$EL/markers-hT.eventlog" run/renamed.txt
 (cd run && "$HP2PS" renamed.txt && "$HP2PS" -o piped.ps <renamed.txt && cat renamed.txt | "$HP2PS" >stdout.ps) 2>err.txt
 check "any name, a redirect and a pipe: the same drawing" \
     all 'cmp -s run/renamed.txt.ps run/piped.ps && cmp -s run/piped.ps run/stdout.ps && [ ! -s err.txt ]'
@@ -56,10 +65,10 @@ done
     "$EL/markers-hT.eventlog" 2>err.txt
 RC=$?
 check "--mode, --sort=gradient, --slopes, --x=index, -e8in" all 'quiet_success && gs_ok modes.ps'
-"$HP2PS" -c -o two.pdf "$EL/tiny-hc.eventlog" "$EL/tiny-hc.hp" 2>err.txt
+"$HP2PS" -c -o two.pdf "$EL/markers-hT.eventlog" "$EL/markers-hT.hp" 2>err.txt
 RC=$?
 check "several profiles: an eventlog and a .hp" all 'quiet_success && [ -s two.pdf ]'
-"$HP2PS" -c --diff -o diff.pdf "$EL/tiny-hc.hp" "$EL/tiny-hc.eventlog" 2>err.txt
+"$HP2PS" -c --diff -o diff.pdf "$EL/markers-hT.hp" "$EL/markers-hT.eventlog" 2>err.txt
 RC=$?
 check "--diff of a .hp and an eventlog" all 'quiet_success && [ -s diff.pdf ]'
 csv "$EL/tiny-hc.eventlog" inc.csv --include=squares --from=0.1 --to=0.3
@@ -98,7 +107,9 @@ check "a GHC 8.2 header (no 165, 166, 169)" same_csv good.csv ghc82.csv
 # ---- 4. what the log says -------------------------------------------------
 $GEN make hi hi.eventlog && csv hi.eventlog hi.csv
 check "-hi: bands named by their IPE event, two alike kept apart, an unknown address as it is" \
-    [ "$(head -n 1 hi.csv)" = 'time,sat_s154_info :: Integer -> IO () (Main.hs:5:1-30),sat_s154_info :: Integer -> IO () (Main.hs:5:1-30) (0x4cd600),0x4c0000' ]
+    [ "$(head -n 1 hi.csv)" = 'time,"thunk :: Integer -> IO () (main, Main.hs:5:1-30) [0x4cd5a8]","thunk :: Integer -> IO () (main, Main.hs:5:1-30) [0x4cd600]",0x4c0000' ]
+check "-hi: the table without an IPE entry told once, with its share" \
+    grep -qx 'hp2ps: warning: hi.eventlog: 1 of 3 info tables (22 % of the heap over the run) have no source: code built without -finfo-table-map (often libraries); they are named by their address' err.txt
 $GEN make job job.eventlog && "$HP2PS" -o job.json job.eventlog
 check "JOB as the RTS writes it (+RTS/-RTS/--RTS, an empty argument)" \
     grep -qF '"job": "prog a b  +RTS last +RTS -hT"' job.json
