@@ -71,9 +71,11 @@ def header(types):
     return b"".join(out)
 
 
-def event(types, t, ts, payload):
+def event(types, t, ts, payload, declared=None):
+    """One event; declared: the size its header says, when not the payload's."""
     if types[t][0] == VAR:
-        return struct.pack(">HQH", t, ts, len(payload)) + payload
+        n = len(payload) if declared is None else declared
+        return struct.pack(">HQH", t, ts, n) + payload
     assert len(payload) == types[t][0], (t, len(payload))
     return struct.pack(">HQ", t, ts) + payload
 
@@ -86,10 +88,10 @@ def write(types, events, end=True, declared=None):
     head = header(types if declared is None else declared)
     body = bytearray()
     markers = []
-    for t, ts, p in events:
-        if t == 18:
+    for e in events:
+        if e[0] == 18:
             markers.append(len(body))
-        body += event(types, t, ts, p)
+        body += event(types, *e)
     for i, at in enumerate(markers):
         end_at = markers[i + 1] if i + 1 < len(markers) else len(body)
         struct.pack_into(">I", body, at + 10, end_at - at)
@@ -206,6 +208,45 @@ def make(name):
         ev += census(types, 10_000_000, [("0x4cd5a8", 4000), ("0x4cd600", 3000),
                                          ("0x4c0000", 2000)])
         return write(types, ev)
+    if name.startswith("ipe-"):  # -hi, its IPE events written as RTSs do, or broken
+        types, ev = declare(TYPES), []
+        ev = start(types, "./prog", "+RTS", "-hi", "-l", "-RTS")
+        ev[1] = (29, 1000, struct.pack(">I", 0) + b"GHC-9.6.6 rts_thr_l")
+        fields = lambda addr, n, ty, loc, label="main", closure="16": struct.pack(
+            ">Q", addr) + b"".join(s(x) for x in (n, closure, ty, label, "Main", loc))
+        entries = [fields(0x4cd5a8, "sat_s1_info", "Integer", "Main.hs:5:1-30"),
+                   fields(0x4cd600, "Node_Main_0_con_info", "Tree", "Main.hs:9:3-20", "build",
+                          "4"),
+                   fields(0x4cd700, "sat_s2_info", "Int\n  -> Int", ":", "", "9")]
+        kind = name[4:]
+        if kind == "many":  # a million entries, three of them used
+            entries += [fields(0x10000000 + 16 * i, "t%d_info" % i, "Int", "M.hs:%d:1" % i)
+                        for i in range(10**6)]
+        for k, e in enumerate(entries):
+            if kind == "ghc96" or kind == "many":  # declared a byte longer than written
+                ev.append((169, 1500, e, len(e) + 1))
+            elif kind == "extra":  # a later RTS's field after the six strings
+                ev.append((169, 1500, e + b"\x01\x02\x03"))
+            elif kind == "no-nul" and k == 1:  # the last string runs to the end
+                ev.append((169, 1500, e[:-1]))
+            elif kind == "twice" and k == 0:  # posted again, with other strings
+                ev.append((169, 1400, fields(0x4cd5a8, "old_info", "Old", "Old.hs:1:1")))
+                ev.append((169, 1500, e))
+            else:  # "exact": as GHC 9.2's pre-release wrote them
+                ev.append((169, 1500, e))
+        ev.append((160, 2000, heap_begin(8)))
+        for k in range(2):
+            ev += census(types, 10_000_000 * (k + 1),
+                         [("0x4cd5a8", 4000 + k), ("0x4cd600", 3000), ("0x4cd700", 2500),
+                          ("0x4c0000", 2000)])
+        # one block around it all, as the RTS writes its global buffer
+        blocked = [(18, 900, struct.pack(">IQH", 0, 0, 0xFFFF))] + ev
+        if kind == "past-block":  # the block ends inside the last census's end
+            data = bytearray(write(types, blocked))
+            size = len(data) - data.index(b"datb") - 4 - 2 - 4
+            struct.pack_into(">I", data, data.index(b"datb") + 4 + 10, size)
+            return bytes(data)
+        return write(types, blocked)
     if name == "markers":  # USER_MARKERs before, between and after the censuses, unsorted
         ev += [(58, 25_000_000, b"second"), (58, 5_000_000, b'first "quoted"'),
                (58, 90_000_000, b"after")]
@@ -292,7 +333,8 @@ def make(name):
 MAKERS = """good ghc-8.2 ghc-8.2-cut header-only no-heap-profile no-census hi markers job
 deep many-cc bad-utf8 empty-name after-end undeclared no-nul stack-too-long huge-value
 backwards end-without-begin outside short-begin declared-twice long-description
-not-eventlog endless-header variable-past-end fixed-huge""".split()
+not-eventlog endless-header variable-past-end fixed-huge ipe-ghc96 ipe-exact ipe-extra
+ipe-no-nul ipe-twice ipe-many ipe-past-block""".split()
 
 
 def main(argv):
