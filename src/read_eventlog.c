@@ -149,7 +149,7 @@ struct elreader {
     struct cost_centre *cc;
     size_t ncc, cc_cap;
     struct idmap cc_ids;
-    struct ipe { struct span name, fields; } *ipe;
+    struct span *ipe;       /* the IPE entries' strings (info_table) */
     size_t nipe, ipe_cap;
     struct idmap ipe_addr;
     struct keymap stacks, infos;
@@ -814,33 +814,32 @@ static size_t constructor_of(const char *table, size_t n, const char *module, si
     return n;
 }
 
-/* 169: address, table name, closure type, type, label, module, source
- * location.  -hi bands are named from it as a person reads a heap: what
- * the closure is and its type, then where it was made ("thunk :: Int
- * (main, src/Main.hs:42:33-38)", "Node :: Tree (build, src/Tree.hs:24:13-68)");
- * a location GHC left empty (":") gives the module instead.  The fields
- * themselves are kept for the exports and the page (profile.detail). */
-static int info_table(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
+/* The six strings of an IPE entry as kept (info_table): NUL-separated. */
+static void ipe_strings(const struct elreader *r, const struct span *raw, const char *f[6],
+                        size_t n[6])
 {
-    struct span s[6];
-    size_t pos = 8;
-    if (len < 8)
-        return too_short(r, at, "IPE", len, 8);
-    for (int i = 0; i < 6; i++)
-        if (!payload_string(p, len, &pos, &s[i]))
-            return bad(r, at, "an info table's strings without their NULs");
-    const char *f[6];
-    for (int i = 0; i < 6; i++)
-        f[i] = (const char *)p + s[i].off;
+    const char *s = r->text.s + raw->off;
+    for (int i = 0; i < 6; i++) {
+        f[i] = s;
+        n[i] = strlen(s);
+        s += n[i] + 1;
+    }
+}
+
+/* How a person reads a table from its IPE entry: what the closure is and
+ * its type, then where it was made ("thunk :: Int (main,
+ * src/Main.hs:42:33-38)", "Node :: Tree (build, src/Tree.hs:24:13-68)");
+ * a location GHC left empty (":") gives the module instead.  Into b. */
+static void ipe_name(struct sbuf *b, const char *const f[6], const size_t n[6])
+{
     enum { TABLE, CLOSURE, TYPE, LABEL, MODULE, LOCATION };
-    struct sbuf *b = &r->name;
     b->len = 0;
-    enum closure_kind kind = closure_kind_of(f[CLOSURE], s[CLOSURE].len);
+    enum closure_kind kind = closure_kind_of(f[CLOSURE], n[CLOSURE]);
     size_t con = kind == CLOSURE_CONSTRUCTOR
-               ? constructor_of(f[TABLE], s[TABLE].len, f[MODULE], s[MODULE].len) : 0;
-    bool op = con && !((f[TABLE][0] >= 'A' && f[TABLE][0] <= 'Z') ||
-                       (f[TABLE][0] >= 'a' && f[TABLE][0] <= 'z') || f[TABLE][0] == '_' ||
-                       (unsigned char)f[TABLE][0] >= 0x80);
+               ? constructor_of(f[TABLE], n[TABLE], f[MODULE], n[MODULE]) : 0;
+    char c0 = n[TABLE] ? f[TABLE][0] : 'x';
+    bool op = con && !((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z') || c0 == '_' ||
+                       (unsigned char)c0 >= 0x80);
     if (con) {
         if (op) /* an operator, as Haskell writes it alone: "(:)" */
             sb_add(b, "(", 1);
@@ -852,26 +851,41 @@ static int info_table(struct elreader *r, const unsigned char *p, size_t len, ui
     else if (kind == CLOSURE_FUNCTION)
         sb_add(b, "function", 8);
     else
-        sb_add_squeezed(b, f[TABLE], s[TABLE].len);
+        sb_add_squeezed(b, f[TABLE], n[TABLE]);
     size_t head = b->len;
-    if (s[TYPE].len) {
+    if (n[TYPE]) {
         sb_add(b, " :: ", 4);
-        sb_add_squeezed(b, f[TYPE], s[TYPE].len);
+        sb_add_squeezed(b, f[TYPE], n[TYPE]);
         /* "Leaf :: Leaf": the type says nothing the constructor did not */
         if (con && !op && b->len - head - 4 == con && memcmp(b->s + head + 4, b->s, con) == 0)
             b->len = head;
     }
-    bool located = s[LOCATION].len > 0 && !(s[LOCATION].len == 1 && f[LOCATION][0] == ':');
+    bool located = n[LOCATION] > 0 && !(n[LOCATION] == 1 && f[LOCATION][0] == ':');
     const char *where = located ? f[LOCATION] : f[MODULE];
-    size_t where_len = located ? s[LOCATION].len : s[MODULE].len;
-    if (s[LABEL].len || where_len) {
+    size_t where_len = located ? n[LOCATION] : n[MODULE];
+    if (n[LABEL] || where_len) {
         sb_add(b, " (", 2);
-        sb_add_squeezed(b, f[LABEL], s[LABEL].len);
-        if (s[LABEL].len && where_len)
+        sb_add_squeezed(b, f[LABEL], n[LABEL]);
+        if (n[LABEL] && where_len)
             sb_add(b, ", ", 2);
         sb_add_squeezed(b, where, where_len);
         sb_add(b, ")", 1);
     }
+}
+
+/* 169: address, table name, closure type, type, label, module, source
+ * location.  Kept as they are (the strings, NUL-separated) until the end,
+ * where the tables the censuses used are named (name_info_tables); an
+ * address posted again takes its new strings. */
+static int info_table(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
+{
+    struct span s[6];
+    size_t pos = 8;
+    if (len < 8)
+        return too_short(r, at, "IPE", len, 8);
+    for (int i = 0; i < 6; i++)
+        if (!payload_string(p, len, &pos, &s[i]))
+            return bad(r, at, "an info table's strings without their NULs");
     uint64_t addr = be64(p);
     int64_t k = idmap_get(&r->ipe_addr, addr);
     if (k < 0) {
@@ -882,16 +896,8 @@ static int info_table(struct elreader *r, const unsigned char *p, size_t len, ui
         k = (int64_t)r->nipe++;
         idmap_put(&r->ipe_addr, addr, (uint32_t)k);
     }
-    r->ipe[k].name = arena_add(&r->text, b->s, b->len);
-    /* the fields, tab-separated, for profile.detail */
-    char hex[24];
-    b->len = 0;
-    sb_add(b, hex, (size_t)snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)addr));
-    for (int i = 0; i < 6; i++) {
-        sb_add(b, "\t", 1);
-        sb_add_squeezed(b, f[i], s[i].len);
-    }
-    r->ipe[k].fields = arena_add(&r->text, b->s, b->len);
+    /* from the first string to the last NUL: the six, as they are */
+    r->ipe[k] = arena_add(&r->text, (const char *)p + 8, pos - 8);
     return 0;
 }
 
@@ -1229,9 +1235,9 @@ static int no_census(struct elreader *r)
                    "first one: run it with +RTS -hT -l and a shorter -i interval)", src);
 }
 
-/* -hi: each band named by its IPE entry (info_table), and the entry's
+/* -hi: each band named by its IPE entry (ipe_name), and the entry's
  * fields kept as its details.  Two tables that read alike both get their
- * address; tables without an entry keep theirs, and the user is told how
+ * address; tables without an entry keep it, and the user is told how
  * much of the heap that is. */
 static void name_info_tables(struct elreader *r)
 {
@@ -1239,28 +1245,35 @@ static void name_info_tables(struct elreader *r)
     size_t n = r->infos.keys.count;
     if (n == 0)
         return;
-    int64_t *ipe_of = xcalloc(n, sizeof *ipe_of);
+    /* the name each key's entry gives, in an arena of its own */
+    struct arena shown_text = {xmalloc(4096), 0, 4096};
+    struct span *shown_as = xcalloc(n, sizeof *shown_as);
+    bool *has = xcalloc(n, sizeof *has);
     struct names shown;
     names_init(&shown);
     uint32_t *times = NULL;
     size_t unnamed = 0;
     uint64_t unnamed_bytes = 0, all_bytes = 0;
+    const char *f[6];
+    size_t fn[6];
     for (size_t k = 0; k < n; k++) {
         const struct name_info *key = &r->infos.keys.info[k];
         uint64_t addr;
-        uint32_t id = r->infos.name[k];
-        uint64_t total = p->names.info[id].total;
+        uint64_t total = p->names.info[r->infos.name[k]].total;
         all_bytes = all_bytes + total < all_bytes ? UINT64_MAX : all_bytes + total;
-        ipe_of[k] = info_address(key->text, key->len, &addr) ? idmap_get(&r->ipe_addr, addr) : -1;
-        if (ipe_of[k] < 0) {
+        int64_t e = info_address(key->text, key->len, &addr) ? idmap_get(&r->ipe_addr, addr) : -1;
+        if (e < 0) {
             unnamed++;
             unnamed_bytes = unnamed_bytes + total < unnamed_bytes ? UINT64_MAX
                                                                   : unnamed_bytes + total;
             continue;
         }
-        const struct span *s = &r->ipe[ipe_of[k]].name;
+        has[k] = true;
+        ipe_strings(r, &r->ipe[e], f, fn);
+        ipe_name(&r->name, f, fn);
+        shown_as[k] = arena_add(&shown_text, r->name.s, r->name.len);
         size_t before = shown.count;
-        uint32_t t = names_intern(&shown, r->text.s + s->off, s->len);
+        uint32_t t = names_intern(&shown, r->name.s, r->name.len);
         if (shown.count > before) {
             times = xreallocarray(times, shown.count, sizeof *times);
             times[t] = 0;
@@ -1270,15 +1283,14 @@ static void name_info_tables(struct elreader *r)
     p->detail_columns = xstrdup("address\ttable\tclosure type\ttype\tlabel\tmodule\tlocation");
     p->ndetail = p->names.count;
     p->detail = xcalloc(p->ndetail, sizeof *p->detail);
+    struct sbuf *b = &r->name;
     for (size_t k = 0; k < n; k++) {
-        if (ipe_of[k] < 0)
+        if (!has[k])
             continue;
-        const struct ipe *e = &r->ipe[ipe_of[k]];
         const struct name_info *key = &r->infos.keys.info[k];
         uint32_t id = r->infos.name[k];
-        struct sbuf *b = &r->name;
         b->len = 0;
-        sb_add(b, r->text.s + e->name.off, e->name.len);
+        sb_add(b, shown_text.s + shown_as[k].off, shown_as[k].len);
         int64_t t = names_find(&shown, b->s, b->len);
         int64_t other = names_find(&p->names, b->s, b->len);
         if ((t >= 0 && times[t] > 1) || (other >= 0 && other != (int64_t)id)) {
@@ -1287,7 +1299,18 @@ static void name_info_tables(struct elreader *r)
             sb_add(b, "]", 1);
         }
         names_rename(&p->names, id, b->s, b->len);
-        p->detail[id] = xmemdup0(r->text.s + e->fields.off, e->fields.len);
+        /* the fields, tab-separated, white space squeezed */
+        uint64_t addr;
+        info_address(key->text, key->len, &addr);
+        ipe_strings(r, &r->ipe[idmap_get(&r->ipe_addr, addr)], f, fn);
+        char hex[24];
+        b->len = 0;
+        sb_add(b, hex, (size_t)snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)addr));
+        for (int i = 0; i < 6; i++) {
+            sb_add(b, "\t", 1);
+            sb_add_squeezed(b, f[i], fn[i]);
+        }
+        p->detail[id] = xmemdup0(b->s, b->len);
     }
     names_reindex(&p->names);
     if (r->nipe == 0)
@@ -1300,7 +1323,9 @@ static void name_info_tables(struct elreader *r)
                      all_bytes ? 100.0 * (double)unnamed_bytes / (double)all_bytes : 0.0);
     names_free(&shown);
     free(times);
-    free(ipe_of);
+    free(has);
+    free(shown_as);
+    free(shown_text.s);
 }
 
 /* -hc: each stack's whole text as its detail (the name is cut at -L). */
