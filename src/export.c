@@ -226,9 +226,77 @@ static void csv_value(FILE *f, size_t k, const char *time, const char *band, int
     fprintf(f, "%s,%s,%" PRId64 "\n", time, band, value);
 }
 
+/* ---- what the profile tells of a band beyond its name ---------------------- */
+
+/* Each band's detail (profile.detail), in column order, or NULL (OTHER,
+ * a .hp, a name without one).  Borrowed from p. */
+static const char **band_details(const struct profile *p, const struct band_plan *bp)
+{
+    const char **det = xcalloc(bp->count ? bp->count : 1, sizeof *det);
+    for (size_t id = 0; id < bp->nnames && id < p->ndetail; id++) {
+        int32_t b = bp->band_of_name[id];
+        if (b >= 0 && (size_t)b < bp->count && !bp->band[b].is_other && p->detail[id])
+            det[bp->count - 1 - (size_t)b] = p->detail[id];
+    }
+    return det;
+}
+
+/* Field k of a tab-separated record, as valid UTF-8: a new string. */
+static char *tab_field(const char *rec, size_t k)
+{
+    const char *s = rec ? rec : "";
+    for (size_t i = 0; i < k && s; i++)
+        s = strchr(s, '\t') ? strchr(s, '\t') + 1 : NULL;
+    if (!s)
+        s = "";
+    const char *e = strchr(s, '\t');
+    return utf8_sanitize(s, e ? (size_t)(e - s) : strlen(s));
+}
+
+static size_t tab_fields(const char *rec)
+{
+    size_t n = 1;
+    for (const char *s = rec; (s = strchr(s, '\t')) != NULL; s++)
+        n++;
+    return n;
+}
+
+/* CSV, --export-layout=bands: "band,total" and the detail columns. */
+static void csv_bands(FILE *f, const struct profile *p, const struct band_plan *bp)
+{
+    size_t ncols = p->detail_columns ? tab_fields(p->detail_columns) : 0;
+    fputs("band,total", f);
+    for (size_t k = 0; k < ncols; k++) {
+        char *col = tab_field(p->detail_columns, k);
+        putc(',', f);
+        csv_field(f, col);
+        free(col);
+    }
+    putc('\n', f);
+    char **names = column_names(bp);
+    const char **det = band_details(p, bp);
+    for (size_t c = 0; c < bp->count; c++) {
+        csv_field(f, names[c]);
+        fprintf(f, ",%" PRIu64, bp->band[bp->count - 1 - c].total);
+        for (size_t k = 0; k < ncols; k++) {
+            char *v = det[c] ? tab_field(det[c], k) : xstrdup("");
+            putc(',', f);
+            csv_field(f, v);
+            free(v);
+        }
+        putc('\n', f);
+    }
+    free(det);
+    free_names(names, bp->count);
+}
+
 int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp,
                enum export_layout layout, struct hp_error *err)
 {
+    if (layout == EXPORT_BANDS) {
+        csv_bands(f, p, bp);
+        return 0;
+    }
     if (export_layout_choose(p, bp, layout) == EXPORT_LONG) {
         fputs("time,band,value\n", f);
         char **text = band_texts(bp, csv_quoted);
@@ -325,6 +393,38 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
         json_string(f, names[c]);
     }
     free_names(names, bp->count);
+    if (p->detail_columns) { /* each band's details, beside "bands" */
+        size_t ncols = tab_fields(p->detail_columns);
+        const char **det = band_details(p, bp);
+        fputs("],\n \"band_details\": [", f);
+        for (size_t c = 0; c < bp->count; c++) {
+            fputs(c ? ",\n  " : "\n  ", f);
+            if (!det[c]) {
+                fputs("null", f);
+                continue;
+            }
+            for (size_t k = 0; k < ncols; k++) {
+                char *col = tab_field(p->detail_columns, k), *v = tab_field(det[c], k);
+                fputs(k ? ", " : "{", f);
+                json_string(f, col);
+                fputs(": ", f);
+                json_string(f, v);
+                free(col);
+                free(v);
+            }
+            fputs("}", f);
+        }
+        free(det);
+    }
+    if (layout == EXPORT_BANDS) {
+        char **names2 = column_names(bp);
+        fputs("],\n \"totals\": [", f);
+        for (size_t c = 0; c < bp->count; c++)
+            fprintf(f, "%s%" PRIu64, c ? ", " : "", bp->band[bp->count - 1 - c].total);
+        free_names(names2, bp->count);
+        fputs("]}\n", f);
+        return 0;
+    }
     int rc;
     if (export_layout_choose(p, bp, layout) == EXPORT_WIDE) {
         fputs("],\n \"samples\": [", f);

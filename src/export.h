@@ -30,8 +30,11 @@
 #include "common.h"
 #include "parse.h"
 
-/* --export-layout=wide|long; AUTO when not given. */
-enum export_layout { EXPORT_AUTO, EXPORT_WIDE, EXPORT_LONG };
+/* --export-layout=wide|long|bands; AUTO (wide or long) when not given.
+ * Bands: no samples, a row per band (key order) with its total and what
+ * the profile tells of it beyond its name (profile.detail: an eventlog's
+ * IPE fields for -hi, whole stacks for -hc). */
+enum export_layout { EXPORT_AUTO, EXPORT_WIDE, EXPORT_LONG, EXPORT_BANDS };
 
 /* AUTO picks long when fewer than one cell in EXPORT_LONG_RATIO of the
  * wide table can hold a value that is not 0. */

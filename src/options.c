@@ -124,11 +124,12 @@ void options_usage(FILE *f)
           "  -o FILE.csv, -o FILE.json\n"
           "                the time by band matrix after selection, exact values\n"
           "                  e.g. hp2ps -m0 -o prog.csv prog.hp\n"
-          "      --export-layout=wide|long\n"
+          "      --export-layout=wide|long|bands\n"
           "                a row per sample and a column per band (wide), or a\n"
           "                row time,band,value per value that is not 0 (long);\n"
           "                default: long when under 1% of the wide cells would\n"
-          "                be non-zero, else wide\n"
+          "                be non-zero, else wide; or a row per band with its\n"
+          "                total and an eventlog's IPE fields or stack (bands)\n"
           "      --watch[=SECONDS]\n"
           "                redraw every SECONDS (default 2) while FILE grows, each\n"
           "                time atomically; stops when it has not changed for ten\n"
@@ -399,11 +400,11 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
         o->sort_gradient = k == 3;
     }
     else if (!missing && (v = long_value(arg, "export-layout", argc, argv, i, &missing))) {
-        static const char *const layouts[] = {"wide", "long"};
-        int k = pick_word("--export-layout", v, layouts, 2, "wide or long", err);
+        static const char *const layouts[] = {"wide", "long", "bands"};
+        int k = pick_word("--export-layout", v, layouts, 3, "wide, long or bands", err);
         if (k < 0)
             return -1;
-        o->export_layout = k == 0 ? EXPORT_WIDE : EXPORT_LONG;
+        o->export_layout = k == 0 ? EXPORT_WIDE : k == 1 ? EXPORT_LONG : EXPORT_BANDS;
     }
     else if (!missing && (v = long_value(arg, "x", argc, argv, i, &missing))) {
         static const char *const axes[] = {"time", "index"};

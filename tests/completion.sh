@@ -61,7 +61,7 @@ expect "-i -i-" -i
 expect "pdf png ps" --format = p
 expect "ps eps pdf svg png html csv json" --format = ""
 expect "html" --format h
-expect "wide long" --export-layout = ""
+expect "wide long bands" --export-layout = ""
 expect "--export-layout=long" --export-layout=l
 expect "wide" --export-layout w
 expect "--format=pdf --format=png --format=ps" --format=p

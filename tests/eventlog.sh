@@ -110,6 +110,27 @@ check "-hi: bands named by their IPE event, two alike kept apart, an unknown add
     [ "$(head -n 1 hi.csv)" = 'time,"thunk :: Integer -> IO () (main, Main.hs:5:1-30) [0x4cd5a8]","thunk :: Integer -> IO () (main, Main.hs:5:1-30) [0x4cd600]",0x4c0000' ]
 check "-hi: the table without an IPE entry told once, with its share" \
     grep -qx 'hp2ps: warning: hi.eventlog: 1 of 3 info tables (22 % of the heap over the run) have no source: code built without -finfo-table-map (often libraries); they are named by their address' err.txt
+# what the log tells of a band beyond its name: the bands export
+"$HP2PS" -t0 --export-layout=bands -o hi-bands.csv "$EL/newer-hi.eventlog" 2>/dev/null
+check "--export-layout=bands: the IPE fields as columns" \
+    all 'head -n 1 hi-bands.csv | grep -qx "band,total,address,table,closure type,type,label,module,location" &&
+         grep -qF "\"Node :: Tree (build, src/newer.hs:24:13-68)\",304620384,0x410b80,Node_Main_0_con_info,4,Tree,build,Main,src/newer.hs:24:13-68" hi-bands.csv &&
+         grep -q "^0x410b80	Node_Main_0_con_info	4	Tree	build	Main	src/newer.hs:24:13-68$" "$EL/newer-hi.ipe.tsv"'
+"$HP2PS" -t0 -o hi.json "$EL/newer-hi.eventlog" 2>/dev/null
+check "JSON: band_details beside bands, the same fields" \
+    python3 -c 'import json, sys
+d = json.load(open("hi.json"))
+b, det = d["bands"], d["band_details"]
+assert len(b) == len(det) >= 20
+for name, x in zip(b, det):
+    assert (x is None) == (name.startswith("0x") or name == "OTHER"), name
+    assert x is None or set(x) == {"address", "table", "closure type", "type", "label", "module", "location"}'
+"$HP2PS" --export-layout=bands -o hc-bands.json "$EL/tiny-hc.eventlog" 2>/dev/null
+check "-hc: the whole stack of a cut name" \
+    python3 -c 'import json
+d = json.load(open("hc-bands.json"))
+pairs = dict(zip(d["bands"], [x["stack"] for x in d["band_details"]]))
+assert pairs["(8)squares/main.s/main/M..."] == "squares/main.s/main/Main.CAF", pairs'
 $GEN make job job.eventlog && "$HP2PS" -o job.json job.eventlog
 check "JOB as the RTS writes it (+RTS/-RTS/--RTS, an empty argument)" \
     grep -qF '"job": "prog a b  +RTS last +RTS -hT"' job.json
@@ -164,7 +185,7 @@ broken() { # NAME REGEX
     $GEN make "$1" "$1.eventlog"
     expect_error 1 "^hp2ps: $1.eventlog: $2" -o out.ps "$1.eventlog"
 }
-broken undeclared 'byte 567: event type 250, which the header does not declare'
+broken undeclared 'byte 567: event type 250, which the header does not declare \(after event type 162 \(HEAP_PROF_SAMPLE_BEGIN\) at byte 549\)$'
 broken no-nul "byte 567: a heap sample's name without its terminating NUL"
 broken stack-too-long 'byte 567: a cost-centre stack of 9 entries does not fit its event of 14 bytes'
 broken huge-value 'byte 567: a heap sample of 9223372036854775808 bytes'

@@ -138,7 +138,7 @@ assert w[0][-1] == "OTHER" and any(b == "OTHER" for _, b, _ in l[1:])
 assert l[1:] == [[r[0], w[0][1 + c], v] for r in w[1:] for c, v in enumerate(r[1:]) if v != "0"]
 EOF
 expect_error 2 '^hp2ps: --export-layout is for an export' --export-layout=long prog.hp -o x.pdf
-expect_error 2 '^hp2ps: --export-layout=tall: use one of wide or long' --export-layout=tall prog.hp -o x.csv
+expect_error 2 '^hp2ps: --export-layout=tall: use one of wide, long or bands' --export-layout=tall prog.hp -o x.csv
 
 # ---- the default: long where wide would be far larger ----
 # 20,000 names, each alive in one of 20,000 samples: wide would be 20,000 x
