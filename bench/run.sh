@@ -251,6 +251,33 @@ printf '| peak RSS, 18 KB to %s: hp2ps - the floor program | ours %s MB (%s) | f
     "$( [ -n "$huge_rss" ] && echo 1.5 GB || echo 148 MB)" "$worst" "$worst_at" "$floor_rss" "$over" "$met"
 rm -f "$work/p2000.hp" "$work/p20000.hp"
 
+# ---- A GHC-shaped eventlog of over 50 MB (genprof --eventlog: the same
+# censuses as gen-4500): hp2ps drawing it and exporting it, and, where
+# ghc and the ghc-events library are installed, ghc-events decoding it
+# (bench/evsamples.hs: every event decoded, censuses counted, nothing
+# drawn), in one hyperfine run.
+"$work/genprof" --eventlog 4500 "$NAMES" > "$work/run.eventlog"
+elmb=$(awk -v n="$(wc -c <"$work/run.eventlog")" 'BEGIN { printf "%.1f", n / 1e6 }')
+evs=""
+if command -v ghc >/dev/null 2>&1 && ghc-pkg list ghc-events 2>/dev/null | grep -q ghc-events &&
+   ghc -O2 -outputdir "$work/evs" "$here/evsamples.hs" -o "$work/evsamples" >/dev/null 2>&1; then
+    evs="$work/evsamples $work/run.eventlog"
+fi
+hyperfine -N --style none --warmup 1 --runs 10 --export-csv "$work/el.csv" \
+    "$HP2PS -o $out/el.ps $work/run.eventlog" "$HP2PS -m0 -t0 -o $out/el.csv $work/run.eventlog" \
+    ${evs:+"$evs"} >/dev/null 2>&1
+el_rss=$(peak_rss_mb "$HP2PS" -o "$out/el.ps" "$work/run.eventlog")
+echo
+echo "Eventlog (genprof --eventlog 4500 $NAMES, $elmb MB): wall time mean (min), 10 runs"
+echo
+printf '| reader | mean ms | min ms | MB/s | peak RSS MB |\n|---|---|---|---|---|\n'
+awk -F, -v mb="$elmb" -v rss="$el_rss" 'NR > 1 {
+    label = NR == 2 ? "hp2ps, PS" : NR == 3 ? "hp2ps, CSV export (-m0 -t0)" : "ghc-events (bench/evsamples.hs, nothing drawn)"
+    printf "| %s | %.1f | %.1f | %.0f | %s |\n", label, $2 * 1000, $7 * 1000, mb / $2,
+        NR == 2 ? rss : "-" }' "$work/el.csv"
+[ -n "$evs" ] || echo "| ghc-events | (not installed: apt-get install ghc libghc-ghc-events-dev) | | | |"
+rm -f "$work/run.eventlog"
+
 echo
 echo "hp2ps: $HP2PS; GHC: $( [ -x "$GHC_HP2PS" ] && echo "$GHC_HP2PS" || echo "not installed"); profiles in $work, outputs in $out"
 echo "machine: $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1); load $(cut -d' ' -f1-3 /proc/loadavg)"
