@@ -11,7 +11,7 @@ if ldd "$HP2PS" 2>/dev/null | grep -q libasan; then
     exit 77
 fi
 vg() {
-    valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,possible \
+    valgrind -q --num-callers=50 --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,possible \
         --errors-for-leak-kinds=definite,possible --suppressions="$SUPP" "$HP2PS" "$@" \
         >vg.out 2>vg.err
 }
