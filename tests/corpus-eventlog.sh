@@ -4,7 +4,7 @@
 # the same run wrote, and the corpus's cut logs against the reference
 # reader's counts.  Run by hand (it needs ../shared, which `make check`
 # does not): build first (`make tests/test_eventlog hp2ps`), then
-#   tests/corpus-eventlog.sh [/work/shared/corpus/eventlog]
+#   tests/corpus-eventlog.sh [../shared/corpus/eventlog]
 # It prints one line per log and a summary; exit 1 on any difference.
 #   - each NAME.eventlog (and cut/NAME.eventlog with a complete log) is
 #     compared with NAME.hp sample by sample by tests/test_eventlog
@@ -14,7 +14,6 @@
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${1:-$here/../shared/corpus/eventlog}
-[ -d "$corpus" ] || corpus=/work/shared/corpus/eventlog
 hp2ps=$here/hp2ps
 tool=$here/tests/test_eventlog
 [ -x "$tool" ] && [ -x "$hp2ps" ] || { echo "build first: make hp2ps tests/test_eventlog" >&2; exit 2; }

@@ -427,7 +427,6 @@ static const char *corpus_dir(void)
     static const char *const candidates[] = {
         "../shared/corpus/ghc-out",
         "../../shared/corpus/ghc-out",
-        "/work/shared/corpus/ghc-out",
     };
     const char *env = getenv("HP2PS_GHC_OUT");
     if (env && *env)
