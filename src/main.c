@@ -2,11 +2,8 @@
 /* main.c: the command line, the messages, the signals, and one call of
  * the pipeline (pipeline.h) per draw: once, or again whenever the profile
  * changes (--watch). */
-/* mallopt and pthread_setattr_default_np are GNU. */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <glib.h>
-#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -22,6 +19,9 @@
 #include "pipeline.h"
 #include "quote.h"
 #include "watch.h"
+#ifdef HP2PS_TUNE_MEMORY
+#include "tune/memory.h"
+#endif
 
 #define EXIT_INPUT 1
 #define EXIT_USAGE 2
@@ -187,42 +187,6 @@ static GLogWriterOutput log_writer(GLogLevelFlags level, const GLogField *fields
     _exit(EXIT_INPUT);
 }
 
-/* Address space, for runs under `ulimit -v`: glibc gives each thread
- * that allocates a malloc arena of its own, 64 MiB of address space
- * reserved (pango's thread, ours), and each thread a stack the size of
- * the stack limit (8 MiB, 32 MiB when unlimited).  One arena, shared,
- * and 1 MiB stacks for the threads the libraries start: a normal run then
- * needs some 40 MB instead of 130. */
-static void trim_address_space(void)
-{
-#ifdef M_ARENA_MAX
-    mallopt(M_ARENA_MAX, 1);
-#endif
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 18))
-    pthread_attr_t attr;
-    if (pthread_attr_init(&attr) == 0) {
-        if (pthread_attr_setstacksize(&attr, 1 << 20) == 0)
-            pthread_setattr_default_np(&attr);
-        pthread_attr_destroy(&attr);
-    }
-#endif
-}
-
-/* Speed: glibc gives a block of 128 KiB or more a mapping of its own,
- * unmapped when freed, and hands the free top of the heap back to the
- * system; every page of the next such block then faults when first
- * touched (several microseconds each on a virtual machine).  The reading's
- * buffers, the series and cairo's page come one after another, so freed
- * memory kept in the heap is reused by the next, already touched.  The
- * peak is about the same (bench/README.md: "Freed memory kept"). */
-static void keep_freed_memory(void)
-{
-#if defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
-    mallopt(M_MMAP_THRESHOLD, 32 << 20); /* glibc's largest on 64-bit */
-    mallopt(M_TRIM_THRESHOLD, 128 << 20);
-#endif
-}
-
 /* ---- runs ------------------------------------------------------------------------- */
 
 /* One draw (or export), its warning or its error printed: the exit status. */
@@ -325,8 +289,9 @@ int main(int argc, char **argv)
         options_version(stdout);
         status = flush_stdout(ferror(stdout) ? errno : 0);
     } else {
-        trim_address_space();
-        keep_freed_memory();
+#ifdef HP2PS_TUNE_MEMORY
+        tune_memory();
+#endif
         start_signal_thread(o.watch);
         atexit(remove_temps_at_exit);
         g_log_set_writer_func(log_writer, NULL, NULL);

@@ -157,6 +157,30 @@ void options_version(FILE *f)
                "This is free software: you are free to change and redistribute it.\n"
                "There is NO WARRANTY, to the extent permitted by law.\n",
             PACKAGE_VERSION);
+    /* The performance tricks this build has (src/tune/, configure's
+     * switches): a bug report says which code ran. */
+    fprintf(f, "Built with:%s%s%s%s\n",
+#ifdef HP2PS_FAST_NUMBERS
+            " fast-numbers",
+#else
+            "",
+#endif
+#ifdef HP2PS_PDF_ZLIB_LEVEL
+            " pdf-zlib-level",
+#else
+            "",
+#endif
+#ifdef HP2PS_TUNE_MEMORY
+            " malloc-tuning",
+#else
+            "",
+#endif
+#if !defined HP2PS_FAST_NUMBERS && !defined HP2PS_PDF_ZLIB_LEVEL && !defined HP2PS_TUNE_MEMORY
+            " no speed-ups"
+#else
+            ""
+#endif
+    );
 }
 
 /* A whole-argument decimal number (no trailing junk).  Returns false if s

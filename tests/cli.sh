@@ -70,7 +70,9 @@ check "--version has no copyright line" grep -qx 'Copyright (C) 2026 The hp2ps a
 check "--version has no licence line" \
     grep -qx 'License: BSD-3-Clause <https://opensource.org/licenses/BSD-3-Clause>' out.txt
 check "--version has no no-warranty line" grep -q '^There is NO WARRANTY' out.txt
-check "--version is not five lines" [ "$(wc -l <out.txt)" -eq 5 ]
+check "--version is not six lines" [ "$(wc -l <out.txt)" -eq 6 ]
+check "--version does not say which speed-ups the build has" \
+    grep -Eqx 'Built with:( fast-numbers)?( pdf-zlib-level)?( malloc-tuning)?( no speed-ups)?' out.txt
 check "--version writes nothing on stderr" [ ! -s err.txt ]
 
 # ---- file naming ----

@@ -4,7 +4,7 @@
  * cairo's calls to it: the same text, length and cut as printf's, and
  * every other format left to glibc. */
 #include "check.h"
-#include "fixed_point.h"
+#include "tune/fixed_point.h"
 #include "fixture.h"
 
 #include <float.h>

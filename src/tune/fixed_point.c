@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* fixed_point.c: "%.Nf" exactly, in integer arithmetic (fixed_point.h).
+/* tune/fixed_point.c: "%.Nf" exactly, in integer arithmetic (fixed_point.h).
  *
  * A finite double is m * 2^e with m an integer below 2^53.  Times 10^prec
  * that is m * 10^prec * 2^e, and m * 10^prec is below 2^53 * 10^18 <

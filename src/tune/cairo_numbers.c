@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* snprintf_chk.c: cairo's numbers formatted by fixed_point.h.
+/* tune/cairo_numbers.c: cairo's numbers formatted by fixed_point.h.
+ *
+ * A performance trick, in the program only (not libhp2ps.a), and only
+ * where configure finds glibc and __int128 (--disable-fast-numbers leaves
+ * it out).
  *
  * Debian builds cairo with _FORTIFY_SOURCE, so its number formatting
  * (cairo-output-stream.c) calls glibc's __snprintf_chk, and a symbol this
@@ -8,12 +12,16 @@
  * "%.*f" and writes them with fixed_point_format, which gives printf's
  * bytes; every other call, and any value that function declines, goes on
  * to glibc's own __vsnprintf_chk with the same arguments, checks and all.
- * So the pages are byte for byte those that glibc's printf makes
- * (tests/test_fixed_point.c compares the two), for about an eighth of
- * the instructions.
+ * So the pages are byte for byte those that glibc's printf makes, for
+ * about an eighth of the instructions (bench/HISTORY.md).
  *
- * Linked into the program only (not libhp2ps.a), and only on glibc:
- * configure's --disable-fast-numbers leaves it out. */
+ * What would break it: a cairo that formats numbers another way (then
+ * this is never called: slower, same bytes); a C library whose "%f"
+ * differs from glibc's in the "C" locale, or a rounding mode other than
+ * the default (it hands those to glibc).  What notices:
+ * tests/test_fixed_point.c compares it with glibc on 1.2 million values
+ * and checks the hand-over; tests/formats.sh and same_outputs.sh compare
+ * whole pages. */
 #include "fixed_point.h"
 
 #include <fenv.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* fixed_point.h: a double as printf's "%.Nf" writes it, byte for byte,
+/* tune/fixed_point.h: a double as printf's "%.Nf" writes it, byte for byte,
  * without printf.
  *
  * cairo writes every coordinate of a PostScript, PDF or SVG page through
