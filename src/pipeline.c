@@ -16,6 +16,7 @@
 #include "canvas.h"
 #include "diff.h"
 #include "output.h"
+#include "pair.h"
 #include "reader.h"
 #include "shades.h"
 
@@ -29,6 +30,22 @@ static void warn(struct hp_error *warning, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(warning->text, sizeof warning->text, fmt, ap);
     va_end(ap);
+}
+
+/* Bands of one NAME that one profile has more of than another (pair.h):
+ * drawn apart, under their own "(N)" names. */
+static void pair_and_warn(struct band_plan *bp, const struct profile *p, size_t n,
+                          struct hp_error *warning)
+{
+    struct pair_report report;
+    pair_bands(bp, n, &report);
+    if (report.unpaired)
+        warn(warning, "%s: %s%s could not be paired with a band of the other profile%s "
+             "(they hold different numbers of stacks of that name once \"(N)\" is left out); "
+             "%zu such band%s drawn apart", p[report.first_plan].source, report.first_name,
+             report.unpaired > 1 ? " and others" : "", n > 2 ? "s" : "", report.unpaired,
+             report.unpaired > 1 ? "s" : "");
+    pair_report_free(&report);
 }
 
 /* Text drawn as boxes (render_fonts_boxes): the picture is there, but its
@@ -297,6 +314,7 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     for (size_t k = 0; k < n; k++)
         if (pipeline_plan(&bp[k], &p[k], NULL, po->bands.limit, po, err) < 0)
             goto done;
+    pair_and_warn(bp, p, n, warning);
     shades_share(bp, n, po->bands.colour);
     bands_union(&key, bp, n);
     for (size_t k = 0; k < n; k++) {
@@ -330,7 +348,7 @@ done:
 
 int pipeline_draw_diff(struct layout *L, const struct profile *p,
                        const struct pipeline_options *po, const struct text_metrics *tm,
-                       struct hp_error *err)
+                       struct hp_error *warning, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
     struct band_plan bp[2] = {{0}, {0}};
@@ -341,6 +359,7 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
     for (size_t k = 0; k < 2; k++)
         if (pipeline_plan(&bp[k], &p[k], NULL, 0, po, err) < 0)
             goto done;
+    pair_and_warn(bp, p, 2, warning);
     if (diff_build(&d, &p[0], &bp[0], &p[1], &bp[1], po->bands.limit, po->bands.colour, err) < 0)
         goto done;
     struct layout_options lo = po->layout;
@@ -681,7 +700,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
     if (k < n)
         goto done;
     struct text_metrics tm = render_text_metrics(fonts);
-    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, err)
+    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, warning, err)
                   : pipeline_draw_several(&L, p, n, po, &tm, warning, err)) < 0)
         goto done;
     rc = write_drawing(&L, &fl, NULL, po, fonts, NULL, err);

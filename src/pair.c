@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* pair.c: see pair.h.
+ *
+ * Every band of every plan (OTHER aside) is sorted by its NAME, then by
+ * plan, then largest first: each NAME is then a run of bands, each
+ * plan's part of it in order of size.  A run whose plans all hold the
+ * same full names needs nothing (the names already match); in any other,
+ * the k-th largest of each plan pair up.  The renames are made at the
+ * end, as the sorted bands point into the names.
+ */
+#include "pair.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define ARROW "\xe2\x86\x92" /* U+2192 */
+#define ARROW_LEN 3
+
+size_t pair_prefix(const char *s)
+{
+    if (s[0] != '(')
+        return 0;
+    const char *p = s + 1;
+    for (;;) {
+        const char *digits = p;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        if (p == digits)
+            return 0;
+        if (*p == ')')
+            return (size_t)(p + 1 - s);
+        if (strncmp(p, ARROW, ARROW_LEN) != 0)
+            return 0;
+        p += ARROW_LEN;
+    }
+}
+
+int pair_name_cmp(const char *a, const char *b)
+{
+    int c = strcmp(a + pair_prefix(a), b + pair_prefix(b));
+    return c ? c : strcmp(a, b);
+}
+
+struct ref {
+    const char *name;
+    const char *key; /* the name past its prefix */
+    size_t plen;     /* the prefix's length */
+    size_t plan;
+    struct band *band;
+};
+
+static int by_key_plan_size(const void *a, const void *b)
+{
+    const struct ref *x = a, *y = b;
+    int c = strcmp(x->key, y->key);
+    if (c)
+        return c;
+    if (x->plan != y->plan)
+        return x->plan < y->plan ? -1 : 1;
+    if (x->band->total != y->band->total)
+        return x->band->total > y->band->total ? -1 : 1;
+    /* Equal sizes by number, lowest first (not as text: "(99)" before
+     * "(101)", so numbers all moved by one amount keep their order). */
+    if (x->plen != y->plen)
+        return x->plen < y->plen ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+static int by_string(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Whether each plan holding part of a run (count[k] bands from r[start[k]]) holds the same full
+ * names (same count, and each name somewhere in every other part). */
+static bool same_names(const struct ref *r, const size_t *start, const size_t *count, size_t n)
+{
+    size_t first = SIZE_MAX;
+    for (size_t k = 0; k < n; k++) {
+        if (!count[k])
+            continue;
+        if (first == SIZE_MAX) {
+            first = k;
+            continue;
+        }
+        if (count[k] != count[first])
+            return false;
+        for (size_t i = 0; i < count[k]; i++) {
+            bool found = false;
+            for (size_t j = 0; j < count[first] && !found; j++)
+                found = strcmp(r[start[k] + i].name, r[start[first] + j].name) == 0;
+            if (!found)
+                return false;
+        }
+    }
+    return true;
+}
+
+struct rename {
+    struct band *band;
+    char *name; /* owned until applied */
+};
+
+/* The common name of the bands m[0..nm): "(N1→N2...)NAME", or NULL when
+ * their prefixes are all the same (the names already match). */
+static char *paired_name(const struct ref *const *m, size_t nm)
+{
+    bool same = true;
+    for (size_t i = 1; i < nm && same; i++)
+        same = m[i]->plen == m[0]->plen && memcmp(m[i]->name, m[0]->name, m[0]->plen) == 0;
+    if (same)
+        return NULL;
+    size_t len = strlen(m[0]->key) + 3;
+    for (size_t i = 0; i < nm; i++)
+        len += m[i]->plen + ARROW_LEN;
+    char *out = xmalloc(len), *q = out;
+    *q++ = '(';
+    for (size_t i = 0; i < nm; i++) {
+        if (i) {
+            memcpy(q, ARROW, ARROW_LEN);
+            q += ARROW_LEN;
+        }
+        if (m[i]->plen >= 2) { /* the digits inside the parentheses */
+            memcpy(q, m[i]->name + 1, m[i]->plen - 2);
+            q += m[i]->plen - 2;
+        }
+    }
+    *q++ = ')';
+    strcpy(q, m[0]->key);
+    return out;
+}
+
+static void unpaired(struct pair_report *report, const struct ref *r)
+{
+    if (!report->unpaired || r->plan < report->first_plan) {
+        free(report->first_name);
+        report->first_name = xstrdup(r->name);
+        report->first_plan = r->plan;
+    }
+    report->unpaired++;
+}
+
+void pair_bands(struct band_plan *plans, size_t n, struct pair_report *report)
+{
+    memset(report, 0, sizeof *report);
+    size_t nrefs = 0;
+    for (size_t k = 0; k < n; k++)
+        nrefs += plans[k].count;
+    struct ref *refs = xreallocarray(NULL, nrefs ? nrefs : 1, sizeof *refs);
+    const char **names = xreallocarray(NULL, nrefs ? nrefs : 1, sizeof *names);
+    size_t r = 0, nnames = 0;
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < plans[k].count; i++) {
+            struct band *b = &plans[k].band[i];
+            names[nnames++] = b->name;
+            if (b->is_other)
+                continue;
+            size_t plen = pair_prefix(b->name);
+            refs[r++] = (struct ref){b->name, b->name + plen, plen, k, b};
+        }
+    nrefs = r;
+    qsort(refs, nrefs, sizeof *refs, by_key_plan_size);
+    qsort(names, nnames, sizeof *names, by_string);
+
+    size_t *start = xcalloc(n ? n : 1, sizeof *start);
+    size_t *count = xcalloc(n ? n : 1, sizeof *count);
+    const struct ref **member = xreallocarray(NULL, n ? n : 1, sizeof *member);
+    struct rename *ren = xreallocarray(NULL, nrefs ? nrefs : 1, sizeof *ren);
+    size_t nren = 0;
+    for (size_t g = 0; g < nrefs;) {
+        size_t end = g;
+        while (end < nrefs && strcmp(refs[end].key, refs[g].key) == 0)
+            end++;
+        memset(count, 0, n * sizeof *count);
+        size_t holders = 0, most = 0;
+        for (size_t i = g; i < end; i++) {
+            size_t k = refs[i].plan;
+            if (!count[k]++) {
+                start[k] = i;
+                holders++;
+            }
+            if (count[k] > most)
+                most = count[k];
+        }
+        if (holders < 2 || same_names(refs, start, count, n)) {
+            g = end;
+            continue;
+        }
+        /* The j-th largest of each plan that has that many. */
+        for (size_t j = 0; j < most; j++) {
+            size_t nm = 0;
+            for (size_t k = 0; k < n; k++)
+                if (count[k] > j)
+                    member[nm++] = &refs[start[k] + j];
+            if (nm < 2) {
+                unpaired(report, member[0]);
+                continue;
+            }
+            char *name = paired_name(member, nm);
+            if (!name)
+                continue;
+            if (bsearch(&name, names, nnames, sizeof *names, by_string)) {
+                for (size_t i = 0; i < nm; i++)
+                    unpaired(report, member[i]);
+                free(name);
+                continue;
+            }
+            for (size_t i = 0; i < nm; i++)
+                ren[nren++] = (struct rename){member[i]->band, i ? xstrdup(name) : name};
+        }
+        g = end;
+    }
+    for (size_t i = 0; i < nren; i++) {
+        free(ren[i].band->name);
+        ren[i].band->name = ren[i].name;
+    }
+    free(ren);
+    free(member);
+    free(count);
+    free(start);
+    free(names);
+    free(refs);
+}
+
+void pair_report_free(struct pair_report *report)
+{
+    free(report->first_name);
+    memset(report, 0, sizeof *report);
+}
