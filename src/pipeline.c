@@ -34,18 +34,16 @@ static void warn(struct hp_error *warning, const char *fmt, ...)
 
 /* Bands of one NAME that one profile has more of than another (pair.h):
  * drawn apart, under their own "(N)" names. */
-static void pair_and_warn(struct band_plan *bp, const struct profile *p, size_t n,
-                          struct hp_error *warning)
+static void warn_unpaired(struct hp_error *warning, struct pair_report *report,
+                          const struct profile *p, size_t n)
 {
-    struct pair_report report;
-    pair_bands(bp, n, &report);
-    if (report.unpaired)
+    if (report->unpaired)
         warn(warning, "%s: %s%s could not be paired with a band of the other profile%s "
              "(they hold different numbers of stacks of that name once \"(N)\" is left out); "
-             "%zu such band%s drawn apart", p[report.first_plan].source, report.first_name,
-             report.unpaired > 1 ? " and others" : "", n > 2 ? "s" : "", report.unpaired,
-             report.unpaired > 1 ? "s" : "");
-    pair_report_free(&report);
+             "%zu such band%s drawn apart", p[report->first_plan].source, report->first_name,
+             report->unpaired > 1 ? " and others" : "", n > 2 ? "s" : "", report->unpaired,
+             report->unpaired > 1 ? "s" : "");
+    pair_report_free(report);
 }
 
 /* Text drawn as boxes (render_fonts_boxes): the picture is there, but its
@@ -314,7 +312,9 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     for (size_t k = 0; k < n; k++)
         if (pipeline_plan(&bp[k], &p[k], NULL, po->bands.limit, po, err) < 0)
             goto done;
-    pair_and_warn(bp, p, n, warning);
+    struct pair_report report;
+    pair_bands(bp, n, &report);
+    warn_unpaired(warning, &report, p, n);
     shades_share(bp, n, po->bands.colour);
     bands_union(&key, bp, n);
     for (size_t k = 0; k < n; k++) {
@@ -351,16 +351,23 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
                        struct hp_error *warning, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
-    struct band_plan bp[2] = {{0}, {0}};
+    struct band_plan sel[2] = {{0}, {0}}, all[2] = {{0}, {0}};
     struct diff d = {0};
     int rc = -1;
-    /* Every name that survives each profile's selection (-t) is a
-     * candidate: -m applies to the ranked differences, not here. */
+    /* The bands: every name that survives either profile's selection
+     * (-t; -m applies to the ranked differences, not here), each with
+     * its values in both profiles, also where the other's -t dropped it
+     * (all[]: every name), paired across the two (pair.h). */
+    struct pipeline_options every = *po;
+    every.bands.trace_percent = 0;
     for (size_t k = 0; k < 2; k++)
-        if (pipeline_plan(&bp[k], &p[k], NULL, 0, po, err) < 0)
+        if (pipeline_plan(&sel[k], &p[k], NULL, 0, po, err) < 0 ||
+            pipeline_plan(&all[k], &p[k], NULL, 0, &every, err) < 0)
             goto done;
-    pair_and_warn(bp, p, 2, warning);
-    if (diff_build(&d, &p[0], &bp[0], &p[1], &bp[1], po->bands.limit, po->bands.colour, err) < 0)
+    struct pair_report report;
+    pair_selected(all, sel, 2, &report);
+    warn_unpaired(warning, &report, p, 2);
+    if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], po->bands.limit, po->bands.colour, err) < 0)
         goto done;
     struct layout_options lo = po->layout;
     lo.x_range = choose_range(d.span, false, 0);
@@ -368,8 +375,10 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
     rc = layout_build_diff(L, &p[0], &p[1], &d, &lo, tm, err);
 done:
     diff_free(&d);
-    band_plan_free(&bp[0]);
-    band_plan_free(&bp[1]);
+    for (size_t k = 0; k < 2; k++) {
+        band_plan_free(&sel[k]);
+        band_plan_free(&all[k]);
+    }
     return rc;
 }
 

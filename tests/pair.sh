@@ -203,4 +203,19 @@ check "the warning names the one left over, (2)x (largest paired with largest)" 
 pdftotext -layout u.pdf u.txt
 check "the key shows the pair and the one left over, as a fall" \
     eval 'grep -Eq "0 bytes +\(1→7\)x\$" u.txt && grep -Eq "−1\\.0 MB +\(2\)x\$" u.txt'
+
+# ---- a band -t drops from one profile only ----
+# (3)s is 0.5 % of before (under -t1's 1 %), (4)s 2 % of after: the diff
+# has the band and its true change, +150 kB, not after's whole 200 kB.
+printf 'JOB "b"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >tb.hp
+printf 'JOB "a"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >ta.hp
+for t in 0 1 2; do
+    printf 'BEGIN_SAMPLE %d\n(1)A\t10000000\n(3)s\t50000\nEND_SAMPLE %d\n' "$t" "$t" >>tb.hp
+    printf 'BEGIN_SAMPLE %d\n(2)A\t10000000\n(4)s\t200000\nEND_SAMPLE %d\n' "$t" "$t" >>ta.hp
+done
+run_hp2ps --diff -o t.pdf tb.hp ta.hp
+pdftotext -layout t.pdf t.txt
+check "a band under -t in before only: its change is after minus before (+150.0 kB)" \
+    grep -Eq '\+150\.0 kB +\(3→4\)s$' t.txt
+check "... and the title says so" grep -q 'up to +150.0 kB' t.txt
 finish
