@@ -68,6 +68,18 @@ elif cmd == "zero":
     worst = max((abs(x) for row in p["values"] for x in row), default=0)
     print("largest change", worst)
     sys.exit(0 if worst == 0 else 1)
+elif cmd == "colours":
+    # Every band of a lone graph has its colour on the page of it and
+    # another profile: the page's "(N→M)NAME" is the lone "(N)NAME".
+    def first(name):
+        m = re.match(r"\((\d+)", name)
+        return (m.group(1) if m else None, bare(name))
+    lone, page = data(sys.argv[2]), data(sys.argv[3])
+    on_page = {first(b["name"]): b["colour"] for b in page["bands"]}
+    bad = [(b["name"], b["colour"], on_page.get(first(b["name"])))
+           for b in lone["bands"] if on_page.get(first(b["name"])) != b["colour"]]
+    print(len(lone["bands"]), "bands; not alike:", bad[:3])
+    sys.exit(1 if bad else 0)
 elif cmd == "same":
     # Two pages' data are the same but for the numbers in the names and
     # where the page puts things (longer names in the key leave the graph
@@ -188,6 +200,14 @@ for f in deepstack-hr-L60 wordfreq-hr mapbuild-hc leakmean-hc; do
 done
 run_hp2ps -c -o self.svg "$TESTDATA/mapbuild-hc.hp" mapbuild-hc-r.hp
 check "mapbuild-hc and itself renumbered, two panels: the same colours" python3 panels.py self.svg
+for f in mapbuild-hc wordfreq-hr deepstack-hr-L60; do
+    for flags in "" "-t0 -m0"; do
+        run_hp2ps -c $flags -o lone.html "$TESTDATA/$f.hp"
+        run_hp2ps -c $flags -o page.html "$TESTDATA/$f.hp" "$f-r.hp"
+        check "$f $flags: a lone graph's colours are its colours beside itself renumbered" \
+            python3 data.py colours lone.html page.html
+    done
+done
 
 # ---- what cannot be paired ----
 printf 'JOB "b"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >b.hp
