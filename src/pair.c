@@ -71,29 +71,40 @@ static int by_string(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Whether each plan holding part of a run (count[k] bands from r[start[k]]) holds the same full
- * names (same count, and each name somewhere in every other part). */
+/* Whether each plan holding part of a run (count[k] bands from
+ * r[start[k]]) holds the same full names: each part's names sorted and
+ * compared with the first part's (a run can hold thousands of retainer
+ * sets of one name: no comparison of every pair). */
 static bool same_names(const struct ref *r, const size_t *start, const size_t *count, size_t n)
 {
     size_t first = SIZE_MAX;
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0; k < n && first == SIZE_MAX; k++)
+        if (count[k])
+            first = k;
+    if (first == SIZE_MAX)
+        return true;
+    size_t c = count[first];
+    const char **a = xreallocarray(NULL, c, sizeof *a), **b = xreallocarray(NULL, c, sizeof *b);
+    for (size_t i = 0; i < c; i++)
+        a[i] = r[start[first] + i].name;
+    qsort(a, c, sizeof *a, by_string);
+    bool same = true;
+    for (size_t k = first + 1; k < n && same; k++) {
         if (!count[k])
             continue;
-        if (first == SIZE_MAX) {
-            first = k;
-            continue;
+        if (count[k] != c) {
+            same = false;
+            break;
         }
-        if (count[k] != count[first])
-            return false;
-        for (size_t i = 0; i < count[k]; i++) {
-            bool found = false;
-            for (size_t j = 0; j < count[first] && !found; j++)
-                found = strcmp(r[start[k] + i].name, r[start[first] + j].name) == 0;
-            if (!found)
-                return false;
-        }
+        for (size_t i = 0; i < c; i++)
+            b[i] = r[start[k] + i].name;
+        qsort(b, c, sizeof *b, by_string);
+        for (size_t i = 0; i < c && same; i++)
+            same = strcmp(a[i], b[i]) == 0;
     }
-    return true;
+    free(a);
+    free(b);
+    return same;
 }
 
 struct rename {
