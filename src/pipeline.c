@@ -32,17 +32,18 @@ static void warn(struct hp_error *warning, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Bands of one NAME that one profile has more of than another (pair.h):
- * drawn apart, under their own "(N)" names. */
+/* Bands of one NAME that one profile draws more of than another (pair.h;
+ * on a page of several, -m may have merged the others into OTHER): drawn
+ * apart, under their own "(N)" names. */
 static void warn_unpaired(struct hp_error *warning, struct pair_report *report,
                           const struct profile *p, size_t n)
 {
     if (report->unpaired)
-        warn(warning, "%s: %s%s could not be paired with a band of the other profile%s "
-             "(they hold different numbers of stacks of that name once \"(N)\" is left out); "
+        warn(warning, "%s: %s%s could not be paired with a band of the other profile%s, "
+             "which draw%s fewer bands of that name once \"(N)\" is left out; "
              "%zu such band%s drawn apart", p[report->first_plan].source, report->first_name,
-             report->unpaired > 1 ? " and others" : "", n > 2 ? "s" : "", report->unpaired,
-             report->unpaired > 1 ? "s" : "");
+             report->unpaired > 1 ? " and others" : "", n > 2 ? "s" : "", n > 2 ? "" : "s",
+             report->unpaired, report->unpaired > 1 ? "s" : "");
     pair_report_free(report);
 }
 
