@@ -416,7 +416,7 @@ static void run_many(const struct fuzz_input *in, const struct pipeline_options 
     if (read == in->nprofiles) {
         struct layout L;
         struct text_metrics tm = render_text_metrics(fonts);
-        int rc = po->diff ? pipeline_draw_diff(&L, p, po, &tm, &err)
+        int rc = po->diff ? pipeline_draw_diff(&L, p, po, &tm, NULL, &err)
                           : pipeline_draw_several(&L, p, read, po, &tm, NULL, &err);
         if (rc == 0)
             check_and_render(&L, po);

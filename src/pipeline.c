@@ -16,6 +16,7 @@
 #include "canvas.h"
 #include "diff.h"
 #include "output.h"
+#include "pair.h"
 #include "reader.h"
 #include "shades.h"
 
@@ -29,6 +30,21 @@ static void warn(struct hp_error *warning, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(warning->text, sizeof warning->text, fmt, ap);
     va_end(ap);
+}
+
+/* Bands of one NAME that one profile draws more of than another (pair.h;
+ * on a page of several, -m may have merged the others into OTHER): drawn
+ * apart, under their own "(N)" names. */
+static void warn_unpaired(struct hp_error *warning, struct pair_report *report,
+                          const struct profile *p, size_t n)
+{
+    if (report->unpaired)
+        warn(warning, "%s: %s%s could not be paired with a band of the other profile%s, "
+             "which draw%s fewer bands of that name once \"(N)\" is left out; "
+             "%zu such band%s drawn apart", p[report->first_plan].source, report->first_name,
+             report->unpaired > 1 ? " and others" : "", n > 2 ? "s" : "", n > 2 ? "" : "s",
+             report->unpaired, report->unpaired > 1 ? "s" : "");
+    pair_report_free(report);
 }
 
 /* Text drawn as boxes (render_fonts_boxes): the picture is there, but its
@@ -297,6 +313,9 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     for (size_t k = 0; k < n; k++)
         if (pipeline_plan(&bp[k], &p[k], NULL, po->bands.limit, po, err) < 0)
             goto done;
+    struct pair_report report;
+    pair_bands(bp, n, &report);
+    warn_unpaired(warning, &report, p, n);
     shades_share(bp, n, po->bands.colour);
     bands_union(&key, bp, n);
     for (size_t k = 0; k < n; k++) {
@@ -330,18 +349,26 @@ done:
 
 int pipeline_draw_diff(struct layout *L, const struct profile *p,
                        const struct pipeline_options *po, const struct text_metrics *tm,
-                       struct hp_error *err)
+                       struct hp_error *warning, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
-    struct band_plan bp[2] = {{0}, {0}};
+    struct band_plan sel[2] = {{0}, {0}}, all[2] = {{0}, {0}};
     struct diff d = {0};
     int rc = -1;
-    /* Every name that survives each profile's selection (-t) is a
-     * candidate: -m applies to the ranked differences, not here. */
+    /* The bands: every name that survives either profile's selection
+     * (-t; -m applies to the ranked differences, not here), each with
+     * its values in both profiles, also where the other's -t dropped it
+     * (all[]: every name), paired across the two (pair.h). */
+    struct pipeline_options every = *po;
+    every.bands.trace_percent = 0;
     for (size_t k = 0; k < 2; k++)
-        if (pipeline_plan(&bp[k], &p[k], NULL, 0, po, err) < 0)
+        if (pipeline_plan(&sel[k], &p[k], NULL, 0, po, err) < 0 ||
+            pipeline_plan(&all[k], &p[k], NULL, 0, &every, err) < 0)
             goto done;
-    if (diff_build(&d, &p[0], &bp[0], &p[1], &bp[1], po->bands.limit, po->bands.colour, err) < 0)
+    struct pair_report report;
+    pair_selected(all, sel, 2, &report);
+    warn_unpaired(warning, &report, p, 2);
+    if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], po->bands.limit, po->bands.colour, err) < 0)
         goto done;
     struct layout_options lo = po->layout;
     lo.x_range = choose_range(d.span, false, 0);
@@ -349,8 +376,10 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
     rc = layout_build_diff(L, &p[0], &p[1], &d, &lo, tm, err);
 done:
     diff_free(&d);
-    band_plan_free(&bp[0]);
-    band_plan_free(&bp[1]);
+    for (size_t k = 0; k < 2; k++) {
+        band_plan_free(&sel[k]);
+        band_plan_free(&all[k]);
+    }
     return rc;
 }
 
@@ -683,7 +712,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
     if (k < n)
         goto done;
     struct text_metrics tm = render_text_metrics(fonts);
-    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, err)
+    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, warning, err)
                   : pipeline_draw_several(&L, p, n, po, &tm, warning, err)) < 0)
         goto done;
     rc = write_drawing(&L, &fl, NULL, po, fonts, NULL, err);
