@@ -104,6 +104,7 @@ struct layout_options {
     bool multipage;      /* key on pages of its own */
     bool key;            /* a key at all (-m0 and -l have none unless -M) */
     bool marks;          /* draw MARK times */
+    bool heap;           /* --heap: the RTS's heap size, live bytes, blocks lines */
     bool iec;            /* --units=iec: KiB, MiB, ... */
     bool pattern;        /* --pattern: hatch the bands, for black-and-white print */
     enum plot_mode mode; /* --mode: stacked areas, percent of each sample, or lines */
@@ -170,6 +171,13 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
                  const struct series *s, const struct layout_options *o,
                  const struct text_metrics *tm, struct hp_error *err);
 void layout_free(struct layout *L);
+
+/* --heap: are p's heap lines drawn (an eventlog with such events, a
+ * time axis, not --mode=percent)?  Their highest value in [x0, x0 +
+ * x_range] (0: none), which the y axis reaches. */
+bool layout_heap_drawn(const struct profile *p, const struct layout_options *o);
+double layout_heap_max(const struct profile *p, const struct layout_options *o, double x0,
+                       double x_range);
 
 /* Several profiles (FILE FILE...): one panel per profile, one above the
  * other on one page, the first on top, each with its own title box and

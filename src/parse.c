@@ -51,6 +51,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "heapline.h"
 #include "number.h"
 #include "quote.h"
 #include "reader.h"
@@ -1346,6 +1347,12 @@ void profile_free(struct profile *p)
     free(p->sample_unit);
     free(p->value_unit);
     free(p->marks);
+    if (p->mark_text)
+        for (size_t i = 0; i < p->nmarks; i++)
+            free(p->mark_text[i]);
+    free(p->mark_text);
+    heaplines_free(p->heap);
+    free(p->heap);
     names_free(&p->names);
     store_free(p->store);
     memset(p, 0, sizeof *p);

@@ -20,6 +20,9 @@
 #include "names.h"
 #include "store.h"
 
+struct heap_lines;
+struct name_filter;
+
 /* Longest line accepted, in bytes: long enough for any real name, small
  * enough that a file with no newline cannot exhaust memory. */
 #define HP_MAX_LINE (1u << 20)
@@ -37,6 +40,12 @@ struct profile {
 
     double *marks;      /* MARK times, in file order */
     size_t nmarks;
+    char **mark_text;   /* per mark its text (an eventlog's traceMarker: valid
+                         * for display, capped at MARK_TEXT_MAX bytes, control
+                         * characters made visible), or NULL for none: a
+                         * .hp's MARK has no text */
+    struct heap_lines *heap; /* an eventlog's heap size, live bytes and blocks
+                              * (--heap), or NULL */
 
     bool dropped_open_sample; /* input ended inside a sample */
     bool x_is_index;    /* --x=index: each sample's time is its number, from 0 */
@@ -59,6 +68,8 @@ struct parse_options {
     bool x_index;           /* --x=index */
     bool full_stacks;       /* --full-stacks: an eventlog's cost-centre stacks
                              * named whole, not cut at the RTS's -L */
+    bool heap;              /* --heap: keep an eventlog's heap-size events */
+    const struct name_filter *marks; /* --marks=RE: the marks kept (NULL: all) */
     unsigned threads;       /* threads reading a large .hp file: 0 one per
                              * processor (HP2PS_THREADS), 1 no threads */
     size_t part_min;        /* bytes per thread at least; 0: PARSE_PART_MIN */
