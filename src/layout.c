@@ -933,7 +933,9 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     draw_graph(pg, p, bp, s, &f, tm);
     if (o->data) {
         data_begin(L, p, bp, &f, false);
-        layout_data_panel_series(data_panel(L, p->job, &f, 0), L->data, bp, s);
+        struct layout_data_panel *P = data_panel(L, p->job, &f, 0);
+        layout_data_panel_series(P, L->data, bp, s);
+        data_heap_and_marks(P, p, &f);
     }
     title_free(&t);
     frame_free(&f);

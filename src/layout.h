@@ -142,6 +142,13 @@ struct layout_data_panel {
     double *t;              /* the samples' times */
     double *value;          /* value[i * nbands + b]: band b's own value in sample i
                              * (--diff: its change) */
+    size_t nheap;           /* --heap: the lines drawn, */
+    const char **heap_name; /*   their names (static strings), */
+    double *heap;           /*   heap[i * nheap + k]: line k's value in force at
+                             *   sample i, -1 before its first event */
+    size_t nmarks;          /* the marks drawn, in time order: */
+    double *mark_t;         /*   their times */
+    char **mark_text;       /*   their whole texts, valid UTF-8, one line */
 };
 
 struct layout_data {

@@ -260,7 +260,7 @@ static void thin_marks(struct sample_builder *b, double t0, double span)
 {
     struct profile *p = b->p;
     sort_marks(p);
-    double step = p->nsamples ? span / MARK_RESOLUTION : 0;
+    double step = p->nsamples || b->marks_by_time ? span / MARK_RESOLUTION : 0;
     size_t out = 0;
     double last = 0;
     for (size_t i = 0; i < p->nmarks; i++) {
@@ -299,20 +299,19 @@ static void add_mark(struct sample_builder *b, double t, char *text)
     p->marks[p->nmarks++] = t;
 }
 
-/* A marker's text as it can be shown: each control character as its
- * visible picture (U+2400..U+2421), so a newline or an escape sequence
- * cannot break a line, a file or a terminal; other bytes as they are
- * (the writers make text valid UTF-8 as they do names). */
+/* A marker's text as it can be shown: each control character in caret
+ * notation (^J, ^[, ^@, ^?: plain ASCII, which every font has), so a
+ * newline or an escape sequence cannot break a line, a file or a
+ * terminal; other bytes as they are (the writers make text valid UTF-8
+ * as they do names). */
 static char *visible_text(const char *s, size_t n)
 {
-    char *out = xmalloc(3 * n + 1), *o = out;
+    char *out = xmalloc(2 * n + 1), *o = out;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c < 0x20 || c == 0x7f) {
-            unsigned u = c == 0x7f ? 0x2421 : 0x2400 + c;
-            *o++ = (char)(0xE0 | (u >> 12));
-            *o++ = (char)(0x80 | ((u >> 6) & 0x3F));
-            *o++ = (char)(0x80 | (u & 0x3F));
+            *o++ = '^';
+            *o++ = (char)(c ^ 0x40);
         } else
             *o++ = (char)c;
     }
@@ -365,8 +364,18 @@ void builder_mark_at(struct sample_builder *b, double t, const char *text, size_
         return;
     }
     add_mark(b, t, capped_text(shown));
-    if (b->p->nmarks >= b->marks_limit)
-        thin_marks(b, b->kept_first, b->kept_last - b->kept_first);
+    if (b->p->nmarks == 1 || t < b->mark_lo)
+        b->mark_lo = t;
+    if (b->p->nmarks == 1 || t > b->mark_hi)
+        b->mark_hi = t;
+    if (b->p->nmarks >= b->marks_limit) {
+        /* The marks may all come before the samples (the RTS writes them
+         * in the capabilities' blocks): thinned over the span of both. */
+        double lo = b->mark_lo, hi = b->mark_hi;
+        if (b->p->nsamples)
+            lo = fmin(lo, b->kept_first), hi = fmax(hi, b->kept_last);
+        thin_marks(b, lo, hi - lo);
+    }
 }
 
 /* --x=index, marks by time: each becomes the number of samples kept at or

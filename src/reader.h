@@ -91,6 +91,7 @@ struct sample_builder {
     /* marks given by time in any order (builder_mark_at), and with
      * --x=index the times of the samples kept, to number them at the end */
     bool marks_by_time;
+    double mark_lo, mark_hi; /* the earliest and latest of those marks */
     struct store *kept_times;
     double kept_first, kept_last; /* times of the first and last sample kept */
 };

@@ -406,6 +406,20 @@
     }
     line(readout, 'total', D.diff ? 'net change ' + quantity(r.total, true)
                                   : 'sample total ' + quantity(r.total));
+    /* --heap: the RTS's own view at this sample */
+    (P.heap_names || []).forEach(function (name, h) {
+      var hv = P.heap[i][h];
+      line(readout, 'heap', name + ' ' + (hv < 0 ? 'not yet reported' : quantity(hv)));
+    });
+    /* the markers nearest this sample: those up to half way to its neighbours */
+    if (P.mark_t) {
+      var lo = i > 0 ? (P.t[i - 1] + P.t[i]) / 2 : -Infinity;
+      var hi = i + 1 < P.t.length ? (P.t[i] + P.t[i + 1]) / 2 : Infinity;
+      P.mark_t.forEach(function (mt, m) {
+        if (mt >= lo && mt < hi)
+          line(readout, 'mark', '\u25B8 ' + time(mt) + ' ' + P.mark_text[m]);
+      });
+    }
   }
 
   function place(x, y, P, i, b, r) {
