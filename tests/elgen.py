@@ -230,10 +230,10 @@ def make(name):
         ev.insert(5, (50, 4_000_000, b"\0\0\0\0"))
         return write(types, ev)
     if name == "marker-hostile":  # control characters, bad UTF-8, markup, 64 KB texts
-        ev += [(58, 11_000_000, b"line\nbreak\ttab\x1b[31mred\x00nul\x7f"),
-               (58, 12_000_000, b"bad \xc3( utf8 <b>&amp;</b>"),
-               (58, 13_000_000, b"\xe2\x82\xac" * 21845)]
-        ev += [(58, 14_000_000 + i, bytes([65 + i % 26]) * 65535) for i in range(16)]
+        ev += [(58, 2_000_000, b"line\nbreak\ttab\x1b[31mred\x00nul\x7f"),
+               (58, 16_000_000, b"bad \xc3( utf8 <b>&amp;</b>"),
+               (58, 22_000_000, b"\xe2\x82\xac" * 21845)]
+        ev += [(58, 26_000_000 + i, bytes([65 + i % 26]) * 65535) for i in range(16)]
         return write(types, ev)
     if name == "many-markers":  # a million markers
         body = [event(types, t, ts, p) for t, ts, p in ev]
