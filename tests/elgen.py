@@ -28,9 +28,11 @@ import sys
 
 VAR = 0xFFFF
 # The types the 9.0.2 RTS declares that matter here, with their sizes.
-TYPES = {18: 14, 19: VAR, 29: VAR, 30: VAR, 43: 16, 50: 12, 51: 12, 58: VAR, 91: 12,
-         160: VAR, 161: VAR, 162: 8, 163: VAR, 164: VAR, 165: 8, 166: 16, 169: VAR}
-HEAP_EVENTS = (50, 51, 91)  # HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE: capset u32, bytes u64
+TYPES = {18: 14, 19: VAR, 29: VAR, 30: VAR, 43: 16, 58: VAR, 160: VAR, 161: VAR, 162: 8,
+         163: VAR, 164: VAR, 165: 8, 166: 16, 169: VAR}
+# HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE: capset u32, bytes u64 (read with --heap)
+HEAP_TYPES = {50: 12, 51: 12, 91: 12}
+HEAP_EVENTS = tuple(HEAP_TYPES)
 
 
 def read(data):
@@ -179,6 +181,8 @@ def heap(kind, value):
 def make(name):
     """(bytes) of the made-up log NAME."""
     types, ev = simple()
+    if name.startswith("heap"):
+        types.update(declare(HEAP_TYPES))
     if name == "good":
         return write(types, ev)
     if name == "ghc-8.2":  # no 165, no 166, no 169; a census ends at the next one
@@ -357,7 +361,8 @@ def main(argv):
             elif cmd == "noise":
                 types, events = noise(types, events)
             elif cmd == "heap-only":
-                types = {t: v for t, v in types.items() if t in TYPES and t != 18}
+                types = {t: v for t, v in types.items()
+                         if (t in TYPES or t in HEAP_TYPES) and t != 18}
                 events = [e for e in events if e[0] in types]
             else:
                 raise SystemExit(__doc__)
