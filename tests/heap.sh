@@ -139,6 +139,38 @@ PY
 check "CSV, JSON and the HTML page's data: each sample's value in force, as the events say; the markers' whole texts" \
     python3 exports.py
 
+# The page in a real browser (where chromium runs headless): the readout
+# at the sample after the "phase 2" marker gives the three values in
+# force and the marker's text.
+CHROMIUM=$(command -v chromium chromium-browser google-chrome 2>/dev/null | head -1)
+mkdir prof
+if [ -n "$CHROMIUM" ] && HOME=$PWD/prof timeout 120 "$CHROMIUM" --headless --no-sandbox \
+       --disable-gpu --no-first-run --disable-background-networking --user-data-dir="$PWD/prof" \
+       --dump-dom "file://$PWD/real.html?selftest=at:0:2.6:1000000" >dom.html 2>/dev/null; then
+    cat >readout.py <<'PY'
+import html, json, re, sys
+dom = open("dom.html").read()
+li = re.findall(r"<li>(.*?)</li>", re.search(r'<ol id="selftest">(.*?)</ol>', dom, re.S).group(1))
+rd = json.loads(html.unescape(li[0]))["readout"]
+t = float(rd["time"])
+ev = [tuple(int(x) for x in l.split()) for l in open("real.tsv")]
+want = {}
+for k, ns, b in ev:
+    if ns / 1e9 <= t:
+        want[k] = b
+text = rd["text"]
+ok = all("%s %s" % (n, "") in text and "{:,} bytes".format(want[k]) in text
+         for k, n in ((50, "heap size"), (51, "live bytes"), (91, "blocks size")))
+ok = ok and "phase 2" in text
+print(text)
+sys.exit(0 if ok else 1)
+PY
+    check "the page's readout: heap size, live bytes, blocks size in force, and the marker's text" \
+        python3 readout.py
+else
+    echo "$TEST_NAME: no headless chromium here: the readout in a browser is not checked"
+fi
+
 # ---- 3. a .hp has no such data: one warning, the same drawing --------------
 "$HP2PS" -o hp-plain.ps "$TESTDATA/tiny-hc.hp" 2>/dev/null
 run_hp2ps --heap -o hp-heap.ps "$TESTDATA/tiny-hc.hp"
