@@ -21,8 +21,8 @@
 
 #define HEAP_LINE_WIDTH 1.1
 #define HEAP_COLUMNS_PER_POINT 2
-#define HEAP_SAMPLE 12.0     /* a legend entry's line */
-#define HEAP_LEGEND_GAP 8.0  /* between legend entries */
+#define HEAP_SAMPLE 10.0     /* a legend entry's line */
+#define HEAP_LEGEND_GAP 6.0  /* between legend entries */
 #define MARK_LABEL_MIN 16.0  /* narrower than this, a marker's label is left out */
 #define MARK_LABEL_GAP 3.0
 
@@ -102,15 +102,25 @@ void draw_heap_legend(struct page *pg, const struct profile *p, const struct fra
     const char *names[HEAP_KINDS];
     for (int k = 0; k < HEAP_KINDS; k++)
         names[k] = heapline_name((enum heap_kind)k);
-    /* Left of the time axis's title, from the box's edge; the short names
-     * when the long do not fit. */
-    double left = BORDER_SPACE, room = ORIGIN_X + f->gw / 2 - unit_width / 2 - 8 - left;
+    /* Left of the time axis's title, from the box's edge, or right of it
+     * to the graph's end; the short names when the long fit neither. */
+    double mid = ORIGIN_X + f->gw / 2;
+    double left_room = mid - unit_width / 2 - 8 - BORDER_SPACE;
+    double right_start = mid + unit_width / 2 + 8, right_room = ORIGIN_X + f->gw - right_start;
     const char *const *use = names;
-    if (legend_width(p, use, tm) > room)
+    double w = legend_width(p, use, tm);
+    if (w > left_room && w > right_room) {
         use = short_names;
-    if (legend_width(p, use, tm) > room)
-        return;
-    double x = left, base = HEAP_LEGEND_BASELINE;
+        w = legend_width(p, use, tm);
+    }
+    double x;
+    if (w <= left_room)
+        x = BORDER_SPACE;
+    else if (w <= right_room)
+        x = ORIGIN_X + f->gw - w;
+    else
+        return; /* a page too narrow: the lines' colours and dashes stay apart */
+    double base = HEAP_LEGEND_BASELINE;
     for (int k = 0; k < HEAP_KINDS; k++) {
         if (!p->heap->line[k].events)
             continue;
