@@ -157,8 +157,15 @@ size_t heapline_points(const struct heap_line *l, double t0, double t1, size_t n
                 before = q[j], has_before = true;
                 continue;
             }
-            if (q[j].t > t1)
+            if (q[j].t > t1) { /* the next event: the last value holds to t1 */
+                flush(&s, &col);
+                if (has_before) {
+                    put(&s, before);
+                    has_before = false;
+                }
+                put(&s, q[j]);
                 goto done;
+            }
             if (has_before) {
                 put(&s, before);
                 has_before = false;
@@ -185,7 +192,7 @@ uint64_t heapline_max(const struct heap_line *l, double t0, double t1)
     size_t n = heapline_points(l, t0, t1, 1, &p);
     uint64_t m = 0;
     for (size_t i = 0; i < n; i++)
-        if (p[i].v > m)
+        if (p[i].v > m && p[i].t <= t1)
             m = p[i].v;
     free(p);
     return m;

@@ -57,13 +57,14 @@ void heaplines_free(struct heap_lines *h);
 /* The points of line l in [t0, t1], in time order, reduced to at most
  * 4 per column of ncols equal columns (each column's first, lowest,
  * highest, last, in their time order), with the last point before t0
- * in front (the value then in force).  *out is allocated; returns the
- * count. */
+ * in front (the value then in force) and the first after t1 at the end
+ * (so the value before it is known to hold up to t1).  *out is
+ * allocated; returns the count. */
 size_t heapline_points(const struct heap_line *l, double t0, double t1, size_t ncols,
                        struct heap_point **out);
 
-/* The highest value of l in [t0, t1] and at the last event before t0;
- * 0 when none. */
+/* The highest value of l in [t0, t1] and at the last event before t0
+ * (what is drawn); 0 when none. */
 uint64_t heapline_max(const struct heap_line *l, double t0, double t1);
 
 /* The value in force at times that only grow: the last point kept at

@@ -61,19 +61,26 @@ void draw_heap_lines(struct page *pg, const struct profile *p, const struct fram
             struct prim *pr = page_path(pg, PRIM_STROKE, 2 * n - 1, HEAP_LINE_WIDTH);
             double *xy = pr->pts;
             double top = ORIGIN_Y + f->gh, last = 0;
+            size_t npts = 0;
             for (size_t i = 0; i < n; i++) {
-                /* the value before the window starts at the axis; none is
-                 * above the axis's top, which reaches the highest */
-                double x = graph_x(f, fmax(q[i].t, t0));
+                /* the value before the window starts at the axis; one
+                 * after it only carries the last value to the axis's end;
+                 * none is above the axis's top, which reaches the highest */
+                double x = graph_x(f, fmin(fmax(q[i].t, t0), t1));
                 double y = fmin(graph_y(f, (double)q[i].v), top);
                 if (i > 0) {
                     *xy++ = x;
                     *xy++ = last;
+                    npts++;
                 }
+                if (q[i].t > t1)
+                    break;
                 *xy++ = x;
                 *xy++ = y;
+                npts++;
                 last = y;
             }
+            pr->npts = npts;
             pr->stroke = heap_colour[k];
             pr->dash = heap_dash[k];
         }

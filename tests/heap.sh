@@ -87,6 +87,33 @@ check "the heap size line tops at 8 MiB and blocks at 6 MiB, as the events say" 
     all 'python3 measure.py "$ppm" >measure.txt'
 cat measure.txt
 
+# A window: a value holds until the next event, so when that lies past
+# the window the line runs to the graph's end (the stack's right edge).
+"$HP2PS" --heap --from 10 --to 20 -e9in -o win.pdf "$REAL" 2>/dev/null
+pdftoppm -r 72 -aa no -aaVector no win.pdf win >/dev/null 2>&1
+cat >right.py <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+head = data.split(b"\n", 3)
+w, h = (int(x) for x in head[1].split())
+px = data[len(b"\n".join(head[:3])) + 1:]
+def rightmost(test, top=0):
+    best = -1
+    for y in range(top, h):
+        for x in range(w):
+            r, g, b = px[3 * (y * w + x):3 * (y * w + x) + 3]
+            if test(r, g, b) and x > best:
+                best = x
+    return best
+red = rightmost(lambda r, g, b: r > 170 and g < 70 and b < 70)
+# the stack's grey in the graph's lower half (the key's swatches are higher)
+stack = rightmost(lambda r, g, b: r == g == b and 40 < r < 120, int(h * 0.6))
+print("heap size ends at x %d, the stack at x %d" % (red, stack))
+sys.exit(0 if abs(red - stack) <= 2 else 1)
+PY
+ppm=$(ls win*.ppm 2>/dev/null | head -1)
+check "--from/--to: the heap size line holds to the window's end" python3 right.py "$ppm"
+
 # ---- 2. the .aux keeps the stack's range; exports and the page's data ------
 mkdir a b && cp "$REAL" a/prog.eventlog && cp "$REAL" b/prog.eventlog
 (cd a && "$HP2PS" prog.eventlog 2>/dev/null) && (cd b && "$HP2PS" --heap prog.eventlog 2>/dev/null)
