@@ -146,6 +146,7 @@ struct layout_data_panel {
     const char **heap_name; /*   their names (static strings), */
     double *heap;           /*   heap[i * nheap + k]: line k's value in force at
                              *   sample i, -1 before its first event */
+    struct rgb heap_colour[3]; /*  the lines' colours, for the page's toggle */
     size_t nmarks;          /* the marks drawn, in time order: */
     double *mark_t;         /*   their times */
     char **mark_text;       /*   their whole texts, valid UTF-8, one line */

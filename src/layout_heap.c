@@ -215,8 +215,10 @@ void data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
             }
         P->nheap = n;
         P->heap_name = xcalloc(n ? n : 1, sizeof *P->heap_name);
-        for (size_t k = 0; k < n; k++)
+        for (size_t k = 0; k < n; k++) {
             P->heap_name[k] = heapline_name((enum heap_kind)kind[k]);
+            P->heap_colour[k] = heap_colour[kind[k]];
+        }
         P->heap = xcalloc(P->nsamples * n + 1, sizeof *P->heap);
         for (size_t i = 0; i < P->nsamples; i++)
             for (size_t k = 0; k < n; k++) {

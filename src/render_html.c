@@ -227,6 +227,10 @@ static void json_panel(FILE *f, const struct layout_data_panel *P)
             fputs(k ? "," : "", f);
             json_string(f, P->heap_name[k]);
         }
+        fputs("],\n \"heap_colours\":[", f);
+        for (size_t k = 0; k < P->nheap; k++)
+            fprintf(f, "%s\"#%02x%02x%02x\"", k ? "," : "", channel(P->heap_colour[k].r),
+                    channel(P->heap_colour[k].g), channel(P->heap_colour[k].b));
         fputs("],\n \"heap\":[", f);
         for (size_t i = 0; i < P->nsamples; i++) {
             fputs(i ? ",\n  " : "\n  ", f);

@@ -194,6 +194,20 @@ sys.exit(0 if ok else 1)
 PY
     check "the page's readout: heap size, live bytes, blocks size in force, and the marker's text" \
         python3 readout.py
+    HOME=$PWD/prof timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+        --disable-background-networking --user-data-dir="$PWD/prof" \
+        --dump-dom "file://$PWD/real.html?selftest=blur;heap;heap" >dom.html 2>/dev/null
+    cat >toggle.py <<'PY'
+import html, json, re, sys
+dom = open("dom.html").read()
+li = re.findall(r"<li>(.*?)</li>", re.search(r'<ol id="selftest">(.*?)</ol>', dom, re.S).group(1))
+s = [json.loads(html.unescape(x)) for x in li]
+n = s[0]["heap_lines"]
+print([(x["heap_lines"], x["heap_hidden"]) for x in s])
+# three lines and their three legend samples; hidden, then shown again
+sys.exit(0 if n == 6 and s[0]["heap_hidden"] == 0 and s[1]["heap_hidden"] == n and s[2]["heap_hidden"] == 0 else 1)
+PY
+    check "the page's toggle hides the heap lines and shows them again" python3 toggle.py
 else
     echo "$TEST_NAME: no headless chromium here: the readout in a browser is not checked"
 fi
