@@ -84,11 +84,6 @@ int name_filter_marks(struct name_filter *f, const char *re, struct hp_error *er
     return compile_list(&f->marks, &re, 1, "--marks", err);
 }
 
-bool name_filter_keep_mark(const struct name_filter *f, const char *text)
-{
-    return !f || !f->marks || matches_any(f->marks, 1, text);
-}
-
 void name_filter_free(struct name_filter *f)
 {
     if (!f)

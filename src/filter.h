@@ -38,10 +38,6 @@ bool name_filter_keep(const struct name_filter *f, const char *name);
  * one: -1, err "--marks=RE: bad regular expression: WHY". */
 int name_filter_marks(struct name_filter *f, const char *re, struct hp_error *err);
 
-/* Is a mark with this text kept (the text of a .hp's MARK is "")?  NULL,
- * or no --marks: every mark. */
-bool name_filter_keep_mark(const struct name_filter *f, const char *text);
-
 /* Frees what compile made; harmless on a zeroed filter. */
 void name_filter_free(struct name_filter *f);
 

@@ -20,8 +20,9 @@
 #include "names.h"
 #include "store.h"
 
+#include <regex.h>
+
 struct heap_lines;
-struct name_filter;
 
 /* Longest line accepted, in bytes: long enough for any real name, small
  * enough that a file with no newline cannot exhaust memory. */
@@ -69,7 +70,8 @@ struct parse_options {
     bool full_stacks;       /* --full-stacks: an eventlog's cost-centre stacks
                              * named whole, not cut at the RTS's -L */
     bool heap;              /* --heap: keep an eventlog's heap-size events */
-    const struct name_filter *marks; /* --marks=RE: the marks kept (NULL: all) */
+    const regex_t *marks;   /* --marks=RE, compiled (filter.c): the marks kept
+                             * whose text matches (a .hp's: ""); NULL: all */
     unsigned threads;       /* threads reading a large .hp file: 0 one per
                              * processor (HP2PS_THREADS), 1 no threads */
     size_t part_min;        /* bytes per thread at least; 0: PARSE_PART_MIN */

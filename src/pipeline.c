@@ -137,7 +137,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     po->parse = (struct parse_options){
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
         .x_index = o->x_index, .full_stacks = o->full_stacks, .threads = env_threads(),
-        .heap = o->heap, .marks = o->marks ? filter : NULL,
+        .heap = o->heap, .marks = filter->marks,
     };
     struct band_options *bo = &po->bands;
     band_options_default(bo);

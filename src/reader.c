@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "filter.h"
 #include "read_eventlog.h"
 
 #define MARKS_KEPT 65536      /* marks kept before they are thinned */
@@ -283,6 +282,12 @@ static void thin_marks(struct sample_builder *b, double t0, double span)
 }
 
 /* A mark at t with its text (taken; NULL: none). */
+/* --marks: is a mark with this text kept? */
+static bool keep_mark(const struct sample_builder *b, const char *text)
+{
+    return !b->opt.marks || regexec(b->opt.marks, text, 0, NULL, 0) == 0;
+}
+
 static void add_mark(struct sample_builder *b, double t, char *text)
 {
     struct profile *p = b->p;
@@ -338,7 +343,7 @@ void builder_mark(struct sample_builder *b, double t)
     struct profile *p = b->p;
     if (b->windowed && !in_window(b, t))
         return; /* --from/--to: a MARK outside the window goes with its samples */
-    if (!name_filter_keep_mark(b->opt.marks, ""))
+    if (!keep_mark(b, ""))
         return; /* --marks: a .hp's MARK has no text */
     if (b->opt.x_index) /* --x=index: the number of the sample after the mark */
         t = (double)p->nsamples + (b->in_sample && !b->skip_sample ? 1 : 0);
@@ -359,7 +364,7 @@ void builder_mark_at(struct sample_builder *b, double t, const char *text, size_
     if (b->windowed && !in_window(b, t))
         return;
     char *shown = visible_text(text, len);
-    if (!name_filter_keep_mark(b->opt.marks, shown)) {
+    if (!keep_mark(b, shown)) {
         free(shown);
         return;
     }

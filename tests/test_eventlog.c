@@ -476,7 +476,7 @@ static void test_heap(void)
     struct name_filter nf = {0};
     struct hp_error err;
     CHECK(name_filter_marks(&nf, "^phase [2-4]$", &err) == 0);
-    struct parse_options po = {.marks = &nf};
+    struct parse_options po = {.marks = nf.marks};
     struct profile p;
     if (CHECK(load_log(&p, "newer-hT-heap", &po))) {
         CHECK_INT(p.nmarks, 3);
@@ -487,7 +487,7 @@ static void test_heap(void)
     name_filter_free(&nf);
     /* a .hp's MARK has no text: it matches only what matches "" */
     CHECK(name_filter_marks(&nf, "x", &err) == 0);
-    po.marks = &nf;
+    po.marks = nf.marks;
     if (CHECK(load_log(&p, "markers-hT", &po)))
         CHECK_INT(p.nmarks, 0);
     profile_free(&p);
