@@ -223,6 +223,11 @@ check "--heap --x=index: one warning (the lines need the time axis)" \
     all '[ "$RC" -eq 0 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "time axis" err.txt'
 run_hp2ps --heap --mode=percent -o pc.pdf "$MADE"
 check "--heap --mode=percent: one warning" all '[ "$RC" -eq 0 ] && [ "$(wc -l <err.txt)" -eq 1 ]'
+run_hp2ps --heap -o two.pdf "$MADE" "$REAL"
+check "--heap with several profiles: one warning, drawn" \
+    all '[ "$RC" -eq 0 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "single profile" err.txt'
+run_hp2ps --heap --diff -o diff.pdf "$MADE" "$MADE"
+check "--heap --diff: one warning, drawn" all '[ "$RC" -eq 0 ] && [ "$(wc -l <err.txt)" -eq 1 ]'
 run_hp2ps --heap --mode=lines -o lines.pdf "$MADE"
 check "--heap --mode=lines: drawn, quietly" quiet_success
 
