@@ -15,6 +15,7 @@
 
 #include "canvas.h"
 #include "diff.h"
+#include "heapline.h"
 #include "output.h"
 #include "pair.h"
 #include "reader.h"
@@ -139,7 +140,8 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     po->fmt = po->exp ? NULL : choose_format(o, err);
     if (!po->exp && !po->fmt)
         return -1;
-    if (name_filter_compile(filter, o->include, o->ninclude, o->exclude, o->nexclude, err) < 0)
+    if (name_filter_compile(filter, o->include, o->ninclude, o->exclude, o->nexclude, err) < 0 ||
+        name_filter_marks(filter, o->marks, err) < 0)
         return -1;
     if (po->exp && o->ninputs > 1)
         return hp_fail(err, "-o %s: an export holds one profile; export each on its own",
@@ -151,6 +153,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     po->parse = (struct parse_options){
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
         .x_index = o->x_index, .full_stacks = o->full_stacks, .threads = env_threads(),
+        .heap = o->heap, .marks = filter->marks,
     };
     struct band_options *bo = &po->bands;
     band_options_default(bo);
@@ -177,6 +180,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
         .multipage = o->multipage,
         .key = o->limit != 0,
         .marks = !o->no_marks,
+        .heap = o->heap,
         .iec = o->iec,
         .pattern = o->pattern,
         .mode = o->mode,
@@ -263,6 +267,9 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
                               saved ? aux->x_range : 0);
     d->y_range = base->mode == MODE_STACKED ? d->stacked_range
                                             : choose_range(d->series.plot_max, false, 0);
+    /* --heap: the axis reaches the highest line drawn (the .aux keeps the
+     * stack's range all the same). */
+    d->y_range = fmax(d->y_range, layout_heap_max(p, base, p->t_first, d->x_range));
     /* Points closer to the line drawn than the page can show go. */
     series_simplify(&d->series, d->y_range);
     return 0;
@@ -596,6 +603,25 @@ static int write_export(const struct files *fl, const struct profile *p,
     return output_commit(&out, err);
 }
 
+/* --heap that draws nothing says why, once. */
+static void warn_heap(struct hp_error *warning, const struct profile *p,
+                      const struct pipeline_options *po, size_t nprofiles)
+{
+    if (!po->layout.heap)
+        return;
+    if (!heaplines_any(p->heap))
+        warn(warning, "%s: --heap: no heap size events (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE) to "
+             "draw; only an eventlog has them (+RTS -l)", p->source);
+    else if (po->exp)
+        return;
+    else if (nprofiles > 1)
+        warn(warning, "--heap draws the lines of a single profile, not of several");
+    else if (p->x_is_index)
+        warn(warning, "--heap: the lines need the time axis; not drawn with --x=index");
+    else if (po->layout.mode == MODE_PERCENT)
+        warn(warning, "--heap: the lines are bytes; not drawn with --mode=percent");
+}
+
 /* One profile: the picture and its .aux, or the export. */
 static int run_one(const struct pipeline_options *po, const char *arg, struct hp_error *warning,
                    struct hp_error *err)
@@ -625,6 +651,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     /* A PNG's white pixels are made while the series and the layout are
      * built, on a core the reading kept busy but these leave idle. */
     canvas = po->exp ? NULL : render_canvas_begin(po->fmt, &po->render);
+    warn_heap(warning, &p, po, 1);
     /* The .aux: none for standard input, nor with --no-aux, nor over a file
      * that is not an .aux; checked before -p reads it, so that one warning
      * says both. */
@@ -711,6 +738,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
     struct render_fonts *fonts = render_fonts_end(job);
     if (k < n)
         goto done;
+    warn_heap(warning, &p[0], po, n);
     struct text_metrics tm = render_text_metrics(fonts);
     if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, warning, err)
                   : pipeline_draw_several(&L, p, n, po, &tm, warning, err)) < 0)
