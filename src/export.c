@@ -508,6 +508,7 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
             fprintf(f, "%s%" PRIu64, c ? ", " : "", bp->band[bp->count - 1 - c].total);
         fputs("]}\n", f);
         return 0;
+    }
     size_t nheap;
     char **heap = heap_texts(p, json_quoted, &nheap);
     if (nheap) { /* --heap: the names of each sample's "heap" values */
