@@ -28,6 +28,7 @@
 #define BOX_MIN_WIDTH 144.0 /* -e's smallest (options.c) */
 #define TITLE_HEIGHT_SMALL 20.0
 #define TITLE_HEIGHT_BIG 40.0
+#define TITLE_NOTE_HEIGHT 16.0 /* a title's note, on a line under the box's */
 #define TITLE_TEXT_GAP 10.0 /* between the title's job, middle and date */
 #define X_LABEL_BASELINE 15.5
 #define X_TITLE_BASELINE 4.5
@@ -126,6 +127,11 @@ static void frame_set_title(struct frame *f, enum title_box box, const struct ti
     for (size_t k = 0; k < n && box == TITLE_AUTO && !big; k++)
         big = title_needs_big(f, &t[k], tm);
     f->title_height = big ? TITLE_HEIGHT_BIG : TITLE_HEIGHT_SMALL;
+    f->note_height = 0;
+    for (size_t k = 0; k < n; k++)
+        if (t[k].note)
+            f->note_height = TITLE_NOTE_HEIGHT;
+    f->title_height += f->note_height;
     f->gh = f->bh - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
 }
 
@@ -326,21 +332,19 @@ void title_free(struct title *t)
     free(t->middle);
     free(t->middle_short);
     free(t->date);
+    free(t->note);
 }
 
-/* The peak and when, "peak 12 MB at 3.2 s", into buf (size bytes).  In
- * the time axis's unit, so that a run the axis counts in hours gives its
- * peak in hours too ("at 19.95 h"), not in seconds to convert. */
-static void peak_text(char *buf, size_t size, const struct profile *p, const struct series *s,
-                      const char *su, double x_range, bool iec, const struct text_metrics *tm)
+/* " at 3.2 s" (" at sample 7" for --x=index), the time t in the time
+ * axis's unit, so that a run the axis counts in hours gives its peak in
+ * hours too ("at 19.95 h"), not in seconds to convert. */
+static void when_text(char *buf, size_t size, const struct profile *p, double t, const char *su,
+                      double x_range)
 {
-    char peak[96], when[64];
-    axis_format_quantity(peak, sizeof peak, s->y_max, p->value_unit, iec);
-    char *pk = fitted_text(peak, UNIT_ROOM, FONT_TITLE, tm);
+    char when[64];
     struct time_unit tu;
     axis_time_unit(&tu, x_unit(p, false), x_range);
     const char *unit = strcmp(p->sample_unit, "seconds") == 0 ? "s" : su;
-    double t = s->y_max_time;
     if (tu.name && !p->x_is_index) {
         t /= tu.seconds;
         unit = tu.seconds == 3600 ? "h" : "min";
@@ -350,22 +354,62 @@ static void peak_text(char *buf, size_t size, const struct profile *p, const str
     else
         snprintf(when, sizeof when, tu.name ? "%.4g" : "%.3g", t);
     if (p->x_is_index)
-        snprintf(buf, size, "peak %s at sample %s", pk, when);
+        snprintf(buf, size, " at sample %s", when);
     else
-        snprintf(buf, size, "peak %s at %s %s", pk, when, unit);
+        snprintf(buf, size, " at %s %s", when, unit);
+}
+
+/* The peak and when, "peak 12 MB at 3.2 s", into buf (size bytes): of
+ * every name, those -t removed too (the drawing may leave them out, the
+ * figure may not). */
+static void peak_text(char *buf, size_t size, const struct profile *p, const struct series *s,
+                      const char *su, double x_range, bool iec, const struct text_metrics *tm)
+{
+    char peak[96], when[128];
+    axis_format_quantity(peak, sizeof peak, s->all_max, p->value_unit, iec);
+    char *pk = fitted_text(peak, UNIT_ROOM, FONT_TITLE, tm);
+    when_text(when, sizeof when, p, s->all_max_time, su, x_range);
+    snprintf(buf, size, "peak %s%s", pk, when);
     utf8_trim_partial(buf);
     free(pk);
+}
+
+/* What -t removed, when it reaches TRACE_NOTE_SHARE of the peak: at that
+ * height it would show, so the picture says what it leaves out, "not
+ * drawn: 56 names under -t1's 1 % of the total, up to 2.53 MB (6.5 % of
+ * its sample) at 1.6 s; -t0 draws them".  NULL when nothing that large. */
+#define TRACE_NOTE_SHARE 0.02
+static char *trace_note(const struct profile *p, const struct series *s, double x_range, bool iec,
+                 const struct text_metrics *tm)
+{
+    if (!s->hidden_names || !(s->hidden_max > TRACE_NOTE_SHARE * s->all_max))
+        return NULL;
+    char amount[96], when[128], note[600];
+    axis_format_quantity(amount, sizeof amount, s->hidden_max, p->value_unit, iec);
+    char *am = fitted_text(amount, UNIT_ROOM, FONT_TITLE, tm);
+    char *su = fitted_text(x_unit(p, true), UNIT_ROOM, FONT_TITLE, tm);
+    when_text(when, sizeof when, p, s->hidden_time, su, x_range);
+    double share = s->hidden_total > 0 ? 100 * s->hidden_max / s->hidden_total : 100;
+    snprintf(note, sizeof note,
+             "not drawn: %zu name%s under -t%g's %g %% of the total, up to %s (%.*f %% of its "
+             "sample)%s; -t0 draws them",
+             s->hidden_names, s->hidden_names == 1 ? "" : "s", s->trace_percent,
+             s->trace_percent, am, share < 10 ? 1 : 0, share, when);
+    utf8_trim_partial(note);
+    free(am);
+    free(su);
+    return xstrdup(note);
 }
 
 void profile_title(struct title *tt, const struct profile *p, const struct series *s,
                    double x_range, bool iec, const struct text_metrics *tm)
 {
     char area[1024], total[420], short_form[512] = "";
-    axis_format_thousands(total, sizeof total, s->area);
+    axis_format_thousands(total, sizeof total, s->all_area);
     /* Units are the profile's: each gets at most a sixth of the box. */
     char *vu = fitted_text(p->value_unit, UNIT_ROOM, FONT_TITLE, tm);
     char *su = fitted_text(x_unit(p, true), UNIT_ROOM, FONT_TITLE, tm);
-    if (s->y_max > 0) {
+    if (s->all_max > 0) {
         peak_text(short_form, sizeof short_form, p, s, su, x_range, iec, tm);
         snprintf(area, sizeof area, "%s %s \xC3\x97 %s, %s", total, vu, su, short_form);
     } else
@@ -378,6 +422,7 @@ void profile_title(struct title *tt, const struct profile *p, const struct serie
     tt->middle = xstrdup(area);
     tt->middle_short = *short_form ? xstrdup(short_form) : NULL;
     tt->date = display_text(p->date);
+    tt->note = trace_note(p, s, x_range, iec, tm);
 }
 
 /* The small box: job, middle and date on one line; the job and date give
@@ -387,7 +432,7 @@ static void title_small(struct page *pg, const struct frame *f, const struct tit
 {
     double job_room, date_room;
     small_title_room(f, tm->width(tm->ctx, FONT_TITLE, middle), &job_room, &date_room);
-    double baseline = f->bh - BORDER_SPACE - f->title_height + 6;
+    double baseline = f->bh - BORDER_SPACE - (f->title_height - f->note_height) + 6;
     char *job = layout_ellipsize(t->job, job_room, FONT_TITLE, tm);
     char *date = layout_ellipsize(t->date, date_room, FONT_TITLE, tm);
     page_text(pg, job, title_left(), baseline, ALIGN_LEFT, FONT_TITLE, 0);
@@ -402,7 +447,7 @@ static void title_small(struct page *pg, const struct frame *f, const struct tit
 static void title_big(struct page *pg, const struct frame *f, const struct title *t,
                       const char *middle, const struct text_metrics *tm)
 {
-    double th = f->title_height, top = f->bh - BORDER_SPACE;
+    double th = f->title_height - f->note_height, top = f->bh - BORDER_SPACE;
     double left = title_left(), right = title_right(f);
     double mid_w = tm->width(tm->ctx, FONT_TITLE, middle);
     double rule = top - th / 2;
@@ -426,11 +471,20 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, bo
     double th = f->title_height, top = f->bh - BORDER_SPACE;
     page_rect(pg, BORDER_SPACE, top - th, f->bw - 2 * BORDER_SPACE, th, LINE_WIDTH, NULL);
     char *middle = title_middle(f, t, tm);
-    if (th == TITLE_HEIGHT_SMALL)
+    if (th - f->note_height == TITLE_HEIGHT_SMALL)
         title_small(pg, f, t, middle, tm);
     else
         title_big(pg, f, t, middle, tm);
     free(middle);
+    if (f->note_height > 0) { /* the note's line, under a rule */
+        double rule = top - th + f->note_height;
+        page_line(pg, BORDER_SPACE, rule, f->bw - BORDER_SPACE, rule);
+        if (t->note) {
+            char *note = layout_ellipsize(t->note, title_right(f) - title_left(), FONT_AXIS, tm);
+            page_text(pg, note, title_left(), top - th + 4.5, ALIGN_LEFT, FONT_AXIS, 0);
+            free(note);
+        }
+    }
 }
 
 struct page *open_graph_page(struct layout *L, const struct band_plan *key, struct frame *f,
@@ -840,7 +894,8 @@ static void draw_peak(struct page *pg, const struct profile *p, const struct ser
     char value[96], label[128];
     axis_format_quantity(value, sizeof value, s->y_max, p->value_unit, f->o->iec);
     char *clean = fitted_text(value, f->gw / 3, FONT_AXIS, tm);
-    snprintf(label, sizeof label, "peak %s", clean);
+    /* (the title's peak counts what -t left out: this one is what is drawn) */
+    snprintf(label, sizeof label, s->all_max > s->y_max ? "drawn peak %s" : "peak %s", clean);
     utf8_trim_partial(label); /* a long unit may be cut mid-character */
     free(clean);
     double lx = 0, base = 0;

@@ -141,6 +141,9 @@ struct layout_data_panel {
     double *t;              /* the samples' times */
     double *value;          /* value[i * nbands + b]: band b's own value in sample i
                              * (--diff: its change) */
+    double *hidden;         /* hidden[i]: what -t removed in sample i, or NULL */
+    size_t hidden_names;    /* how many names -t removed, under trace_percent */
+    double trace_percent;
 };
 
 struct layout_data {

@@ -220,7 +220,15 @@ static void json_panel(FILE *f, const struct layout_data_panel *P)
         fputs(i ? ",\n  " : "\n  ", f);
         json_numbers(f, P->value + i * P->nbands, P->nbands);
     }
-    fputs("]}", f);
+    fputs("]", f);
+    if (P->hidden) { /* what -t removed, by sample: the readout's totals say it */
+        fprintf(f, ",\n \"trace\":{\"names\":%zu,\"percent\":", P->hidden_names);
+        json_number(f, P->trace_percent);
+        fputs(",\"hidden\":", f);
+        json_numbers(f, P->hidden, P->nsamples);
+        fputs("}", f);
+    }
+    fputs("}", f);
 }
 
 static void json_data(FILE *f, const struct layout_data *D, const struct render_settings *rs)

@@ -38,6 +38,8 @@ struct series_samples {
     size_t nbands;
     double *t;            /* their times */
     int64_t *value;       /* value[i * nbands + b]: band b (bottom first) in sample i */
+    int64_t *hidden;      /* hidden[i]: the sum of the names -t removed in sample i,
+                           * or NULL when it removed none */
 };
 
 struct series {
@@ -48,6 +50,15 @@ struct series {
     double *band_peak;    /* per band, its own largest value in one sample */
     double *band_peak_time; /* and the time of the first sample where it is reached */
     double area;          /* trapezoid area under the stacked total */
+    /* The same figures over every name, the ones -t removed (BAND_TRACED)
+     * included, for the title: what -t leaves undrawn still counts. */
+    double all_max, all_max_time, all_area;
+    /* What -t removed: hidden_max the largest sum of those names in one
+     * sample, at hidden_time, in a sample whose total (every name) is
+     * hidden_total; hidden_names of them under trace_percent (the plan's). */
+    double hidden_max, hidden_time, hidden_total;
+    size_t hidden_names;
+    double trace_percent;
     size_t nsamples;
     double plot_max;      /* the largest height drawn: y_max stacked, 100 in percent
                            * mode, the largest band_peak in lines mode */

@@ -89,8 +89,13 @@
     return String(Number(t.toFixed(6))) + (D.sample_unit === 'seconds' ? ' s' : ' ' + D.sample_unit);
   }
 
+  /* Three figures, as the page's other quantities ("+985 bytes/s", not
+   * "+984.892"; "+1.2 MB/s"). */
   function slope(s) {
-    var q = quantity(s, true);
+    var r = Number(s.toPrecision(3));
+    var q = quantity(Math.abs(r) >= 1000 ? r : 0, true);
+    if (Math.abs(r) < 1000)
+      q = (r > 0 ? '+' : r < 0 ? MINUS : '') + String(Math.abs(r)) + ' ' + D.value_unit;
     return q.replace(/ \(.*\)$/, '') + '/' + perUnit;
   }
 
@@ -404,8 +409,19 @@
     } else {
       line(readout, 'name muted', D.mode === 'lines' ? 'no band\u2019s line here' : 'no band here');
     }
-    line(readout, 'total', D.diff ? 'net change ' + quantity(r.total, true)
-                                  : 'sample total ' + quantity(r.total));
+    var hidden = P.trace ? P.trace.hidden[i] : 0;
+    readout.setAttribute('data-hidden', String(hidden));
+    if (D.diff) {
+      line(readout, 'total', 'net change ' + quantity(r.total, true));
+    } else if (!P.trace) {
+      line(readout, 'total', 'sample total ' + quantity(r.total) + ', every band drawn');
+    } else {
+      /* -t left names out of the drawing: the totals say what they cover */
+      line(readout, 'total', 'drawn total ' + quantity(r.total));
+      line(readout, 'total muted', 'not drawn (' + P.trace.names + ' names under -t' +
+           P.trace.percent + '): ' + quantity(hidden));
+      line(readout, 'total', 'sample total ' + quantity(r.total + hidden) + ', every name');
+    }
   }
 
   function place(x, y, P, i, b, r) {
@@ -614,7 +630,7 @@
   /* What the page shows now, for the test to read. */
   function state(action) {
     var shown = !readout.hidden, rd = {};
-    ['panel', 'sample', 'time', 'band', 'value', 'share', 'total'].forEach(function (a) {
+    ['panel', 'sample', 'time', 'band', 'value', 'share', 'total', 'hidden'].forEach(function (a) {
       rd[a] = shown ? readout.getAttribute('data-' + a) : null;
     });
     rd.text = shown ? readout.textContent : null;
