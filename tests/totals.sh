@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# totals.sh: totals that hide nothing.  GHC's -t1 leaves the names under 1 %
+# of the total out of the bands (and the .aux), but the title's peak is the
+# profile's true peak, counted from the .hp by tests/tools/hidden_bands.py,
+# and a line says what is not drawn, in every format and in the HTML
+# readout's totals.
+. "$(dirname "$0")/lib.sh"
+need python3 pdftotext
+TOOLS=$TESTDATA/../tools
+
+python3 "$TOOLS/hidden_bands.py" make 2000 >hid.hp
+python3 "$TOOLS/hidden_bands.py" truth hid.hp >truth.json || fail "truth"
+
+# title_says TEXT_FILE WHAT: the title's peak is the true one, and the
+# note gives the names -t removed and their largest sum, its share and time.
+title_says() {
+    python3 - "$1" truth.json "$2" <<'PY'
+import json, re, sys
+text = open(sys.argv[1]).read()
+t = json.load(open(sys.argv[2]))
+what = sys.argv[3]
+def mb(x): return x / 1e6
+m = re.search(r"peak ([0-9.]+) MB at ([0-9.]+) s", text)
+assert m, "%s: no peak in the title: %r" % (what, text[:300])
+assert abs(float(m.group(1)) - mb(t["peak"])) <= 0.051, (what, m.group(0), t["peak"])
+assert abs(float(m.group(2)) - t["peak_time"]) < 0.0006, (what, m.group(0), t["peak_time"])
+n = re.search(r"not drawn: (\d+) names under -t1's 1 % of the total, up to ([0-9.]+) MB "
+              r"\(([0-9.]+) % of its sample\) at ([0-9.]+) s; -t0 draws them", text)
+assert n, "%s: no note of what is not drawn: %r" % (what, text[:400])
+assert int(n.group(1)) == t["cut"], (what, n.group(0), t["cut"])
+assert abs(float(n.group(2)) - mb(t["hidden_max"])) <= 0.051, (what, n.group(0))
+share = 100 * t["hidden_max"] / t["hidden_total"]
+assert abs(float(n.group(3)) - share) <= 0.51, (what, n.group(0), share)
+assert abs(float(n.group(4)) - t["hidden_time"]) < 0.0006, (what, n.group(0))
+PY
+}
+
+"$HP2PS" -o hid.pdf hid.hp && pdftotext -raw hid.pdf hid.txt || fail "pdf"
+check "PDF: true peak, and what is not drawn" title_says hid.txt pdf
+if command -v ps2pdf >/dev/null 2>&1; then
+    "$HP2PS" -o hid.ps hid.hp && ps2pdf hid.ps hid-ps.pdf && pdftotext -raw hid-ps.pdf hid-ps.txt ||
+        fail "ps"
+    check "PS: true peak, and what is not drawn" title_says hid-ps.txt ps
+fi
+
+# (SVG and PNG hold glyphs, not text: the layout they draw is the same.)
+
+# -t0 draws every name: the same peak, and nothing to note.
+"$HP2PS" -t0 -o all.pdf hid.hp && pdftotext -raw all.pdf all.txt || fail "-t0"
+check "-t0: no note" sh -c '! grep -q "not drawn" all.txt'
+check "-t0: the same peak in the title" sh -c \
+    '[ "$(grep -o "peak [0-9.]* MB at [0-9.]* s" all.txt)" = "$(grep -o "peak [0-9.]* MB at [0-9.]* s" hid.txt | head -n 1)" ]'
+
+# The .aux keeps GHC's -t: the removed names are not in it.
+"$HP2PS" -o aux.ps hid.hp && [ -f hid.aux ] || "$HP2PS" -o aux.ps hid.hp
+check "the .aux leaves -t's names out" sh -c '! grep -q "small.sat\|spike" hid.aux 2>/dev/null'
+
+# The page: each sample's "not drawn" sum is the .hp's.
+"$HP2PS" -o hid.html hid.hp || fail "html"
+python3 "$TOOLS/html_page.py" get hid.html 'list(zip(d["panels"][0]["t"], d["panels"][0]["trace"]["hidden"]))' >page.txt ||
+    fail "the page has no trace data"
+check "the page's not-drawn sums are the .hp's" python3 - page.txt truth.json <<'PY'
+import ast, json, sys
+pairs = ast.literal_eval(open(sys.argv[1]).read())
+hidden = json.load(open(sys.argv[2]))["hidden"]
+assert pairs, "no samples"
+bad = [(t, h, hidden.get(repr(float(t)))) for t, h in pairs if hidden.get(repr(float(t))) != h]
+assert not bad, bad[:5]
+PY
+check "the page's script says what the totals cover" grep -q "every name" hid.html
+
+finish
