@@ -891,11 +891,13 @@ static void draw_peak(struct page *pg, const struct profile *p, const struct ser
     if (x < ORIGIN_X || x > ORIGIN_X + f->gw)
         return;
     draw_ring(pg, x, y);
-    char value[96], label[128];
+    char value[96], label[128], all[96];
     axis_format_quantity(value, sizeof value, s->y_max, p->value_unit, f->o->iec);
+    axis_format_quantity(all, sizeof all, s->all_max, p->value_unit, f->o->iec);
     char *clean = fitted_text(value, f->gw / 3, FONT_AXIS, tm);
-    /* (the title's peak counts what -t left out: this one is what is drawn) */
-    snprintf(label, sizeof label, s->all_max > s->y_max ? "drawn peak %s" : "peak %s", clean);
+    /* The title's peak counts what -t left out; where that shows in the
+     * figure, this one says it is what is drawn. */
+    snprintf(label, sizeof label, strcmp(all, value) != 0 ? "drawn peak %s" : "peak %s", clean);
     utf8_trim_partial(label); /* a long unit may be cut mid-character */
     free(clean);
     double lx = 0, base = 0;
