@@ -1136,8 +1136,12 @@ int series_samples_build_replay(struct series *s, const struct profile *p,
         columns = 1;
     size_t stored = store_count(p->store);
     size_t nsamples = p->nsamples > stored ? p->nsamples : stored;
-    bool every = nsamples * nb1 <= SERIES_PAGE_BUDGET;
-    size_t group = page_group(columns, nb);
+    /* The drawing's own samples, when they fit SERIES_PAGE_REACH: all of
+     * them when it draws every sample, else its columns' (group 1). */
+    size_t drawn = nsamples <= columns ? nsamples : 4 * columns;
+    bool reach = drawn * nb1 <= SERIES_PAGE_REACH;
+    bool every = nsamples * nb1 <= SERIES_PAGE_BUDGET || (reach && nsamples <= columns);
+    size_t group = reach ? 1 : page_group(columns, nb);
     double t0 = p->t_first, span = p->t_last - p->t_first;
     if (s->mode == MODE_STACKED && !every && how != SERIES_DENSE &&
         (how == SERIES_SPARSE || replay_sparse(p, bp))) {

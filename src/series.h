@@ -135,6 +135,9 @@ void series_free(struct series *s);
  * nothing, as it draws nothing there.  One more replay of the store;
  * memory O(bands * SERIES_PAGE_BUDGET / bands). */
 #define SERIES_PAGE_BUDGET 40000
+/* ... but every sample the drawing keeps (so every peak and dip drawn can
+ * be read) while those samples hold at most SERIES_PAGE_REACH values. */
+#define SERIES_PAGE_REACH 200000
 /* 0, or -1 with err set (a replay failed; s->samples then holds the
  * samples read before it).  s owns what it builds (series_free). */
 int series_samples_build(struct series *s, const struct profile *p, const struct band_plan *bp,

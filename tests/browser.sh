@@ -85,4 +85,12 @@ browse single evil.html evil.csv
 check "chromium, real input: pointer, Tab, Enter, clicks, and a --watch page's reload" \
     timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" "$CHROMIUM" prog.html prog.csv watched.html
 
+# Many bands (565, -m0 -t0, 109 samples, every one drawn): the page holds
+# every sample drawn, and the mouse on each drawn local maximum of the
+# total reads that sample (main kept 54 of the 109 samples).
+python3 "$TESTDATA/../tools/many_bands.py" 565 109 1 >many.hp
+"$HP2PS" -t0 -m0 many.hp -o many.html && "$HP2PS" -t0 -m0 many.hp -o many.csv
+check "chromium: every local maximum of 565 bands is read where it is drawn" \
+    timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" extremes "$CHROMIUM" many.html many.csv
+
 finish

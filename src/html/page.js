@@ -178,6 +178,26 @@
     return a;
   }
 
+  /* Samples closer than the pointer can tell apart (within 1.5 points of
+   * x): the nearest one whose stack reaches the value v, so that a spike
+   * drawn between lower neighbours is read where it is drawn; else i. */
+  function under(P, i, x, v) {
+    if (D.mode !== 'stacked' || D.diff)
+      return i;
+    var best = -1, gap = Infinity;
+    for (var d = -1; d <= 1; d += 2)
+      for (var j = d < 0 ? i : i + 1; j >= 0 && j < P.t.length; j += d) {
+        var dx = Math.abs(xOf(P, P.t[j]) - x);
+        if (dx > 1.5)
+          break;
+        if (dx < gap && regions(P, j).total >= v) {
+          best = j;
+          gap = dx;
+        }
+      }
+    return best >= 0 ? best : i;
+  }
+
   /* The band of panel P under value v in sample i, or -1 (above the
    * stack, or no line near enough). */
   function bandAt(P, i, v, r) {
@@ -466,6 +486,7 @@
       var i = nearest(P, t);
       if (i < 0)
         break;
+      i = under(P, i, q.x, v);
       var r = regions(P, i), b = bandAt(P, i, v, r);
       fill(k, P, i, b, r);
       place(clientX, clientY, P, i, b, r);

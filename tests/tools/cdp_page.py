@@ -10,6 +10,10 @@ says there; Tab reaches the key entries in the key's order, Enter pins a
 band, a mouse click on the key pins and unpins; and a --watch page keeps
 the band pinned across the reload its <meta> refresh makes.
 
+cdp_page.py extremes CHROMIUM PAGE CSV: the mouse on every local maximum
+of the total that the drawing draws (every sample: the CSV's), which the
+readout must read.
+
 Prints what is wrong and exits 1, else exits 0.
 """
 import base64
@@ -233,6 +237,34 @@ def check_pointer(page, d, csv_path):
         fail("the readout stays when the pointer leaves the graph")
 
 
+def check_extremes(page, d, csv_path):
+    """The mouse on every local maximum of the total (from the CSV export
+    of the same profile, every sample of which the drawing draws), just
+    under its top: the readout must be of that sample and its total."""
+    names, rows, times = html_page.read_csv(csv_path)
+    P = d["panels"][0]
+    total = [sum(rows[t]) for t in times]
+    n, wrong, peaks = len(times), [], 0
+    for i in range(n):
+        left = total[i - 1] if i > 0 else -1
+        right = total[i + 1] if i + 1 < n else -1
+        if not (total[i] > 0 and total[i] > left and total[i] >= right):
+            continue
+        peaks += 1
+        v = total[i] - 0.4 * P["y_span"] / P["plot"][3]  # 0.4 points under the top
+        px = P["plot"][0] + (times[i] - P["t0"]) / P["t_span"] * P["plot"][2]
+        py = P["plot"][1] + P["plot"][3] - (v - P["y_lo"]) / P["y_span"] * P["plot"][3]
+        page.mouse("mouseMoved", *page.to_client(px, py))
+        s = page.state()
+        if not s["shown"] or float(s["time"]) != times[i] or float(s["total"]) != total[i]:
+            wrong.append((times[i], total[i], s["time"], s["total"]))
+    if peaks < 10:
+        fail("only %d local maxima to point at" % peaks)
+    if wrong:
+        fail("%d of %d local maxima read another sample (time, total; read): %r" %
+             (len(wrong), peaks, wrong[:4]))
+
+
 def check_keyboard_and_clicks(page, d):
     top = [str(b) for b in reversed(range(len(d["bands"]))) if d["bands"][b]["box"]]
     if len(top) < 2:
@@ -300,7 +332,24 @@ def check_watch(chromium, watched, d):
             proc.wait()
 
 
+def extremes(chromium, page_path, csv_path):
+    d = html_page.data_of(page_path)
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+        proc, page = open_browser(chromium, profile, "file://" + os.path.abspath(page_path))
+        try:
+            if not page.wait("document.getElementById('overlay') !== null"):
+                fail("the page's script did not run")
+            else:
+                check_extremes(page, d, csv_path)
+        finally:
+            proc.kill()
+            proc.wait()
+    sys.exit(1 if failures else 0)
+
+
 def main():
+    if sys.argv[1] == "extremes":
+        extremes(*sys.argv[2:5])
     chromium, page_path, csv_path, watched = sys.argv[1:5]
     d = html_page.data_of(page_path)
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
