@@ -1045,6 +1045,19 @@ static double page_measure(const int64_t *value, size_t nbands, enum plot_mode m
     return m;
 }
 
+/* About how many bytes of the page's data one sample takes: from the
+ * names' data points, the values not 0 it holds on average (about 8
+ * bytes each), the rest 0 (2 bytes: "0,"). */
+static double page_bytes(const struct profile *p, const struct band_plan *bp)
+{
+    double points = 0, n = p->nsamples ? (double)p->nsamples : 1;
+    for (size_t id = 0; id < bp->nnames && id < p->names.count; id++)
+        if (bp->band_of_name[id] >= 0)
+            points += (double)p->names.info[id].points;
+    double live = fmin(points / n, (double)bp->count);
+    return 8 * live + 2 * ((double)bp->count - live) + 8;
+}
+
 /* How many of the drawing's columns make one of the page's slices. */
 static size_t page_group(size_t columns, size_t nbands)
 {
@@ -1139,7 +1152,7 @@ int series_samples_build_replay(struct series *s, const struct profile *p,
     /* The drawing's own samples, when they fit SERIES_PAGE_REACH: all of
      * them when it draws every sample, else its columns' (group 1). */
     size_t drawn = nsamples <= columns ? nsamples : 4 * columns;
-    bool reach = drawn * nb1 <= SERIES_PAGE_REACH;
+    bool reach = (double)drawn * page_bytes(p, bp) <= SERIES_PAGE_REACH;
     bool every = nsamples * nb1 <= SERIES_PAGE_BUDGET || (reach && nsamples <= columns);
     size_t group = reach ? 1 : page_group(columns, nb);
     double t0 = p->t_first, span = p->t_last - p->t_first;

@@ -136,8 +136,10 @@ void series_free(struct series *s);
  * memory O(bands * SERIES_PAGE_BUDGET / bands). */
 #define SERIES_PAGE_BUDGET 40000
 /* ... but every sample the drawing keeps (so every peak and dip drawn can
- * be read) while those samples hold at most SERIES_PAGE_REACH values. */
-#define SERIES_PAGE_REACH 200000
+ * be read) while those samples come to at most SERIES_PAGE_REACH bytes of
+ * the page, reckoned from the names' data points (a value not 0 about 8
+ * bytes, a 0 two). */
+#define SERIES_PAGE_REACH 320000
 /* 0, or -1 with err set (a replay failed; s->samples then holds the
  * samples read before it).  s owns what it builds (series_free). */
 int series_samples_build(struct series *s, const struct profile *p, const struct band_plan *bp,
