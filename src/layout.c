@@ -409,7 +409,15 @@ void profile_title(struct title *tt, const struct profile *p, const struct serie
     /* Units are the profile's: each gets at most a sixth of the box. */
     char *vu = fitted_text(p->value_unit, UNIT_ROOM, FONT_TITLE, tm);
     char *su = fitted_text(x_unit(p, true), UNIT_ROOM, FONT_TITLE, tm);
-    if (s->all_max > 0) {
+    if (s->nsamples == 1) { /* no span: the one sample is the picture */
+        char when[128], value[96];
+        axis_format_quantity(value, sizeof value, s->all_max, p->value_unit, iec);
+        char *v = fitted_text(value, UNIT_ROOM, FONT_TITLE, tm);
+        when_text(when, sizeof when, p, s->all_max_time, su, x_range);
+        snprintf(short_form, sizeof short_form, "one sample: %s%s", v, when);
+        free(v);
+        snprintf(area, sizeof area, "%s %s \xC3\x97 %s, %s", total, vu, su, short_form);
+    } else if (s->all_max > 0) {
         peak_text(short_form, sizeof short_form, p, s, su, x_range, iec, tm);
         snprintf(area, sizeof area, "%s %s \xC3\x97 %s, %s", total, vu, su, short_form);
     } else
@@ -950,6 +958,50 @@ struct layout_data_panel *data_panel(struct layout *L, const char *job, const st
 
 /* ---- one profile ---- */
 
+/* One sample has no span to draw over: it is a bar at its time, ONE_BAR
+ * of the axis wide, on an axis around it (from 0 to twice its time, or a
+ * unit either side of a time at or before 0). */
+#define ONE_BAR 0.04
+
+static void one_sample_axis(double t, double *x0, double *x_range)
+{
+    if (t > 0 && isfinite(2 * t)) {
+        *x0 = 0;
+        *x_range = 2 * t;
+    } else {
+        *x0 = t - 0.5;
+        *x_range = 1;
+    }
+}
+
+/* s's one point per band as a bar: two points, a half bar either side.
+ * bar shares s's figures; its edges are new (bar_free). */
+static void bar_series(struct series *bar, const struct series *s, double half)
+{
+    *bar = *s;
+    bar->top = xcalloc(s->nbands ? s->nbands : 1, sizeof *bar->top);
+    for (size_t b = 0; b < s->nbands; b++) {
+        const struct polyline *e = &s->top[b];
+        if (e->n != 1)
+            continue; /* (simplified away: the band below's edge) */
+        struct polyline *pl = &bar->top[b];
+        pl->n = 2;
+        pl->t = xreallocarray(NULL, 2, sizeof *pl->t);
+        pl->y = xreallocarray(NULL, 2, sizeof *pl->y);
+        pl->t[0] = e->t[0] - half, pl->t[1] = e->t[0] + half;
+        pl->y[0] = pl->y[1] = e->y[0];
+    }
+}
+
+static void bar_free(struct series *bar)
+{
+    for (size_t b = 0; b < bar->nbands; b++) {
+        free(bar->top[b].t);
+        free(bar->top[b].y);
+    }
+    free(bar->top);
+}
+
 int layout_build(struct layout *L, const struct profile *p, const struct band_plan *bp,
                  const struct series *s, const struct layout_options *o,
                  const struct text_metrics *tm, struct hp_error *err)
@@ -957,10 +1009,18 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     memset(L, 0, sizeof *L);
     if (frame_check(o->x_range, o->y_range, p->source, err) < 0)
         return -1;
+    double x0 = p->t_first;
+    struct layout_options one;
+    bool bar = s->nsamples == 1;
+    if (bar) {
+        one = *o;
+        one_sample_axis(p->t_first, &x0, &one.x_range);
+        o = &one;
+    }
     struct title t;
     profile_title(&t, p, s, o->x_range, o->iec, tm);
     struct frame f;
-    frame_init(&f, o, p->t_first, &t, 1, tm);
+    frame_init(&f, o, x0, &t, 1, tm);
     frame_set_y(&f, p->value_unit);
     key_build(&f, o->multipage, p, bp, NULL, tm); /* -M: the key off the graph */
     frame_place(L, &f, 1);
@@ -968,7 +1028,14 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     L->date = display_text(p->date);
 
     struct page *pg = open_one_box(L, bp, &f, &t, tm);
-    draw_graph(pg, p, bp, s, &f, tm);
+    if (bar) {
+        struct series wide;
+        bar_series(&wide, s, ONE_BAR / 2 * o->x_range);
+        draw_graph(pg, p, bp, &wide, &f, tm);
+        bar_free(&wide);
+    } else {
+        draw_graph(pg, p, bp, s, &f, tm);
+    }
     if (o->data) {
         data_begin(L, p, bp, &f, false);
         layout_data_panel_series(data_panel(L, p->job, &f, 0), L->data, bp, s);

@@ -70,4 +70,52 @@ assert not bad, bad[:5]
 PY
 check "the page's script says what the totals cover" grep -q "every name" hid.html
 
+# ---- one sample: a bar at its time, on an axis around it ----
+need pdftoppm
+printf 'JOB "one"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.37\na\t1000000\nb\t300000\nEND_SAMPLE 0.37\n' >one.hp
+# bar_at PDF TIME: the dark run across the graph at half the bar's height
+# is narrow (under a tenth of the axis), centred on TIME as the axis's
+# labels place it, and the axis ends near the bar (within 3 x its time).
+bar_at() {
+    pdftoppm -gray -r 72 -singlefile "$1" bar && pdftotext -bbox "$1" bar.html &&
+        python3 - bar.pgm bar.html "$2" <<'PY'
+import re, sys
+raw = open(sys.argv[1], "rb").read()
+m = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", raw)
+w, h = int(m.group(1)), int(m.group(2))
+px = raw[m.end():]
+words = re.findall(r'xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)<', open(sys.argv[2]).read())
+ticks = [((float(a) + float(c)) / 2, float(t), float(b)) for a, b, c, d, t in words if re.fullmatch(r"[0-9]+\.[0-9]+", t)]
+# the time labels: the lowest row of numbers
+yrow = max(y for _, _, y in ticks)
+ticks = sorted((x, t) for x, t, y in ticks if abs(y - yrow) < 1)
+(x0, t0), (x1, t1) = ticks[0], ticks[-1]
+want = float(sys.argv[3])
+assert t1 < 3 * want, "the axis runs to %g for a sample at %g" % (t1, want)
+# the graph's dark fill on the row 40 points above the axis labels
+row = int(yrow) - 40
+dark = [x for x in range(w) if px[row * w + x] < 100]
+assert dark, "no bar on row %d" % row
+runs, start = [], dark[0]
+for a, b in zip(dark, dark[1:] + [None]):
+    if b != a + 1:
+        runs.append((start, a))
+        start = b
+bar = max(runs, key=lambda r: r[1] - r[0])
+centre = (bar[0] + bar[1] + 1) / 2
+t = t0 + (centre - x0) / (x1 - x0) * (t1 - t0)
+width = (bar[1] - bar[0] + 1) / (x1 - x0) * (t1 - t0)
+assert abs(t - want) < 0.02 * want + 0.01, "bar at %g s, the sample at %g" % (t, want)
+assert width < 0.1 * (t1 - t0) * 1.5, "bar %g s wide on an axis of %g" % (width, t1 - t0)
+PY
+}
+"$HP2PS" -o one.pdf one.hp && pdftotext one.pdf one.txt || fail "one sample"
+check "one sample: a bar at 0.37 s on an axis around it" bar_at one.pdf 0.37
+check "one sample: the title says so" grep -q "one sample: 1.3 MB at 0.37 s" one.txt
+# A --from/--to window holding one sample of a longer profile, likewise.
+python3 "$TOOLS/hidden_bands.py" make 50 >fifty.hp
+"$HP2PS" --from 0.0195 --to 0.0205 -o win.pdf fifty.hp && pdftotext win.pdf win.txt || fail "window"
+check "a window of one sample: a bar at 0.02 s" bar_at win.pdf 0.02
+check "a window of one sample: the title says so" grep -q "one sample: " win.txt
+
 finish
