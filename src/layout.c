@@ -556,6 +556,43 @@ static void x_title(struct page *pg, const struct profile *p, const struct frame
     free(unit);
 }
 
+/* The last step can fall well short of the axis's end (0.6 on a 0.765 s
+ * axis: a fifth of the run unlabelled).  Then the end gets a label of its
+ * own, with the decimals it needs (at most three more than the steps'),
+ * in place of the last step's when the two would touch. */
+#define X_END_GAP 0.1 /* of the axis: a shorter stretch past the last step is fine */
+
+static void x_end_tick(struct ticks *t, int *decimals, const struct frame *f,
+                       const struct time_unit *tu, bool index, const struct text_metrics *tm)
+{
+    double lo = f->x0 / tu->seconds, span = f->x_range / tu->seconds, end = lo + span;
+    if (t->n < 2 || t->n >= AXIS_MAX_TICKS || !(end - t->value[t->n - 1] > X_END_GAP * span))
+        return;
+    int d = index ? 0 : t->decimals;
+    double v = end;
+    for (int k = 0; k <= 3; k++, d++) {
+        double scale = pow(10, d);
+        v = floor(end * scale + 0.5) / scale;
+        if (fabs(v - end) <= span / 500 || index)
+            break;
+    }
+    if (index)
+        v = floor(end);
+    if (!(v > t->value[t->n - 1]))
+        return;
+    char a[64], b[64];
+    axis_format_time(a, sizeof a, t->value[t->n - 1], decimals[t->n - 1]);
+    axis_format_time(b, sizeof b, v, d);
+    double room = (v - t->value[t->n - 1]) / span * f->gw;
+    double need = (tm->width(tm->ctx, FONT_AXIS, a) + tm->width(tm->ctx, FONT_AXIS, b)) / 2 +
+                  X_LABEL_MIN_GAP;
+    if (room < need)
+        t->n--; /* the end's label in place of the last step's */
+    t->value[t->n] = v;
+    decimals[t->n] = d;
+    t->n++;
+}
+
 /* The time axis: its line, its title, and a labelled tick at every step
  * up to the end of the data. */
 void draw_x_axis(struct page *pg, const struct profile *p, const struct frame *f,
@@ -568,10 +605,14 @@ void draw_x_axis(struct page *pg, const struct profile *p, const struct frame *f
     x_title(pg, p, f, &tu, tm);
     struct ticks t;
     x_ticks(&t, f, &tu, p->x_is_index, tm);
+    int decimals[AXIS_MAX_TICKS];
+    for (size_t i = 0; i < t.n; i++)
+        decimals[i] = p->x_is_index ? 0 : t.decimals;
+    x_end_tick(&t, decimals, f, &tu, p->x_is_index, tm);
     for (size_t i = 0; i < t.n; i++) {
         double x = (t.value[i] * tu.seconds - f->x0) / f->x_range * f->gw;
         char label[64];
-        axis_format_time(label, sizeof label, t.value[i], p->x_is_index ? 0 : t.decimals);
+        axis_format_time(label, sizeof label, t.value[i], decimals[i]);
         double half = tm->width(tm->ctx, FONT_AXIS, label) / 2;
         /* The last label may stand past the axis's end, not past the box. */
         if (ORIGIN_X + x + half > f->bw - BORDER_SPACE / 2)

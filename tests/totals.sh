@@ -118,4 +118,33 @@ python3 "$TOOLS/hidden_bands.py" make 50 >fifty.hp
 check "a window of one sample: a bar at 0.02 s" bar_at win.pdf 0.02
 check "a window of one sample: the title says so" grep -q "one sample: " win.txt
 
+# ---- the time axis is labelled to its end ----
+# ends_labelled PDF HP: the last time label is within a tenth of the run of
+# its end (0.6 on a 0.765 s axis left a fifth unlabelled), and is no
+# later than the end.
+ends_labelled() {
+    pdftotext -bbox "$1" lab.html && python3 - lab.html "$2" <<'PY'
+import re, sys
+words = re.findall(r'yMin="([0-9.]+)" xMax="[0-9.]+" yMax="[0-9.]+">([^<]*)<', open(sys.argv[1]).read())
+nums = [(float(y), float(t)) for y, t in words if re.fullmatch(r"[0-9]+(\.[0-9]+)?", t)]
+row = max(y for y, _ in nums)
+last = max(t for y, t in nums if abs(y - row) < 1)
+times = [float(l.split()[1]) for l in open(sys.argv[2]) if l.startswith("BEGIN_SAMPLE")]
+lo, hi = min(times), max(times)
+assert hi - last <= 0.1 * (hi - lo) and last <= hi + 0.002 * (hi - lo), (last, lo, hi)
+PY
+}
+python3 - >sub.hp <<'PY'
+print('JOB "s"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"')
+for k in range(52):
+    t = k * 0.765 / 51
+    print("BEGIN_SAMPLE %.4f\na\t%d\nb\t%d\nEND_SAMPLE %.4f" % (t, 1000 + 100 * k, 5000 - 50 * k, t))
+PY
+for hp in sub.hp fifty.hp hid.hp "$TESTDATA"/*.hp; do
+    for flags in "" "-e5in"; do
+        "$HP2PS" $flags -o ends.pdf "$hp" || fail "$hp $flags"
+        check "$(basename "$hp") $flags: the time axis is labelled to its end" ends_labelled ends.pdf "$hp"
+    done
+done
+
 finish
