@@ -775,6 +775,29 @@ static void emit_edges(void *ctx, double t, int64_t hidden, const int64_t *value
     }
 }
 
+/* --mode=percent: *floor, SERIES_PERCENT_FLOOR of the largest total of
+ * the bands drawn, from one replay before the one that draws. */
+static int percent_floor(const struct profile *p, const struct band_plan *bp, double *near_zero,
+                         struct hp_error *err)
+{
+    int64_t *value = xcalloc(bp->count ? bp->count : 1, sizeof *value);
+    struct store_cursor *replay = store_cursor_new(p->store);
+    struct sample smp;
+    int rc;
+    double most = 0;
+    while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
+        bands_sum_sample(bp, smp.entry, smp.n, value);
+        double sum = 0;
+        for (size_t b = 0; b < bp->count; b++)
+            sum = b == 0 ? (double)value[0] : sum + (double)value[b];
+        most = fmax(most, sum);
+    }
+    store_cursor_free(replay);
+    free(value);
+    *near_zero = most * SERIES_PERCENT_FLOOR;
+    return rc < 0 ? -1 : 0;
+}
+
 /* series_build_mode's stacked, reduced replay, sparse (see "sparse
  * samples" above); s is set up, its edges empty. */
 static int build_sparse(struct series *s, const struct profile *p, const struct band_plan *bp,
@@ -862,6 +885,13 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
         (how == SERIES_SPARSE || replay_sparse(p, bp)))
         return build_sparse(s, p, bp, columns, err);
 
+    /* Percent mode: the total below which a sample is next to nothing. */
+    double near_zero = 0;
+    if (mode == MODE_PERCENT && percent_floor(p, bp, &near_zero, err) < 0) {
+        series_free(s);
+        return -1;
+    }
+
     /* Scratch, all O(nbands). */
     bool lines = mode == MODE_LINES;
     size_t *cap = lines ? xcalloc(nb1, sizeof *cap) : NULL;
@@ -892,9 +922,10 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
         account_all(s, k, t, total, bands_traced_sum(bp, smp.entry, smp.n), prev_t, &prev_all);
         account_sample(s, k, t, total, value, &prev_t, &prev_total);
         k++;
-        /* A sample holding nothing has no shares: percent mode draws
-         * nothing for it, rather than a wedge down to 0. */
-        if (mode == MODE_PERCENT && !(total > 0))
+        /* A sample holding nothing, or next to nothing, has no shares
+         * worth drawing: percent mode draws nothing for it, rather than a
+         * wedge down to 0 or a jump to 100 % of a few bytes. */
+        if (mode == MODE_PERCENT && !(total > near_zero))
             continue;
         mode_heights(top, value, nbands, total, mode);
 
@@ -1177,7 +1208,7 @@ int series_samples_build_replay(struct series *s, const struct profile *p,
         int64_t hidden = bands_traced_sum(bp, smp.entry, smp.n);
         double total, measure = page_measure(value, nb, s->mode, &total);
         k++;
-        if (s->mode == MODE_PERCENT && !(total > 0))
+        if (s->mode == MODE_PERCENT && !(total > s->y_max * SERIES_PERCENT_FLOOR))
             continue; /* drawn as nothing (series_build_mode) */
         if (every) {
             page_push(ss, &cap, smp.time, hidden, value);

@@ -104,11 +104,17 @@ int series_build(struct series *s, const struct profile *p, const struct band_pl
                  size_t columns, struct hp_error *err);
 /* --mode: what top[b] holds.  MODE_STACKED: series_build's stacked
  * heights.  MODE_PERCENT: the same stack with each sample scaled so that
- * its total is 100 (a sample totalling 0 stays 0).  MODE_LINES: band b's
+ * its total is 100 (a sample totalling at most SERIES_PERCENT_FLOOR of the
+ * largest total is left out, drawn as nothing).  MODE_LINES: band b's
  * own value, not stacked.  y_max, y_max_time, band_peak and area stay the
  * stacked byte figures in every mode (the title and the .aux use them). */
 int series_build_mode(struct series *s, const struct profile *p, const struct band_plan *bp,
                       size_t columns, enum plot_mode mode, struct hp_error *err);
+
+/* --mode=percent draws nothing for a sample whose total is at most this
+ * part of the largest total (as for one holding nothing): the shares of a
+ * few bytes left at the end of a run would fill the graph to 100 %. */
+#define SERIES_PERCENT_FLOOR 0.001
 
 /* How a replay reads the samples.  DENSE adds up every band of every
  * sample: O(bands) a sample.  SPARSE only the bands a sample's entries

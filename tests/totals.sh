@@ -147,4 +147,42 @@ for hp in sub.hp fifty.hp hid.hp "$TESTDATA"/*.hp; do
     done
 done
 
+# ---- --mode=percent draws nothing where the total is next to nothing ----
+# 10 samples of a 1 MB heap, then 10 where a 100-byte band is all that is
+# left: GHC-style shares would fill the graph to 100 % with it.
+python3 - >tail.hp <<'PY'
+print('JOB "t"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"')
+for k in range(20):
+    print("BEGIN_SAMPLE %d" % k)
+    if k < 10:
+        print("big\t%d\nsmall\t%d" % (1000000 + 1000 * k, 200000))
+    print("tiny\t100\nEND_SAMPLE %d" % k)
+PY
+# column_empty PDF TIME: no fill in the graph's column at TIME.
+column_empty() {
+    pdftoppm -gray -r 72 -singlefile "$1" col && pdftotext -bbox "$1" col.html &&
+        python3 - col.pgm col.html "$2" <<'PY'
+import re, sys
+raw = open(sys.argv[1], "rb").read()
+m = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", raw)
+w, h = int(m.group(1)), int(m.group(2))
+px = raw[m.end():]
+words = [(float(a), float(b), float(c), float(d), t) for a, b, c, d, t in re.findall(
+    r'xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)<',
+    open(sys.argv[2]).read())]
+nums = [(x0, y0, x1, y1, t) for x0, y0, x1, y1, t in words if re.fullmatch(r"[0-9.]+%?", t)]
+row = max(y0 for _, y0, _, _, t in nums if not t.endswith("%"))
+xs = sorted(((x0 + x1) / 2, float(t)) for x0, y0, x1, y1, t in nums if abs(y0 - row) < 1)
+(xa, ta), (xb, tb) = xs[0], xs[-1]
+x = int(xa + (float(sys.argv[3]) - ta) / (tb - ta) * (xb - xa))
+pct = [(y0, y1) for x0, y0, x1, y1, t in nums if t.endswith("%")]
+top, foot = min(y0 for y0, _ in pct), max(y1 for _, y1 in pct)
+dark = sum(1 for y in range(int(top) + 2, int(foot) - 8) if px[y * w + x] < 180)
+assert dark <= 2, "%d dark pixels in the column at %s" % (dark, sys.argv[3])
+PY
+}
+"$HP2PS" -t0 --mode=percent -o tail.pdf tail.hp || fail "percent"
+check "--mode=percent: nothing drawn where only 100 bytes are left" column_empty tail.pdf 15
+check "--mode=percent: the heap is drawn where it is" sh -c '! column_empty tail.pdf 5 2>/dev/null'
+
 finish
