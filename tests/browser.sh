@@ -93,4 +93,31 @@ python3 "$TESTDATA/../tools/many_bands.py" 565 109 1 >many.hp
 check "chromium: every local maximum of 565 bands is read where it is drawn" \
     timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" extremes "$CHROMIUM" many.html many.csv
 
+# The table's slopes are written as the page's other figures, three
+# significant digits ("+985 bytes/s", "+1.2 MB/s"; main wrote
+# "+984.892 bytes/s").
+for page in many.html prog.html; do
+    HOME=$PWD/probe timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+        --disable-background-networking --user-data-dir="$PWD/probe" \
+        --dump-dom "file://$PWD/$page" >"$page.dom" 2>/dev/null
+    check "$page: the table's slopes have three figures" python3 - "$page.dom" <<'PY'
+import html, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+rows = re.findall(r"<tr[^>]*>(.*?)</tr>", text, re.S)
+slopes = []
+for r in rows:
+    cells = [html.unescape(re.sub(r"<[^>]*>", "", c)) for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+    if len(cells) == 6:
+        slopes.append(cells[5])
+assert len(slopes) > 3, "no table rows: %d" % len(slopes)
+bad = []
+for s in slopes:
+    m = re.match(r"^[+\u2212]?([0-9.,]+) \S+/\S+$", s)
+    digits = m and m.group(1).replace(",", "").replace(".", "").lstrip("0")
+    if not m or len(digits.rstrip("0") if "." not in m.group(1) else digits) > 3:
+        bad.append(s)
+assert not bad, bad[:5]
+PY
+done
+
 finish
