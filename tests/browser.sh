@@ -93,6 +93,14 @@ python3 "$TESTDATA/../tools/many_bands.py" 565 109 1 >many.hp
 check "chromium: every local maximum of 565 bands is read where it is drawn" \
     timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" extremes "$CHROMIUM" many.html many.csv
 
+# -t1 leaves names out: the readout's totals say what they cover, with the
+# .hp's figures (hidden_bands.py reads them from the .hp).
+python3 "$TESTDATA/../tools/hidden_bands.py" make 2000 >hid.hp
+python3 "$TESTDATA/../tools/hidden_bands.py" truth hid.hp >hid.json
+"$HP2PS" hid.hp -o hid.html
+check "chromium: the readout's totals say what -t leaves out" \
+    timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" hidden "$CHROMIUM" hid.html hid.json
+
 # The table's slopes are written as the page's other figures, three
 # significant digits ("+985 bytes/s", "+1.2 MB/s"; main wrote
 # "+984.892 bytes/s").

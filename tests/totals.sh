@@ -68,7 +68,6 @@ assert pairs, "no samples"
 bad = [(t, h, hidden.get(repr(float(t)))) for t, h in pairs if hidden.get(repr(float(t))) != h]
 assert not bad, bad[:5]
 PY
-check "the page's script says what the totals cover" grep -q "every name" hid.html
 
 # ---- one sample: a bar at its time, on an axis around it ----
 need pdftoppm
