@@ -487,11 +487,14 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, bo
     if (f->note_height > 0) { /* the note's line, under a rule */
         double rule = top - th + f->note_height;
         page_line(pg, BORDER_SPACE, rule, f->bw - BORDER_SPACE, rule);
-        if (t->note) {
-            char *note = layout_ellipsize(t->note, title_right(f) - title_left(), FONT_AXIS, tm);
-            page_text(pg, note, title_left(), top - th + 4.5, ALIGN_LEFT, FONT_AXIS, 0);
-            free(note);
-        }
+        /* (a panel beside one with a note: what its own line would say) */
+        char none[64];
+        snprintf(none, sizeof none, "not drawn: nothing over %g %% of the peak",
+                 100 * TRACE_NOTE_SHARE);
+        char *note = layout_ellipsize(t->note ? t->note : none, title_right(f) - title_left(),
+                                      FONT_AXIS, tm);
+        page_text(pg, note, title_left(), top - th + 4.5, ALIGN_LEFT, FONT_AXIS, 0);
+        free(note);
     }
 }
 
