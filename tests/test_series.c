@@ -857,7 +857,9 @@ static size_t series_differences(const struct series *a, const struct series *b)
     const struct series_samples *x = a->samples, *y = b->samples;
     if (x && y)
         bad += x->n != y->n || x->nbands != y->nbands || !same_doubles(x->t, y->t, x->n) ||
-               (x->n && memcmp(x->value, y->value, x->n * x->nbands * sizeof *x->value) != 0);
+               (x->n && memcmp(x->value, y->value, x->n * x->nbands * sizeof *x->value) != 0) ||
+               !x->hidden != !y->hidden ||
+               (x->hidden && x->n && memcmp(x->hidden, y->hidden, x->n * sizeof *x->hidden) != 0);
     else
         bad += x != y;
     return bad;
