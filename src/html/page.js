@@ -425,7 +425,8 @@
       sw.style.background = colour(P.bands[b]);
       name.insertBefore(sw, name.firstChild);
       line(readout, 'value', D.diff ? quantity(v[b], true)
-                                     : quantity(v[b]) + ', ' + percent(share || 0) + ' of the sample');
+                                     : quantity(v[b]) + ', ' + percent(share || 0) +
+                                       (P.trace ? ' of the drawn total' : ' of the sample'));
     } else {
       line(readout, 'name muted', D.mode === 'lines' ? 'no band\u2019s line here' : 'no band here');
     }

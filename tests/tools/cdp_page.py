@@ -293,7 +293,8 @@ def check_hidden(page, d, truth_path):
         fail("readout: drawn %s, not drawn %s; the .hp: not drawn %d of %d" %
              (s["total"], s["hidden"], truth["hidden_max"], truth["hidden_total"]))
     grouped = "{:,}".format(truth["hidden_total"])
-    if "not drawn (" not in s["text"] or "every name" not in s["text"] or grouped not in s["text"]:
+    if "not drawn (" not in s["text"] or "every name" not in s["text"] or \
+            grouped not in s["text"] or "of the drawn total" not in s["text"]:
         fail("the readout does not say what its totals cover: %r" % s["text"])
 
 
