@@ -247,6 +247,7 @@ static void json_panel(FILE *f, const struct layout_data_panel *P)
             json_string(f, P->mark_text[i]);
         }
         fputs("]", f);
+    }
     if (P->hidden) { /* what -t removed, by sample: the readout's totals say it */
         fprintf(f, ",\n \"trace\":{\"names\":%zu,\"percent\":", P->hidden_names);
         json_number(f, P->trace_percent);
