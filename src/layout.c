@@ -1003,6 +1003,7 @@ void data_begin(struct layout *L, const struct profile *p, const struct band_pla
     /* The key lists the plan's bands, one entry each. */
     const double(*box)[4] = f->key.n >= key->count ? (const double(*)[4])f->key.box : NULL;
     layout_data_set_bands(L->data, key, colour, box, L->matrix);
+    layout_data_set_details(L->data, key, p);
     free(colour);
 }
 

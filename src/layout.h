@@ -122,6 +122,9 @@ struct layout_options {
  * turn for the formats that ask for it, so a rectangle stays one. */
 struct layout_data_band {   /* a band of any panel, as the key lists it */
     char *name;             /* the full name, valid UTF-8, newlines kept */
+    char *detail;           /* what the log tells of it (profile.detail: tab-separated,
+                             * in the order of layout_data.detail_columns, raw bytes),
+                             * or NULL */
     struct rgb colour;      /* its fill (--mode=lines: its line) */
     bool has_box;           /* its key entry is drawn, in this box: */
     double box[4];          /* x, y, width, height */
@@ -163,6 +166,7 @@ struct layout_data {
     char *value_unit, *sample_unit; /* one line of valid UTF-8 each */
     size_t nbands;
     struct layout_data_band *band;
+    char *detail_columns;   /* the bands' detail fields, tab-separated, or NULL */
     size_t npanels;
     struct layout_data_panel *panel;
 };

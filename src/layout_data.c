@@ -51,6 +51,21 @@ void layout_data_set_bands(struct layout_data *D, const struct band_plan *key,
     }
 }
 
+void layout_data_set_details(struct layout_data *D, const struct band_plan *key,
+                             const struct profile *p)
+{
+    if (!p->detail_columns)
+        return;
+    /* raw (tabs kept): the writer makes each field valid UTF-8 */
+    D->detail_columns = xstrdup(p->detail_columns);
+    for (size_t b = 0; b < key->count && b < D->nbands; b++) {
+        const char *name = key->band[b].name;
+        int64_t id = key->band[b].is_other ? -1 : names_find(&p->names, name, strlen(name));
+        if (id >= 0 && (size_t)id < p->ndetail && p->detail[id])
+            D->band[b].detail = xstrdup(p->detail[id]);
+    }
+}
+
 struct layout_data_panel *layout_data_add_panel(struct layout_data *D, const char *title,
                                                 const double plot[4], const double matrix[6],
                                                 double t0, double t_span, double y_lo,
@@ -209,9 +224,12 @@ void layout_data_free(struct layout_data *D)
 {
     if (!D)
         return;
-    for (size_t b = 0; b < D->nbands; b++)
+    for (size_t b = 0; b < D->nbands; b++) {
         free(D->band[b].name);
+        free(D->band[b].detail);
+    }
     free(D->band);
+    free(D->detail_columns);
     for (size_t k = 0; k < D->npanels; k++) {
         struct layout_data_panel *P = &D->panel[k];
         free(P->title);

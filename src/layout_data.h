@@ -19,6 +19,11 @@ void layout_data_set_bands(struct layout_data *D, const struct band_plan *key,
                            const struct rgb *colour, const double (*box)[4],
                            const double matrix[6]);
 
+/* Each key band's details from profile p (profile.detail), found by the
+ * band's name; OTHER and names p lacks have none. */
+void layout_data_set_details(struct layout_data *D, const struct band_plan *key,
+                             const struct profile *p);
+
 /* A panel whose graph fills the local rectangle plot (x, y, width,
  * height, y up), its time and value scales, and the samples of s->samples
  * (bands of bp, each found in the key by name; shares, peaks and slopes

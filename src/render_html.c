@@ -180,10 +180,30 @@ static int channel(double c)
     return v < 0 ? 0 : v > 255 ? 255 : (int)v;
 }
 
+/* Tab-separated fields (raw bytes) as a JSON list of valid UTF-8 strings. */
+static void json_fields(FILE *f, const char *tabbed)
+{
+    putc('[', f);
+    for (const char *s = tabbed, *e;; s = e + 1) {
+        e = strchr(s, '\t');
+        char *field = utf8_sanitize(s, e ? (size_t)(e - s) : strlen(s));
+        fputs(s == tabbed ? "" : ",", f);
+        json_string(f, field);
+        free(field);
+        if (!e)
+            break;
+    }
+    putc(']', f);
+}
+
 static void json_band(FILE *f, const struct layout_data_band *b)
 {
     fputs("{\"name\":", f);
     json_string(f, b->name);
+    if (b->detail) { /* what the log tells of it, as the fields' list */
+        fputs(",\"detail\":", f);
+        json_fields(f, b->detail);
+    }
     fprintf(f, ",\"colour\":\"#%02x%02x%02x\",\"box\":", channel(b->colour.r),
             channel(b->colour.g), channel(b->colour.b));
     if (b->has_box)
@@ -273,6 +293,10 @@ static void json_data(FILE *f, const struct layout_data *D, const struct render_
     json_string(f, D->value_unit);
     fputs(",\"sample_unit\":", f);
     json_string(f, D->sample_unit);
+    if (D->detail_columns) { /* the names of the bands' detail fields */
+        fputs(",\n\"detail_columns\":", f);
+        json_fields(f, D->detail_columns);
+    }
     fputs(",\n\"bands\":[", f);
     for (size_t b = 0; b < D->nbands; b++) {
         fputs(b ? ",\n " : "\n ", f);

@@ -131,6 +131,15 @@ check "-hc: the whole stack of a cut name" \
 d = json.load(open("hc-bands.json"))
 pairs = dict(zip(d["bands"], [x["stack"] for x in d["band_details"]]))
 assert pairs["(8)squares/main.s/main/M..."] == "squares/main.s/main/Main.CAF", pairs'
+# the page carries the same details, for the readout and the table
+PAGE="python3 $TESTDATA/../tools/html_page.py"
+"$HP2PS" -t0 -o hi.html "$EL/newer-hi.eventlog" 2>/dev/null
+check "HTML: each -hi band's IPE fields in the page's data" \
+    all '[ "$($PAGE get hi.html "\"|\".join(d[\"detail_columns\"])")" = "address|table|closure type|type|label|module|location" ] &&
+         [ "$($PAGE get hi.html "\"|\".join([b[\"detail\"] for b in d[\"bands\"] if b[\"name\"].startswith(\"Node :: Tree (build\")][0])")" = "0x410b80|Node_Main_0_con_info|4|Tree|build|Main|src/newer.hs:24:13-68" ]'
+"$HP2PS" -o hc.html "$EL/tiny-hc.eventlog" 2>/dev/null
+check "HTML: an -hc band's whole stack in the page's data" \
+    all '[ "$($PAGE get hc.html "[b[\"detail\"][0] for b in d[\"bands\"] if b[\"name\"] == \"(8)squares/main.s/main/M...\"][0]")" = "squares/main.s/main/Main.CAF" ]'
 $GEN make job job.eventlog && "$HP2PS" -o job.json job.eventlog
 check "JOB as the RTS writes it (+RTS/-RTS/--RTS, an empty argument)" \
     grep -qF '"job": "prog a b  +RTS last +RTS -hT"' job.json

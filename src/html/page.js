@@ -404,6 +404,19 @@
     dot.setAttribute('visibility', 'hidden');
   }
 
+  /* What an eventlog tells of a band beyond its name (an -hi band's IPE
+   * entry, an -hc band's whole stack), as "field: value" lines. */
+  function details(kb) {
+    var d = D.bands[kb].detail, cols = D.detail_columns || [];
+    if (!d)
+      return [];
+    return d.map(function (v, j) {
+      return cols.length === 1 ? v : cols[j] + ': ' + v;
+    }).filter(function (text, j) {
+      return d[j] !== '';
+    });
+  }
+
   function fill(k, P, i, b, r) {
     var v = P.values[i];
     readout.textContent = '';
@@ -427,6 +440,9 @@
       line(readout, 'value', D.diff ? quantity(v[b], true)
                                      : quantity(v[b]) + ', ' + percent(share || 0) +
                                        (P.trace ? ' of the drawn total' : ' of the sample'));
+      details(P.bands[b]).forEach(function (d) {
+        line(readout, 'detail muted', d);
+      });
     } else {
       line(readout, 'name muted', D.mode === 'lines' ? 'no band\u2019s line here' : 'no band here');
     }
@@ -582,6 +598,13 @@
       c0.textContent = String(values[0]);
       row.insertCell().textContent = values[1];
       row.cells[1].insertBefore(sw, row.cells[1].firstChild);
+      var more = details(P.bands[b]);
+      if (more.length) { /* the log's details, under the name */
+        var small = document.createElement('div');
+        small.className = 'detail';
+        small.textContent = more.join(' \u00b7 ');
+        row.cells[1].appendChild(small);
+      }
       row.insertCell().textContent = percent(values[2]);
       row.insertCell().textContent = quantity(values[3], D.diff).replace(/ \(.*\)$/, '');
       row.insertCell().textContent = time(values[4]);
