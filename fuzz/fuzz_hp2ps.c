@@ -206,7 +206,8 @@ static void arg(struct fuzz_input *in, const char *a)
  *           --slopes; bit 4 --x=index; bits 5-7 the window: bit 5 --from,
  *           bit 6 --to, bit 7 the values 0.5 and 2 (else 0.02 and 0.035)
  *   byte 2: bit 0 --include=CAF|MAIN; bit 1 --exclude=IO; bits 2-3
- *           profiles: one; two; --diff of two; three; bit 4 --full-stacks
+ *           profiles: one; two; --diff of two; three; bit 4 --full-stacks;
+ *           bit 5 --heap; bit 6 --marks=a|^$
  *   the last byte XOR '\n': bit 0 --units=iec, 1 --pattern, 2 -s, 3 -b,
  *           4 -g, 5 -M, 6 -y, 7 -e300pt
  * What hp2ps refuses on the command line is left out: --slopes with
@@ -259,6 +260,10 @@ static void decode_args(struct fuzz_input *in, unsigned o0, unsigned o1, unsigne
         arg(in, "--diff");
     if (o2 & 16)
         arg(in, "--full-stacks");
+    if (o2 & 32)
+        arg(in, "--heap");
+    if (o2 & 64)
+        arg(in, "--marks=a|^$");
     in->nprofiles = profiles == 0 ? 1 : profiles == 3 ? 3 : 2;
     if (several) {
         static const char *const out[] = {"-o", "out.ps", "out.eps", "out.html", "out.png"};
@@ -416,7 +421,7 @@ static void run_many(const struct fuzz_input *in, const struct pipeline_options 
     if (read == in->nprofiles) {
         struct layout L;
         struct text_metrics tm = render_text_metrics(fonts);
-        int rc = po->diff ? pipeline_draw_diff(&L, p, po, &tm, &err)
+        int rc = po->diff ? pipeline_draw_diff(&L, p, po, &tm, NULL, &err)
                           : pipeline_draw_several(&L, p, read, po, &tm, NULL, &err);
         if (rc == 0)
             check_and_render(&L, po);

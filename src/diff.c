@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pair.h"
 #include "series.h"
 #include "shades.h"
 
@@ -164,14 +165,14 @@ struct ranked {
     size_t u;
 };
 
-/* Largest total change first; equal ones by name, so the order is the
- * same on every machine. */
+/* Largest total change first; equal ones by name (less "(N)", so the
+ * order is the same on every machine and after a renumbering). */
 static int by_score(const void *x, const void *y)
 {
     const struct ranked *a = x, *b = y;
     if (a->score != b->score)
         return a->score > b->score ? -1 : 1;
-    return strcmp(a->name, b->name);
+    return pair_name_cmp(a->name, b->name);
 }
 
 /* A band of the diff before it has its place: its row of changes (owned)

@@ -6,8 +6,10 @@
  * columns.  A band's value at a grid time is interpolated linearly
  * between its samples (0 in a sample that does not list it, and after
  * the profile's last sample).  One replay of each store; memory is one
- * number per name and column.  The bands are the union of the names that
- * survive each profile's own band selection (-t and the like), ranked by
+ * number per name and column.  The bands are the union of the plans'
+ * bands, matched by name (pipeline.c gives plans of the names that survive
+ * either profile's own band selection, -t and the like, with every value
+ * in both, their bands paired by pair.c), ranked by
  * the sum over the grid of |after - before|; the top -m are kept (the
  * band limit counts OTHER, as for one profile) and the rest add up to
  * OTHER.  The band order is the key's order and the drawing's: layout

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "heapline.h"
 #include "utf8.h"
 
 /* The shortest of %.15g and %.17g that reads back as the same double, with
@@ -39,10 +40,46 @@ static void free_names(char **names, size_t n)
     free(names);
 }
 
-/* Writes one sample: its time, formatted, and the band values in column
- * order. */
+/* --heap: the RTS's lines beside the bands, each the value in force at
+ * the sample's time (the last event kept at or before it; heapline.h),
+ * for the lines that have events; none with --x=index, whose times are
+ * sample numbers. */
+struct heap_columns {
+    size_t n;
+    enum heap_kind kind[HEAP_KINDS];
+    struct heapline_cursor cur[HEAP_KINDS];
+    bool has[HEAP_KINDS];       /* this sample's: a value in force */
+    uint64_t value[HEAP_KINDS];
+};
+
+static void heap_columns_start(struct heap_columns *h, const struct profile *p)
+{
+    memset(h, 0, sizeof *h);
+    if (!p->heap || p->x_is_index)
+        return;
+    for (int k = 0; k < HEAP_KINDS; k++)
+        if (p->heap->line[k].events) {
+            h->kind[h->n] = (enum heap_kind)k;
+            heapline_cursor_start(&h->cur[h->n++], &p->heap->line[k]);
+        }
+}
+
+static void heap_columns_at(struct heap_columns *h, double t)
+{
+    for (size_t i = 0; i < h->n; i++)
+        h->has[i] = heapline_cursor_at(&h->cur[i], t, &h->value[i]);
+}
+
+/* A heap column's name: apart from any band's. */
+static void heap_column_name(char *buf, size_t size, enum heap_kind k)
+{
+    snprintf(buf, size, "RTS %s", heapline_name(k));
+}
+
+/* Writes one sample: its time, formatted, the band values in column
+ * order, then the heap columns. */
 typedef void (*row_fn)(FILE *f, size_t k, const char *time, const int64_t *column,
-                       size_t ncolumns);
+                       size_t ncolumns, const struct heap_columns *h);
 
 /* The one replay of the store: per sample, each entry's value goes to its
  * band (OTHER gathers several names, a repeated name adds, a dropped name
@@ -62,6 +99,8 @@ static int replay(FILE *f, const struct profile *p, const struct band_plan *bp, 
     /* A write error (a full disk) ends the replay early; output_commit
      * reports it with the file's name. */
     bool clipped = false;
+    struct heap_columns h;
+    heap_columns_start(&h, p);
     for (size_t k = 0; !ferror(f) && (rc = store_cursor_next(cur, &smp, err)) == 1; k++) {
         if (bands_sum_sample(bp, smp.entry, smp.n, value))
             clipped = true;
@@ -69,7 +108,8 @@ static int replay(FILE *f, const struct profile *p, const struct band_plan *bp, 
             column[c] = value[nbands - 1 - c];
         char time[64];
         format_time(time, sizeof time, smp.time);
-        row(f, k, time, column, nbands);
+        heap_columns_at(&h, smp.time);
+        row(f, k, time, column, nbands, &h);
     }
     store_cursor_free(cur);
     free(value);
@@ -94,7 +134,8 @@ static int by_column(const void *a, const void *b)
  * band_text[b] is band b's name as the format writes it; k counts the
  * values written. */
 static int replay_long(FILE *f, const struct profile *p, const struct band_plan *bp,
-                       char **band_text, value_fn put, struct hp_error *err)
+                       char **band_text, char *const *heap_text, value_fn put,
+                       struct hp_error *err)
 {
     size_t nbands = bp->count;
     int64_t *value = xcalloc(nbands ? nbands : 1, sizeof *value);
@@ -105,6 +146,8 @@ static int replay_long(FILE *f, const struct profile *p, const struct band_plan 
     struct store_cursor *cur = store_cursor_new(p->store);
     struct sample smp;
     int rc = 0;
+    struct heap_columns h;
+    heap_columns_start(&h, p);
     while (!ferror(f) && (rc = store_cursor_next(cur, &smp, err)) == 1) {
         if (smp.n > cap) {
             cap = smp.n;
@@ -134,6 +177,11 @@ static int replay_long(FILE *f, const struct profile *p, const struct band_plan 
             value[b] = 0;
             seen[b] = false;
         }
+        heap_columns_at(&h, smp.time);
+        for (size_t i = 0; i < h.n; i++)
+            if (h.has[i] && h.value[i])
+                put(f, k++, time, heap_text[i], h.value[i] > INT64_MAX ? INT64_MAX
+                                                                        : (int64_t)h.value[i]);
     }
     store_cursor_free(cur);
     free(touched);
@@ -211,13 +259,33 @@ static void csv_field(FILE *f, const char *s)
 }
 
 static void csv_row(FILE *f, size_t k, const char *time, const int64_t *column,
-                    size_t ncolumns)
+                    size_t ncolumns, const struct heap_columns *h)
 {
     (void)k;
     fputs(time, f);
     for (size_t c = 0; c < ncolumns; c++)
         fprintf(f, ",%" PRId64, column[c]);
+    for (size_t i = 0; i < h->n; i++) /* empty: no event yet */
+        if (h->has[i])
+            fprintf(f, ",%" PRIu64, h->value[i]);
+        else
+            putc(',', f);
     putc('\n', f);
+}
+
+/* The heap columns' names as format() writes them (NULL when none). */
+static char **heap_texts(const struct profile *p, char *(*format)(const char *name), size_t *n)
+{
+    struct heap_columns h;
+    heap_columns_start(&h, p);
+    char **text = xcalloc(HEAP_KINDS, sizeof *text);
+    for (size_t i = 0; i < h.n; i++) {
+        char name[64];
+        heap_column_name(name, sizeof name, h.kind[i]);
+        text[i] = format(name);
+    }
+    *n = h.n;
+    return text;
 }
 
 static void csv_value(FILE *f, size_t k, const char *time, const char *band, int64_t value)
@@ -300,8 +368,11 @@ int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp,
     if (export_layout_choose(p, bp, layout) == EXPORT_LONG) {
         fputs("time,band,value\n", f);
         char **text = band_texts(bp, csv_quoted);
-        int rc = replay_long(f, p, bp, text, csv_value, err);
+        size_t nheap;
+        char **heap = heap_texts(p, csv_quoted, &nheap);
+        int rc = replay_long(f, p, bp, text, heap, csv_value, err);
         free_names(text, bp->count);
+        free_names(heap, nheap);
         return rc;
     }
     char **names = column_names(bp);
@@ -310,6 +381,13 @@ int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp,
         putc(',', f);
         csv_field(f, names[c]);
     }
+    size_t nheap;
+    char **heap = heap_texts(p, csv_quoted, &nheap);
+    for (size_t i = 0; i < nheap; i++) {
+        putc(',', f);
+        fputs(heap[i], f);
+    }
+    free_names(heap, nheap);
     putc('\n', f);
     free_names(names, bp->count);
     return replay(f, p, bp, csv_row, err);
@@ -360,11 +438,19 @@ static void json_text(FILE *f, const char *raw)
 }
 
 static void json_row(FILE *f, size_t k, const char *time, const int64_t *column,
-                     size_t ncolumns)
+                     size_t ncolumns, const struct heap_columns *h)
 {
     fprintf(f, "%s\n  {\"time\": %s, \"values\": [", k ? "," : "", time);
     for (size_t c = 0; c < ncolumns; c++)
         fprintf(f, "%s%" PRId64, c ? ", " : "", column[c]);
+    if (h->n) {
+        fputs("], \"heap\": [", f);
+        for (size_t i = 0; i < h->n; i++)
+            if (h->has[i])
+                fprintf(f, "%s%" PRIu64, i ? ", " : "", h->value[i]);
+            else
+                fprintf(f, "%snull", i ? ", " : "");
+    }
     fputs("]}", f);
 }
 
@@ -417,13 +503,28 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
         free(det);
     }
     if (layout == EXPORT_BANDS) {
-        char **names2 = column_names(bp);
         fputs("],\n \"totals\": [", f);
         for (size_t c = 0; c < bp->count; c++)
             fprintf(f, "%s%" PRIu64, c ? ", " : "", bp->band[bp->count - 1 - c].total);
-        free_names(names2, bp->count);
         fputs("]}\n", f);
         return 0;
+    }
+    size_t nheap;
+    char **heap = heap_texts(p, json_quoted, &nheap);
+    if (nheap) { /* --heap: the names of each sample's "heap" values */
+        fputs("],\n \"heap\": [", f);
+        for (size_t i = 0; i < nheap; i++)
+            fprintf(f, "%s%s", i ? ", " : "", heap[i]);
+    }
+    if (p->mark_text) { /* an eventlog's markers, with their texts */
+        fputs("],\n \"marks\": [", f);
+        for (size_t i = 0; i < p->nmarks; i++) {
+            char time[64];
+            format_time(time, sizeof time, p->marks[i]);
+            fprintf(f, "%s\n  {\"time\": %s, \"text\": ", i ? "," : "", time);
+            json_text(f, p->mark_text[i] ? p->mark_text[i] : "");
+            putc('}', f);
+        }
     }
     int rc;
     if (export_layout_choose(p, bp, layout) == EXPORT_WIDE) {
@@ -432,9 +533,10 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
     } else {
         fputs("],\n \"values\": [", f);
         char **text = band_texts(bp, json_quoted);
-        rc = replay_long(f, p, bp, text, json_value, err);
+        rc = replay_long(f, p, bp, text, heap, json_value, err);
         free_names(text, bp->count);
     }
+    free_names(heap, nheap);
     if (rc < 0)
         return -1;
     fputs("\n ]}\n", f);

@@ -77,11 +77,19 @@ bool name_filter_keep(const struct name_filter *f, const char *name)
     return !matches_any(f->exclude, f->nexclude, name);
 }
 
+int name_filter_marks(struct name_filter *f, const char *re, struct hp_error *err)
+{
+    if (!re)
+        return 0;
+    return compile_list(&f->marks, &re, 1, "--marks", err);
+}
+
 void name_filter_free(struct name_filter *f)
 {
     if (!f)
         return;
     free_list(f->include, f->ninclude);
     free_list(f->exclude, f->nexclude);
+    free_list(f->marks, f->marks ? 1 : 0);
     memset(f, 0, sizeof *f);
 }

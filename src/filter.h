@@ -20,6 +20,7 @@ struct name_filter {
     size_t ninclude;
     regex_t *exclude;   /* compiled --exclude expressions */
     size_t nexclude;
+    regex_t *marks;     /* compiled --marks expression, or NULL */
 };
 
 /* Compile the expressions.  A bad one: -1 with err saying
@@ -32,6 +33,10 @@ bool name_filter_active(const struct name_filter *f);
 
 /* Is the NUL-terminated name kept?  NULL keeps every name. */
 bool name_filter_keep(const struct name_filter *f, const char *name);
+
+/* --marks=RE: compile it into f (after name_filter_compile); a bad
+ * one: -1, err "--marks=RE: bad regular expression: WHY". */
+int name_filter_marks(struct name_filter *f, const char *re, struct hp_error *err);
 
 /* Frees what compile made; harmless on a zeroed filter. */
 void name_filter_free(struct name_filter *f);

@@ -480,8 +480,8 @@ static void x_ticks(struct ticks *t, const struct frame *f, const struct time_un
 /* The time axis's title, centred under the labels: its unit, and for an
  * eventlog, whose clock counts elapsed time (a .hp's the mutator's CPU
  * time), which time. */
-static void x_title(struct page *pg, const struct profile *p, const struct frame *f,
-                    const struct time_unit *tu, const struct text_metrics *tm)
+static double x_title(struct page *pg, const struct profile *p, const struct frame *f,
+                      const struct time_unit *tu, const struct text_metrics *tm)
 {
     char title[256];
     const char *name = tu->name ? tu->name : x_unit(p, false);
@@ -491,19 +491,21 @@ static void x_title(struct page *pg, const struct profile *p, const struct frame
     }
     char *unit = fitted_text(name, f->gw, FONT_AXIS, tm);
     page_text(pg, unit, ORIGIN_X + f->gw / 2, X_TITLE_BASELINE, ALIGN_CENTRE, FONT_AXIS, 0);
+    double w = tm->width(tm->ctx, FONT_AXIS, unit);
     free(unit);
+    return w;
 }
 
 /* The time axis: its line, its title, and a labelled tick at every step
  * up to the end of the data. */
-void draw_x_axis(struct page *pg, const struct profile *p, const struct frame *f,
-                 const struct text_metrics *tm)
+double draw_x_axis(struct page *pg, const struct profile *p, const struct frame *f,
+                   const struct text_metrics *tm)
 {
     page_line(pg, ORIGIN_X, ORIGIN_Y, ORIGIN_X + f->gw, ORIGIN_Y);
     /* A three-hour run reads in hours, not in thousands of seconds. */
     struct time_unit tu;
     axis_time_unit(&tu, x_unit(p, false), f->x_range);
-    x_title(pg, p, f, &tu, tm);
+    double unit_width = x_title(pg, p, f, &tu, tm);
     struct ticks t;
     x_ticks(&t, f, &tu, p->x_is_index, tm);
     for (size_t i = 0; i < t.n; i++) {
@@ -517,6 +519,7 @@ void draw_x_axis(struct page *pg, const struct profile *p, const struct frame *f
         page_line(pg, ORIGIN_X + x, ORIGIN_Y, ORIGIN_X + x, ORIGIN_Y - TICK_LENGTH);
         page_text(pg, label, ORIGIN_X + x, X_LABEL_BASELINE, ALIGN_CENTRE, FONT_AXIS, 0);
     }
+    return unit_width;
 }
 
 /* One y tick, for value v at local height y: the mark, its label, and a
@@ -710,12 +713,16 @@ static void draw_band_lines(struct page *pg, const struct band_plan *bp, const s
  * mark per sample must not make the output grow with it. */
 #define MARK_GAP 0.5
 
-static void draw_marks(struct page *pg, const struct profile *p, const struct frame *f)
+static void draw_marks(struct page *pg, const struct profile *p, const struct frame *f,
+                       const struct text_metrics *tm)
 {
     static const struct rgb white = {1, 1, 1};
     double width = f->gw > 0 && f->gw < 1e6 ? f->gw : 0;
     size_t nslots = (size_t)(width / MARK_GAP) + 2;
     bool *drawn = xcalloc(nslots, sizeof *drawn);
+    /* the marks drawn, for their lines and texts (at most one per slot) */
+    size_t *shown = f->mark_labels ? xreallocarray(NULL, nslots, sizeof *shown) : NULL;
+    size_t nshown = 0;
     for (size_t i = 0; i < p->nmarks; i++) {
         double t = p->marks[i];
         if (t < f->x0 || t > f->x0 + f->x_range)
@@ -726,6 +733,8 @@ static void draw_marks(struct page *pg, const struct profile *p, const struct fr
         if (drawn[k])
             continue;
         drawn[k] = true;
+        if (shown)
+            shown[nshown++] = i;
         struct prim *pr = page_path(pg, PRIM_POLYGON, 3, LINE_WIDTH);
         double *q = pr->pts;
         q[0] = m - 4, q[1] = ORIGIN_Y, q[2] = m, q[3] = ORIGIN_Y - 4, q[4] = m + 4, q[5] = ORIGIN_Y;
@@ -733,6 +742,9 @@ static void draw_marks(struct page *pg, const struct profile *p, const struct fr
         pr->fill = white;
     }
     free(drawn);
+    if (shown)
+        draw_mark_labels(pg, p, f, shown, nshown, tm);
+    free(shown);
 }
 
 /* The highest point of the stack's top edge between page x xa and xb
@@ -856,11 +868,13 @@ void draw_graph(struct page *pg, const struct profile *p, const struct band_plan
         draw_band_lines(pg, bp, s, f);
     else
         draw_bands(pg, bp, s, f);
-    draw_x_axis(pg, p, f, tm);
+    draw_heap_lines(pg, p, f);
+    double unit_width = draw_x_axis(pg, p, f, tm);
+    draw_heap_legend(pg, p, f, unit_width, tm);
     if (f->o->mode == MODE_STACKED) /* the peak of the stack: only drawn where there is one */
         draw_peak(pg, p, s, f, tm);
     if (f->o->marks)
-        draw_marks(pg, p, f);
+        draw_marks(pg, p, f, tm);
 }
 
 /* ---- the page's data (layout_options.data, -o FILE.html) ---- */
@@ -904,6 +918,11 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     profile_title(&t, p, s, o->x_range, o->iec, tm);
     struct frame f;
     frame_init(&f, o, p->t_first, &t, 1, tm);
+    f.heap = layout_heap_drawn(p, o);
+    if (layout_mark_labels(p, o)) { /* a strip over the graph for the markers' texts */
+        f.mark_labels = true;
+        f.gh -= MARK_STRIP;
+    }
     frame_set_y(&f, p->value_unit);
     key_build(&f, o->multipage, p, bp, NULL, tm); /* -M: the key off the graph */
     frame_place(L, &f, 1);
@@ -914,7 +933,9 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     draw_graph(pg, p, bp, s, &f, tm);
     if (o->data) {
         data_begin(L, p, bp, &f, false);
-        layout_data_panel_series(data_panel(L, p->job, &f, 0), L->data, bp, s);
+        struct layout_data_panel *P = data_panel(L, p->job, &f, 0);
+        layout_data_panel_series(P, L->data, bp, s);
+        data_heap_and_marks(P, p, &f);
     }
     title_free(&t);
     frame_free(&f);

@@ -104,6 +104,7 @@ struct layout_options {
     bool multipage;      /* key on pages of its own */
     bool key;            /* a key at all (-m0 and -l have none unless -M) */
     bool marks;          /* draw MARK times */
+    bool heap;           /* --heap: the RTS's heap size, live bytes, blocks lines */
     bool iec;            /* --units=iec: KiB, MiB, ... */
     bool pattern;        /* --pattern: hatch the bands, for black-and-white print */
     enum plot_mode mode; /* --mode: stacked areas, percent of each sample, or lines */
@@ -141,6 +142,14 @@ struct layout_data_panel {
     double *t;              /* the samples' times */
     double *value;          /* value[i * nbands + b]: band b's own value in sample i
                              * (--diff: its change) */
+    size_t nheap;           /* --heap: the lines drawn, */
+    const char **heap_name; /*   their names (static strings), */
+    double *heap;           /*   heap[i * nheap + k]: line k's value in force at
+                             *   sample i, -1 before its first event */
+    struct rgb heap_colour[3]; /*  the lines' colours, for the page's toggle */
+    size_t nmarks;          /* the marks drawn, in time order: */
+    double *mark_t;         /*   their times */
+    char **mark_text;       /*   their whole texts, valid UTF-8, one line */
 };
 
 struct layout_data {
@@ -170,6 +179,13 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
                  const struct series *s, const struct layout_options *o,
                  const struct text_metrics *tm, struct hp_error *err);
 void layout_free(struct layout *L);
+
+/* --heap: are p's heap lines drawn (an eventlog with such events, a
+ * time axis, not --mode=percent)?  Their highest value in [x0, x0 +
+ * x_range] (0: none), which the y axis reaches. */
+bool layout_heap_drawn(const struct profile *p, const struct layout_options *o);
+double layout_heap_max(const struct profile *p, const struct layout_options *o, double x0,
+                       double x_range);
 
 /* Several profiles (FILE FILE...): one panel per profile, one above the
  * other on one page, the first on top, each with its own title box and

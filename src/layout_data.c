@@ -215,6 +215,12 @@ void layout_data_free(struct layout_data *D)
         free(P->slope);
         free(P->t);
         free(P->value);
+        free(P->heap_name);
+        free(P->heap);
+        for (size_t i = 0; i < P->nmarks; i++)
+            free(P->mark_text[i]);
+        free(P->mark_t);
+        free(P->mark_text);
     }
     free(D->panel);
     free(D->value_unit);

@@ -28,6 +28,13 @@
  * however long the profile's unit. */
 #define UNIT_ROOM (BOX_WIDTH / 6)
 
+/* layout_heap.c: the markers' strip over the graph (taken from its
+ * height), their labels' baseline in it, the heap legend's baseline
+ * (the time axis's title's). */
+#define MARK_STRIP 11.0
+#define MARK_LABEL_BASE 5.0
+#define HEAP_LEGEND_BASELINE 4.5
+
 /* A title box's three texts, each one line of valid UTF-8: the job on
  * the left, the middle (GHC's total) centred, the date on the right. */
 struct title {
@@ -48,6 +55,8 @@ struct frame {
     const char *y_unit;    /* the y axis's title (VALUE_UNIT), NULL for percent */
     bool y_signed;         /* --diff: labels "+2 MB", "-1 MB" */
     const struct layout_options *o; /* what it is drawn by: -c, --pattern, --mode, ... */
+    bool heap;             /* --heap's lines drawn (one profile's graph only) */
+    bool mark_labels;      /* the markers' texts in a strip of MARK_STRIP over the graph */
     struct key key;
 };
 
@@ -119,13 +128,34 @@ struct page *open_one_box(struct layout *L, const struct band_plan *key, struct 
 /* The axes: the y axis by f's scale and labels, the time axis by p's
  * unit. */
 void draw_y_axis(struct page *pg, const struct frame *f, const struct text_metrics *tm);
-void draw_x_axis(struct page *pg, const struct profile *p, const struct frame *f,
-                 const struct text_metrics *tm);
+double draw_x_axis(struct page *pg, const struct profile *p, const struct frame *f,
+                   const struct text_metrics *tm); /* returns its title's width */
 
 /* A profile's graph in f: the axes, the bands (or their lines), the peak
  * and the marks. */
 void draw_graph(struct page *pg, const struct profile *p, const struct band_plan *bp,
                 const struct series *s, const struct frame *f, const struct text_metrics *tm);
+
+/* layout_heap.c: --heap's lines over the graph, and their legend left
+ * of the time axis's title (unit_width wide, centred) when it fits. */
+void draw_heap_lines(struct page *pg, const struct profile *p, const struct frame *f);
+void draw_heap_legend(struct page *pg, const struct profile *p, const struct frame *f,
+                      double unit_width, const struct text_metrics *tm);
+
+/* Do p's marks have texts to draw (and o draws marks)? */
+bool layout_mark_labels(const struct profile *p, const struct layout_options *o);
+
+/* With f->mark_labels: the marks p->marks[shown[0..n)] (in time order,
+ * those drawn) as dashed lines up the graph, and their texts in the
+ * strip above it, each up to the next, shortened, or left out where
+ * they crowd. */
+void draw_mark_labels(struct page *pg, const struct profile *p, const struct frame *f,
+                      const size_t *shown, size_t nshown, const struct text_metrics *tm);
+
+/* -o FILE.html, layout_heap.c: the heap lines' values at P's samples and
+ * the texts of the marks drawn (--heap, an eventlog's markers). */
+void data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
+                         const struct frame *f);
 
 /* -o FILE.html: L->data for a drawing of p whose key lists key's bands
  * as f drew them (diff: its values are changes). */

@@ -113,6 +113,11 @@ void options_usage(FILE *f)
           "      --full-stacks\n"
           "                eventlog, -hc: name each band by its whole cost-centre\n"
           "                stack, not cut at the program's -L as the .hp is\n"
+          "      --heap    eventlog: draw the RTS's heap size, live bytes and blocks\n"
+          "                size as lines over the bands (the y axis reaches them)\n"
+          "      --marks=RE\n"
+          "                draw only the marks whose text matches RE (an eventlog's\n"
+          "                traceMarker; a .hp's MARK has the text \"\")\n"
           "  FILE FILE...  several profiles: one above the other on one page, with\n"
           "                one x and one y scale and one colour per name (needs -o)\n"
           "                  e.g. hp2ps -c -o compare.pdf before.hp after.hp\n"
@@ -382,6 +387,8 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
         o->diff = true;
     else if (strcmp(arg, "--full-stacks") == 0)
         o->full_stacks = true;
+    else if (strcmp(arg, "--heap") == 0)
+        o->heap = true;
     else if (strcmp(arg, "--no-aux") == 0)
         o->no_aux = true;
     else if (strcmp(arg, "--watch") == 0)
@@ -403,6 +410,8 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
         push_string(&o->include, &o->ninclude, v);
     else if (!missing && (v = long_value(arg, "exclude", argc, argv, i, &missing)))
         push_string(&o->exclude, &o->nexclude, v);
+    else if (!missing && (v = long_value(arg, "marks", argc, argv, i, &missing)))
+        o->marks = v;
     else if (!missing && (v = long_value(arg, "from", argc, argv, i, &missing)))
         return parse_time(&o->from, &o->has_from, "--from", v, err);
     else if (!missing && (v = long_value(arg, "to", argc, argv, i, &missing)))

@@ -50,6 +50,8 @@ struct options {
     bool has_from, has_to;    /* --from=T, --to=T: a time window in SAMPLE_UNITs */
     double from, to;
     bool x_index;             /* --x=index: sample number on the x axis */
+    bool heap;                /* --heap: an eventlog's heap size, live, blocks lines */
+    const char *marks;        /* --marks=RE: the marks drawn, by their text */
     bool full_stacks;         /* --full-stacks: eventlog stacks not cut at -L */
     bool diff;                /* --diff A B: per band, B minus A */
     bool watch;               /* --watch[=SECONDS]: redraw while the profile grows */

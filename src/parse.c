@@ -51,6 +51,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "heapline.h"
 #include "number.h"
 #include "quote.h"
 #include "reader.h"
@@ -1351,6 +1352,12 @@ void profile_free(struct profile *p)
     free(p->detail);
     free(p->detail_columns);
     free(p->warning);
+    if (p->mark_text)
+        for (size_t i = 0; i < p->nmarks; i++)
+            free(p->mark_text[i]);
+    free(p->mark_text);
+    heaplines_free(p->heap);
+    free(p->heap);
     names_free(&p->names);
     store_free(p->store);
     memset(p, 0, sizeof *p);

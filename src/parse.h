@@ -20,6 +20,10 @@
 #include "names.h"
 #include "store.h"
 
+#include <regex.h>
+
+struct heap_lines;
+
 /* Longest line accepted, in bytes: long enough for any real name, small
  * enough that a file with no newline cannot exhaust memory. */
 #define HP_MAX_LINE (1u << 20)
@@ -37,6 +41,12 @@ struct profile {
 
     double *marks;      /* MARK times, in file order */
     size_t nmarks;
+    char **mark_text;   /* per mark its text (an eventlog's traceMarker: valid
+                         * for display, capped at MARK_TEXT_MAX bytes, control
+                         * characters made visible), or NULL for none: a
+                         * .hp's MARK has no text */
+    struct heap_lines *heap; /* an eventlog's heap size, live bytes and blocks
+                              * (--heap), or NULL */
 
     bool dropped_open_sample; /* input ended inside a sample */
     bool x_is_index;    /* --x=index: each sample's time is its number, from 0 */
@@ -70,6 +80,9 @@ struct parse_options {
     bool x_index;           /* --x=index */
     bool full_stacks;       /* --full-stacks: an eventlog's cost-centre stacks
                              * named whole, not cut at the RTS's -L */
+    bool heap;              /* --heap: keep an eventlog's heap-size events */
+    const regex_t *marks;   /* --marks=RE, compiled (filter.c): the marks kept
+                             * whose text matches (a .hp's: ""); NULL: all */
     unsigned threads;       /* threads reading a large .hp file: 0 one per
                              * processor (HP2PS_THREADS), 1 no threads */
     size_t part_min;        /* bytes per thread at least; 0: PARSE_PART_MIN */

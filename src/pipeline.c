@@ -15,7 +15,9 @@
 
 #include "canvas.h"
 #include "diff.h"
+#include "heapline.h"
 #include "output.h"
+#include "pair.h"
 #include "reader.h"
 #include "shades.h"
 
@@ -29,6 +31,21 @@ static void warn(struct hp_error *warning, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(warning->text, sizeof warning->text, fmt, ap);
     va_end(ap);
+}
+
+/* Bands of one NAME that one profile draws more of than another (pair.h;
+ * on a page of several, -m may have merged the others into OTHER): drawn
+ * apart, under their own "(N)" names. */
+static void warn_unpaired(struct hp_error *warning, struct pair_report *report,
+                          const struct profile *p, size_t n)
+{
+    if (report->unpaired)
+        warn(warning, "%s: %s%s could not be paired with a band of the other profile%s, "
+             "which draw%s fewer bands of that name once \"(N)\" is left out; "
+             "%zu such band%s drawn apart", p[report->first_plan].source, report->first_name,
+             report->unpaired > 1 ? " and others" : "", n > 2 ? "s" : "", n > 2 ? "" : "s",
+             report->unpaired, report->unpaired > 1 ? "s" : "");
+    pair_report_free(report);
 }
 
 /* Text drawn as boxes (render_fonts_boxes): the picture is there, but its
@@ -123,7 +140,8 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     po->fmt = po->exp ? NULL : choose_format(o, err);
     if (!po->exp && !po->fmt)
         return -1;
-    if (name_filter_compile(filter, o->include, o->ninclude, o->exclude, o->nexclude, err) < 0)
+    if (name_filter_compile(filter, o->include, o->ninclude, o->exclude, o->nexclude, err) < 0 ||
+        name_filter_marks(filter, o->marks, err) < 0)
         return -1;
     if (po->exp && o->ninputs > 1)
         return hp_fail(err, "-o %s: an export holds one profile; export each on its own",
@@ -135,6 +153,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     po->parse = (struct parse_options){
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
         .x_index = o->x_index, .full_stacks = o->full_stacks, .threads = env_threads(),
+        .heap = o->heap, .marks = filter->marks,
     };
     struct band_options *bo = &po->bands;
     band_options_default(bo);
@@ -161,6 +180,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
         .multipage = o->multipage,
         .key = o->limit != 0,
         .marks = !o->no_marks,
+        .heap = o->heap,
         .iec = o->iec,
         .pattern = o->pattern,
         .mode = o->mode,
@@ -247,6 +267,9 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
                               saved ? aux->x_range : 0);
     d->y_range = base->mode == MODE_STACKED ? d->stacked_range
                                             : choose_range(d->series.plot_max, false, 0);
+    /* --heap: the axis reaches the highest line drawn (the .aux keeps the
+     * stack's range all the same). */
+    d->y_range = fmax(d->y_range, layout_heap_max(p, base, p->t_first, d->x_range));
     /* Points closer to the line drawn than the page can show go. */
     series_simplify(&d->series, d->y_range);
     return 0;
@@ -297,6 +320,9 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     for (size_t k = 0; k < n; k++)
         if (pipeline_plan(&bp[k], &p[k], NULL, po->bands.limit, po, err) < 0)
             goto done;
+    struct pair_report report;
+    pair_bands(bp, n, &report);
+    warn_unpaired(warning, &report, p, n);
     shades_share(bp, n, po->bands.colour);
     bands_union(&key, bp, n);
     for (size_t k = 0; k < n; k++) {
@@ -330,18 +356,26 @@ done:
 
 int pipeline_draw_diff(struct layout *L, const struct profile *p,
                        const struct pipeline_options *po, const struct text_metrics *tm,
-                       struct hp_error *err)
+                       struct hp_error *warning, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
-    struct band_plan bp[2] = {{0}, {0}};
+    struct band_plan sel[2] = {{0}, {0}}, all[2] = {{0}, {0}};
     struct diff d = {0};
     int rc = -1;
-    /* Every name that survives each profile's selection (-t) is a
-     * candidate: -m applies to the ranked differences, not here. */
+    /* The bands: every name that survives either profile's selection
+     * (-t; -m applies to the ranked differences, not here), each with
+     * its values in both profiles, also where the other's -t dropped it
+     * (all[]: every name), paired across the two (pair.h). */
+    struct pipeline_options every = *po;
+    every.bands.trace_percent = 0;
     for (size_t k = 0; k < 2; k++)
-        if (pipeline_plan(&bp[k], &p[k], NULL, 0, po, err) < 0)
+        if (pipeline_plan(&sel[k], &p[k], NULL, 0, po, err) < 0 ||
+            pipeline_plan(&all[k], &p[k], NULL, 0, &every, err) < 0)
             goto done;
-    if (diff_build(&d, &p[0], &bp[0], &p[1], &bp[1], po->bands.limit, po->bands.colour, err) < 0)
+    struct pair_report report;
+    pair_selected(all, sel, 2, &report);
+    warn_unpaired(warning, &report, p, 2);
+    if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], po->bands.limit, po->bands.colour, err) < 0)
         goto done;
     struct layout_options lo = po->layout;
     lo.x_range = choose_range(d.span, false, 0);
@@ -349,8 +383,10 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
     rc = layout_build_diff(L, &p[0], &p[1], &d, &lo, tm, err);
 done:
     diff_free(&d);
-    band_plan_free(&bp[0]);
-    band_plan_free(&bp[1]);
+    for (size_t k = 0; k < 2; k++) {
+        band_plan_free(&sel[k]);
+        band_plan_free(&all[k]);
+    }
     return rc;
 }
 
@@ -567,6 +603,25 @@ static int write_export(const struct files *fl, const struct profile *p,
     return output_commit(&out, err);
 }
 
+/* --heap that draws nothing says why, once. */
+static void warn_heap(struct hp_error *warning, const struct profile *p,
+                      const struct pipeline_options *po, size_t nprofiles)
+{
+    if (!po->layout.heap)
+        return;
+    if (!heaplines_any(p->heap))
+        warn(warning, "%s: --heap: no heap size events (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE) to "
+             "draw; only an eventlog has them (+RTS -l)", p->source);
+    else if (po->exp)
+        return;
+    else if (nprofiles > 1)
+        warn(warning, "--heap draws the lines of a single profile, not of several");
+    else if (p->x_is_index)
+        warn(warning, "--heap: the lines need the time axis; not drawn with --x=index");
+    else if (po->layout.mode == MODE_PERCENT)
+        warn(warning, "--heap: the lines are bytes; not drawn with --mode=percent");
+}
+
 /* One profile: the picture and its .aux, or the export. */
 static int run_one(const struct pipeline_options *po, const char *arg, struct hp_error *warning,
                    struct hp_error *err)
@@ -596,6 +651,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     /* A PNG's white pixels are made while the series and the layout are
      * built, on a core the reading kept busy but these leave idle. */
     canvas = po->exp ? NULL : render_canvas_begin(po->fmt, &po->render);
+    warn_heap(warning, &p, po, 1);
     /* The .aux: none for standard input, nor with --no-aux, nor over a file
      * that is not an .aux; checked before -p reads it, so that one warning
      * says both. */
@@ -682,8 +738,9 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
     struct render_fonts *fonts = render_fonts_end(job);
     if (k < n)
         goto done;
+    warn_heap(warning, &p[0], po, n);
     struct text_metrics tm = render_text_metrics(fonts);
-    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, err)
+    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, warning, err)
                   : pipeline_draw_several(&L, p, n, po, &tm, warning, err)) < 0)
         goto done;
     rc = write_drawing(&L, &fl, NULL, po, fonts, NULL, err);

@@ -92,14 +92,15 @@ void drawing_free(struct drawing *d);
 /* Several profiles (FILE FILE...): one panel each, one above the other,
  * same scales, a name in one colour in every panel.  --diff: after minus
  * before, p[0] and p[1].  On failure -1, err set, L freed; the caller owns
- * L: layout_free.  warning (NULL: none) gets the first warning: a band's
- * sum held at 2^63-1. */
+ * L: layout_free.  Bands pair across the profiles by name less "(N)"
+ * (pair.h).  warning (NULL: none) gets the first warning: a band's sum
+ * held at 2^63-1, bands that could not be paired. */
 int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
                           const struct pipeline_options *po, const struct text_metrics *tm,
                           struct hp_error *warning, struct hp_error *err);
 int pipeline_draw_diff(struct layout *L, const struct profile *p,
                        const struct pipeline_options *po, const struct text_metrics *tm,
-                       struct hp_error *err);
+                       struct hp_error *warning, struct hp_error *err);
 
 /* The whole run: inputs[0..n) read (none: standard input), drawn or
  * exported, written.  0, or -1 with err set and no output replaced. */

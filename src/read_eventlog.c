@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "number.h"
+#include "heapline.h"
 #include "reader.h"
 
 #define EL_BLOCK (256u * 1024u)
@@ -47,7 +48,10 @@ enum event_type {
     EV_RTS_IDENTIFIER = 29,
     EV_PROGRAM_ARGS = 30,
     EV_WALL_CLOCK_TIME = 43,
+    EV_HEAP_SIZE = 50,
+    EV_HEAP_LIVE = 51,
     EV_USER_MARKER = 58,
+    EV_BLOCKS_SIZE = 91,
     EV_HEAP_PROF_BEGIN = 160,
     EV_HEAP_PROF_COST_CENTRE = 161,
     EV_SAMPLE_BEGIN = 162,
@@ -1015,6 +1019,20 @@ static int rts_identifier(struct elreader *r, const unsigned char *p, size_t len
     return 0;
 }
 
+/* HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE: Word32 capset, Word64 bytes; kept
+ * only for --heap. */
+static int heap_event(struct elreader *r, enum heap_kind kind, uint64_t ts,
+                      const unsigned char *p, size_t len, uint64_t at)
+{
+    static const char *const what[HEAP_KINDS] = {"HEAP_SIZE", "HEAP_LIVE", "BLOCKS_SIZE"};
+    if (!r->p->heap)
+        return 0;
+    if (len < 12)
+        return too_short(r, at, what[kind], len, 12);
+    heaplines_add(r->p->heap, kind, (double)ts / 1e9, be64(p + 4));
+    return 0;
+}
+
 static int event(struct elreader *r, unsigned type, uint64_t ts, const unsigned char *p,
                  size_t len, uint64_t at)
 {
@@ -1042,8 +1060,14 @@ static int event(struct elreader *r, unsigned type, uint64_t ts, const unsigned 
     case EV_SAMPLE_END:
         return census_end(r, at);
     case EV_USER_MARKER:
-        builder_mark_at(&r->b, (double)ts / 1e9);
+        builder_mark_at(&r->b, (double)ts / 1e9, (const char *)p, len);
         return 0;
+    case EV_HEAP_SIZE:
+        return heap_event(r, HEAP_SIZE, ts, p, len, at);
+    case EV_HEAP_LIVE:
+        return heap_event(r, HEAP_LIVE, ts, p, len, at);
+    case EV_BLOCKS_SIZE:
+        return heap_event(r, HEAP_BLOCKS, ts, p, len, at);
     case EV_IPE:
         return info_table(r, p, len, at);
     case EV_PROGRAM_ARGS:
@@ -1416,6 +1440,8 @@ int eventlog_read(struct profile *p, struct reader_input *in, const char *source
     struct elreader *r = xcalloc(1, sizeof *r);
     builder_start(&r->b, p, source, po);
     builder_marks_by_time(&r->b);
+    if (po && po->heap)
+        p->heap = xcalloc(1, sizeof *p->heap);
     r->p = p;
     r->in = in;
     r->err = err;

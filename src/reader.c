@@ -234,6 +234,36 @@ static int before(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+struct text_mark {
+    double t;
+    char *text;
+    size_t at;
+};
+
+static int text_before(const void *a, const void *b)
+{
+    const struct text_mark *x = a, *y = b;
+    if (x->t != y->t)
+        return (x->t > y->t) - (x->t < y->t);
+    return (x->at > y->at) - (x->at < y->at); /* stable: the same input, the same order */
+}
+
+/* The marks in time order, their texts with them. */
+static void sort_marks(struct profile *p)
+{
+    if (!p->mark_text) {
+        qsort(p->marks, p->nmarks, sizeof *p->marks, before);
+        return;
+    }
+    struct text_mark *m = xreallocarray(NULL, p->nmarks ? p->nmarks : 1, sizeof *m);
+    for (size_t i = 0; i < p->nmarks; i++)
+        m[i] = (struct text_mark){p->marks[i], p->mark_text[i], i};
+    qsort(m, p->nmarks, sizeof *m, text_before);
+    for (size_t i = 0; i < p->nmarks; i++)
+        p->marks[i] = m[i].t, p->mark_text[i] = m[i].text;
+    free(m);
+}
+
 /* A profile may have a MARK per sample, and their times stay in memory
  * for the drawing; so past marks_limit of them they are thinned: sorted,
  * and of the marks within one MARK_RESOLUTION-th of the time the samples
@@ -243,15 +273,20 @@ static int before(const void *a, const void *b)
 static void thin_marks(struct sample_builder *b, double t0, double span)
 {
     struct profile *p = b->p;
-    qsort(p->marks, p->nmarks, sizeof *p->marks, before);
-    double step = p->nsamples ? span / MARK_RESOLUTION : 0;
+    sort_marks(p);
+    double step = p->nsamples || b->marks_by_time ? span / MARK_RESOLUTION : 0;
     size_t out = 0;
     double last = 0;
     for (size_t i = 0; i < p->nmarks; i++) {
         double t = p->marks[i];
         double bin = step > 0 ? floor((t - t0) / step) : t;
-        if (out && bin == last)
+        if (out && bin == last) {
+            if (p->mark_text)
+                free(p->mark_text[i]);
             continue;
+        }
+        if (p->mark_text)
+            p->mark_text[out] = p->mark_text[i];
         p->marks[out++] = t;
         last = bin;
     }
@@ -261,14 +296,61 @@ static void thin_marks(struct sample_builder *b, double t0, double span)
         b->marks_limit *= 2;
 }
 
-static void add_mark(struct sample_builder *b, double t)
+/* A mark at t with its text (taken; NULL: none). */
+/* --marks: is a mark with this text kept? */
+static bool keep_mark(const struct sample_builder *b, const char *text)
+{
+    return !b->opt.marks || regexec(b->opt.marks, text, 0, NULL, 0) == 0;
+}
+
+static void add_mark(struct sample_builder *b, double t, char *text)
 {
     struct profile *p = b->p;
     if (p->nmarks == b->marks_cap) {
         b->marks_cap = b->marks_cap ? b->marks_cap * 2 : 16;
         p->marks = xreallocarray(p->marks, b->marks_cap, sizeof *p->marks);
+        if (p->mark_text)
+            p->mark_text = xreallocarray(p->mark_text, b->marks_cap, sizeof *p->mark_text);
     }
+    if (text && !p->mark_text)
+        p->mark_text = xcalloc(b->marks_cap, sizeof *p->mark_text);
+    if (p->mark_text)
+        p->mark_text[p->nmarks] = text;
     p->marks[p->nmarks++] = t;
+}
+
+/* A marker's text as it can be shown: each control character in caret
+ * notation (^J, ^[, ^@, ^?: plain ASCII, which every font has), so a
+ * newline or an escape sequence cannot break a line, a file or a
+ * terminal; other bytes as they are (the writers make text valid UTF-8
+ * as they do names). */
+static char *visible_text(const char *s, size_t n)
+{
+    char *out = xmalloc(2 * n + 1), *o = out;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7f) {
+            *o++ = '^';
+            *o++ = (char)(c ^ 0x40);
+        } else
+            *o++ = (char)c;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Cut s to at most MARK_TEXT_MAX bytes, at a character's start, with an
+ * ellipsis when it was longer. */
+static char *capped_text(char *s)
+{
+    size_t n = strlen(s);
+    if (n <= MARK_TEXT_MAX)
+        return s;
+    size_t k = MARK_TEXT_MAX - 3;
+    while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    memcpy(s + k, "\xE2\x80\xA6", 4);
+    return xrealloc(s, k + 4);
 }
 
 void builder_mark(struct sample_builder *b, double t)
@@ -276,9 +358,11 @@ void builder_mark(struct sample_builder *b, double t)
     struct profile *p = b->p;
     if (b->windowed && !in_window(b, t))
         return; /* --from/--to: a MARK outside the window goes with its samples */
+    if (!keep_mark(b, ""))
+        return; /* --marks: a .hp's MARK has no text */
     if (b->opt.x_index) /* --x=index: the number of the sample after the mark */
         t = (double)p->nsamples + (b->in_sample && !b->skip_sample ? 1 : 0);
-    add_mark(b, t);
+    add_mark(b, t, NULL);
     if (p->nmarks >= b->marks_limit)
         thin_marks(b, p->t_first, p->t_last - p->t_first);
 }
@@ -290,13 +374,28 @@ void builder_marks_by_time(struct sample_builder *b)
         b->kept_times = store_new();
 }
 
-void builder_mark_at(struct sample_builder *b, double t)
+void builder_mark_at(struct sample_builder *b, double t, const char *text, size_t len)
 {
     if (b->windowed && !in_window(b, t))
         return;
-    add_mark(b, t);
-    if (b->p->nmarks >= b->marks_limit)
-        thin_marks(b, b->kept_first, b->kept_last - b->kept_first);
+    char *shown = visible_text(text, len);
+    if (!keep_mark(b, shown)) {
+        free(shown);
+        return;
+    }
+    add_mark(b, t, capped_text(shown));
+    if (b->p->nmarks == 1 || t < b->mark_lo)
+        b->mark_lo = t;
+    if (b->p->nmarks == 1 || t > b->mark_hi)
+        b->mark_hi = t;
+    if (b->p->nmarks >= b->marks_limit) {
+        /* The marks may all come before the samples (the RTS writes them
+         * in the capabilities' blocks): thinned over the span of both. */
+        double lo = b->mark_lo, hi = b->mark_hi;
+        if (b->p->nsamples)
+            lo = fmin(lo, b->kept_first), hi = fmax(hi, b->kept_last);
+        thin_marks(b, lo, hi - lo);
+    }
 }
 
 /* --x=index, marks by time: each becomes the number of samples kept at or
@@ -357,8 +456,11 @@ void builder_adopt(struct sample_builder *b, struct sample_builder *part)
     store_adopt(p->store, q->store, remap, q->names.count);
     q->store = NULL;
     free(remap);
-    for (size_t i = 0; i < q->nmarks; i++)
-        add_mark(b, q->marks[i]);
+    for (size_t i = 0; i < q->nmarks; i++) {
+        add_mark(b, q->marks[i], q->mark_text ? q->mark_text[i] : NULL);
+        if (q->mark_text)
+            q->mark_text[i] = NULL;
+    }
     if (q->nsamples) {
         if (p->nsamples == 0) {
             p->t_first = q->t_first;
@@ -390,7 +492,7 @@ int builder_finish(struct sample_builder *b, struct hp_error *err)
         names_truncate(&p->names, b->names_before);
     }
     if (b->marks_by_time && p->nmarks) { /* in order, and numbered with --x=index */
-        qsort(p->marks, p->nmarks, sizeof *p->marks, before);
+        sort_marks(p);
         if (b->kept_times)
             rc = number_marks(b, err);
     }

@@ -57,6 +57,10 @@ ssize_t reader_input_read(struct reader_input *in, void *buf, size_t room,
 
 /* ---- the sample builder ---- */
 
+/* A marker's text is kept up to this many bytes (an ellipsis ends one
+ * cut): a million markers of 64 KB each must not fill memory. */
+#define MARK_TEXT_MAX 200
+
 /* The profile being filled and its open sample.  A reader calls
  * builder_start, then for each sample builder_begin, builder_add per
  * entry and builder_end (or leaves it open: builder_finish drops it),
@@ -87,6 +91,7 @@ struct sample_builder {
     /* marks given by time in any order (builder_mark_at), and with
      * --x=index the times of the samples kept, to number them at the end */
     bool marks_by_time;
+    double mark_lo, mark_hi; /* the earliest and latest of those marks */
     struct store *kept_times;
     double kept_first, kept_last; /* times of the first and last sample kept */
 };
@@ -127,8 +132,10 @@ void builder_mark(struct sample_builder *b, double t);
  * the samples kept at or before its time. */
 void builder_marks_by_time(struct sample_builder *b);
 
-/* A MARK at time t, for such a reader. */
-void builder_mark_at(struct sample_builder *b, double t);
+/* A MARK at time t, for such a reader, with its text s[0..n) (bytes;
+ * shown with its control characters made visible, matched by --marks,
+ * and kept up to MARK_TEXT_MAX bytes). */
+void builder_mark_at(struct sample_builder *b, double t, const char *s, size_t n);
 
 /* A part of the input read by a builder of its own (parse.c reads a
  * large file on several threads), the part right after what b has read:

@@ -220,7 +220,35 @@ static void json_panel(FILE *f, const struct layout_data_panel *P)
         fputs(i ? ",\n  " : "\n  ", f);
         json_numbers(f, P->value + i * P->nbands, P->nbands);
     }
-    fputs("]}", f);
+    fputs("]", f);
+    if (P->nheap) { /* --heap: the RTS's lines at each sample */
+        fputs(",\n \"heap_names\":[", f);
+        for (size_t k = 0; k < P->nheap; k++) {
+            fputs(k ? "," : "", f);
+            json_string(f, P->heap_name[k]);
+        }
+        fputs("],\n \"heap_colours\":[", f);
+        for (size_t k = 0; k < P->nheap; k++)
+            fprintf(f, "%s\"#%02x%02x%02x\"", k ? "," : "", channel(P->heap_colour[k].r),
+                    channel(P->heap_colour[k].g), channel(P->heap_colour[k].b));
+        fputs("],\n \"heap\":[", f);
+        for (size_t i = 0; i < P->nsamples; i++) {
+            fputs(i ? ",\n  " : "\n  ", f);
+            json_numbers(f, P->heap + i * P->nheap, P->nheap);
+        }
+        fputs("]", f);
+    }
+    if (P->nmarks) { /* the markers drawn, with their whole texts */
+        fputs(",\n \"mark_t\":", f);
+        json_numbers(f, P->mark_t, P->nmarks);
+        fputs(",\n \"mark_text\":[", f);
+        for (size_t i = 0; i < P->nmarks; i++) {
+            fputs(i ? ",\n  " : "\n  ", f);
+            json_string(f, P->mark_text[i]);
+        }
+        fputs("]", f);
+    }
+    fputs("}", f);
 }
 
 static void json_data(FILE *f, const struct layout_data *D, const struct render_settings *rs)

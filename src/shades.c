@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pair.h"
+
 /* A grey as a small integer, to tell which greys are the same: in
  * hundredths (0..100, what the .aux keeps). */
 #define GREY_CODES 101
@@ -63,27 +65,22 @@ static bool aux_shade(const struct band_options *o, const struct band *b,
 }
 
 /* Stable across runs and platforms: FNV-1a of the name's bytes, less a
- * leading "(N)": the RTS numbers cost-centre stacks as it creates them, so
- * the same stack has another number in the next run, and the eventlog
- * reader numbers them in its own way; the stack keeps its colour. */
+ * leading "(N)" (pair_prefix, also a paired "(N1→N2)"): the RTS numbers
+ * cost-centre stacks and retainer sets as it creates them, so the same
+ * stack has another number in the next run, and the eventlog reader
+ * numbers them in its own way; the stack keeps its colour. */
 static uint64_t name_hash(const char *s)
 {
     uint64_t h = 1469598103934665603u;
-    if (s[0] == '(') {
-        const char *d = s + 1;
-        while (*d >= '0' && *d <= '9')
-            d++;
-        if (d > s + 1 && *d == ')')
-            s = d + 1;
-    }
-    for (; *s; s++) {
+    for (s += pair_prefix(s); *s; s++) {
         h ^= (unsigned char)*s;
         h *= 1099511628211u;
     }
     return h;
 }
 
-/* Ranks: the largest total first, equal totals by name, OTHER last. */
+/* Ranks: the largest total first, equal totals by name (less "(N)" first,
+ * so a renumbering changes no rank), OTHER last. */
 static int by_size(const void *x, const void *y)
 {
     const struct band *a = *(const struct band *const *)x, *b = *(const struct band *const *)y;
@@ -91,7 +88,7 @@ static int by_size(const void *x, const void *y)
         return a->is_other ? 1 : -1;
     if (a->total != b->total)
         return a->total > b->total ? -1 : 1;
-    int c = strcmp(a->name, b->name);
+    int c = pair_name_cmp(a->name, b->name);
     return c ? c : (a > b) - (a < b);
 }
 

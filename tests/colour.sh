@@ -128,4 +128,61 @@ check "--mode=lines: a grey line below 3:1 on white" awk '$1 < 3 { exit 1 }' con
 first=$(grep -E 'stroke-width:2\.4;' lines.svg | head -n 1 | sed -E 's/.*stroke:rgb\(([^)]*)\).*/\1/')
 check "--mode=lines: the largest band's line is black, not $first" [ "$first" = "0%,0%,0%" ]
 
+# ---- 5. what a colour hangs on -----------------------------------------------
+# A band's colour hangs only on its name (less "(N)") and on the bands drawn
+# larger than it, in their order (man page, -c): under -i, in a --from/--to
+# window and on a page of several profiles, wherever those are the ones of
+# the graph of the whole profile alone, the colour is the same.  Read from
+# the HTML page's key (names, colours) and shares (the order of size).
+cat >promise.py <<'PY'
+# promise.py LONE.html OTHER.html...: a band's colour hangs only on its
+# name and on the bands drawn larger than it, in their order: wherever
+# those are the same as in LONE (names less "(N)"), so is the colour.
+# Among the 20 largest (past them colours repeat by the neighbours).
+import json, re, sys
+def data(path):
+    text = open(path, encoding="utf-8").read()
+    return json.loads(re.search(r'id="hp2ps-data">(.*?)</script>', text, re.S).group(1))
+def bare(name):
+    m = re.match(r"\((\d+(\u2192\d+)*)\)", name)
+    return name[m.end():] if m else name
+def view(path):
+    d = data(path)
+    total = {}
+    for p in d["panels"]:
+        for b, s in zip(p["bands"], p["share"]):
+            total[b] = total.get(b, 0) + s  # a page of like profiles: summed
+    order = sorted((b for b in total if d["bands"][b]["name"] != "OTHER"),
+                   key=lambda b: (-total[b], bare(d["bands"][b]["name"]), d["bands"][b]["name"]))
+    return [(bare(d["bands"][b]["name"]), d["bands"][b]["colour"]) for b in order]
+lone = view(sys.argv[1])
+bad = 0
+for path in sys.argv[2:]:
+    other = view(path)
+    held = checked = 0
+    for r, (name, colour) in enumerate(other[:20]):
+        larger = [n for n, _ in other[:r]]
+        for r0, (n0, c0) in enumerate(lone[:20]):
+            if n0 == name and [n for n, _ in lone[:r0]] == larger:
+                checked += 1
+                if c0 != colour:
+                    bad += 1
+                    print(path, name, c0, colour)
+    print(path, checked, "bands with the same larger bands")
+sys.exit(1 if bad else 0)
+PY
+for f in wordfreq-hr mapbuild-hc deepstack-hr-L60; do
+    "$HP2PS" -c -o "$f.lone.html" "$TESTDATA/$f.hp"
+    "$HP2PS" -c -i -o "$f.i.html" "$TESTDATA/$f.hp"
+    last=$(awk '/^BEGIN_SAMPLE/ { t = $2 } END { print t }' "$TESTDATA/$f.hp")
+    "$HP2PS" -c --from "$(awk -v t="$last" 'BEGIN { print t / 4 }')" \
+        --to "$(awk -v t="$last" 'BEGIN { print t * 3 / 4 }')" -o "$f.window.html" "$TESTDATA/$f.hp"
+    # The profile beside a copy with its "(N)"s moved, as after a rebuild.
+    awk '{ if (match($0, /^\([0-9]+\)/)) $0 = "(" substr($0, 2, RLENGTH - 2) + 1000 ")" substr($0, RLENGTH + 1)
+           print }' "$TESTDATA/$f.hp" >"$f-r.hp"
+    "$HP2PS" -c -o "$f.page.html" "$TESTDATA/$f.hp" "$f-r.hp"
+    check "$f: -i, a window, a page beside itself renumbered keep the colours promised" \
+        python3 promise.py "$f.lone.html" "$f.i.html" "$f.window.html" "$f.page.html"
+done
+
 finish

@@ -18,6 +18,10 @@ payload, and 0xffff at the end; all big-endian.
   elgen.py heap-only IN OUT   only the events hp2ps reads, and only those
                               declared (small seeds for the fuzzer)
   elgen.py make NAME OUT      a made-up log: see MAKERS below
+  elgen.py heap-events IN OUT the log's HEAP_SIZE, HEAP_LIVE and BLOCKS_SIZE
+                              events as text, "type ns bytes" a line, in
+                              time order (what --heap must draw)
+  elgen.py markers IN OUT     the log's USER_MARKERs, "ns text" a line
 """
 import struct
 import sys
@@ -26,6 +30,9 @@ VAR = 0xFFFF
 # The types the 9.0.2 RTS declares that matter here, with their sizes.
 TYPES = {18: 14, 19: VAR, 29: VAR, 30: VAR, 43: 16, 58: VAR, 160: VAR, 161: VAR, 162: 8,
          163: VAR, 164: VAR, 165: 8, 166: 16, 169: VAR}
+# HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE: capset u32, bytes u64 (read with --heap)
+HEAP_TYPES = {50: 12, 51: 12, 91: 12}
+HEAP_EVENTS = tuple(HEAP_TYPES)
 
 
 def read(data):
@@ -178,9 +185,15 @@ def simple(kind=164, breakdown=7):
     return types, ev
 
 
+def heap(kind, value):
+    return struct.pack(">IQ", 0, value)
+
+
 def make(name):
     """(bytes) of the made-up log NAME."""
     types, ev = simple()
+    if name.startswith("heap"):
+        types.update(declare(HEAP_TYPES))
     if name == "good":
         return write(types, ev)
     if name == "ghc-8.2":  # no 165, no 166, no 169; a census ends at the next one
@@ -251,6 +264,36 @@ def make(name):
         ev += [(58, 25_000_000, b"second"), (58, 5_000_000, b'first "quoted"'),
                (58, 90_000_000, b"after")]
         return write(types, ev)
+    if name == "heap":  # heap events between the censuses, out of time order as the
+        # capability blocks put them, and markers with their texts
+        for k in range(12):
+            t = 3_000_000 + 7_000_000 * k
+            ev.append((50, t, heap(50, (4 + k % 5) << 20)))
+            ev.append((91, t + 10, heap(91, (3 + k % 4) << 20)))
+            if k % 3 == 2:
+                ev.append((51, t + 20, heap(51, 1000 * (k + 1))))
+        ev = ev[:4] + ev[-12:] + ev[4:-12]  # the later heap events first in the file
+        ev += [(58, 15_000_000, b"phase one"), (58, 22_000_000, b"phase two")]
+        return write(types, ev)
+    if name == "heap-absurd":  # heap sizes of 0 and 2^64-1 bytes, at times near 2^64 ns
+        ev += [(50, 4_000_000, heap(50, (1 << 64) - 1)), (51, 5_000_000, heap(51, 0)),
+               (91, (1 << 64) - 2, heap(91, (1 << 63) + 5)), (50, (1 << 64) - 1, heap(50, 7))]
+        return write(types, ev)
+    if name == "heap-short":  # HEAP_SIZE declared and written 4 bytes long
+        types[50] = (4, b"", b"")
+        ev.insert(5, (50, 4_000_000, b"\0\0\0\0"))
+        return write(types, ev)
+    if name == "marker-hostile":  # control characters, bad UTF-8, markup, 64 KB texts
+        ev += [(58, 2_000_000, b"line\nbreak\ttab\x1b[31mred\x00nul\x7f"),
+               (58, 16_000_000, b"bad \xc3( utf8 <b>&amp;</b>"),
+               (58, 22_000_000, b"\xe2\x82\xac" * 21845)]
+        ev += [(58, 26_000_000 + i, bytes([65 + i % 26]) * 65535) for i in range(16)]
+        return write(types, ev)
+    if name == "many-markers":  # a million markers
+        body = [event(types, t, ts, p) for t, ts, p in ev]
+        mk = b"".join(struct.pack(">HQH", 58, 10_000_000 + i * 20, 7) + b"m%06d" % (i % 10**6)
+                      for i in range(1_000_000))
+        return header(types) + b"".join(body[:5]) + mk + b"".join(body[5:]) + b"\xff\xff"
     if name == "job":  # --RTS, an empty argument, the last string without its NUL
         ev[2] = (30, 1000, struct.pack(">I", 0) + b"/usr/bin/prog\0a b\0+RTS\0-hT\0-RTS\0\0"
                  b"--RTS\0+RTS\0last")
@@ -331,6 +374,7 @@ def make(name):
 
 
 MAKERS = """good ghc-8.2 ghc-8.2-cut header-only no-heap-profile no-census hi markers job
+heap heap-absurd heap-short marker-hostile many-markers
 deep many-cc bad-utf8 empty-name after-end undeclared no-nul stack-too-long huge-value
 backwards end-without-begin outside short-begin declared-twice long-description
 not-eventlog endless-header variable-past-end fixed-huge ipe-ghc96 ipe-exact ipe-extra
@@ -350,6 +394,15 @@ def main(argv):
         out = argv[3]
         if cmd == "cut":
             data = data[:int(argv[4])]
+        elif cmd in ("heap-events", "markers"):
+            types, events = read(data)
+            if cmd == "heap-events":
+                rows = sorted((ts, t, struct.unpack_from(">Q", p, 4)[0])
+                              for t, ts, p in events if t in HEAP_EVENTS and len(p) >= 12)
+                data = "".join("%d %d %d\n" % (t, ts, v) for ts, t, v in rows).encode()
+            else:
+                rows = sorted((ts, i, p) for i, (t, ts, p) in enumerate(events) if t == 58)
+                data = b"".join(b"%d %s\n" % (ts, p) for ts, i, p in rows)
         else:
             types, events = read(data)
             if cmd == "widen":
@@ -359,7 +412,8 @@ def main(argv):
             elif cmd == "noise":
                 types, events = noise(types, events)
             elif cmd == "heap-only":
-                types = {t: v for t, v in types.items() if t in TYPES and t != 18}
+                types = {t: v for t, v in types.items()
+                         if (t in TYPES or t in HEAP_TYPES) and t != 18}
                 events = [e for e in events if e[0] in types]
             else:
                 raise SystemExit(__doc__)

@@ -15,7 +15,9 @@
  * has no event in the log and is left out of the comparison.
  */
 #include "check.h"
+#include "filter.h"
 #include "fixture.h"
+#include "heapline.h"
 #include "reader.h"
 
 #include <fcntl.h>
@@ -483,6 +485,202 @@ static void test_killed(void)
     }
 }
 
+/* ---- --heap and the markers' texts ---- */
+
+struct heap_event {
+    unsigned type;
+    uint64_t ns, bytes;
+};
+
+/* NAME.heap.tsv: the log's heap events as elgen.py heap-events read them
+ * (by the spec, not by hp2ps), in time order. */
+static size_t load_events(const char *name, struct heap_event *ev, size_t cap)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/eventlog/%s.heap.tsv", fixture_testdata(), name);
+    FILE *f = fopen(path, "r");
+    if (!CHECK(f != NULL))
+        return 0;
+    size_t n = 0;
+    unsigned t;
+    unsigned long long ns, bytes;
+    while (n < cap && fscanf(f, "%u %llu %llu", &t, &ns, &bytes) == 3)
+        ev[n++] = (struct heap_event){t, ns, bytes};
+    fclose(f);
+    return n;
+}
+
+static enum heap_kind kind_of(unsigned type)
+{
+    return type == 50 ? HEAP_SIZE : type == 51 ? HEAP_LIVE : HEAP_BLOCKS;
+}
+
+/* Every point kept is an event (its time and bytes exactly); with few
+ * events, every event is kept (whole == true); the highest is the
+ * events' highest; and the value in force at each sample is the last
+ * event's at or before it. */
+static void check_heap(const char *name, bool whole)
+{
+    static struct heap_event ev[4096];
+    size_t n = load_events(name, ev, 4096);
+    CHECK(n > 0);
+    struct profile p;
+    struct parse_options po = {.heap = true};
+    if (!CHECK(load_log(&p, name, &po)))
+        return;
+    CHECK(p.heap != NULL && heaplines_any(p.heap));
+    for (int k = 0; k < HEAP_KINDS; k++) {
+        const struct heap_line *l = &p.heap->line[k];
+        size_t count = 0;
+        uint64_t high = 0;
+        for (size_t i = 0; i < n; i++)
+            if (kind_of(ev[i].type) == (enum heap_kind)k) {
+                count++;
+                high = ev[i].bytes > high ? ev[i].bytes : high;
+            }
+        CHECK_INT(l->events, count);
+        struct heap_point *q;
+        size_t m = heapline_points(l, 0, 100, (size_t)1 << 32, &q);
+        size_t j = 0;
+        for (size_t i = 0; i < m; i++) {
+            bool found = false;
+            for (; j < n && !found; j++)
+                found = kind_of(ev[j].type) == (enum heap_kind)k &&
+                        q[i].t == (double)ev[j].ns / 1e9 && q[i].v == ev[j].bytes;
+            CHECK(found);
+        }
+        if (whole)
+            CHECK_INT(m, count);
+        free(q);
+        CHECK(heapline_max(l, 0, 1e6) == high);
+        /* the value in force at each sample, as the export writes it */
+        struct heapline_cursor cur;
+        heapline_cursor_start(&cur, l);
+        struct store_cursor *sc = store_cursor_new(p.store);
+        struct sample smp;
+        struct hp_error err;
+        while (store_cursor_next(sc, &smp, &err) == 1) {
+            bool want = false;
+            uint64_t expect = 0, got = 0;
+            for (size_t i = 0; i < n; i++)
+                if (kind_of(ev[i].type) == (enum heap_kind)k && (double)ev[i].ns / 1e9 <= smp.time)
+                    want = true, expect = ev[i].bytes;
+            bool has = heapline_cursor_at(&cur, smp.time, &got);
+            CHECK(has == want);
+            if (whole && has)
+                CHECK(got == expect);
+        }
+        store_cursor_free(sc);
+    }
+    profile_free(&p);
+    /* without --heap nothing is kept */
+    if (CHECK(load_log(&p, name, NULL)))
+        CHECK(p.heap == NULL);
+    profile_free(&p);
+}
+
+/* NAME.markers.txt (elgen.py markers): the texts in time order. */
+static void check_marker_texts(const char *name)
+{
+    char path[4096], line[4096];
+    snprintf(path, sizeof path, "%s/eventlog/%s.markers.txt", fixture_testdata(), name);
+    FILE *f = fopen(path, "r");
+    if (!CHECK(f != NULL))
+        return;
+    struct profile p;
+    if (CHECK(load_log(&p, name, NULL))) {
+        CHECK(p.mark_text != NULL);
+        size_t i = 0;
+        while (fgets(line, sizeof line, f)) {
+            line[strcspn(line, "\n")] = '\0';
+            char *text = strchr(line, ' ');
+            if (!CHECK(text && i < p.nmarks))
+                break;
+            *text++ = '\0';
+            CHECK_NEAR(p.marks[i], strtod(line, NULL) / 1e9, 1e-12);
+            CHECK_STR(p.mark_text[i], text);
+            i++;
+        }
+        CHECK_INT(i, p.nmarks);
+        profile_free(&p);
+    }
+    fclose(f);
+}
+
+static void test_heap(void)
+{
+    check_heap("heap-made", true);
+    check_heap("newer-hT-heap", true);
+    check_marker_texts("heap-made");
+    check_marker_texts("newer-hT-heap");
+    check_marker_texts("markers-hT");
+    /* --marks=RE keeps the markers whose text matches */
+    struct name_filter nf = {0};
+    struct hp_error err;
+    CHECK(name_filter_marks(&nf, "^phase [2-4]$", &err) == 0);
+    struct parse_options po = {.marks = nf.marks};
+    struct profile p;
+    if (CHECK(load_log(&p, "newer-hT-heap", &po))) {
+        CHECK_INT(p.nmarks, 3);
+        for (size_t i = 0; i < p.nmarks; i++)
+            CHECK(strncmp(p.mark_text[i], "phase ", 6) == 0);
+        profile_free(&p);
+    }
+    name_filter_free(&nf);
+    /* a .hp's MARK has no text: it matches only what matches "" */
+    CHECK(name_filter_marks(&nf, "x", &err) == 0);
+    po.marks = nf.marks;
+    if (CHECK(load_log(&p, "markers-hT", &po)))
+        CHECK_INT(p.nmarks, 0);
+    profile_free(&p);
+    name_filter_free(&nf);
+    CHECK(name_filter_marks(&nf, "(", &err) < 0);
+    CHECK(strstr(err.text, "--marks=(: bad regular expression") == err.text);
+}
+
+/* heapline.c's reduction on its own: a million events in a bounded
+ * store, the extremes of each stretch kept, every point an event. */
+static void test_heapline_reduction(void)
+{
+    struct heap_lines h = {0};
+    uint64_t high = 0, low = UINT64_MAX;
+    for (uint64_t i = 0; i < 1000000; i++) {
+        uint64_t v = (i * 2654435761u) % 1000003u + 17;
+        heaplines_add(&h, HEAP_SIZE, (double)i * 1e-3, v);
+        high = v > high ? v : high;
+        low = v < low ? v : low;
+    }
+    const struct heap_line *l = &h.line[HEAP_SIZE];
+    CHECK_INT(l->events, 1000000);
+    CHECK(heapline_max(l, 0, 1e9) == high);
+    struct heap_point *q;
+    size_t m = heapline_points(l, 0, 1e9, 1u << 20, &q);
+    CHECK(m <= 4 * HEAPLINE_BUCKETS);
+    uint64_t qlow = UINT64_MAX;
+    for (size_t i = 0; i < m; i++) {
+        uint64_t k = (uint64_t)llround(q[i].t * 1e3);
+        CHECK(q[i].v == (k * 2654435761u) % 1000003u + 17); /* an event's own value */
+        CHECK(i == 0 || q[i].t >= q[i - 1].t);
+        qlow = q[i].v < qlow ? q[i].v : qlow;
+    }
+    CHECK(qlow == low);
+    free(q);
+    /* a window: the value in force before it, what is inside, and the
+     * next event after it (the last value holds to its end) */
+    m = heapline_points(l, 500.0, 600.0, 100, &q);
+    CHECK(m > 2 && q[0].t < 500.0 && q[m - 1].t > 600.0);
+    for (size_t i = 1; i + 1 < m; i++)
+        CHECK(q[i].t >= 500.0 && q[i].t <= 600.0);
+    CHECK(m <= 4 * 100 + 2);
+    free(q);
+    /* absurd input: times that are not numbers, beyond 2^64 ns */
+    heaplines_add(&h, HEAP_LIVE, -1, 5);
+    heaplines_add(&h, HEAP_LIVE, 0.0 / 0.0, 6);
+    heaplines_add(&h, HEAP_LIVE, 1.8e19, UINT64_MAX);
+    CHECK(heapline_max(&h.line[HEAP_LIVE], 0, 1e30) == UINT64_MAX);
+    heaplines_free(&h);
+}
+
 int main(int argc, char **argv)
 {
     /* The .hp files' DATE was written in UTC. */
@@ -515,5 +713,7 @@ int main(int argc, char **argv)
     test_window();
     test_ipe();
     test_killed();
+    test_heap();
+    test_heapline_reduction();
     return check_report();
 }

@@ -406,6 +406,20 @@
     }
     line(readout, 'total', D.diff ? 'net change ' + quantity(r.total, true)
                                   : 'sample total ' + quantity(r.total));
+    /* --heap: the RTS's own view at this sample */
+    (P.heap_names || []).forEach(function (name, h) {
+      var hv = P.heap[i][h];
+      line(readout, 'heap', name + ' ' + (hv < 0 ? 'not yet reported' : quantity(hv)));
+    });
+    /* the markers nearest this sample: those up to half way to its neighbours */
+    if (P.mark_t) {
+      var lo = i > 0 ? (P.t[i - 1] + P.t[i]) / 2 : -Infinity;
+      var hi = i + 1 < P.t.length ? (P.t[i] + P.t[i + 1]) / 2 : Infinity;
+      P.mark_t.forEach(function (mt, m) {
+        if (mt >= lo && mt < hi)
+          line(readout, 'mark', '\u25B8 ' + time(mt) + ' ' + P.mark_text[m]);
+      });
+    }
   }
 
   function place(x, y, P, i, b, r) {
@@ -568,6 +582,37 @@
   }
   D.panels.forEach(makeTable);
 
+  /* ---- --heap: a toggle that shows or hides the RTS's lines ---- */
+
+  var heapLines = [], heapBox = null;
+  (function () {
+    var P = D.panels.filter(function (P) { return P.heap_colours; })[0];
+    if (!P)
+      return;
+    var want = P.heap_colours.map(function (c) {
+      return [1, 3, 5].map(function (i) { return parseInt(c.substr(i, 2), 16); });
+    });
+    /* the lines and their legend: unfilled paths of those colours */
+    heapLines = Array.prototype.filter.call(picture.querySelectorAll('path'), function (p) {
+      var s = getComputedStyle(p), m = /(\d+)\D+(\d+)\D+(\d+)/.exec(s.stroke);
+      return s.fill === 'none' && m && want.some(function (w) {
+        return Math.abs(w[0] - m[1]) <= 1 && Math.abs(w[1] - m[2]) <= 1 && Math.abs(w[2] - m[3]) <= 1;
+      });
+    });
+    var label = document.createElement('label');
+    label.className = 'heap-toggle';
+    heapBox = document.createElement('input');
+    heapBox.type = 'checkbox';
+    heapBox.checked = true;
+    label.appendChild(heapBox);
+    label.appendChild(document.createTextNode(' the runtime\u2019s ' + P.heap_names.join(', ') +
+                                              ' (--heap)'));
+    tables.parentNode.insertBefore(label, tables);
+    heapBox.addEventListener('change', function () {
+      heapLines.forEach(function (p) { p.style.visibility = heapBox.checked ? '' : 'hidden'; });
+    });
+  })();
+
   /* ---- --watch: the page reloads itself; keep what was chosen ---- */
 
   var storeKey = 'hp2ps:' + location.pathname;
@@ -621,6 +666,8 @@
     return {
       action: action, readout: rd, restored: restored,
       highlight: graph.getAttribute('data-highlight'),
+      heap_lines: heapLines.length,
+      heap_hidden: heapLines.filter(function (p) { return p.style.visibility === 'hidden'; }).length,
       highlighted_paths: highlight.childNodes.length,
       pressed: keyRects.map(function (r, b) { return r.getAttribute('aria-pressed') === 'true' ? b : -1; })
                        .filter(function (b) { return b >= 0; }),
@@ -662,6 +709,8 @@
         pin(Number(f[1]));
       } else if (f[0] === 'blur' && document.activeElement) {
         document.activeElement.blur();
+      } else if (f[0] === 'heap' && heapBox) {
+        heapBox.click();
       } else if (f[0] === 'sort') {
         var th = sorts[0] && sorts[0].heads[Number(f[1])];
         if (th)
