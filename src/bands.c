@@ -57,6 +57,17 @@ bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, 
     return clipped;
 }
 
+int64_t bands_traced_sum(const struct band_plan *bp, const struct sample_entry *e, size_t n)
+{
+    int64_t sum = 0;
+    if (!bp->trace_dropped)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (e[i].name < bp->nnames && bp->band_of_name[e[i].name] == BAND_TRACED)
+            bands_add_value(&sum, e[i].value);
+    return sum;
+}
+
 void band_plan_free(struct band_plan *bp)
 {
     if (!bp)
@@ -457,6 +468,10 @@ static void make_bands(struct band_plan *bp, const struct names *names, const st
     bp->band_of_name = xreallocarray(NULL, nn ? nn : 1, sizeof *bp->band_of_name);
     for (size_t id = 0; id < nn; id++)
         bp->band_of_name[id] = -1;
+    for (size_t i = 0; i < on->cut; i++) {
+        bp->band_of_name[on->ids[i]] = BAND_TRACED;
+        bp->trace_total = add_saturating(bp->trace_total, names->info[on->ids[i]].total);
+    }
     bp->count = count;
     bp->band = xcalloc(count ? count : 1, sizeof *bp->band);
 
@@ -493,6 +508,7 @@ int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_
     if (order_names(&on, p, o, err) < 0)
         return -1;
     make_bands(bp, &p->names, &on, o->limit);
+    bp->trace_percent = o->trace_percent;
     ordered_free(&on);
     /* 7. Ranks by size, and the shades. */
     shades_rank(bp);

@@ -47,11 +47,18 @@ struct band {
 struct band_plan {
     struct band *band;    /* bottom band first */
     size_t count;
-    int32_t *band_of_name;/* name id -> band index, -1 for a dropped trace element,
-                             a name --include/--exclude drop, or one with no data point */
+    int32_t *band_of_name;/* name id -> band index; BAND_TRACED for a name trace
+                             elimination removed; -1 for a name --include/--exclude
+                             drop, or one with no data point */
     size_t nnames;
     size_t trace_dropped; /* how many names trace elimination removed */
+    double trace_percent; /* the -t they fell under */
+    uint64_t trace_total; /* the sum of their totals (saturating) */
 };
+
+/* band_of_name of a name -t removed: not drawn, but the title's totals
+ * and the page's readout still count it (series.h, all_max). */
+#define BAND_TRACED (-2)
 
 /* GHC's defaults: 20 bands, 1 % trace, order by size, greys. */
 void band_options_default(struct band_options *o);
@@ -63,6 +70,10 @@ void band_options_default(struct band_options *o);
  * true when a sum was held at INT64_MAX. */
 bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
                       int64_t *value);
+
+/* The sum of one sample's entries whose names -t removed (BAND_TRACED),
+ * saturating at INT64_MAX. */
+int64_t bands_traced_sum(const struct band_plan *bp, const struct sample_entry *e, size_t n);
 
 /* One entry's value (a negative one counts as 0) added to a band's sum,
  * held at INT64_MAX: true when it was held.  Every replay that sums by

@@ -28,6 +28,7 @@
 #define BOX_MIN_WIDTH 144.0 /* -e's smallest (options.c) */
 #define TITLE_HEIGHT_SMALL 20.0
 #define TITLE_HEIGHT_BIG 40.0
+#define TITLE_NOTE_HEIGHT 16.0 /* a title's note, on a line under the box's */
 #define TITLE_TEXT_GAP 10.0 /* between the title's job, middle and date */
 #define X_LABEL_BASELINE 15.5
 #define X_TITLE_BASELINE 4.5
@@ -126,6 +127,11 @@ static void frame_set_title(struct frame *f, enum title_box box, const struct ti
     for (size_t k = 0; k < n && box == TITLE_AUTO && !big; k++)
         big = title_needs_big(f, &t[k], tm);
     f->title_height = big ? TITLE_HEIGHT_BIG : TITLE_HEIGHT_SMALL;
+    f->note_height = 0;
+    for (size_t k = 0; k < n; k++)
+        if (t[k].note)
+            f->note_height = TITLE_NOTE_HEIGHT;
+    f->title_height += f->note_height;
     f->gh = f->bh - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
 }
 
@@ -326,21 +332,19 @@ void title_free(struct title *t)
     free(t->middle);
     free(t->middle_short);
     free(t->date);
+    free(t->note);
 }
 
-/* The peak and when, "peak 12 MB at 3.2 s", into buf (size bytes).  In
- * the time axis's unit, so that a run the axis counts in hours gives its
- * peak in hours too ("at 19.95 h"), not in seconds to convert. */
-static void peak_text(char *buf, size_t size, const struct profile *p, const struct series *s,
-                      const char *su, double x_range, bool iec, const struct text_metrics *tm)
+/* " at 3.2 s" (" at sample 7" for --x=index), the time t in the time
+ * axis's unit, so that a run the axis counts in hours gives its peak in
+ * hours too ("at 19.95 h"), not in seconds to convert. */
+static void when_text(char *buf, size_t size, const struct profile *p, double t, const char *su,
+                      double x_range)
 {
-    char peak[96], when[64];
-    axis_format_quantity(peak, sizeof peak, s->y_max, p->value_unit, iec);
-    char *pk = fitted_text(peak, UNIT_ROOM, FONT_TITLE, tm);
+    char when[64];
     struct time_unit tu;
     axis_time_unit(&tu, x_unit(p, false), x_range);
     const char *unit = strcmp(p->sample_unit, "seconds") == 0 ? "s" : su;
-    double t = s->y_max_time;
     if (tu.name && !p->x_is_index) {
         t /= tu.seconds;
         unit = tu.seconds == 3600 ? "h" : "min";
@@ -350,22 +354,70 @@ static void peak_text(char *buf, size_t size, const struct profile *p, const str
     else
         snprintf(when, sizeof when, tu.name ? "%.4g" : "%.3g", t);
     if (p->x_is_index)
-        snprintf(buf, size, "peak %s at sample %s", pk, when);
+        snprintf(buf, size, " at sample %s", when);
     else
-        snprintf(buf, size, "peak %s at %s %s", pk, when, unit);
+        snprintf(buf, size, " at %s %s", when, unit);
+}
+
+/* The peak and when, "peak 12 MB at 3.2 s", into buf (size bytes): of
+ * every name, those -t removed too (the drawing may leave them out, the
+ * figure may not). */
+static void peak_text(char *buf, size_t size, const struct profile *p, const struct series *s,
+                      const char *su, double x_range, bool iec, const struct text_metrics *tm)
+{
+    char peak[96], when[128];
+    axis_format_quantity(peak, sizeof peak, s->all_max, p->value_unit, iec);
+    char *pk = fitted_text(peak, UNIT_ROOM, FONT_TITLE, tm);
+    when_text(when, sizeof when, p, s->all_max_time, su, x_range);
+    snprintf(buf, size, "peak %s%s", pk, when);
     utf8_trim_partial(buf);
     free(pk);
+}
+
+/* What -t removed, when it reaches TRACE_NOTE_SHARE of the peak: at that
+ * height it would show, so the picture says what it leaves out, "not
+ * drawn: 56 names under -t1's 1 % of the total, up to 2.53 MB (6.5 % of
+ * its sample) at 1.6 s; -t0 draws them".  NULL when nothing that large. */
+#define TRACE_NOTE_SHARE 0.02
+static char *trace_note(const struct profile *p, const struct series *s, double x_range, bool iec,
+                 const struct text_metrics *tm)
+{
+    if (!s->hidden_names || !(s->hidden_max > TRACE_NOTE_SHARE * s->all_max))
+        return NULL;
+    char amount[96], when[128], note[600];
+    axis_format_quantity(amount, sizeof amount, s->hidden_max, p->value_unit, iec);
+    char *am = fitted_text(amount, UNIT_ROOM, FONT_TITLE, tm);
+    char *su = fitted_text(x_unit(p, true), UNIT_ROOM, FONT_TITLE, tm);
+    when_text(when, sizeof when, p, s->hidden_time, su, x_range);
+    double share = s->hidden_total > 0 ? 100 * s->hidden_max / s->hidden_total : 100;
+    snprintf(note, sizeof note,
+             "not drawn: %zu name%s under -t%g's %g %% of the total, up to %s (%.*f %% of its "
+             "sample)%s; -t0 draws them",
+             s->hidden_names, s->hidden_names == 1 ? "" : "s", s->trace_percent,
+             s->trace_percent, am, share < 10 ? 1 : 0, share, when);
+    utf8_trim_partial(note);
+    free(am);
+    free(su);
+    return xstrdup(note);
 }
 
 void profile_title(struct title *tt, const struct profile *p, const struct series *s,
                    double x_range, bool iec, const struct text_metrics *tm)
 {
     char area[1024], total[420], short_form[512] = "";
-    axis_format_thousands(total, sizeof total, s->area);
+    axis_format_thousands(total, sizeof total, s->all_area);
     /* Units are the profile's: each gets at most a sixth of the box. */
     char *vu = fitted_text(p->value_unit, UNIT_ROOM, FONT_TITLE, tm);
     char *su = fitted_text(x_unit(p, true), UNIT_ROOM, FONT_TITLE, tm);
-    if (s->y_max > 0) {
+    if (s->nsamples == 1) { /* no span: the one sample is the picture */
+        char when[128], value[96];
+        axis_format_quantity(value, sizeof value, s->all_max, p->value_unit, iec);
+        char *v = fitted_text(value, UNIT_ROOM, FONT_TITLE, tm);
+        when_text(when, sizeof when, p, s->all_max_time, su, x_range);
+        snprintf(short_form, sizeof short_form, "one sample: %s%s", v, when);
+        free(v);
+        snprintf(area, sizeof area, "%s %s \xC3\x97 %s, %s", total, vu, su, short_form);
+    } else if (s->all_max > 0) {
         peak_text(short_form, sizeof short_form, p, s, su, x_range, iec, tm);
         snprintf(area, sizeof area, "%s %s \xC3\x97 %s, %s", total, vu, su, short_form);
     } else
@@ -378,6 +430,7 @@ void profile_title(struct title *tt, const struct profile *p, const struct serie
     tt->middle = xstrdup(area);
     tt->middle_short = *short_form ? xstrdup(short_form) : NULL;
     tt->date = display_text(p->date);
+    tt->note = trace_note(p, s, x_range, iec, tm);
 }
 
 /* The small box: job, middle and date on one line; the job and date give
@@ -387,7 +440,7 @@ static void title_small(struct page *pg, const struct frame *f, const struct tit
 {
     double job_room, date_room;
     small_title_room(f, tm->width(tm->ctx, FONT_TITLE, middle), &job_room, &date_room);
-    double baseline = f->bh - BORDER_SPACE - f->title_height + 6;
+    double baseline = f->bh - BORDER_SPACE - (f->title_height - f->note_height) + 6;
     char *job = layout_ellipsize(t->job, job_room, FONT_TITLE, tm);
     char *date = layout_ellipsize(t->date, date_room, FONT_TITLE, tm);
     page_text(pg, job, title_left(), baseline, ALIGN_LEFT, FONT_TITLE, 0);
@@ -402,7 +455,7 @@ static void title_small(struct page *pg, const struct frame *f, const struct tit
 static void title_big(struct page *pg, const struct frame *f, const struct title *t,
                       const char *middle, const struct text_metrics *tm)
 {
-    double th = f->title_height, top = f->bh - BORDER_SPACE;
+    double th = f->title_height - f->note_height, top = f->bh - BORDER_SPACE;
     double left = title_left(), right = title_right(f);
     double mid_w = tm->width(tm->ctx, FONT_TITLE, middle);
     double rule = top - th / 2;
@@ -426,11 +479,23 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, bo
     double th = f->title_height, top = f->bh - BORDER_SPACE;
     page_rect(pg, BORDER_SPACE, top - th, f->bw - 2 * BORDER_SPACE, th, LINE_WIDTH, NULL);
     char *middle = title_middle(f, t, tm);
-    if (th == TITLE_HEIGHT_SMALL)
+    if (th - f->note_height == TITLE_HEIGHT_SMALL)
         title_small(pg, f, t, middle, tm);
     else
         title_big(pg, f, t, middle, tm);
     free(middle);
+    if (f->note_height > 0) { /* the note's line, under a rule */
+        double rule = top - th + f->note_height;
+        page_line(pg, BORDER_SPACE, rule, f->bw - BORDER_SPACE, rule);
+        /* (a panel beside one with a note: what its own line would say) */
+        char none[64];
+        snprintf(none, sizeof none, "not drawn: nothing over %g %% of the peak",
+                 100 * TRACE_NOTE_SHARE);
+        char *note = layout_ellipsize(t->note ? t->note : none, title_right(f) - title_left(),
+                                      FONT_AXIS, tm);
+        page_text(pg, note, title_left(), top - th + 4.5, ALIGN_LEFT, FONT_AXIS, 0);
+        free(note);
+    }
 }
 
 struct page *open_graph_page(struct layout *L, const struct band_plan *key, struct frame *f,
@@ -496,6 +561,43 @@ static double x_title(struct page *pg, const struct profile *p, const struct fra
     return w;
 }
 
+/* The last step can fall well short of the axis's end (0.6 on a 0.765 s
+ * axis: a fifth of the run unlabelled).  Then the end gets a label of its
+ * own, with the decimals it needs (at most three more than the steps'),
+ * in place of the last step's when the two would touch. */
+#define X_END_GAP 0.1 /* of the axis: a shorter stretch past the last step is fine */
+
+static void x_end_tick(struct ticks *t, int *decimals, const struct frame *f,
+                       const struct time_unit *tu, bool index, const struct text_metrics *tm)
+{
+    double lo = f->x0 / tu->seconds, span = f->x_range / tu->seconds, end = lo + span;
+    if (t->n < 2 || t->n >= AXIS_MAX_TICKS || !(end - t->value[t->n - 1] > X_END_GAP * span))
+        return;
+    int d = index ? 0 : t->decimals;
+    double v = end;
+    for (int k = 0; k <= 3; k++, d++) {
+        double scale = pow(10, d);
+        v = floor(end * scale + 0.5) / scale;
+        if (fabs(v - end) <= span / 500 || index)
+            break;
+    }
+    if (index)
+        v = floor(end);
+    if (!(v > t->value[t->n - 1]))
+        return;
+    char a[64], b[64];
+    axis_format_time(a, sizeof a, t->value[t->n - 1], decimals[t->n - 1]);
+    axis_format_time(b, sizeof b, v, d);
+    double room = (v - t->value[t->n - 1]) / span * f->gw;
+    double need = (tm->width(tm->ctx, FONT_AXIS, a) + tm->width(tm->ctx, FONT_AXIS, b)) / 2 +
+                  X_LABEL_MIN_GAP;
+    if (room < need)
+        t->n--; /* the end's label in place of the last step's */
+    t->value[t->n] = v;
+    decimals[t->n] = d;
+    t->n++;
+}
+
 /* The time axis: its line, its title, and a labelled tick at every step
  * up to the end of the data. */
 double draw_x_axis(struct page *pg, const struct profile *p, const struct frame *f,
@@ -508,10 +610,14 @@ double draw_x_axis(struct page *pg, const struct profile *p, const struct frame 
     double unit_width = x_title(pg, p, f, &tu, tm);
     struct ticks t;
     x_ticks(&t, f, &tu, p->x_is_index, tm);
+    int decimals[AXIS_MAX_TICKS];
+    for (size_t i = 0; i < t.n; i++)
+        decimals[i] = p->x_is_index ? 0 : t.decimals;
+    x_end_tick(&t, decimals, f, &tu, p->x_is_index, tm);
     for (size_t i = 0; i < t.n; i++) {
         double x = (t.value[i] * tu.seconds - f->x0) / f->x_range * f->gw;
         char label[64];
-        axis_format_time(label, sizeof label, t.value[i], p->x_is_index ? 0 : t.decimals);
+        axis_format_time(label, sizeof label, t.value[i], decimals[i]);
         double half = tm->width(tm->ctx, FONT_AXIS, label) / 2;
         /* The last label may stand past the axis's end, not past the box. */
         if (ORIGIN_X + x + half > f->bw - BORDER_SPACE / 2)
@@ -849,10 +955,13 @@ static void draw_peak(struct page *pg, const struct profile *p, const struct ser
     if (x < ORIGIN_X || x > ORIGIN_X + f->gw)
         return;
     draw_ring(pg, x, y);
-    char value[96], label[128];
+    char value[96], label[128], all[96];
     axis_format_quantity(value, sizeof value, s->y_max, p->value_unit, f->o->iec);
+    axis_format_quantity(all, sizeof all, s->all_max, p->value_unit, f->o->iec);
     char *clean = fitted_text(value, f->gw / 3, FONT_AXIS, tm);
-    snprintf(label, sizeof label, "peak %s", clean);
+    /* The title's peak counts what -t left out; where that shows in the
+     * figure, this one says it is what is drawn. */
+    snprintf(label, sizeof label, strcmp(all, value) != 0 ? "drawn peak %s" : "peak %s", clean);
     utf8_trim_partial(label); /* a long unit may be cut mid-character */
     free(clean);
     double lx = 0, base = 0;
@@ -907,6 +1016,50 @@ struct layout_data_panel *data_panel(struct layout *L, const char *job, const st
 
 /* ---- one profile ---- */
 
+/* One sample has no span to draw over: it is a bar at its time, ONE_BAR
+ * of the axis wide, on an axis around it (from 0 to twice its time, or a
+ * unit either side of a time at or before 0). */
+#define ONE_BAR 0.04
+
+static void one_sample_axis(double t, double *x0, double *x_range)
+{
+    if (t > 0 && isfinite(2 * t)) {
+        *x0 = 0;
+        *x_range = 2 * t;
+    } else {
+        *x0 = t - 0.5;
+        *x_range = 1;
+    }
+}
+
+/* s's one point per band as a bar: two points, a half bar either side.
+ * bar shares s's figures; its edges are new (bar_free). */
+static void bar_series(struct series *bar, const struct series *s, double half)
+{
+    *bar = *s;
+    bar->top = xcalloc(s->nbands ? s->nbands : 1, sizeof *bar->top);
+    for (size_t b = 0; b < s->nbands; b++) {
+        const struct polyline *e = &s->top[b];
+        if (e->n != 1)
+            continue; /* (simplified away: the band below's edge) */
+        struct polyline *pl = &bar->top[b];
+        pl->n = 2;
+        pl->t = xreallocarray(NULL, 2, sizeof *pl->t);
+        pl->y = xreallocarray(NULL, 2, sizeof *pl->y);
+        pl->t[0] = e->t[0] - half, pl->t[1] = e->t[0] + half;
+        pl->y[0] = pl->y[1] = e->y[0];
+    }
+}
+
+static void bar_free(struct series *bar)
+{
+    for (size_t b = 0; b < bar->nbands; b++) {
+        free(bar->top[b].t);
+        free(bar->top[b].y);
+    }
+    free(bar->top);
+}
+
 int layout_build(struct layout *L, const struct profile *p, const struct band_plan *bp,
                  const struct series *s, const struct layout_options *o,
                  const struct text_metrics *tm, struct hp_error *err)
@@ -914,10 +1067,18 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     memset(L, 0, sizeof *L);
     if (frame_check(o->x_range, o->y_range, p->source, err) < 0)
         return -1;
+    double x0 = p->t_first;
+    struct layout_options one;
+    bool bar = s->nsamples == 1;
+    if (bar) {
+        one = *o;
+        one_sample_axis(p->t_first, &x0, &one.x_range);
+        o = &one;
+    }
     struct title t;
     profile_title(&t, p, s, o->x_range, o->iec, tm);
     struct frame f;
-    frame_init(&f, o, p->t_first, &t, 1, tm);
+    frame_init(&f, o, x0, &t, 1, tm);
     f.heap = layout_heap_drawn(p, o);
     if (layout_mark_labels(p, o)) { /* a strip over the graph for the markers' texts */
         f.mark_labels = true;
@@ -930,7 +1091,14 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     L->date = display_text(p->date);
 
     struct page *pg = open_one_box(L, bp, &f, &t, tm);
-    draw_graph(pg, p, bp, s, &f, tm);
+    if (bar) {
+        struct series wide;
+        bar_series(&wide, s, ONE_BAR / 2 * o->x_range);
+        draw_graph(pg, p, bp, &wide, &f, tm);
+        bar_free(&wide);
+    } else {
+        draw_graph(pg, p, bp, s, &f, tm);
+    }
     if (o->data) {
         data_begin(L, p, bp, &f, false);
         struct layout_data_panel *P = data_panel(L, p->job, &f, 0);

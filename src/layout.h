@@ -150,6 +150,9 @@ struct layout_data_panel {
     size_t nmarks;          /* the marks drawn, in time order: */
     double *mark_t;         /*   their times */
     char **mark_text;       /*   their whole texts, valid UTF-8, one line */
+    double *hidden;         /* hidden[i]: what -t removed in sample i, or NULL */
+    size_t hidden_names;    /* how many names -t removed, under trace_percent */
+    double trace_percent;
 };
 
 struct layout_data {

@@ -131,6 +131,8 @@ void layout_data_panel_series(struct layout_data_panel *P, const struct layout_d
         P->peak_time[b] = b < s->nbands ? s->band_peak_time[b] : 0;
         P->slope[b] = bp->band[b].slope;
     }
+    P->hidden_names = s->hidden_names;
+    P->trace_percent = s->trace_percent;
     const struct series_samples *ss = s->samples;
     if (!ss || ss->nbands != nb)
         return;
@@ -141,6 +143,11 @@ void layout_data_panel_series(struct layout_data_panel *P, const struct layout_d
         memcpy(P->t, ss->t, ss->n * sizeof *P->t);
     for (size_t i = 0; i < ss->n * nb; i++)
         P->value[i] = (double)ss->value[i];
+    if (ss->hidden) {
+        P->hidden = xcalloc(ss->n ? ss->n : 1, sizeof *P->hidden);
+        for (size_t i = 0; i < ss->n; i++)
+            P->hidden[i] = (double)ss->hidden[i];
+    }
 }
 
 /* Least-squares slope of y over t[0..n). */
@@ -221,6 +228,7 @@ void layout_data_free(struct layout_data *D)
             free(P->mark_text[i]);
         free(P->mark_t);
         free(P->mark_text);
+        free(P->hidden);
     }
     free(D->panel);
     free(D->value_unit);

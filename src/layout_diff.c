@@ -105,6 +105,7 @@ static void diff_title(struct title *tt, char *job, const struct profile *after,
     tt->job = job;
     tt->middle = xstrdup(middle);
     tt->middle_short = NULL;
+    tt->note = NULL;
     tt->date = display_text(after->date);
 }
 

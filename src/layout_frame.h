@@ -41,11 +41,13 @@ struct title {
     char *job, *middle, *date;
     char *middle_short; /* the middle when a narrow page cannot hold it (the
                          * peak without the total), or NULL */
+    char *note;         /* a line under them, or NULL: what -t left undrawn */
 };
 
 struct frame {
     double bw, bh;         /* the box: 648 x 432, or -e's width in points */
-    double title_height;
+    double title_height;   /* with note_height, the line of a title's note */
+    double note_height;
     double gw, gh;         /* graph width and height */
     double x0, x_range;    /* time at the origin, and per graph width */
     double y_lo, y_range;  /* the drawn y axis: its foot (below 0 for --diff) and

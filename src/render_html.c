@@ -248,6 +248,13 @@ static void json_panel(FILE *f, const struct layout_data_panel *P)
         }
         fputs("]", f);
     }
+    if (P->hidden) { /* what -t removed, by sample: the readout's totals say it */
+        fprintf(f, ",\n \"trace\":{\"names\":%zu,\"percent\":", P->hidden_names);
+        json_number(f, P->trace_percent);
+        fputs(",\"hidden\":", f);
+        json_numbers(f, P->hidden, P->nsamples);
+        fputs("}", f);
+    }
     fputs("}", f);
 }
 

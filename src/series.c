@@ -261,6 +261,7 @@ static double stack_measure(const double *top, size_t nbands, enum plot_mode mod
 struct sparse_sample {
     size_t k;
     double t, measure;
+    int64_t hidden;  /* the page's: what -t removed (bands_traced_sum) */
     size_t n, cap;
     uint32_t *band;  /* ascending */
     int64_t *value;  /* value[i] is band[i]'s sum */
@@ -361,6 +362,7 @@ static void sparse_copy(struct sparse_sample *dst, const struct sparse_sample *s
     dst->k = src->k;
     dst->t = src->t;
     dst->measure = src->measure;
+    dst->hidden = src->hidden;
     dst->n = src->n;
     if (src->n == 0)
         return; /* (the arrays may be NULL then: memcpy wants pointers) */
@@ -397,7 +399,7 @@ static void sparse_slice_add(struct sparse_slice *sl, bool fresh, const struct s
 /* The slice's distinct samples in sample order (as slice_flush orders
  * them); each is spread into value[] (nbands, zero on entry and on
  * return) and handed to emit. */
-typedef void (*sparse_emit_fn)(void *ctx, double t, const int64_t *value);
+typedef void (*sparse_emit_fn)(void *ctx, double t, int64_t hidden, const int64_t *value);
 
 static void sparse_slice_flush(const struct sparse_slice *sl, int64_t *value, sparse_emit_fn emit,
                                void *ctx)
@@ -409,7 +411,7 @@ static void sparse_slice_flush(const struct sparse_slice *sl, int64_t *value, sp
         const struct sparse_sample *q = p[order[i]];
         for (size_t j = 0; j < q->n; j++)
             value[q->band[j]] = q->value[j];
-        emit(ctx, q->t, value);
+        emit(ctx, q->t, q->hidden, value);
         for (size_t j = 0; j < q->n; j++)
             value[q->band[j]] = 0;
     }
@@ -678,6 +680,7 @@ void series_free(struct series *s)
     if (s->samples) {
         free(s->samples->t);
         free(s->samples->value);
+        free(s->samples->hidden);
         free(s->samples);
     }
     memset(s, 0, sizeof *s);
@@ -717,6 +720,26 @@ static void account_total(struct series *s, size_t k, double t, double total, do
     *prev_total = total;
 }
 
+/* ... and from every name: the stack's total plus what -t removed
+ * (hidden).  *prev_all: the sample before's. */
+static void account_all(struct series *s, size_t k, double t, double total, int64_t hidden,
+                        double prev_t, double *prev_all)
+{
+    double all = total + (double)hidden;
+    if (all > s->all_max) {
+        s->all_max = all;
+        s->all_max_time = t;
+    }
+    if (k > 0)
+        s->all_area += (t - prev_t) * (all + *prev_all) / 2;
+    *prev_all = all;
+    if (hidden > 0 && (double)hidden > s->hidden_max) {
+        s->hidden_max = (double)hidden;
+        s->hidden_time = t;
+        s->hidden_total = all;
+    }
+}
+
 /* ... and from band b's value in it: its peak. */
 static void account_band(struct series *s, size_t k, double t, size_t b, int64_t value)
 {
@@ -737,8 +760,9 @@ static void account_sample(struct series *s, size_t k, double t, double total,
 
 /* sparse_slice_flush's emit for the stack: each band's edge, the running
  * sum as the dense replay adds it. */
-static void emit_edges(void *ctx, double t, const int64_t *value)
+static void emit_edges(void *ctx, double t, int64_t hidden, const int64_t *value)
 {
+    (void)hidden;
     struct series *s = ctx;
     edges_reserve(s);
     double sum = 0;
@@ -749,6 +773,29 @@ static void emit_edges(void *ctx, double t, const int64_t *value)
         pl->y[pl->n] = sum;
         pl->n++;
     }
+}
+
+/* --mode=percent: *floor, SERIES_PERCENT_FLOOR of the largest total of
+ * the bands drawn, from one replay before the one that draws. */
+static int percent_floor(const struct profile *p, const struct band_plan *bp, double *near_zero,
+                         struct hp_error *err)
+{
+    int64_t *value = xcalloc(bp->count ? bp->count : 1, sizeof *value);
+    struct store_cursor *replay = store_cursor_new(p->store);
+    struct sample smp;
+    int rc;
+    double most = 0;
+    while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
+        bands_sum_sample(bp, smp.entry, smp.n, value);
+        double sum = 0;
+        for (size_t b = 0; b < bp->count; b++)
+            sum = b == 0 ? (double)value[0] : sum + (double)value[b];
+        most = fmax(most, sum);
+    }
+    store_cursor_free(replay);
+    free(value);
+    *near_zero = most * SERIES_PERCENT_FLOOR;
+    return rc < 0 ? -1 : 0;
 }
 
 /* series_build_mode's stacked, reduced replay, sparse (see "sparse
@@ -767,10 +814,11 @@ static int build_sparse(struct series *s, const struct profile *p, const struct 
     struct sample smp;
     int rc;
     size_t k = 0, col = 0;
-    double prev_t = 0, prev_total = 0;
+    double prev_t = 0, prev_total = 0, prev_all = 0;
     while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
         double t = smp.time;
         double total = sparse_read(&r, bp, &smp, &cur);
+        account_all(s, k, t, total, bands_traced_sum(bp, smp.entry, smp.n), prev_t, &prev_all);
         account_total(s, k, t, total, &prev_t, &prev_total);
         if (k == 0) /* every band's peak starts at the first sample */
             for (size_t b = 0; b < nbands; b++)
@@ -820,6 +868,8 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
     size_t nb1 = nbands ? nbands : 1;
     s->nbands = nbands;
     s->mode = mode;
+    s->hidden_names = bp->trace_dropped;
+    s->trace_percent = bp->trace_percent;
     if (nbands)
         s->top = xcalloc(nbands, sizeof *s->top);
     s->band_peak = xcalloc(nb1, sizeof *s->band_peak);
@@ -834,6 +884,13 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
     if (mode == MODE_STACKED && !exact && how != SERIES_DENSE &&
         (how == SERIES_SPARSE || replay_sparse(p, bp)))
         return build_sparse(s, p, bp, columns, err);
+
+    /* Percent mode: the total below which a sample is next to nothing. */
+    double near_zero = 0;
+    if (mode == MODE_PERCENT && percent_floor(p, bp, &near_zero, err) < 0) {
+        series_free(s);
+        return -1;
+    }
 
     /* Scratch, all O(nbands). */
     bool lines = mode == MODE_LINES;
@@ -851,7 +908,7 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
     size_t k = 0;    /* samples replayed */
     size_t kept = 0; /* samples gathered into slices */
     size_t cur = 0;  /* the slice being gathered (reduced mode) */
-    double prev_t = 0, prev_total = 0;
+    double prev_t = 0, prev_total = 0, prev_all = 0;
     while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
         double t = smp.time;
         if (bands_sum_sample(bp, smp.entry, smp.n, value))
@@ -862,11 +919,13 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
             top[b] = sum;
         }
         double total = nbands ? top[nbands - 1] : 0;
+        account_all(s, k, t, total, bands_traced_sum(bp, smp.entry, smp.n), prev_t, &prev_all);
         account_sample(s, k, t, total, value, &prev_t, &prev_total);
         k++;
-        /* A sample holding nothing has no shares: percent mode draws
-         * nothing for it, rather than a wedge down to 0. */
-        if (mode == MODE_PERCENT && !(total > 0))
+        /* A sample holding nothing, or next to nothing, has no shares
+         * worth drawing: percent mode draws nothing for it, rather than a
+         * wedge down to 0 or a jump to 100 % of a few bytes. */
+        if (mode == MODE_PERCENT && !(total > near_zero))
             continue;
         mode_heights(top, value, nbands, total, mode);
 
@@ -930,6 +989,7 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
 struct page_sample {
     size_t k;
     double t, measure;
+    int64_t hidden;
     int64_t *value;
 };
 
@@ -939,9 +999,10 @@ struct page_slice {
 };
 
 static void page_set(struct page_sample *ps, size_t nbands, size_t k, double t, double measure,
-                     const int64_t *value)
+                     int64_t hidden, const int64_t *value)
 {
     ps->k = k;
+    ps->hidden = hidden;
     ps->t = t;
     ps->measure = measure;
     memcpy(ps->value, value, nbands * sizeof *value);
@@ -950,27 +1011,32 @@ static void page_set(struct page_sample *ps, size_t nbands, size_t k, double t, 
 /* slice_add's rule (slice_keeps), so that a slice made of whole slices of
  * the drawing keeps samples the drawing kept. */
 static void page_add(struct page_slice *sl, bool fresh, size_t k, double t, double measure,
-                     const int64_t *value)
+                     int64_t hidden, const int64_t *value)
 {
     size_t nb = sl->nbands;
     unsigned keep = slice_keeps(fresh, measure, sl->low.measure, sl->high.measure);
     if (keep & KEEP_FIRST)
-        page_set(&sl->first, nb, k, t, measure, value);
+        page_set(&sl->first, nb, k, t, measure, hidden, value);
     if (keep & KEEP_LOW)
-        page_set(&sl->low, nb, k, t, measure, value);
+        page_set(&sl->low, nb, k, t, measure, hidden, value);
     if (keep & KEEP_HIGH)
-        page_set(&sl->high, nb, k, t, measure, value);
-    page_set(&sl->last, nb, k, t, measure, value);
+        page_set(&sl->high, nb, k, t, measure, hidden, value);
+    page_set(&sl->last, nb, k, t, measure, hidden, value);
 }
 
-static void page_push(struct series_samples *ss, size_t *cap, double t, const int64_t *value)
+static void page_push(struct series_samples *ss, size_t *cap, double t, int64_t hidden,
+                      const int64_t *value)
 {
     if (ss->n == *cap) {
         *cap = *cap ? *cap * 2 : 64;
         ss->t = xreallocarray(ss->t, *cap, sizeof *ss->t);
+        if (ss->hidden)
+            ss->hidden = xreallocarray(ss->hidden, *cap, sizeof *ss->hidden);
         ss->value = xreallocarray(ss->value, *cap, (ss->nbands ? ss->nbands : 1) * sizeof *ss->value);
     }
     ss->t[ss->n] = t;
+    if (ss->hidden)
+        ss->hidden[ss->n] = hidden;
     memcpy(ss->value + ss->n * ss->nbands, value, ss->nbands * sizeof *value);
     ss->n++;
 }
@@ -987,7 +1053,7 @@ static void page_flush(const struct page_slice *sl, struct series_samples *ss, s
         }
     for (int i = 0; i < 4; i++)
         if (i == 0 || p[i]->k != p[i - 1]->k)
-            page_push(ss, cap, p[i]->t, p[i]->value);
+            page_push(ss, cap, p[i]->t, p[i]->hidden, p[i]->value);
 }
 
 /* series_build_mode's measure of one sample, from the band values: the
@@ -1010,6 +1076,19 @@ static double page_measure(const int64_t *value, size_t nbands, enum plot_mode m
     return m;
 }
 
+/* About how many bytes of the page's data one sample takes: from the
+ * names' data points, the values not 0 it holds on average (about 8
+ * bytes each), the rest 0 (2 bytes: "0,"). */
+static double page_bytes(const struct profile *p, const struct band_plan *bp)
+{
+    double points = 0, n = p->nsamples ? (double)p->nsamples : 1;
+    for (size_t id = 0; id < bp->nnames && id < p->names.count; id++)
+        if (bp->band_of_name[id] >= 0)
+            points += (double)p->names.info[id].points;
+    double live = fmin(points / n, (double)bp->count);
+    return 8 * live + 2 * ((double)bp->count - live) + 8;
+}
+
 /* How many of the drawing's columns make one of the page's slices. */
 static size_t page_group(size_t columns, size_t nbands)
 {
@@ -1026,10 +1105,10 @@ struct page_emit {
     size_t *cap;
 };
 
-static void emit_page(void *ctx, double t, const int64_t *value)
+static void emit_page(void *ctx, double t, int64_t hidden, const int64_t *value)
 {
     struct page_emit *e = ctx;
-    page_push(e->ss, e->cap, t, value);
+    page_push(e->ss, e->cap, t, hidden, value);
 }
 
 /* series_samples_build's stacked, reduced replay, sparse. */
@@ -1051,6 +1130,7 @@ static int samples_sparse(struct series_samples *ss, const struct profile *p,
     int rc;
     while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
         cur.measure = sparse_read(&r, bp, &smp, &cur);
+        cur.hidden = bands_traced_sum(bp, smp.entry, smp.n);
         cur.k = k;
         size_t c = column_of(smp.time, t0, span, columns) / group;
         if (k > 0 && c != col)
@@ -1081,6 +1161,7 @@ static void set_samples(struct series *s, struct series_samples *ss)
     if (s->samples) {
         free(s->samples->t);
         free(s->samples->value);
+        free(s->samples->hidden);
         free(s->samples);
     }
     s->samples = ss;
@@ -1093,12 +1174,18 @@ int series_samples_build_replay(struct series *s, const struct profile *p,
     size_t nb = bp->count, nb1 = nb ? nb : 1;
     struct series_samples *ss = xcalloc(1, sizeof *ss);
     ss->nbands = nb;
+    if (bp->trace_dropped) /* (grown with t: page_push) */
+        ss->hidden = xreallocarray(NULL, 1, sizeof *ss->hidden);
     if (columns < 1)
         columns = 1;
     size_t stored = store_count(p->store);
     size_t nsamples = p->nsamples > stored ? p->nsamples : stored;
-    bool every = nsamples * nb1 <= SERIES_PAGE_BUDGET;
-    size_t group = page_group(columns, nb);
+    /* The drawing's own samples, when they fit SERIES_PAGE_REACH: all of
+     * them when it draws every sample, else its columns' (group 1). */
+    size_t drawn = nsamples <= columns ? nsamples : 4 * columns;
+    bool reach = (double)drawn * page_bytes(p, bp) <= SERIES_PAGE_REACH;
+    bool every = nsamples * nb1 <= SERIES_PAGE_BUDGET || (reach && nsamples <= columns);
+    size_t group = reach ? 1 : page_group(columns, nb);
     double t0 = p->t_first, span = p->t_last - p->t_first;
     if (s->mode == MODE_STACKED && !every && how != SERIES_DENSE &&
         (how == SERIES_SPARSE || replay_sparse(p, bp))) {
@@ -1107,7 +1194,8 @@ int series_samples_build_replay(struct series *s, const struct profile *p,
         return rc;
     }
     int64_t *value = xcalloc(nb1, sizeof *value);
-    struct page_slice sl = {nb, {0, 0, 0, NULL}, {0, 0, 0, NULL}, {0, 0, 0, NULL}, {0, 0, 0, NULL}};
+    struct page_slice sl = {nb, {0, 0, 0, 0, NULL}, {0, 0, 0, 0, NULL}, {0, 0, 0, 0, NULL},
+                            {0, 0, 0, 0, NULL}};
     struct page_sample *all[] = {&sl.first, &sl.last, &sl.low, &sl.high};
     for (int i = 0; i < 4; i++)
         all[i]->value = xcalloc(nb1, sizeof *value);
@@ -1117,18 +1205,19 @@ int series_samples_build_replay(struct series *s, const struct profile *p,
     int rc;
     while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
         bands_sum_sample(bp, smp.entry, smp.n, value);
+        int64_t hidden = bands_traced_sum(bp, smp.entry, smp.n);
         double total, measure = page_measure(value, nb, s->mode, &total);
         k++;
-        if (s->mode == MODE_PERCENT && !(total > 0))
+        if (s->mode == MODE_PERCENT && !(total > s->y_max * SERIES_PERCENT_FLOOR))
             continue; /* drawn as nothing (series_build_mode) */
         if (every) {
-            page_push(ss, &cap, smp.time, value);
+            page_push(ss, &cap, smp.time, hidden, value);
             continue;
         }
         size_t c = column_of(smp.time, t0, span, columns) / group;
         if (kept > 0 && c != cur)
             page_flush(&sl, ss, &cap);
-        page_add(&sl, kept == 0 || c != cur, k - 1, smp.time, measure, value);
+        page_add(&sl, kept == 0 || c != cur, k - 1, smp.time, measure, hidden, value);
         cur = c;
         kept++;
     }

@@ -38,6 +38,8 @@ struct series_samples {
     size_t nbands;
     double *t;            /* their times */
     int64_t *value;       /* value[i * nbands + b]: band b (bottom first) in sample i */
+    int64_t *hidden;      /* hidden[i]: the sum of the names -t removed in sample i,
+                           * or NULL when it removed none */
 };
 
 struct series {
@@ -48,6 +50,15 @@ struct series {
     double *band_peak;    /* per band, its own largest value in one sample */
     double *band_peak_time; /* and the time of the first sample where it is reached */
     double area;          /* trapezoid area under the stacked total */
+    /* The same figures over every name, the ones -t removed (BAND_TRACED)
+     * included, for the title: what -t leaves undrawn still counts. */
+    double all_max, all_max_time, all_area;
+    /* What -t removed: hidden_max the largest sum of those names in one
+     * sample, at hidden_time, in a sample whose total (every name) is
+     * hidden_total; hidden_names of them under trace_percent (the plan's). */
+    double hidden_max, hidden_time, hidden_total;
+    size_t hidden_names;
+    double trace_percent;
     size_t nsamples;
     double plot_max;      /* the largest height drawn: y_max stacked, 100 in percent
                            * mode, the largest band_peak in lines mode */
@@ -93,11 +104,17 @@ int series_build(struct series *s, const struct profile *p, const struct band_pl
                  size_t columns, struct hp_error *err);
 /* --mode: what top[b] holds.  MODE_STACKED: series_build's stacked
  * heights.  MODE_PERCENT: the same stack with each sample scaled so that
- * its total is 100 (a sample totalling 0 stays 0).  MODE_LINES: band b's
+ * its total is 100 (a sample totalling at most SERIES_PERCENT_FLOOR of the
+ * largest total is left out, drawn as nothing).  MODE_LINES: band b's
  * own value, not stacked.  y_max, y_max_time, band_peak and area stay the
  * stacked byte figures in every mode (the title and the .aux use them). */
 int series_build_mode(struct series *s, const struct profile *p, const struct band_plan *bp,
                       size_t columns, enum plot_mode mode, struct hp_error *err);
+
+/* --mode=percent draws nothing for a sample whose total is at most this
+ * part of the largest total (as for one holding nothing): the shares of a
+ * few bytes left at the end of a run would fill the graph to 100 %. */
+#define SERIES_PERCENT_FLOOR 0.001
 
 /* How a replay reads the samples.  DENSE adds up every band of every
  * sample: O(bands) a sample.  SPARSE only the bands a sample's entries
@@ -124,6 +141,11 @@ void series_free(struct series *s);
  * nothing, as it draws nothing there.  One more replay of the store;
  * memory O(bands * SERIES_PAGE_BUDGET / bands). */
 #define SERIES_PAGE_BUDGET 40000
+/* ... but every sample the drawing keeps (so every peak and dip drawn can
+ * be read) while those samples come to at most SERIES_PAGE_REACH bytes of
+ * the page, reckoned from the names' data points (a value not 0 about 8
+ * bytes, a 0 two). */
+#define SERIES_PAGE_REACH 320000
 /* 0, or -1 with err set (a replay failed; s->samples then holds the
  * samples read before it).  s owns what it builds (series_free). */
 int series_samples_build(struct series *s, const struct profile *p, const struct band_plan *bp,

@@ -88,4 +88,47 @@ browse single evil.html evil.csv
 check "chromium, real input: pointer, Tab, Enter, clicks, and a --watch page's reload" \
     timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" "$CHROMIUM" prog.html prog.csv watched.html
 
+# Many bands (565, -m0 -t0, 109 samples, every one drawn): the page holds
+# every sample drawn, and the mouse on each drawn local maximum of the
+# total reads that sample (main kept 54 of the 109 samples).
+python3 "$TESTDATA/../tools/many_bands.py" 565 109 1 >many.hp
+"$HP2PS" -t0 -m0 many.hp -o many.html && "$HP2PS" -t0 -m0 many.hp -o many.csv
+check "chromium: every local maximum of 565 bands is read where it is drawn" \
+    timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" extremes "$CHROMIUM" many.html many.csv
+
+# -t1 leaves names out: the readout's totals say what they cover, with the
+# .hp's figures (hidden_bands.py reads them from the .hp).
+python3 "$TESTDATA/../tools/hidden_bands.py" make 2000 >hid.hp
+python3 "$TESTDATA/../tools/hidden_bands.py" truth hid.hp >hid.json
+"$HP2PS" hid.hp -o hid.html
+check "chromium: the readout's totals say what -t leaves out" \
+    timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" hidden "$CHROMIUM" hid.html hid.json
+
+# The table's slopes are written as the page's other figures, three
+# significant digits ("+985 bytes/s", "+1.2 MB/s"; main wrote
+# "+984.892 bytes/s").
+for page in many.html prog.html; do
+    HOME=$PWD/probe timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+        --disable-background-networking --user-data-dir="$PWD/probe" \
+        --dump-dom "file://$PWD/$page" >"$page.dom" 2>/dev/null
+    check "$page: the table's slopes have three figures" python3 - "$page.dom" <<'PY'
+import html, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+rows = re.findall(r"<tr[^>]*>(.*?)</tr>", text, re.S)
+slopes = []
+for r in rows:
+    cells = [html.unescape(re.sub(r"<[^>]*>", "", c)) for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+    if len(cells) == 6:
+        slopes.append(cells[5])
+assert len(slopes) > 3, "no table rows: %d" % len(slopes)
+bad = []
+for s in slopes:
+    m = re.match(r"^[+\u2212]?([0-9.,]+) \S+/\S+$", s)
+    digits = m and m.group(1).replace(",", "").replace(".", "").lstrip("0")
+    if not m or len(digits.rstrip("0") if "." not in m.group(1) else digits) > 3:
+        bad.append(s)
+assert not bad, bad[:5]
+PY
+done
+
 finish

@@ -110,7 +110,15 @@ check "sub-second ticks read 0.05" has_word leak.pdf 0.05
 check "y labels in MB" has_word leak.pdf MB
 check "the key gives shares" has_word leak.pdf 50%
 check "the title gives the peak" has_word leak.pdf peak
-check "the title keeps the total" has_word leak.pdf 22,726,368
+check "the title keeps the total (of every name, -t1's too)" has_word leak.pdf 22,771,733
+# A note under the title of what -t1 leaves out: on the page, overlapping
+# nothing, at any box and key placement.
+python3 "$TESTDATA/../tools/hidden_bands.py" make 2000 >hid.hp
+for flags in "" "-b" "-c -e6in" "-M" "-m4"; do
+    run_hp2ps $flags hid.hp -o hid.pdf
+    check "hidden $flags: text inside the page, no overlap" layout_ok hid.pdf
+    check "hidden $flags: the note" has_word hid.pdf drawn:
+done
 run_hp2ps -c --units=iec leak.hp -o leak.pdf
 check "--units=iec labels in MiB" has_word leak.pdf MiB
 

@@ -260,8 +260,8 @@ static void example_leak(void)
     CHECK_INT(bp.band[1].total, 3674816);
     CHECK_INT(bp.band[2].total, 6956352);
     CHECK_INT(bp.band[3].total, 24029088);
-    CHECK_INT(band_of(&bp, &p, "(150)PINNED"), -1);
-    CHECK_INT(band_of(&bp, &p, "MAIN"), -1);
+    CHECK_INT(band_of(&bp, &p, "(150)PINNED"), BAND_TRACED);
+    CHECK_INT(band_of(&bp, &p, "MAIN"), BAND_TRACED);
     CHECK_INT(band_of(&bp, &p, N299), 0);
     CHECK_INT(band_of(&bp, &p, N302), 3);
 
@@ -313,7 +313,7 @@ static void example_leak(void)
     CHECK_INT(band_of(&bp, &p, N303), 0);
     CHECK_INT(band_of(&bp, &p, N301), 0);
     CHECK_INT(band_of(&bp, &p, N302), 1);
-    CHECK_INT(band_of(&bp, &p, "(150)PINNED"), -1);
+    CHECK_INT(band_of(&bp, &p, "(150)PINNED"), BAND_TRACED);
     band_plan_free(&bp);
 
     /* -m1: everything in OTHER. */
@@ -377,8 +377,9 @@ static void example_many(void)
     CHECK_ORDER(&bp, want);
     free(want);
     CHECK_INT(bp.band[0].total, 3000 * (3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11));
-    CHECK_INT(band_of(&bp, &p, "id00"), -1);
-    CHECK_INT(band_of(&bp, &p, "id01"), -1);
+    CHECK_INT(band_of(&bp, &p, "id00"), BAND_TRACED);
+    CHECK_INT(band_of(&bp, &p, "id01"), BAND_TRACED);
+    CHECK_INT(bp.trace_total, 3000 * (1 + 2)); /* what -t removed, for the title */
     CHECK_INT(band_of(&bp, &p, "id02"), 0);
     CHECK_INT(band_of(&bp, &p, "id10"), 0);
     CHECK_INT(band_of(&bp, &p, "id11"), 1);
@@ -583,8 +584,8 @@ static void trace(void)
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_INT(bp.count, 0);
     CHECK_INT(bp.trace_dropped, 2);
-    CHECK_INT(band_of(&bp, &p, "x"), -1);
-    CHECK_INT(band_of(&bp, &p, "y"), -1);
+    CHECK_INT(band_of(&bp, &p, "x"), BAND_TRACED);
+    CHECK_INT(band_of(&bp, &p, "y"), BAND_TRACED);
     char *text = aux_text(&bp, 1.0, 1.0, false);
     CHECK_STR(text, "X_RANGE 1.00\nY_RANGE 1.00\n");
     free(text);

@@ -900,7 +900,8 @@ static void test_one_sample(void)
 {
     struct world w;
     struct layout_options o = {.key = true, .marks = true};
-    /* One sample: a flat band across the whole axis, not a sliver. */
+    /* One sample (at 3 s): a bar at its time, 4 % of the axis wide, on an
+     * axis from 0 to 6 s; not a slab from 3 to 4 s. */
     CHECK(build(&w, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
                     "BEGIN_SAMPLE 3\na 7\nEND_SAMPLE 3\n", &o) == 0);
     const struct prim *band = NULL;
@@ -911,8 +912,8 @@ static void test_one_sample(void)
     CHECK(band != NULL);
     if (band) {
         double gw = 576 - 10 - (14 + 5 + 20 + 6 + 5); /* key: "100%" and "a" */
-        CHECK_NEAR(band->pts[0], 62, 1e-9);
-        CHECK_NEAR(band->pts[2], 62 + gw, 1e-9);
+        CHECK_NEAR(band->pts[0], 62 + gw * (3 - 0.12) / 6, 1e-9);
+        CHECK_NEAR(band->pts[2], 62 + gw * (3 + 0.12) / 6, 1e-9);
     }
     destroy(&w);
 }

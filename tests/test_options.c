@@ -222,7 +222,7 @@ static void test_beyond_ghc(void)
     OK("--export-layout", "wide", "-ox.json");
     CHECK(o.export_layout == EXPORT_WIDE);
     BAD("--export-layout=tall", NULL, NULL);
-    CHECK(strstr(err.text, "--export-layout=tall") && strstr(err.text, "wide or long"));
+    CHECK(strstr(err.text, "--export-layout=tall") && strstr(err.text, "wide, long or bands"));
     BAD("--export-layout", NULL, NULL);
     CHECK(strstr(err.text, "needs a value") != NULL);
     OK("--x=index", NULL, NULL);

@@ -119,10 +119,10 @@ static void test_example_a(void)
 static void test_trace_and_other(void)
 {
     /* a, b, c merged into OTHER (band 0); d is band 1; t is a dropped trace
-     * element (-1) and must not count anywhere. */
+     * element (BAND_TRACED): not in the stack, but in the title's totals. */
     static const char *const names[] = {"a", "b", "c", "d", "t"};
     static const char *const bands[] = {"OTHER", "d"};
-    static const int32_t map[] = {0, 0, 0, 1, -1};
+    static const int32_t map[] = {0, 0, 0, 1, BAND_TRACED};
     struct profile p;
     profile_start(&p, names, 5);
     add_sample(&p, 0.0, (struct sample_entry[]){{0, 1}, {1, 2}, {4, 1000}, {3, 10}}, 4);
@@ -132,10 +132,16 @@ static void test_trace_and_other(void)
     add_sample(&p, 5.0, (struct sample_entry[]){{3, 5}, {1, 1}, {3, 6}, {1, 2}, {4, 9}}, 5);
     struct band_plan bp;
     plan_make(&bp, bands, 2, map, 5);
+    bp.trace_dropped = 1;
 
     struct series s;
     struct hp_error err;
     CHECK_INT(series_build(&s, &p, &bp, 10, &err), 0);
+    /* every name: 1013, 5000, 31, 23 */
+    CHECK(s.all_max == 5000.0 && s.all_max_time == 2.0);
+    CHECK(s.all_area == 2 * (1013 + 5000) / 2.0 + 1 * (5000 + 31) / 2.0 + 2 * (31 + 23) / 2.0);
+    CHECK(s.hidden_max == 5000.0 && s.hidden_time == 2.0 && s.hidden_total == 5000.0);
+    CHECK_INT(s.hidden_names, 1);
     static const double t[] = {0, 2, 3, 5};
     static const double other[] = {3, 0, 11, 3};
     static const double top[] = {13, 0, 31, 14};
@@ -836,6 +842,11 @@ static size_t series_differences(const struct series *a, const struct series *b)
     bad += memcmp(&a->y_max_time, &b->y_max_time, sizeof a->y_max_time) != 0;
     bad += memcmp(&a->area, &b->area, sizeof a->area) != 0;
     bad += memcmp(&a->plot_max, &b->plot_max, sizeof a->plot_max) != 0;
+    const double fa[] = {a->all_max, a->all_max_time, a->all_area, a->hidden_max, a->hidden_time,
+                         a->hidden_total};
+    const double fb[] = {b->all_max, b->all_max_time, b->all_area, b->hidden_max, b->hidden_time,
+                         b->hidden_total};
+    bad += !same_doubles(fa, fb, 6);
     if (bad)
         return bad;
     bad += !same_doubles(a->band_peak, b->band_peak, a->nbands);
@@ -846,7 +857,9 @@ static size_t series_differences(const struct series *a, const struct series *b)
     const struct series_samples *x = a->samples, *y = b->samples;
     if (x && y)
         bad += x->n != y->n || x->nbands != y->nbands || !same_doubles(x->t, y->t, x->n) ||
-               (x->n && memcmp(x->value, y->value, x->n * x->nbands * sizeof *x->value) != 0);
+               (x->n && memcmp(x->value, y->value, x->n * x->nbands * sizeof *x->value) != 0) ||
+               !x->hidden != !y->hidden ||
+               (x->hidden && x->n && memcmp(x->hidden, y->hidden, x->n * sizeof *x->hidden) != 0);
     else
         bad += x != y;
     return bad;

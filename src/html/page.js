@@ -89,8 +89,13 @@
     return String(Number(t.toFixed(6))) + (D.sample_unit === 'seconds' ? ' s' : ' ' + D.sample_unit);
   }
 
+  /* Three figures, as the page's other quantities ("+985 bytes/s", not
+   * "+984.892"; "+1.2 MB/s"). */
   function slope(s) {
-    var q = quantity(s, true);
+    var r = Number(s.toPrecision(3));
+    var q = quantity(Math.abs(r) >= 1000 ? r : 0, true);
+    if (Math.abs(r) < 1000)
+      q = (r > 0 ? '+' : r < 0 ? MINUS : '') + String(Math.abs(r)) + ' ' + D.value_unit;
     return q.replace(/ \(.*\)$/, '') + '/' + perUnit;
   }
 
@@ -171,6 +176,26 @@
     if (a > 0 && t - P.t[a - 1] <= P.t[a] - t)
       a--;
     return a;
+  }
+
+  /* Samples closer than the pointer can tell apart (within 1.5 points of
+   * x): the nearest one whose stack reaches the value v, so that a spike
+   * drawn between lower neighbours is read where it is drawn; else i. */
+  function under(P, i, x, v) {
+    if (D.mode !== 'stacked' || D.diff)
+      return i;
+    var best = -1, gap = Infinity;
+    for (var d = -1; d <= 1; d += 2)
+      for (var j = d < 0 ? i : i + 1; j >= 0 && j < P.t.length; j += d) {
+        var dx = Math.abs(xOf(P, P.t[j]) - x);
+        if (dx > 1.5)
+          break;
+        if (dx < gap && regions(P, j).total >= v) {
+          best = j;
+          gap = dx;
+        }
+      }
+    return best >= 0 ? best : i;
   }
 
   /* The band of panel P under value v in sample i, or -1 (above the
@@ -400,12 +425,24 @@
       sw.style.background = colour(P.bands[b]);
       name.insertBefore(sw, name.firstChild);
       line(readout, 'value', D.diff ? quantity(v[b], true)
-                                     : quantity(v[b]) + ', ' + percent(share || 0) + ' of the sample');
+                                     : quantity(v[b]) + ', ' + percent(share || 0) +
+                                       (P.trace ? ' of the drawn total' : ' of the sample'));
     } else {
       line(readout, 'name muted', D.mode === 'lines' ? 'no band\u2019s line here' : 'no band here');
     }
-    line(readout, 'total', D.diff ? 'net change ' + quantity(r.total, true)
-                                  : 'sample total ' + quantity(r.total));
+    var hidden = P.trace ? P.trace.hidden[i] : 0;
+    readout.setAttribute('data-hidden', String(hidden));
+    if (D.diff) {
+      line(readout, 'total', 'net change ' + quantity(r.total, true));
+    } else if (!P.trace) {
+      line(readout, 'total', 'sample total ' + quantity(r.total) + ', every band drawn');
+    } else {
+      /* -t left names out of the drawing: the totals say what they cover */
+      line(readout, 'total', 'drawn total ' + quantity(r.total));
+      line(readout, 'total muted', 'not drawn (' + P.trace.names + ' names under -t' +
+           P.trace.percent + '): ' + quantity(hidden));
+      line(readout, 'total', 'sample total ' + quantity(r.total + hidden) + ', every name');
+    }
     /* --heap: the RTS's own view at this sample */
     (P.heap_names || []).forEach(function (name, h) {
       var hv = P.heap[i][h];
@@ -464,6 +501,7 @@
       var i = nearest(P, t);
       if (i < 0)
         break;
+      i = under(P, i, q.x, v);
       var r = regions(P, i), b = bandAt(P, i, v, r);
       fill(k, P, i, b, r);
       place(clientX, clientY, P, i, b, r);
@@ -659,7 +697,7 @@
   /* What the page shows now, for the test to read. */
   function state(action) {
     var shown = !readout.hidden, rd = {};
-    ['panel', 'sample', 'time', 'band', 'value', 'share', 'total'].forEach(function (a) {
+    ['panel', 'sample', 'time', 'band', 'value', 'share', 'total', 'hidden'].forEach(function (a) {
       rd[a] = shown ? readout.getAttribute('data-' + a) : null;
     });
     rd.text = shown ? readout.textContent : null;

@@ -10,6 +10,14 @@ says there; Tab reaches the key entries in the key's order, Enter pins a
 band, a mouse click on the key pins and unpins; and a --watch page keeps
 the band pinned across the reload its <meta> refresh makes.
 
+cdp_page.py extremes CHROMIUM PAGE CSV: the mouse on every local maximum
+of the total that the drawing draws (every sample: the CSV's), which the
+readout must read.
+
+cdp_page.py hidden CHROMIUM PAGE TRUTH: the mouse where -t's names hold
+the most (tests/tools/hidden_bands.py's TRUTH), and the readout's totals
+say what is drawn, what is not, and the total of every name.
+
 Prints what is wrong and exits 1, else exits 0.
 """
 import base64
@@ -163,7 +171,7 @@ class Page:
                        "  pressed: Array.prototype.map.call(document.querySelectorAll("
                        "   '#overlay .key[aria-pressed=\"true\"]'), function (k) {"
                        "   return k.getAttribute('data-band'); })};"
-                       " ['panel', 'sample', 'time', 'band', 'value', 'total'].forEach(function (k) {"
+                       " ['panel', 'sample', 'time', 'band', 'value', 'total', 'hidden'].forEach(function (k) {"
                        "  out[k] = r.getAttribute('data-' + k); });"
                        " return out; })()")
 
@@ -233,6 +241,63 @@ def check_pointer(page, d, csv_path):
         fail("the readout stays when the pointer leaves the graph")
 
 
+def check_extremes(page, d, csv_path):
+    """The mouse on every local maximum of the total (from the CSV export
+    of the same profile, every sample of which the drawing draws), just
+    under its top: the readout must be of that sample and its total."""
+    names, rows, times = html_page.read_csv(csv_path)
+    P = d["panels"][0]
+    total = [sum(rows[t]) for t in times]
+    n, wrong, peaks = len(times), [], 0
+    for i in range(n):
+        left = total[i - 1] if i > 0 else -1
+        right = total[i + 1] if i + 1 < n else -1
+        if not (total[i] > 0 and total[i] > left and total[i] >= right):
+            continue
+        peaks += 1
+        v = total[i] - 0.4 * P["y_span"] / P["plot"][3]  # 0.4 points under the top
+        px = P["plot"][0] + (times[i] - P["t0"]) / P["t_span"] * P["plot"][2]
+        py = P["plot"][1] + P["plot"][3] - (v - P["y_lo"]) / P["y_span"] * P["plot"][3]
+        page.mouse("mouseMoved", *page.to_client(px, py))
+        s = page.state()
+        if not s["shown"] or float(s["time"]) != times[i] or float(s["total"]) != total[i]:
+            wrong.append((times[i], total[i], s["time"], s["total"]))
+    if peaks < 10:
+        fail("only %d local maxima to point at" % peaks)
+    if wrong:
+        fail("%d of %d local maxima read another sample (time, total; read): %r" %
+             (len(wrong), peaks, wrong[:4]))
+
+
+def check_hidden(page, d, truth_path):
+    """-t's names in the readout: the mouse at the sample where they hold
+    the most (hidden_bands.py truth), and the readout gives what is drawn,
+    what is not and the total of every name, the .hp's figures."""
+    truth = __import__("json").load(open(truth_path))
+    P = d["panels"][0]
+    i = P["t"].index(truth["hidden_time"])
+    drawn = sum(P["values"][i])
+    v = drawn / 2
+    px = P["plot"][0] + (P["t"][i] - P["t0"]) / P["t_span"] * P["plot"][2]
+    py = P["plot"][1] + P["plot"][3] - (v - P["y_lo"]) / P["y_span"] * P["plot"][3]
+    page.mouse("mouseMoved", *page.to_client(px, py))
+    s = page.state()
+    if not s["shown"] or float(s["time"]) != truth["hidden_time"]:
+        fail("the readout is not of the sample at %r: %r" % (truth["hidden_time"], s))
+        return
+    if not s["hidden"]:
+        fail("the readout gives no part not drawn: %r" % s["text"])
+        return
+    if float(s["hidden"]) != truth["hidden_max"] or \
+            float(s["total"]) + float(s["hidden"]) != truth["hidden_total"]:
+        fail("readout: drawn %s, not drawn %s; the .hp: not drawn %d of %d" %
+             (s["total"], s["hidden"], truth["hidden_max"], truth["hidden_total"]))
+    grouped = "{:,}".format(truth["hidden_total"])
+    if "not drawn (" not in s["text"] or "every name" not in s["text"] or \
+            grouped not in s["text"] or "of the drawn total" not in s["text"]:
+        fail("the readout does not say what its totals cover: %r" % s["text"])
+
+
 def check_keyboard_and_clicks(page, d):
     top = [str(b) for b in reversed(range(len(d["bands"]))) if d["bands"][b]["box"]]
     if len(top) < 2:
@@ -300,7 +365,41 @@ def check_watch(chromium, watched, d):
             proc.wait()
 
 
+def extremes(chromium, page_path, csv_path):
+    d = html_page.data_of(page_path)
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+        proc, page = open_browser(chromium, profile, "file://" + os.path.abspath(page_path))
+        try:
+            if not page.wait("document.getElementById('overlay') !== null"):
+                fail("the page's script did not run")
+            else:
+                check_extremes(page, d, csv_path)
+        finally:
+            proc.kill()
+            proc.wait()
+    sys.exit(1 if failures else 0)
+
+
+def hidden(chromium, page_path, truth_path):
+    d = html_page.data_of(page_path)
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+        proc, page = open_browser(chromium, profile, "file://" + os.path.abspath(page_path))
+        try:
+            if not page.wait("document.getElementById('overlay') !== null"):
+                fail("the page's script did not run")
+            else:
+                check_hidden(page, d, truth_path)
+        finally:
+            proc.kill()
+            proc.wait()
+    sys.exit(1 if failures else 0)
+
+
 def main():
+    if sys.argv[1] == "extremes":
+        extremes(*sys.argv[2:5])
+    if sys.argv[1] == "hidden":
+        hidden(*sys.argv[2:5])
     chromium, page_path, csv_path, watched = sys.argv[1:5]
     d = html_page.data_of(page_path)
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
