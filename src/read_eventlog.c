@@ -1418,6 +1418,10 @@ static int finish(struct elreader *r)
         name_eras(r);
     else
         stack_details(r);
+    if (!r->complete)
+        profile_note(p, "the log ends without its end marker (the program was killed, or is "
+                     "still running): drawn up to its last complete census, at %.6f s",
+                     r->b.last_seen);
     if (r->deep_stack)
         profile_note(p, "some cost-centre stacks are 255 deep, the most an eventlog keeps: "
                      "their outermost cost centres are missing from their names (the .hp "

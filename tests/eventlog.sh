@@ -220,7 +220,11 @@ drawn() { # NAME: a drawing, nothing on stderr
 drawn bad-utf8
 drawn empty-name
 drawn after-end
-drawn variable-past-end
+$GEN make variable-past-end variable-past-end.eventlog
+run_hp2ps -o variable-past-end.ps variable-past-end.eventlog
+check "a log cut inside its last event: drawn, and one warning says it ends early" \
+    all '[ "$RC" -eq 0 ] && gs_ok variable-past-end.ps && [ "$(wc -l <err.txt)" -eq 1 ] &&
+         grep -qx "hp2ps: warning: variable-past-end.eventlog: the log ends without its end marker (the program was killed, or is still running): drawn up to its last complete census, at 0.030000 s" err.txt'
 drawn many-cc
 # IPE events (-finfo-table-map): GHC 9.6 and 9.10 declare each one byte
 # longer than they write it; GHC 9.2's pre-release wrote them exactly; a
