@@ -12,6 +12,10 @@
 #include <string.h>
 
 #define EPS_MIN_WIDTH 144.0 /* GHC's: more than 2 inches */
+/* PDF's page limit (200 inches), the largest page viewers and printers
+ * take; beyond it the layout's sizes leave the range of the integers they
+ * become (the key's columns, the BoundingBox: -e1e25 was a SIGFPE). */
+#define EPS_MAX_WIDTH 14400.0
 #define TRACE_MAX 5.0
 #define KEY_PAGE_LIMIT 20   /* above this band limit the key needs its own pages */
 #define DPI_DEFAULT 150.0
@@ -53,7 +57,7 @@ void options_usage(FILE *f)
           "  -i-           order bands by name, smallest on top\n"
           "  -e<W>[in|mm|cm|pt]\n"
           "                Encapsulated PostScript, portrait, W wide (points if no\n"
-          "                unit; more than 2 inches), e.g. -e8in\n"
+          "                unit; more than 2 inches, at most 200), e.g. -e8in\n"
           "  -g            upright, unscaled (for a previewer), on a landscape page\n"
           "  -m<N>         at most N bands (default 20), the rest merged into OTHER;\n"
           "                -m0 no limit and no key; above 20 implies -M\n"
@@ -188,6 +192,8 @@ static int parse_width(struct options *o, const char *flag, const char *v, struc
         return hp_fail(err, "%s: unknown unit '%s' (use in, mm, cm or pt)", flag, end);
     if (!(w > EPS_MIN_WIDTH))
         return hp_fail(err, "%s: the EPS width must be more than 2 inches (144 points)", flag);
+    if (!(w <= EPS_MAX_WIDTH))
+        return hp_fail(err, "%s: the EPS width must be at most 200 inches (14400 points)", flag);
     o->eps = true;
     o->eps_width = w;
     return 0;
