@@ -260,4 +260,56 @@ done
 SOURCE_DATE_EPOCH=253402300799 "$HP2PS" -o sde.pdf prog.hp >out.txt 2>err.txt; RC=$?
 silent_ok "SOURCE_DATE_EPOCH=253402300799 (9999-12-31 23:59:59)"
 
+# ---- 8. /dev/stdout and its kin are descriptors --------------------------------
+# -o /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N write to the
+# descriptor as -o - does, never a new file in place of the one it leads to:
+# what the shell wrote before and after stays, >> appends, a deleted file
+# gets no "NAME (deleted)" beside it, and a socket takes it too.
+cp "$TINY" prog.hp
+"$HP2PS" --format=ps -o - prog.hp >want.ps
+for out in /dev/stdout /proc/self/fd/1 /dev/fd/1; do
+    { echo header; "$HP2PS" --format=ps -o $out prog.hp; echo footer; } >report 2>err.txt
+    check "-o $out into a file between two lines: both lines and the drawing" \
+        eval '[ ! -s err.txt ] && [ "$(head -n 1 report)" = header ] && [ "$(tail -n 1 report)" = footer ] && [ "$(sed "1d;\$d" report | cmp - want.ps && echo same)" = same ]'
+done
+echo log >build.log
+"$HP2PS" --format=ps -o /dev/stdout prog.hp >>build.log 2>err.txt
+check "-o /dev/stdout >> build.log keeps the log" eval '[ "$(head -n 1 build.log)" = log ] && [ "$(grep -c "^%!PS" build.log)" -eq 1 ]'
+"$HP2PS" --format=ps -o /dev/stderr prog.hp 2>>build.log
+check "-o /dev/stderr 2>> build.log appends" eval '[ "$(head -n 1 build.log)" = log ] && [ "$(grep -c "^%!PS" build.log)" -eq 2 ]'
+"$HP2PS" --format=ps -o /proc/self/fd/5 prog.hp 5>>build.log 2>err.txt
+check "-o /proc/self/fd/5 5>> build.log appends" eval '[ ! -s err.txt ] && [ "$(head -n 1 build.log)" = log ] && [ "$(grep -c "^%!PS" build.log)" -eq 3 ]'
+mkdir del
+( exec 3>del/gone.ps; rm del/gone.ps; "$HP2PS" --format=ps -o /dev/fd/3 prog.hp 2>err.txt )
+check "-o /dev/fd/3 on a deleted file makes no new file ($(ls -A del))" eval '[ ! -s err.txt ] && [ -z "$(ls -A del)" ]'
+run_hp2ps --format=ps -o /dev/fd/7 prog.hp
+one_line 1 'cannot write /dev/fd/7: descriptor 7 is not open$' "-o /dev/fd/7, not open"
+"$HP2PS" --format=ps -o /dev/fd/7 prog.hp 7</dev/null >out.txt 2>err.txt; RC=$?
+one_line 1 'cannot write /dev/fd/7: descriptor 7 is open for reading only$' "-o /dev/fd/7, read-only"
+if command -v python3 >/dev/null; then
+    # standard output a socket (a service's log, systemd's journal)
+    python3 - "$HP2PS" prog.hp >sock.out 2>err.txt <<'PY'
+import socket, subprocess, sys
+a, b = socket.socketpair()
+p = subprocess.run([sys.argv[1], "--format=ps", "-o", "/dev/stdout", sys.argv[2]],
+                   stdout=b.fileno(), stderr=subprocess.PIPE)
+b.close()
+data = b""
+while True:
+    x = a.recv(65536)
+    if not x:
+        break
+    data += x
+sys.stdout.buffer.write(data)
+sys.stderr.buffer.write(p.stderr)
+sys.exit(p.returncode)
+PY
+    RC=$?
+    check "-o /dev/stdout to a socket: the drawing ($(head -c 200 err.txt))" eval '[ "$RC" -eq 0 ] && [ ! -s err.txt ] && cmp -s sock.out want.ps'
+    # a socket by its name is not a FIFO: say what it is
+    python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' named.sock
+    run_hp2ps --format=ps -o named.sock prog.hp
+    one_line 1 'cannot write named\.sock: it is a socket' "-o a named socket"
+fi
+
 finish
