@@ -66,6 +66,7 @@ void options_usage(FILE *f)
           "  -p            reuse the scales, order and shades saved in FILE.aux\n"
           "      --no-aux  write no FILE.aux (an existing FILE.aux that is not an\n"
           "                hp2ps .aux file is never replaced: it is left, with a warning)\n"
+          "      --force   replace a read-only FILE.ps or FILE.aux (else refused)\n"
           "  -t<F>         drop the smallest bands that together make less than F%\n"
           "                of the profile (default 1, 0 to 5; -t0 keeps all)\n"
           "  -y            do not draw MARK times\n"
@@ -365,6 +366,8 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
         o->full_stacks = true;
     else if (strcmp(arg, "--no-aux") == 0)
         o->no_aux = true;
+    else if (strcmp(arg, "--force") == 0)
+        o->force = true;
     else if (strcmp(arg, "--watch") == 0)
         return parse_watch(o, NULL, err);
     else if (strncmp(arg, "--watch=", 8) == 0)

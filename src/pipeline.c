@@ -173,6 +173,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     po->render.threads = po->parse.threads;
     po->reuse_aux = o->reuse_aux;
     po->no_aux = o->no_aux;
+    po->force = o->force;
     po->diff = o->diff;
     po->output = o->output;
     return 0;
@@ -486,12 +487,24 @@ static bool aux_replaceable(const char *path, struct hp_error *why)
 }
 
 /* rename() cannot put a file where a directory is; say so before any
- * output is replaced. */
-static int check_target(const char *path, struct hp_error *err)
+ * output is replaced.  A file its owner made read-only, or one we may
+ * not write, is refused as a shell's redirection and GHC's hp2ps refuse
+ * it (the rename would replace it, and in a shared directory make it
+ * ours), unless --force; root, whom the permissions do not stop, is
+ * stopped by a mode with no write bit. */
+static int check_target(const char *path, bool force, struct hp_error *err)
 {
     struct stat st;
-    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    if (strcmp(path, "-") == 0 || stat(path, &st) != 0)
+        return 0;
+    if (S_ISDIR(st.st_mode))
         return hp_fail(err, "cannot write %s: it is a directory", path);
+    if (force || !S_ISREG(st.st_mode))
+        return 0;
+    if (!(st.st_mode & 0222))
+        return hp_fail(err, "%s is read-only (--force replaces it)", path);
+    if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 && errno == EACCES)
+        return hp_fail(err, "%s is not writable by you (--force replaces it)", path);
     return 0;
 }
 
@@ -533,7 +546,8 @@ static int write_drawing(const struct layout *L, const struct files *fl, const s
 {
     struct output out = {0}, aux_out = {0};
     bool with_aux = d != NULL;
-    if (check_target(fl->out_path, err) < 0 || (with_aux && check_target(fl->aux_path, err) < 0))
+    if (check_target(fl->out_path, po->force, err) < 0 ||
+        (with_aux && check_target(fl->aux_path, po->force, err) < 0))
         return -1;
     if (output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
@@ -555,7 +569,7 @@ static int write_export(const struct files *fl, const struct profile *p,
                         bool *clipped, struct hp_error *err)
 {
     struct output out;
-    if (check_target(fl->out_path, err) < 0 ||
+    if (check_target(fl->out_path, po->force, err) < 0 ||
         output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
     int written = po->exp->write(out.f, p, bp, po->export_layout, err);

@@ -312,4 +312,50 @@ PY
     one_line 1 'cannot write named\.sock: it is a socket' "-o a named socket"
 fi
 
+# ---- 9. read-only outputs are refused, --force replaces them -----------------
+# A drawing, export or .aux without a write bit (or, for a normal user, one
+# not the user's to write) is left as it is, with one line, as a shell's
+# redirection leaves it; nothing else is replaced either.  --force
+# replaces it (keeping its mode).  Root too: the mode is the owner's word.
+mkdir ro && cp "$TINY" ro/p.hp
+(cd ro && "$HP2PS" p.hp && "$HP2PS" -o p.csv p.hp)
+cp ro/p.ps ro/p.ps.old && cp ro/p.aux ro/p.aux.old
+echo old >ro/p.ps && chmod 444 ro/p.ps
+(cd ro && "$HP2PS" p.hp >../out.txt 2>../err.txt); RC=$?
+one_line 1 'p\.ps is read-only \(--force replaces it\)$' "a read-only p.ps"
+check "... is left as it was" [ "$(cat ro/p.ps)" = old ]
+check "... and no temporary file is left" [ -z "$(temp_in ro)" ]
+(cd ro && "$HP2PS" --force p.hp >../out.txt 2>../err.txt); RC=$?
+silent_ok "--force and a read-only p.ps"
+check "... replaces it, keeping its mode 444" eval 'cmp -s ro/p.ps ro/p.ps.old && [ "$(stat -c %a ro/p.ps)" = 444 ]'
+chmod 644 ro/p.ps && echo old >ro/p.ps
+chmod 444 ro/p.aux
+(cd ro && "$HP2PS" p.hp >../out.txt 2>../err.txt); RC=$?
+one_line 1 'p\.aux is read-only \(--force replaces it\)$' "a read-only p.aux"
+check "... and the drawing is not replaced either" [ "$(cat ro/p.ps)" = old ]
+(cd ro && "$HP2PS" --no-aux p.hp >../out.txt 2>../err.txt); RC=$?
+silent_ok "--no-aux and a read-only p.aux"
+chmod 644 ro/p.aux
+echo old >ro/p.csv && chmod 444 ro/p.csv
+(cd ro && "$HP2PS" -o p.csv p.hp >../out.txt 2>../err.txt); RC=$?
+one_line 1 'p\.csv is read-only \(--force replaces it\)$' "a read-only export"
+check "... is left as it was" [ "$(cat ro/p.csv)" = old ]
+# As a normal user: a file in a shared directory that is someone else's
+# (root's, 644) is not replaced by a rename that would make it ours.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+    as_nobody() { setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$@"; }
+    chmod 755 "$SCRATCH"
+    mkdir shared && chmod 777 shared && cp "$TINY" shared/p.hp && chmod 644 shared/p.hp
+    echo root >shared/p.ps && chmod 644 shared/p.ps
+    (cd shared && as_nobody "$HP2PS" --no-aux p.hp >../out.txt 2>../err.txt); RC=$?
+    one_line 1 'p\.ps is not writable by you \(--force replaces it\)$' "nobody: root's p.ps in a shared directory"
+    check "... is left as it was, root's" eval '[ "$(cat shared/p.ps)" = root ] && [ "$(stat -c %U shared/p.ps)" = root ]'
+    echo old >shared/q.ps && cp "$TINY" shared/q.hp && chown nobody shared/q.ps && chmod 444 shared/q.ps
+    (cd shared && as_nobody "$HP2PS" --no-aux q.hp >../out.txt 2>../err.txt); RC=$?
+    one_line 1 'q\.ps is read-only \(--force replaces it\)$' "nobody: its own read-only q.ps"
+    mkdir own && chmod 777 own && cp "$TINY" own/p.hp
+    (cd own && as_nobody "$HP2PS" p.hp && as_nobody "$HP2PS" p.hp >../out.txt 2>../err.txt); RC=$?
+    silent_ok "nobody: its own outputs are replaced"
+fi
+
 finish
