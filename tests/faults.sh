@@ -358,4 +358,18 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null
     silent_ok "nobody: its own outputs are replaced"
 fi
 
+# ---- 10. whatever NAME.aux is, none of it is quoted ------------------------------
+# prog.aux may be anything (a link to a secret): the warning names the
+# line and what is wrong, never the text, with or without -p.
+mkdir leak && cp "$TINY" leak/prog.hp
+printf 'SECRET_TOKEN=hunter2-abcdef\nmore\n' >leak/secret.txt
+ln -s secret.txt leak/prog.aux
+for flags in "" -p; do
+    (cd leak && "$HP2PS" $flags prog.hp >../out.txt 2>../err.txt); RC=$?
+    check "prog.aux a link to a secret${flags:+, $flags}: drawn, one warning naming the line ($(head -c 200 err.txt))" \
+        eval '[ "$RC" -eq 0 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: warning: prog\.aux:1: not an \.aux statement" err.txt'
+    check "... none of the secret in it" eval '! grep -Eq "SECRET|hunter2|TOKEN" err.txt'
+    check "... the secret is left as it was" eval '[ "$(head -n 1 leak/secret.txt)" = SECRET_TOKEN=hunter2-abcdef ]'
+done
+
 finish
