@@ -372,4 +372,23 @@ for flags in "" -p; do
     check "... the secret is left as it was" eval '[ "$(head -n 1 leak/secret.txt)" = SECRET_TOKEN=hunter2-abcdef ]'
 done
 
+# ---- 11. fontconfig's own messages never reach stderr ---------------------------
+# A missing configuration (FONTCONFIG_FILE=/missing.conf) made fontconfig
+# print "Fontconfig error: Cannot load default config file" on a run that
+# succeeded: now nothing but one "hp2ps: warning:" line, and the drawing
+# has its text.
+cp "$TINY" prog.hp
+printf "$HDR"'BEGIN_SAMPLE 0\n\xe4\xb8\xad\xe6\x96\x87 5\nEND_SAMPLE 0\n' >cjk.hp
+for conf in /missing.conf missing.conf; do
+    for f in $FORMATS html; do
+        for in in prog.hp cjk.hp; do
+            FONTCONFIG_FILE=$conf "$HP2PS" -o "fc.$f" "$in" >out.txt 2>err.txt; RC=$?
+            check "FONTCONFIG_FILE=$conf, $in to $f: exit 0, at most one hp2ps warning ($(head -c 300 err.txt))" \
+                eval '[ "$RC" -eq 0 ] && [ "$(wc -l <err.txt)" -le 1 ] && ! grep -qv "^hp2ps: warning: " err.txt'
+        done
+    done
+done
+FONTCONFIG_FILE=/missing.conf "$HP2PS" -o fc.pdf prog.hp 2>/dev/null
+check "FONTCONFIG_FILE=/missing.conf: the PDF has its text" eval 'pdftotext fc.pdf - | grep -q "^tiny +RTS"'
+
 finish
