@@ -4,6 +4,7 @@
  * an optional + or -, -e takes a unit suffix, and -? is a flag. */
 #include "options.h"
 #include "export.h"
+#include "number.h"
 #include "render.h"
 
 #include <errno.h>
@@ -170,7 +171,7 @@ static bool parse_number(const char *s, double *out, char **end)
     if (!*s)
         return false;
     errno = 0;
-    double v = strtod(s, end);
+    double v = number_strtod(s, end);
     if (*end == s || errno == ERANGE || !isfinite(v))
         return false;
     *out = v;

@@ -15,6 +15,7 @@
 
 #include "canvas.h"
 #include "diff.h"
+#include "number.h"
 #include "output.h"
 #include "reader.h"
 #include "shades.h"
@@ -718,7 +719,11 @@ int pipeline_run(const struct pipeline_options *po, const char *const *inputs, s
     if (po->fmt && render_source_date_epoch() == -2)
         warn(warning, "SOURCE_DATE_EPOCH=%s: not a whole number of seconds from 1970 to 9999; "
              "ignored", getenv("SOURCE_DATE_EPOCH"));
-    if (n > 1 || po->diff)
-        return run_many(po, inputs, n, warning, err);
-    return run_one(po, n ? inputs[0] : NULL, warning, err);
+    /* Whatever locale the caller set: the numbers this thread writes
+     * (exports, the .aux, labels) and reads back keep '.' (issue 34). */
+    void *locale = number_c_locale_begin();
+    int rc = n > 1 || po->diff ? run_many(po, inputs, n, warning, err)
+                               : run_one(po, n ? inputs[0] : NULL, warning, err);
+    number_c_locale_end(locale);
+    return rc;
 }

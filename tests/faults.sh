@@ -391,4 +391,32 @@ done
 FONTCONFIG_FILE=/missing.conf "$HP2PS" -o fc.pdf prog.hp 2>/dev/null
 check "FONTCONFIG_FILE=/missing.conf: the PDF has its text" eval 'pdftotext fc.pdf - | grep -q "^tiny +RTS"'
 
+# ---- 12. a decimal-comma locale changes no number -------------------------------
+# LC_ALL=de_DE.UTF-8 (CI makes it: .ci/run): every output is the one the
+# C locale gives, the times and values read and written with '.'.
+comma=""
+for l in de_DE.UTF-8 de_DE.utf8 fr_FR.UTF-8 fr_FR.utf8; do
+    if [ "$(LC_ALL=$l locale decimal_point 2>/dev/null)" = , ]; then comma=$l; break; fi
+done
+if [ -z "$comma" ]; then
+    echo "$TEST_NAME: no locale with a decimal comma: section 12 skipped"
+    check "a decimal-comma locale where CI promises one (HP2PS_COMMA_LOCALE)" [ -z "${HP2PS_COMMA_LOCALE:-}" ]
+else
+    printf "$HDR"'BEGIN_SAMPLE 0.25\nx 10\ny 2500\nEND_SAMPLE 0.25\nBEGIN_SAMPLE 1.75\nx 30\nEND_SAMPLE 1.75\n' >loc.hp
+    printf 'X_RANGE 2.50\nY_RANGE 3000.00\nORDER x 1\nORDER y 2\nSHADE x 0.25\nSHADE y 0.75\n' >loc.aux.in
+    for f in ps pdf svg csv json html; do
+        for l in C "$comma"; do
+            cp loc.aux.in loc.aux
+            LC_ALL=$l "$HP2PS" -p -t0 --from=0.5 -o "loc-$l.$f" loc.hp >out.txt 2>err.txt; RC=$?
+            silent_ok "LC_ALL=$l, $f"
+            cp loc.aux "loc-$l.$f.aux"
+        done
+        check "LC_ALL=$comma: the $f is the C locale's" cmp -s "loc-C.$f" "loc-$comma.$f"
+        check "LC_ALL=$comma: the .aux beside the $f is the C locale's" cmp -s "loc-C.$f.aux" "loc-$comma.$f.aux"
+    done
+    check "LC_ALL=$comma: the CSV has '.' times" grep -q '^1\.75,' "loc-$comma.csv"
+    LC_ALL=$comma "$HP2PS" -t0.5 -e8.5in --dpi=72.5 -o loc.png loc.hp >out.txt 2>err.txt; RC=$?
+    silent_ok "LC_ALL=$comma: -t0.5 -e8.5in --dpi=72.5"
+fi
+
 finish
