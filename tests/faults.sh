@@ -419,4 +419,38 @@ else
     silent_ok "LC_ALL=$comma: -t0.5 -e8.5in --dpi=72.5"
 fi
 
+# ---- 13. PostScript without a writable /tmp ------------------------------------
+# cairo's PostScript surface writes each page to tmpfile(3), which ignores
+# TMPDIR: with /tmp read-only (a container, a sandbox) PS and EPS, the
+# default, failed where every other format worked.  In a user and mount
+# namespace (never a real mount) /tmp is made read-only, the scratch
+# directory kept writable; skipped where unshare is not permitted.
+cp "$TINY" prog.hp
+mkdir rotmp
+in_ro_tmp() { # in_ro_tmp COMMAND...: run in rotmp with /tmp read-only
+    unshare -Urm sh -c 'mount --bind "$1" "$1" && mount --rbind /tmp /tmp &&
+        mount -o remount,bind,ro /tmp && ! touch /tmp/.hp2ps-ro-check 2>/dev/null || exit 99
+        cd "$1" && shift && exec "$@"' sh "$SCRATCH/rotmp" "$@"
+}
+if ! command -v unshare >/dev/null || ! unshare -Urm true 2>/dev/null ||
+   ! in_ro_tmp true 2>/dev/null; then
+    echo "$TEST_NAME: user and mount namespaces not permitted: section 13 skipped"
+else
+    cp prog.hp rotmp/
+    for f in ps eps pdf svg png; do
+        "$HP2PS" -o "want.$f" prog.hp
+        in_ro_tmp "$HP2PS" -o "out.$f" prog.hp >out.txt 2>err.txt; RC=$?
+        silent_ok "/tmp read-only: $f"
+        check "/tmp read-only: the $f is the one drawn with /tmp" cmp -s "want.$f" "rotmp/out.$f"
+    done
+    in_ro_tmp env TMPDIR="$SCRATCH/rotmp" "$HP2PS" prog.hp >out.txt 2>err.txt; RC=$?
+    silent_ok "/tmp read-only, TMPDIR writable: the default PostScript"
+    check "... is the one drawn with /tmp" cmp -s want.ps rotmp/prog.ps
+    check "... and leaves no temporary file" [ -z "$(temp_in rotmp)" ]
+    # A profile past the store's 1 MiB spills to an unlinked file: that
+    # too works without /tmp.
+    in_ro_tmp "$HP2PS" -o big.png ../big.hp >out.txt 2>err.txt; RC=$?
+    silent_ok "/tmp read-only: a profile that spills its samples"
+fi
+
 finish
