@@ -154,14 +154,14 @@ static int anonymous_file_in(const char *dir)
 int hp_anonymous_file(void)
 {
     const char *dir = getenv("TMPDIR");
-    if (!dir || !*dir)
-        dir = "/tmp";
-    int fd = anonymous_file_in(dir);
+    bool chosen = dir && *dir;
+    int fd = anonymous_file_in(chosen ? dir : "/tmp");
 #ifdef MFD_CLOEXEC
     /* A read-only /tmp (a container, a sandbox) fails what every other
-     * run does: memory then, as a tmpfs /tmp would be.  The reason kept
-     * is the directory's. */
-    if (fd < 0) {
+     * run does: memory then, as a tmpfs /tmp would be.  A TMPDIR the user
+     * chose is kept to: its failure is said.  The reason kept is the
+     * directory's. */
+    if (fd < 0 && !chosen) {
         int e = errno;
         fd = memfd_create("hp2ps", MFD_CLOEXEC);
         if (fd < 0)
