@@ -451,8 +451,15 @@ static int read_profile(struct profile *p, const char *path, const struct pipeli
                         struct hp_error *err)
 {
     int fd = 0;
-    if (path && (fd = open(path, O_RDONLY)) < 0)
-        return hp_fail(err, "cannot open %s: %s", path, strerror(errno));
+    if (path && (fd = open(path, O_RDONLY)) < 0) {
+        int e = errno;
+        /* prog.hp gzipped where it was asked for: say what to do with it */
+        char *gz = concat(path, ".gz");
+        bool packed = e == ENOENT && access(gz, R_OK) == 0;
+        free(gz);
+        return hp_fail(err, "cannot open %s: %s%s", path, strerror(e),
+                       packed ? " (there is a .gz of it: zcat it into hp2ps)" : "");
+    }
     int rc = profile_read(p, fd, path ? path : "stdin", &po->parse, err);
     if (path)
         close(fd);
@@ -606,6 +613,14 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     job = po->exp ? NULL : render_fonts_begin(po->fmt);
     if (read_profile(&p, fl.input, po, err) < 0)
         goto done;
+    /* A -hb run whose RTS crashed (GHC 9.0's does after about 32
+     * censuses) leaves only the empty sample at 0: a blank graph, with no
+     * word why.  (Any other profile so short may be one still written.) */
+    if (p.nsamples == 1 && p.names.count == 0 && !p.dropped_open_sample && p.job &&
+        strstr(p.job, "-hb"))
+        warn(warning, "%s holds only the empty sample at 0: no census was written, as when the "
+             "program crashed (GHC 9.0's RTS does in -hb after about 32 censuses); try a newer "
+             "GHC, or -hc or -hy", p.source);
     /* A PNG's white pixels are made while the series and the layout are
      * built, on a core the reading kept busy but these leave idle. */
     canvas = po->exp ? NULL : render_canvas_begin(po->fmt, &po->render);

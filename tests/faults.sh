@@ -453,4 +453,91 @@ else
     silent_ok "/tmp read-only: a profile that spills its samples"
 fi
 
+# ---- 14. first contact: what a newcomer gives instead of a .hp ----------------
+# Each gets one line saying what the file is and what to give instead,
+# never "data line outside a sample".
+cp "$TINY" prog.hp
+printf '\tFri Nov 27 02:00 2026 Time and Allocation Profiling Report  (Final)\n\n\t   prog +RTS -p -RTS\n\n\ttotal time  =        0.01 secs\n' >prog.prof
+run_hp2ps prog.prof
+one_line 1 'prog\.prof:1: a time profile \(\+RTS -p.*\+RTS -hT.*\.hp$' "a +RTS -p .prof file"
+gzip -c prog.hp >prog.hp.gz
+run_hp2ps prog.hp.gz
+one_line 1 'prog\.hp\.gz: compressed with gzip.*zcat' "a gzipped .hp"
+run_hp2ps - <prog.hp.gz
+one_line 1 'stdin: compressed with gzip' "a gzipped .hp on standard input"
+cp "$(type -P true)" prog-binary
+run_hp2ps prog-binary
+one_line 1 'prog-binary: a program, not its heap profile; run it with \+RTS -hT' "the program itself"
+"$HP2PS" prog.hp && cp prog.aux given.aux
+run_hp2ps given.aux
+one_line 1 "given\.aux:1: hp2ps's \.aux file.*give the \.hp" "an .aux given as the input"
+# -hb that crashed (GHC 9.0's RTS after about 32 censuses): only the
+# empty sample at 0.  Drawn (it is the data), with one warning saying why.
+printf 'JOB "prog +RTS -hb"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\n' >hb.hp
+run_hp2ps hb.hp
+check "only the empty sample at 0: drawn, one warning saying what happened ($(head -c 200 err.txt))" \
+    eval '[ "$RC" -eq 0 ] && [ -s hb.ps ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: warning: hb\.hp holds only the empty sample at 0: .*-hb" err.txt'
+# V8's --count --size: two numbers after a name.  One line naming it, not
+# hundreds of bands named "Array 12", "Array 208"...
+awk -v h="$HDR" 'BEGIN { printf h; for (s = 0; s < 20; s++) { print "BEGIN_SAMPLE " s
+    for (i = 0; i < 10; i++) printf "Type%d %d %d\n", i, s * 7 + i, (s + 1) * 100 + i
+    print "END_SAMPLE " s } }' >v8.hp
+run_hp2ps v8.hp
+one_line 1 "v8\.hp: [0-9]+ of its [0-9]+ names end in a number \('Type[0-9] [0-9]+'\): its lines have two numbers" "V8's two numbers after a name"
+check "... and no drawing" [ ! -e v8.ps ]
+# Typed alone at a terminal: a line on stderr says it reads standard input.
+if command -v python3 >/dev/null; then
+    python3 - "$HP2PS" >tty.txt 2>&1 <<'PY'
+import os, pty, sys, time, select
+pid, fd = pty.fork()
+if pid == 0:
+    os.chdir(os.environ.get("SCRATCH", "."))
+    os.execv(sys.argv[1], [sys.argv[1], "-o", "tty.ps"])
+out = b""
+end = time.time() + 10
+while time.time() < end and b"Ctrl-D" not in out:
+    r, _, _ = select.select([fd], [], [], 0.2)
+    if r:
+        try:
+            out += os.read(fd, 4096)
+        except OSError:
+            break
+os.write(fd, b"\x04")
+try:
+    while True:
+        r, _, _ = select.select([fd], [], [], 5)
+        if not r:
+            break
+        x = os.read(fd, 4096)
+        if not x:
+            break
+        out += x
+except OSError:
+    pass
+# One Ctrl-D ends it, as it ends cat: a run still waiting is killed.
+end = time.time() + 10
+while time.time() < end:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        break
+    time.sleep(0.1)
+else:
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    out += b"\n(still waiting after one Ctrl-D: killed)"
+    status = 9
+sys.stdout.write(out.decode("utf-8", "replace"))
+sys.stdout.write("\nstatus %d\n" % (os.waitstatus_to_exitcode(status) if status != 9 else -9))
+PY
+    check "hp2ps alone at a terminal says it reads standard input ($(tr '\r\n' '  ' <tty.txt | head -c 300))" \
+        grep -q '^hp2ps: reading a heap profile from standard input (Ctrl-D ends it' tty.txt
+    check "... and one Ctrl-D ends it, stdin empty ($(tr '\r\n' '  ' <tty.txt | head -c 300))" \
+        eval 'grep -q "^hp2ps: stdin: empty file" tty.txt && grep -q "^status 1" tty.txt' 
+    "$HP2PS" -o notty.ps <prog.hp >out.txt 2>err.txt; RC=$?
+    silent_ok "standard input not a terminal: no such line"
+fi
+gzip -c prog.hp >only.hp.gz
+run_hp2ps only.hp
+one_line 1 'cannot open only\.hp: No such file or directory \(there is a \.gz of it: zcat it into hp2ps\)$' "prog.hp asked for, prog.hp.gz there"
+
 finish
