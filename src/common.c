@@ -157,11 +157,11 @@ int hp_anonymous_file(void)
     bool chosen = dir && *dir;
     int fd = anonymous_file_in(chosen ? dir : "/tmp");
 #ifdef MFD_CLOEXEC
-    /* A read-only /tmp (a container, a sandbox) fails what every other
-     * run does: memory then, as a tmpfs /tmp would be.  A TMPDIR the user
-     * chose is kept to: its failure is said.  The reason kept is the
-     * directory's. */
-    if (fd < 0 && !chosen) {
+    /* A read-only /tmp (a container, a sandbox; TMPDIR=/tmp is often
+     * set) fails what every other run does: memory then, as a tmpfs /tmp
+     * would be.  A TMPDIR that names no directory is a mistake to say.
+     * The reason kept is the directory's. */
+    if (fd < 0 && (!chosen || errno == EROFS || errno == EACCES || errno == EPERM)) {
         int e = errno;
         fd = memfd_create("hp2ps", MFD_CLOEXEC);
         if (fd < 0)

@@ -449,8 +449,13 @@ else
     check "... and leaves no temporary file" [ -z "$(temp_in rotmp)" ]
     # A profile past the store's 1 MiB spills to an unlinked file: that
     # too works without /tmp.
-    in_ro_tmp "$HP2PS" -o big.png ../big.hp >out.txt 2>err.txt; RC=$?
+    in_ro_tmp env -u TMPDIR "$HP2PS" -o big.png ../big.hp >out.txt 2>err.txt; RC=$?
     silent_ok "/tmp read-only: a profile that spills its samples"
+    in_ro_tmp env TMPDIR=/tmp "$HP2PS" -o big.png ../big.hp >out.txt 2>err.txt; RC=$?
+    silent_ok "/tmp read-only, TMPDIR=/tmp set: a profile that spills its samples"
+    in_ro_tmp env TMPDIR=/nonexistent "$HP2PS" -o big.png ../big.hp >out.txt 2>err.txt; RC=$?
+    one_line 1 'cannot create a temporary file in /nonexistent: No such file or directory$' \
+        "/tmp read-only, TMPDIR not there: said"
 fi
 
 # ---- 14. first contact: what a newcomer gives instead of a .hp ----------------
