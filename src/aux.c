@@ -25,7 +25,6 @@
 #include "aux.h"
 #include "bands.h"
 #include "number.h"
-#include "quote.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -326,9 +325,10 @@ static int parse_line(struct aux *a, struct open_name *on, const char *s, size_t
         return statement_error(source, line, order, err);
     }
 #undef KEYWORD
-    char q[QUOTE_MAX];
-    quote_short(q, s, kw);
-    return hp_fail(err, "%s:%zu: unknown statement '%s'", source, line, q);
+    /* Never the line itself: NAME.aux may be any file (a link to a
+     * secret), and the message goes to a terminal or a CI log. */
+    return hp_fail(err, "%s:%zu: not an .aux statement (X_RANGE, Y_RANGE, ORDER or SHADE)",
+                   source, line);
 }
 
 /* aux_parse_buffer on an aux already initialised (check_only set or not). */

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <locale.h>
@@ -128,11 +129,9 @@ unsigned hp_processors(void)
     return n > 0 ? (unsigned)n : 1;
 }
 
-int hp_anonymous_file(void)
+/* hp_anonymous_file in dir. */
+static int anonymous_file_in(const char *dir)
 {
-    const char *dir = getenv("TMPDIR");
-    if (!dir || !*dir)
-        dir = "/tmp";
     int fd;
 #ifdef O_TMPFILE
     /* No name at any moment: a signal cannot leave it behind. */
@@ -149,5 +148,25 @@ int hp_anonymous_file(void)
     int e = errno;
     free(path);
     errno = e;
+    return fd;
+}
+
+int hp_anonymous_file(void)
+{
+    const char *dir = getenv("TMPDIR");
+    bool chosen = dir && *dir;
+    int fd = anonymous_file_in(chosen ? dir : "/tmp");
+#ifdef MFD_CLOEXEC
+    /* A read-only /tmp (a container, a sandbox; TMPDIR=/tmp is often
+     * set) fails what every other run does: memory then, as a tmpfs /tmp
+     * would be.  A TMPDIR that names no directory is a mistake to say.
+     * The reason kept is the directory's. */
+    if (fd < 0 && (!chosen || errno == EROFS || errno == EACCES || errno == EPERM)) {
+        int e = errno;
+        fd = memfd_create("hp2ps", MFD_CLOEXEC);
+        if (fd < 0)
+            errno = e;
+    }
+#endif
     return fd;
 }

@@ -26,9 +26,10 @@ struct hp_error {
 #define HP_PRINTF(a, b)
 #define HP_NOINLINE
 #define HP_ALWAYS_INLINE inline
-/* A new file that has no name (in $TMPDIR, else /tmp), open for reading
- * and writing: nothing is left behind however the process ends.  -1 with
- * errno set on failure. */
+/* A new file that has no name (in $TMPDIR, else /tmp; in memory when
+ * that directory is read-only or not ours), open for reading and writing:
+ * nothing is left behind however the process ends.  -1 with errno set on
+ * failure (a TMPDIR that is not there). */
 int hp_anonymous_file(void);
 
 #endif
@@ -70,9 +71,10 @@ void dot_decimal(char *s);
  * ("X.PDF" -> "pdf"); false when there is none or it does not fit. */
 bool path_extension(const char *path, char *ext, size_t size);
 
-/* A new file that has no name (in $TMPDIR, else /tmp), open for reading
- * and writing: nothing is left behind however the process ends.  -1 with
- * errno set on failure. */
+/* A new file that has no name (in $TMPDIR, else /tmp; in memory when
+ * that directory is read-only or not ours), open for reading and writing:
+ * nothing is left behind however the process ends.  -1 with errno set on
+ * failure (a TMPDIR that is not there). */
 int hp_anonymous_file(void);
 
 #endif

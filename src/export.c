@@ -463,7 +463,11 @@ static void json_value(FILE *f, size_t k, const char *time, const char *band, in
 int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
                 enum export_layout layout, struct hp_error *err)
 {
-    fputs("{\"job\": ", f);
+    /* What the document is, so that a script can rely on its shape: the
+     * layout, and a version raised when a key changes meaning. */
+    bool wide = export_layout_choose(p, bp, layout) == EXPORT_WIDE;
+    fprintf(f, "{\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"%s\"},\n"
+               " \"job\": ", wide ? "wide" : "long");
     json_text(f, p->job);
     fputs(",\n \"date\": ", f);
     json_text(f, p->date);
@@ -527,7 +531,7 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
         }
     }
     int rc;
-    if (export_layout_choose(p, bp, layout) == EXPORT_WIDE) {
+    if (wide) {
         fputs("],\n \"samples\": [", f);
         rc = replay(f, p, bp, json_row, err);
     } else {

@@ -218,9 +218,10 @@ static void key_grid(struct frame *f, bool below, const struct text_metrics *tm)
         k->pitch = KEY_MAX_PITCH;
     k->swatch = swatch_size(k->pitch);
     k->column_width = column_width(k, k->swatch, k->note_width, k->name_width);
-    size_t cols = (size_t)((width + KEY_COLUMN_GAP) / (k->column_width + KEY_COLUMN_GAP));
-    if (cols < 1)
-        cols = 1;
+    /* Compared as a double first: converting a negative one to size_t is
+     * undefined (a narrow -e page); the options bound the page above. */
+    double fit = floor((width + KEY_COLUMN_GAP) / (k->column_width + KEY_COLUMN_GAP));
+    size_t cols = fit >= 1 ? (size_t)fit : 1;
     if (below) {
         k->place = KEY_BELOW;
         k->rows = balance(k->n, cols, &k->columns);

@@ -301,6 +301,11 @@ int main(int argc, char **argv)
             status = EXIT_USAGE;
         } else {
             po.temps = &temps;
+            /* Typed alone at a terminal, hp2ps would wait in silence for a
+             * profile on standard input: say so, where only a person sees it. */
+            if (o.ninputs == 0 && isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
+                fputs("hp2ps: reading a heap profile from standard input (Ctrl-D ends it; "
+                      "hp2ps --help shows how to name a file)\n", stderr);
             status = o.watch ? watch_and_redraw(&po, &o) : run_and_report(&po, &o);
         }
         stop_signal_thread();

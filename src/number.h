@@ -17,8 +17,17 @@ bool number_syntax(const char *s, size_t n, bool plus);
 
 /* s[0..n) in that form (plus: with an optional '+') as a finite number
  * into *out; false when it is not that form or too large to be finite.
- * Converted by strtod, which reads '.' as the decimal point because
- * hp2ps never sets a locale (LC_NUMERIC stays "C"). */
+ * Read with number_strtod: '.' whatever the locale. */
 bool number_read(const char *s, size_t n, bool plus, double *out);
+
+/* strtod in the "C" locale, whatever LC_NUMERIC is: hp2ps never sets a
+ * locale, but a program or library around it may (issue 34). */
+double number_strtod(const char *s, char **end);
+
+/* The calling thread's locale made "C" until number_c_locale_end, so that
+ * what is written (printf's %f, %g) and read back has '.' too; returns
+ * what to give number_c_locale_end (NULL: nothing changed). */
+void *number_c_locale_begin(void);
+void number_c_locale_end(void *previous);
 
 #endif

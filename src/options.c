@@ -4,6 +4,7 @@
  * an optional + or -, -e takes a unit suffix, and -? is a flag. */
 #include "options.h"
 #include "export.h"
+#include "number.h"
 #include "render.h"
 
 #include <errno.h>
@@ -12,6 +13,10 @@
 #include <string.h>
 
 #define EPS_MIN_WIDTH 144.0 /* GHC's: more than 2 inches */
+/* PDF's page limit (200 inches), the largest page viewers and printers
+ * take; beyond it the layout's sizes leave the range of the integers they
+ * become (the key's columns, the BoundingBox: -e1e25 was a SIGFPE). */
+#define EPS_MAX_WIDTH 14400.0
 #define TRACE_MAX 5.0
 #define KEY_PAGE_LIMIT 20   /* above this band limit the key needs its own pages */
 #define DPI_DEFAULT 150.0
@@ -53,7 +58,7 @@ void options_usage(FILE *f)
           "  -i-           order bands by name, smallest on top\n"
           "  -e<W>[in|mm|cm|pt]\n"
           "                Encapsulated PostScript, portrait, W wide (points if no\n"
-          "                unit; more than 2 inches), e.g. -e8in\n"
+          "                unit; more than 2 inches, at most 200), e.g. -e8in\n"
           "  -g            upright, unscaled (for a previewer), on a landscape page\n"
           "  -m<N>         at most N bands (default 20), the rest merged into OTHER;\n"
           "                -m0 no limit and no key; above 20 implies -M\n"
@@ -62,6 +67,7 @@ void options_usage(FILE *f)
           "  -p            reuse the scales, order and shades saved in FILE.aux\n"
           "      --no-aux  write no FILE.aux (an existing FILE.aux that is not an\n"
           "                hp2ps .aux file is never replaced: it is left, with a warning)\n"
+          "      --force   replace a read-only FILE.ps or FILE.aux (else refused)\n"
           "  -t<F>         drop the smallest bands that together make less than F%\n"
           "                of the profile (default 1, 0 to 5; -t0 keeps all)\n"
           "  -y            do not draw MARK times\n"
@@ -90,7 +96,7 @@ void options_usage(FILE *f)
           "      --include=RE  keep only bands whose name matches the POSIX extended\n"
           "                regular expression RE (repeatable: any of them), before\n"
           "                trace elimination and the band limit\n"
-          "                  e.g. --include='Data\\.Map'\n"
+          "                  e.g. --include=Map (-hy: the Map types)\n"
           "      --exclude=RE  drop bands whose name matches RE (repeatable)\n"
           "                  e.g. --exclude=CAF\n"
           "      --from=T, --to=T\n"
@@ -128,7 +134,7 @@ void options_usage(FILE *f)
           "Exporting and watching:\n"
           "  -o FILE.csv, -o FILE.json\n"
           "                the time by band matrix after selection, exact values\n"
-          "                  e.g. hp2ps -m0 -o prog.csv prog.hp\n"
+          "                  e.g. hp2ps -m0 -t0 -o prog.csv prog.hp (every name)\n"
           "      --export-layout=wide|long|bands\n"
           "                a row per sample and a column per band (wide), or a\n"
           "                row time,band,value per value that is not 0 (long);\n"
@@ -195,7 +201,7 @@ static bool parse_number(const char *s, double *out, char **end)
     if (!*s)
         return false;
     errno = 0;
-    double v = strtod(s, end);
+    double v = number_strtod(s, end);
     if (*end == s || errno == ERANGE || !isfinite(v))
         return false;
     *out = v;
@@ -218,6 +224,8 @@ static int parse_width(struct options *o, const char *flag, const char *v, struc
         return hp_fail(err, "%s: unknown unit '%s' (use in, mm, cm or pt)", flag, end);
     if (!(w > EPS_MIN_WIDTH))
         return hp_fail(err, "%s: the EPS width must be more than 2 inches (144 points)", flag);
+    if (!(w <= EPS_MAX_WIDTH))
+        return hp_fail(err, "%s: the EPS width must be at most 200 inches (14400 points)", flag);
     o->eps = true;
     o->eps_width = w;
     return 0;
@@ -391,6 +399,8 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
         o->heap = true;
     else if (strcmp(arg, "--no-aux") == 0)
         o->no_aux = true;
+    else if (strcmp(arg, "--force") == 0)
+        o->force = true;
     else if (strcmp(arg, "--watch") == 0)
         return parse_watch(o, NULL, err);
     else if (strncmp(arg, "--watch=", 8) == 0)

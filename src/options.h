@@ -30,6 +30,7 @@ struct options {
     bool multipage;           /* -M, or -m above 20 */
     bool reuse_aux;           /* -p */
     bool no_aux;              /* --no-aux: write no .aux file */
+    bool force;               /* --force: replace read-only outputs too */
     double trace;             /* -t: percent, 0..5 */
     bool no_marks;            /* -y */
     const char *output;       /* -o FILE, --output=FILE; "-" is stdout */

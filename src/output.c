@@ -319,7 +319,8 @@ static int open_device(struct output *o, const char *path, struct hp_error *err)
     if (fd < 0) {
         int e = errno;
         output_abort(o);
-        if (e == ENXIO)
+        struct stat st;
+        if (e == ENXIO && stat(path, &st) == 0 && S_ISFIFO(st.st_mode))
             return hp_fail(err, "cannot write %s: no process is reading it", path);
         return hp_fail(err, "cannot open %s: %s", path, strerror(e));
     }
@@ -368,6 +369,65 @@ static int create_temp(struct output *o, const char *target)
     return e;
 }
 
+/* The descriptor a path names (/dev/stdout, /dev/stderr, /dev/fd/N,
+ * /proc/self/fd/N), or -1.  Such a path is the descriptor itself, as "-"
+ * is standard output: opening it anew would start a regular file over
+ * (`{ echo head; hp2ps -o /dev/stdout; } >report` kept only the drawing,
+ * `>>log` lost the log, a deleted file gave "NAME (deleted)") and fails
+ * on a socket. */
+static int descriptor_of(const char *path)
+{
+    if (strcmp(path, "/dev/stdout") == 0)
+        return 1;
+    if (strcmp(path, "/dev/stderr") == 0)
+        return 2;
+    if (strcmp(path, "/dev/stdin") == 0)
+        return 0;
+    static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"};
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        size_t n = strlen(dirs[i]);
+        if (strncmp(path, dirs[i], n) != 0 || path[n] < '0' || path[n] > '9')
+            continue;
+        char *end;
+        errno = 0;
+        long fd = strtol(path + n, &end, 10);
+        if (*end == '\0' && errno == 0 && fd <= INT_MAX)
+            return (int)fd;
+    }
+    return -1;
+}
+
+/* The name a message gives descriptor fd. */
+static void descriptor_name(char *buf, size_t size, int fd)
+{
+    if (fd == 1)
+        snprintf(buf, size, "standard output");
+    else if (fd == 2)
+        snprintf(buf, size, "standard error");
+    else if (fd == 0)
+        snprintf(buf, size, "standard input");
+    else
+        snprintf(buf, size, "descriptor %d", fd);
+}
+
+/* Written to as "-" is to standard output: the descriptor's own file
+ * position and O_APPEND, whatever it leads to. */
+static int open_descriptor(struct output *o, const char *path, int fd, struct hp_error *err)
+{
+    char name[64];
+    descriptor_name(name, sizeof name, fd);
+    int flags = fcntl(fd, F_GETFL);
+    if (flags == -1) {
+        output_abort(o);
+        return hp_fail(err, "cannot write %s: %s is not open", path, name);
+    }
+    if ((flags & O_ACCMODE) == O_RDONLY) {
+        output_abort(o);
+        return hp_fail(err, "cannot write %s: %s is open for reading only", path, name);
+    }
+    return open_copy(o, fd, false, err);
+}
+
 int output_open(struct output *o, const char *path, const char *protect_path,
                 struct output_temps *temps, struct hp_error *err)
 {
@@ -378,7 +438,15 @@ int output_open(struct output *o, const char *path, const char *protect_path,
         output_abort(o);
         return hp_fail(err, "%s: refusing to overwrite the input", path);
     }
+    int fd = descriptor_of(path);
+    if (fd >= 0)
+        return open_descriptor(o, path, fd, err);
     struct stat st;
+    if (stat(path, &st) == 0 && S_ISSOCK(st.st_mode)) {
+        output_abort(o);
+        return hp_fail(err, "cannot write %s: it is a socket (give a file, a FIFO or -o -)",
+                       path);
+    }
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
         return open_device(o, path, err);
     o->kind = OUTPUT_RENAME;
@@ -401,7 +469,7 @@ int output_open(struct output *o, const char *path, const char *protect_path,
 
 static int fail_write(const struct output *o, int e, struct hp_error *err)
 {
-    if (o->kind == OUTPUT_COPY && o->dest_fd == 1)
+    if (o->kind == OUTPUT_COPY && o->dest_fd == 1 && strcmp(o->path, "-") == 0)
         return hp_fail(err, "error writing standard output: %s", strerror(e));
     return hp_fail(err, "cannot write %s: %s", o->path, strerror(e));
 }

@@ -678,12 +678,33 @@ static int disproved(struct parser *ps)
     return P_HARD;
 }
 
+/* A first line that says what the file is when it is not a heap profile
+ * (a newcomer's first mistakes): what to give instead, or NULL. */
+static const char *not_a_heap_profile(const char *s, const char *e)
+{
+    static const char report[] = "Profiling Report";
+    for (const char *p = s; p + sizeof report - 1 <= e; p++)
+        if (memcmp(p, report, sizeof report - 1) == 0)
+            return "a time profile (+RTS -p, PROGRAM.prof), not a heap profile; heap "
+                   "profiles come from +RTS -hT (or -hc, -hy with -prof) and end in .hp";
+    static const char *const aux[] = {"X_RANGE ", "Y_RANGE ", "ORDER ", "SHADE "};
+    for (size_t i = 0; i < sizeof aux / sizeof *aux; i++)
+        if ((size_t)(e - s) > strlen(aux[i]) && memcmp(s, aux[i], strlen(aux[i])) == 0)
+            return "hp2ps's .aux file (the scales and order it saved), not a profile; "
+                   "give the .hp beside it";
+    return NULL;
+}
+
 /* A data line, every case: s..e is the whole line without leading white
  * space. */
 static HP_NOINLINE int data_line_general(struct parser *ps, const char *s, const char *e)
 {
-    if (!ps->b.in_sample)
+    if (!ps->b.in_sample) {
+        const char *what = ps->lineno <= 2 ? not_a_heap_profile(s, e) : NULL;
+        if (what)
+            return bad(ps, "%s", what);
         return bad(ps, "data line outside a sample (no BEGIN_SAMPLE before it)");
+    }
     struct fields f;
     split_fields(s, e, &f);
     int64_t value;

@@ -16,6 +16,7 @@
 #include "canvas.h"
 #include "diff.h"
 #include "heapline.h"
+#include "number.h"
 #include "output.h"
 #include "pair.h"
 #include "reader.h"
@@ -193,6 +194,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
     po->render.threads = po->parse.threads;
     po->reuse_aux = o->reuse_aux;
     po->no_aux = o->no_aux;
+    po->force = o->force;
     po->diff = o->diff;
     po->output = o->output;
     return 0;
@@ -485,8 +487,15 @@ static int read_profile(struct profile *p, const char *path, const struct pipeli
                         struct hp_error *warning, struct hp_error *err)
 {
     int fd = 0;
-    if (path && (fd = open(path, O_RDONLY)) < 0)
-        return hp_fail(err, "cannot open %s: %s", path, strerror(errno));
+    if (path && (fd = open(path, O_RDONLY)) < 0) {
+        int e = errno;
+        /* prog.hp gzipped where it was asked for: say what to do with it */
+        char *gz = concat(path, ".gz");
+        bool packed = e == ENOENT && access(gz, R_OK) == 0;
+        free(gz);
+        return hp_fail(err, "cannot open %s: %s%s", path, strerror(e),
+                       packed ? " (there is a .gz of it: zcat it into hp2ps)" : "");
+    }
     int rc = profile_read(p, fd, path ? path : "stdin", &po->parse, err);
     if (path)
         close(fd);
@@ -524,12 +533,24 @@ static bool aux_replaceable(const char *path, struct hp_error *why)
 }
 
 /* rename() cannot put a file where a directory is; say so before any
- * output is replaced. */
-static int check_target(const char *path, struct hp_error *err)
+ * output is replaced.  A file its owner made read-only, or one we may
+ * not write, is refused as a shell's redirection and GHC's hp2ps refuse
+ * it (the rename would replace it, and in a shared directory make it
+ * ours), unless --force; root, whom the permissions do not stop, is
+ * stopped by a mode with no write bit. */
+static int check_target(const char *path, bool force, struct hp_error *err)
 {
     struct stat st;
-    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    if (strcmp(path, "-") == 0 || stat(path, &st) != 0)
+        return 0;
+    if (S_ISDIR(st.st_mode))
         return hp_fail(err, "cannot write %s: it is a directory", path);
+    if (force || !S_ISREG(st.st_mode))
+        return 0;
+    if (!(st.st_mode & 0222))
+        return hp_fail(err, "%s is read-only (--force replaces it)", path);
+    if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 && errno == EACCES)
+        return hp_fail(err, "%s is not writable by you (--force replaces it)", path);
     return 0;
 }
 
@@ -571,7 +592,8 @@ static int write_drawing(const struct layout *L, const struct files *fl, const s
 {
     struct output out = {0}, aux_out = {0};
     bool with_aux = d != NULL;
-    if (check_target(fl->out_path, err) < 0 || (with_aux && check_target(fl->aux_path, err) < 0))
+    if (check_target(fl->out_path, po->force, err) < 0 ||
+        (with_aux && check_target(fl->aux_path, po->force, err) < 0))
         return -1;
     if (output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
@@ -593,7 +615,7 @@ static int write_export(const struct files *fl, const struct profile *p,
                         bool *clipped, struct hp_error *err)
 {
     struct output out;
-    if (check_target(fl->out_path, err) < 0 ||
+    if (check_target(fl->out_path, po->force, err) < 0 ||
         output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
     int written = po->exp->write(out.f, p, bp, po->export_layout, err);
@@ -648,6 +670,14 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     job = po->exp ? NULL : render_fonts_begin(po->fmt);
     if (read_profile(&p, fl.input, po, warning, err) < 0)
         goto done;
+    /* A -hb run whose RTS crashed (GHC 9.0's does after about 32
+     * censuses) leaves only the empty sample at 0: a blank graph, with no
+     * word why.  (Any other profile so short may be one still written.) */
+    if (p.nsamples == 1 && p.names.count == 0 && !p.dropped_open_sample && p.job &&
+        strstr(p.job, "-hb"))
+        warn(warning, "%s holds only the empty sample at 0: no census was written, as when the "
+             "program crashed (GHC 9.0's RTS does in -hb after about 32 censuses); try a newer "
+             "GHC, or -hc or -hy", p.source);
     /* A PNG's white pixels are made while the series and the layout are
      * built, on a core the reading kept busy but these leave idle. */
     canvas = po->exp ? NULL : render_canvas_begin(po->fmt, &po->render);
@@ -763,7 +793,11 @@ int pipeline_run(const struct pipeline_options *po, const char *const *inputs, s
     if (po->fmt && render_source_date_epoch() == -2)
         warn(warning, "SOURCE_DATE_EPOCH=%s: not a whole number of seconds from 1970 to 9999; "
              "ignored", getenv("SOURCE_DATE_EPOCH"));
-    if (n > 1 || po->diff)
-        return run_many(po, inputs, n, warning, err);
-    return run_one(po, n ? inputs[0] : NULL, warning, err);
+    /* Whatever locale the caller set: the numbers this thread writes
+     * (exports, the .aux, labels) and reads back keep '.' (issue 34). */
+    void *locale = number_c_locale_begin();
+    int rc = n > 1 || po->diff ? run_many(po, inputs, n, warning, err)
+                               : run_one(po, n ? inputs[0] : NULL, warning, err);
+    number_c_locale_end(locale);
+    return rc;
 }

@@ -42,6 +42,7 @@ struct pipeline_options {
     enum export_layout export_layout;/* --export-layout; EXPORT_AUTO: export.c's rule */
     bool reuse_aux;                  /* -p */
     bool no_aux;                     /* --no-aux */
+    bool force;                      /* --force: replace read-only outputs */
     bool diff;                       /* --diff BEFORE AFTER */
     const char *output;              /* -o FILE; NULL: named after the input, or stdout */
     struct output_temps *temps;      /* where the temporary files are listed for

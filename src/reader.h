@@ -30,6 +30,8 @@ struct reader_input {
     char peek[READER_PEEK];     /* read from fd to choose the reader: */
     size_t npeek, peek_pos;     /*   handed out before anything else */
     uint64_t nread;             /* bytes handed out so far */
+    bool ended;                 /* read() gave 0: the end, read no more (a
+                                 * terminal's Ctrl-D ends one read only) */
 
     /* A regular file is read with pread from pos (and mem from mem_pos),
      * never past limit: so that threads can read parts of one input

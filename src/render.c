@@ -62,6 +62,8 @@ struct render_fonts {
                            * has; NULL with the system's configuration */
     bool no_font;         /* not even "0" has a glyph: fontconfig found no font */
     bool glyphs_missing;  /* some text measured has a character no font has */
+    bool config_missing;  /* fontconfig's configuration file is not there: the
+                           * font file is kept, never the system's fonts */
 };
 
 /* Loading the system's fontconfig configuration (dozens of XML files and
@@ -126,11 +128,38 @@ static FcConfig *font_file_config(void)
 }
 #endif
 
-static FcCharSet *start_with_font_file(void)
+/* Would fontconfig find its configuration file?  When it would not
+ * (FONTCONFIG_FILE=/missing.conf), loading it prints "Fontconfig error:
+ * Cannot load default config file" on stderr itself, on a run that
+ * succeeds. */
+static bool system_config_found(void)
+{
+    const char *name = getenv("FONTCONFIG_FILE");
+    const FcChar8 *url = (const FcChar8 *)(name && *name ? name : "fonts.conf");
+#if FC_VERSION >= 21393
+    /* Asked of a configuration of our own: with none current, fontconfig
+     * would load the missing one to answer, and print the error. */
+    FcConfig *config = FcConfigCreate();
+    FcChar8 *file = config ? FcConfigGetFilename(config, url) : NULL;
+    if (config)
+        FcConfigDestroy(config);
+#else
+    FcChar8 *file = FcConfigFilename(url);
+#endif
+    if (!file)
+        return false;
+    FcStrFree(file);
+    return true;
+}
+
+static FcCharSet *start_with_font_file(bool *config_missing)
 {
 #ifdef HP2PS_FONT_FILE
-    if (getenv("FONTCONFIG_FILE") || getenv("FONTCONFIG_PATH"))
-        return NULL;
+    if (getenv("FONTCONFIG_FILE") || getenv("FONTCONFIG_PATH")) {
+        if (system_config_found())
+            return NULL;
+        *config_missing = true;
+    }
     FcConfig *config = font_file_config();
     if (!config)
         return NULL;
@@ -148,6 +177,7 @@ static FcCharSet *start_with_font_file(void)
     FcConfigDestroy(config); /* the current configuration keeps a reference */
     return coverage;
 #else
+    (void)config_missing;
     return NULL;
 #endif
 }
@@ -187,11 +217,17 @@ static void use_system_fonts(struct render_fonts *f)
 }
 
 /* Before text is measured or drawn: switch to the system's fonts if the
- * font file lacks one of its characters. */
-static void need_text(struct render_fonts *f, const char *text)
+ * font file lacks one of its characters (true: switched). */
+static bool need_text(struct render_fonts *f, const char *text)
 {
-    if (f->coverage && !font_file_covers(f, text))
+    if (!f->coverage || f->config_missing || font_file_covers(f, text))
+        return false;
+    if (system_config_found()) {
         use_system_fonts(f);
+        return true;
+    }
+    f->config_missing = true; /* its characters become boxes, with a warning */
+    return false;
 }
 
 static void text_entry_free(void *p)
@@ -254,7 +290,7 @@ static void prepare_context(struct render_fonts *f, const struct render_format *
 struct render_fonts *render_fonts_new(const struct render_format *fmt)
 {
     struct render_fonts *f = xcalloc(1, sizeof *f);
-    f->coverage = start_with_font_file();
+    f->coverage = start_with_font_file(&f->config_missing);
     f->map = pango_cairo_font_map_new();
     if (f->coverage && !PANGO_IS_FC_FONT_MAP(f->map)) {
         FcCharSetDestroy(f->coverage); /* not a fontconfig font map after all */
@@ -427,12 +463,19 @@ static size_t measure_clusters(void *ctx, const char *text, size_t len, size_t *
 
 const char *render_fonts_boxes(const struct render_fonts *fonts)
 {
+    if (fonts->config_missing && fonts->glyphs_missing)
+        return "fontconfig's configuration file is not there (FONTCONFIG_FILE, "
+               "FONTCONFIG_PATH); the text is set in hp2ps's own font, and the characters "
+               "it lacks are drawn as boxes with their codes";
     if (fonts->no_font)
         return "fontconfig finds no font, so all text is drawn as boxes "
                "(install one: fonts-dejavu-core)";
     if (fonts->glyphs_missing)
         return "no font has some characters of the text; they are drawn as boxes "
                "with their codes";
+    if (fonts->config_missing)
+        return "fontconfig's configuration file is not there (FONTCONFIG_FILE, "
+               "FONTCONFIG_PATH); the text is set in hp2ps's own font";
     return NULL;
 }
 
@@ -627,10 +670,8 @@ static void draw_path(cairo_t *cr, const struct prim *pr, const struct view *v)
 
 static void draw_text(cairo_t *cr, struct render_fonts *f, PangoLayout *pl, const struct prim *pr)
 {
-    if (f->coverage && !font_file_covers(f, pr->text)) {
-        use_system_fonts(f);
+    if (need_text(f, pr->text))
         pango_layout_context_changed(pl);
-    }
     struct text_entry *e = text_entry(f, pr->font, pr->text);
     if (e)
         pl = e->layout; /* as measured: laid out already */

@@ -43,7 +43,8 @@ struct render_fonts *render_fonts_end(struct render_fonts_job *job);
 struct text_metrics render_text_metrics(struct render_fonts *fonts);
 /* NULL when every character measured with fonts so far has a glyph; else
  * why text is drawn as boxes (no font at all, or some characters that no
- * font has), for a warning. */
+ * font has), for a warning; or that fontconfig's configuration is missing,
+ * so its own message (on stderr) was avoided and the font file used. */
 const char *render_fonts_boxes(const struct render_fonts *fonts);
 
 /* zlib level for what we compress (PNG rows, PDF streams): past 3 a

@@ -10,8 +10,11 @@
 
 #include <cairo-ps.h>
 #include <cairo.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define DSC_MAX 200 /* DSC lines are limited to 255 bytes */
 
@@ -85,6 +88,24 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
     struct ps_stream stream = {.sink = sink, .creation_date = date};
     cairo_surface_t *surface =
         cairo_ps_surface_create_for_stream(ps_write, &stream, L->page_width, L->page_height);
+    if (cairo_surface_status(surface) == CAIRO_STATUS_TEMP_FILE_ERROR) {
+        /* cairo's tmpfile failed (cairo says no more): where it was made
+         * and why, from a file made the same way. */
+        cairo_surface_destroy(surface);
+        free(sink);
+        int fd = hp_anonymous_file();
+        if (fd >= 0) {
+            /* ours works: cairo got the C library's, which uses /tmp alone
+             * (a program without tmpfile.c) */
+            close(fd);
+            return hp_fail(err, "cannot write PostScript: cairo's temporary file cannot be made "
+                           "in /tmp (the C library's tmpfile ignores TMPDIR)");
+        }
+        int e = errno;
+        const char *dir = getenv("TMPDIR");
+        return hp_fail(err, "cannot write PostScript: its temporary file cannot be made in %s%s: %s",
+                       dir && *dir ? "TMPDIR=" : "", dir && *dir ? dir : "/tmp", strerror(e));
+    }
     cairo_ps_surface_set_eps(surface, eps);
     char text[DSC_MAX + 1];
     dsc_text(text, sizeof text, L->title);

@@ -266,6 +266,15 @@ bad_usage -e-8in prog.hp -e-8in
 bad_usage -enan prog.hp -enan
 bad_usage -einf prog.hp -einf
 bad_usage -e8furlongs prog.hp -e8furlongs
+# Above 200 inches (PDF's page limit) no viewer holds the page, and the
+# layout's integers overflow (-e1e25 died of SIGFPE, -e1e10pt gave a
+# BoundingBox of -2147483648): a usage error naming the largest width.
+for w in 201in 14401 14400.01pt 5081mm 509cm 1e9 1e10pt 1e25 1e308; do
+    bad_usage "-e$w" -e"$w" prog.hp
+    check "-e$w names the largest width" grep -q "at most 200 inches (14400 points)\$" err.txt
+done
+eps -e200in
+check "-e200in, the largest: BoundingBox 0 0 14400 9600" grep -qx '%%BoundingBox: 0 0 14400 9600' eps.ps
 bad_usage -ein prog.hp -ein
 bad_usage -e prog.hp -e abc
 bad_usage -e -e prog.hp

@@ -48,7 +48,8 @@ check "long options in --help but not completed: $(comm -23 help.txt offered.txt
     [ -z "$(comm -23 help.txt offered.txt)" ]
 check "long options completed but not in --help: $(comm -13 help.txt offered.txt | tr '\n' ' ')" \
     [ -z "$(comm -13 help.txt offered.txt)" ]
-expect "--format=" --fo
+expect "--format=" --form
+expect "--force --format=" --fo
 expect "--no-aux" --no
 expect "--dpi= --diff" --d
 expect "--watch --watch=" --wat

@@ -61,6 +61,7 @@ rows = list(csv.reader(open(sys.argv[2], newline="")))
 assert d["job"] == "leakmean +RTS -hy -i0.01", d["job"]
 assert d["date"] == "Mon Nov 23 09:16 2026" and d["sample_unit"] == "seconds"
 assert d["value_unit"] == "bytes"
+assert d["format"] == {"name": "hp2ps", "version": 1, "layout": "wide"}, d["format"]
 assert d["bands"] == rows[0][1:]
 assert len(d["samples"]) == len(rows) - 1
 for s, r in zip(d["samples"], rows[1:]):
@@ -118,6 +119,7 @@ want = [[r[0], names[c], v] for r in wrows[1:] for c, v in enumerate(r[1:]) if v
 assert lrows[1:] == want, (lrows[1:5], want[:5])
 assert all(int(v) > 0 for _, _, v in lrows[1:])
 lj, wj = json.load(open(sys.argv[3])), json.load(open(sys.argv[4]))
+assert lj["format"]["layout"] == "long" and wj["format"]["layout"] == "wide", (lj["format"], wj["format"])
 assert "samples" not in lj and "values" not in wj
 for k in ("job", "date", "sample_unit", "value_unit", "bands"):
     assert lj[k] == wj[k], k

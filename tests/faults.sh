@@ -260,4 +260,289 @@ done
 SOURCE_DATE_EPOCH=253402300799 "$HP2PS" -o sde.pdf prog.hp >out.txt 2>err.txt; RC=$?
 silent_ok "SOURCE_DATE_EPOCH=253402300799 (9999-12-31 23:59:59)"
 
+# ---- 8. /dev/stdout and its kin are descriptors --------------------------------
+# -o /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N write to the
+# descriptor as -o - does, never a new file in place of the one it leads to:
+# what the shell wrote before and after stays, >> appends, a deleted file
+# gets no "NAME (deleted)" beside it, and a socket takes it too.
+cp "$TINY" prog.hp
+"$HP2PS" --format=ps -o - prog.hp >want.ps
+for out in /dev/stdout /proc/self/fd/1 /dev/fd/1; do
+    { echo header; "$HP2PS" --format=ps -o $out prog.hp; echo footer; } >report 2>err.txt
+    check "-o $out into a file between two lines: both lines and the drawing" \
+        eval '[ ! -s err.txt ] && [ "$(head -n 1 report)" = header ] && [ "$(tail -n 1 report)" = footer ] && [ "$(sed "1d;\$d" report | cmp - want.ps && echo same)" = same ]'
+done
+echo log >build.log
+"$HP2PS" --format=ps -o /dev/stdout prog.hp >>build.log 2>err.txt
+check "-o /dev/stdout >> build.log keeps the log" eval '[ "$(head -n 1 build.log)" = log ] && [ "$(grep -c "^%!PS" build.log)" -eq 1 ]'
+"$HP2PS" --format=ps -o /dev/stderr prog.hp 2>>build.log
+check "-o /dev/stderr 2>> build.log appends" eval '[ "$(head -n 1 build.log)" = log ] && [ "$(grep -c "^%!PS" build.log)" -eq 2 ]'
+"$HP2PS" --format=ps -o /proc/self/fd/5 prog.hp 5>>build.log 2>err.txt
+check "-o /proc/self/fd/5 5>> build.log appends" eval '[ ! -s err.txt ] && [ "$(head -n 1 build.log)" = log ] && [ "$(grep -c "^%!PS" build.log)" -eq 3 ]'
+mkdir del
+( exec 3>del/gone.ps; rm del/gone.ps; "$HP2PS" --format=ps -o /dev/fd/3 prog.hp 2>err.txt )
+check "-o /dev/fd/3 on a deleted file makes no new file ($(ls -A del))" eval '[ ! -s err.txt ] && [ -z "$(ls -A del)" ]'
+run_hp2ps --format=ps -o /dev/fd/7 prog.hp
+one_line 1 'cannot write /dev/fd/7: descriptor 7 is not open$' "-o /dev/fd/7, not open"
+"$HP2PS" --format=ps -o /dev/fd/7 prog.hp 7</dev/null >out.txt 2>err.txt; RC=$?
+one_line 1 'cannot write /dev/fd/7: descriptor 7 is open for reading only$' "-o /dev/fd/7, read-only"
+if command -v python3 >/dev/null; then
+    # standard output a socket (a service's log, systemd's journal)
+    python3 - "$HP2PS" prog.hp >sock.out 2>err.txt <<'PY'
+import socket, subprocess, sys
+a, b = socket.socketpair()
+p = subprocess.run([sys.argv[1], "--format=ps", "-o", "/dev/stdout", sys.argv[2]],
+                   stdout=b.fileno(), stderr=subprocess.PIPE)
+b.close()
+data = b""
+while True:
+    x = a.recv(65536)
+    if not x:
+        break
+    data += x
+sys.stdout.buffer.write(data)
+sys.stderr.buffer.write(p.stderr)
+sys.exit(p.returncode)
+PY
+    RC=$?
+    check "-o /dev/stdout to a socket: the drawing ($(head -c 200 err.txt))" eval '[ "$RC" -eq 0 ] && [ ! -s err.txt ] && cmp -s sock.out want.ps'
+    # a socket by its name is not a FIFO: say what it is
+    python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' named.sock
+    run_hp2ps --format=ps -o named.sock prog.hp
+    one_line 1 'cannot write named\.sock: it is a socket' "-o a named socket"
+fi
+
+# ---- 9. read-only outputs are refused, --force replaces them -----------------
+# A drawing, export or .aux without a write bit (or, for a normal user, one
+# not the user's to write) is left as it is, with one line, as a shell's
+# redirection leaves it; nothing else is replaced either.  --force
+# replaces it (keeping its mode).  Root too: the mode is the owner's word.
+mkdir ro && cp "$TINY" ro/p.hp
+(cd ro && "$HP2PS" p.hp && "$HP2PS" -o p.csv p.hp)
+cp ro/p.ps ro/p.ps.old && cp ro/p.aux ro/p.aux.old
+echo old >ro/p.ps && chmod 444 ro/p.ps
+(cd ro && "$HP2PS" p.hp >../out.txt 2>../err.txt); RC=$?
+one_line 1 'p\.ps is read-only \(--force replaces it\)$' "a read-only p.ps"
+check "... is left as it was" [ "$(cat ro/p.ps)" = old ]
+check "... and no temporary file is left" [ -z "$(temp_in ro)" ]
+(cd ro && "$HP2PS" --force p.hp >../out.txt 2>../err.txt); RC=$?
+silent_ok "--force and a read-only p.ps"
+check "... replaces it, keeping its mode 444" eval 'cmp -s ro/p.ps ro/p.ps.old && [ "$(stat -c %a ro/p.ps)" = 444 ]'
+chmod 644 ro/p.ps && echo old >ro/p.ps
+chmod 444 ro/p.aux
+(cd ro && "$HP2PS" p.hp >../out.txt 2>../err.txt); RC=$?
+one_line 1 'p\.aux is read-only \(--force replaces it\)$' "a read-only p.aux"
+check "... and the drawing is not replaced either" [ "$(cat ro/p.ps)" = old ]
+(cd ro && "$HP2PS" --no-aux p.hp >../out.txt 2>../err.txt); RC=$?
+silent_ok "--no-aux and a read-only p.aux"
+chmod 644 ro/p.aux
+echo old >ro/p.csv && chmod 444 ro/p.csv
+(cd ro && "$HP2PS" -o p.csv p.hp >../out.txt 2>../err.txt); RC=$?
+one_line 1 'p\.csv is read-only \(--force replaces it\)$' "a read-only export"
+check "... is left as it was" [ "$(cat ro/p.csv)" = old ]
+# As a normal user: a file in a shared directory that is someone else's
+# (root's, 644) is not replaced by a rename that would make it ours.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+    as_nobody() { setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$@"; }
+    chmod 755 "$SCRATCH"
+    mkdir shared && chmod 777 shared && cp "$TINY" shared/p.hp && chmod 644 shared/p.hp
+    echo root >shared/p.ps && chmod 644 shared/p.ps
+    (cd shared && as_nobody "$HP2PS" --no-aux p.hp >../out.txt 2>../err.txt); RC=$?
+    one_line 1 'p\.ps is not writable by you \(--force replaces it\)$' "nobody: root's p.ps in a shared directory"
+    check "... is left as it was, root's" eval '[ "$(cat shared/p.ps)" = root ] && [ "$(stat -c %U shared/p.ps)" = root ]'
+    echo old >shared/q.ps && cp "$TINY" shared/q.hp && chown nobody shared/q.ps && chmod 444 shared/q.ps
+    (cd shared && as_nobody "$HP2PS" --no-aux q.hp >../out.txt 2>../err.txt); RC=$?
+    one_line 1 'q\.ps is read-only \(--force replaces it\)$' "nobody: its own read-only q.ps"
+    mkdir own && chmod 777 own && cp "$TINY" own/p.hp
+    (cd own && as_nobody "$HP2PS" p.hp && as_nobody "$HP2PS" p.hp >../out.txt 2>../err.txt); RC=$?
+    silent_ok "nobody: its own outputs are replaced"
+fi
+
+# ---- 10. whatever NAME.aux is, none of it is quoted ------------------------------
+# prog.aux may be anything (a link to a secret): the warning names the
+# line and what is wrong, never the text, with or without -p.
+mkdir leak && cp "$TINY" leak/prog.hp
+printf 'SECRET_TOKEN=hunter2-abcdef\nmore\n' >leak/secret.txt
+ln -s secret.txt leak/prog.aux
+for flags in "" -p; do
+    (cd leak && "$HP2PS" $flags prog.hp >../out.txt 2>../err.txt); RC=$?
+    check "prog.aux a link to a secret${flags:+, $flags}: drawn, one warning naming the line ($(head -c 200 err.txt))" \
+        eval '[ "$RC" -eq 0 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: warning: prog\.aux:1: not an \.aux statement" err.txt'
+    check "... none of the secret in it" eval '! grep -Eq "SECRET|hunter2|TOKEN" err.txt'
+    check "... the secret is left as it was" eval '[ "$(head -n 1 leak/secret.txt)" = SECRET_TOKEN=hunter2-abcdef ]'
+done
+
+# ---- 11. fontconfig's own messages never reach stderr ---------------------------
+# A missing configuration (FONTCONFIG_FILE=/missing.conf) made fontconfig
+# print "Fontconfig error: Cannot load default config file" on a run that
+# succeeded: now nothing but one "hp2ps: warning:" line, and the drawing
+# has its text.
+cp "$TINY" prog.hp
+printf "$HDR"'BEGIN_SAMPLE 0\n\xe4\xb8\xad\xe6\x96\x87 5\nEND_SAMPLE 0\n' >cjk.hp
+for conf in /missing.conf missing.conf; do
+    for f in $FORMATS html; do
+        for in in prog.hp cjk.hp; do
+            FONTCONFIG_FILE=$conf "$HP2PS" -o "fc.$f" "$in" >out.txt 2>err.txt; RC=$?
+            check "FONTCONFIG_FILE=$conf, $in to $f: exit 0, at most one hp2ps warning ($(head -c 300 err.txt))" \
+                eval '[ "$RC" -eq 0 ] && [ "$(wc -l <err.txt)" -le 1 ] && ! grep -qv "^hp2ps: warning: " err.txt'
+        done
+    done
+done
+FONTCONFIG_FILE=/missing.conf "$HP2PS" -o fc.pdf prog.hp 2>/dev/null
+check "FONTCONFIG_FILE=/missing.conf: the PDF has its text" eval 'pdftotext fc.pdf - | grep -q "^tiny +RTS"'
+
+# ---- 12. a decimal-comma locale changes no number -------------------------------
+# LC_ALL=de_DE.UTF-8 (CI makes it: .ci/run): every output is the one the
+# C locale gives, the times and values read and written with '.'.
+comma=""
+for l in de_DE.UTF-8 de_DE.utf8 fr_FR.UTF-8 fr_FR.utf8; do
+    if [ "$(LC_ALL=$l locale decimal_point 2>/dev/null)" = , ]; then comma=$l; break; fi
+done
+if [ -z "$comma" ]; then
+    echo "$TEST_NAME: no locale with a decimal comma: section 12 skipped"
+    check "a decimal-comma locale where CI promises one (HP2PS_COMMA_LOCALE)" [ -z "${HP2PS_COMMA_LOCALE:-}" ]
+else
+    printf "$HDR"'BEGIN_SAMPLE 0.25\nx 10\ny 2500\nEND_SAMPLE 0.25\nBEGIN_SAMPLE 1.75\nx 30\nEND_SAMPLE 1.75\n' >loc.hp
+    printf 'X_RANGE 2.50\nY_RANGE 3000.00\nORDER x 1\nORDER y 2\nSHADE x 0.25\nSHADE y 0.75\n' >loc.aux.in
+    for f in ps pdf svg csv json html; do
+        for l in C "$comma"; do
+            cp loc.aux.in loc.aux
+            LC_ALL=$l "$HP2PS" -p -t0 --from=0.5 -o "loc-$l.$f" loc.hp >out.txt 2>err.txt; RC=$?
+            silent_ok "LC_ALL=$l, $f"
+            cp loc.aux "loc-$l.$f.aux"
+        done
+        check "LC_ALL=$comma: the $f is the C locale's" cmp -s "loc-C.$f" "loc-$comma.$f"
+        check "LC_ALL=$comma: the .aux beside the $f is the C locale's" cmp -s "loc-C.$f.aux" "loc-$comma.$f.aux"
+    done
+    check "LC_ALL=$comma: the CSV has '.' times" grep -q '^1\.75,' "loc-$comma.csv"
+    LC_ALL=$comma "$HP2PS" -t0.5 -e8.5in --dpi=72.5 -o loc.png loc.hp >out.txt 2>err.txt; RC=$?
+    silent_ok "LC_ALL=$comma: -t0.5 -e8.5in --dpi=72.5"
+fi
+
+# ---- 13. PostScript without a writable /tmp ------------------------------------
+# cairo's PostScript surface writes each page to tmpfile(3), which ignores
+# TMPDIR: with /tmp read-only (a container, a sandbox) PS and EPS, the
+# default, failed where every other format worked.  In a user and mount
+# namespace (never a real mount) /tmp is made read-only, the scratch
+# directory kept writable; skipped where unshare is not permitted.
+cp "$TINY" prog.hp
+mkdir rotmp
+in_ro_tmp() { # in_ro_tmp COMMAND...: run in rotmp with /tmp read-only
+    unshare -Urm sh -c 'mount --bind "$1" "$1" && mount --rbind /tmp /tmp &&
+        mount -o remount,bind,ro /tmp && ! touch /tmp/.hp2ps-ro-check 2>/dev/null || exit 99
+        cd "$1" && shift && exec "$@"' sh "$SCRATCH/rotmp" "$@"
+}
+if ! command -v unshare >/dev/null || ! unshare -Urm true 2>/dev/null ||
+   ! in_ro_tmp true 2>/dev/null; then
+    echo "$TEST_NAME: user and mount namespaces not permitted: section 13 skipped"
+else
+    cp prog.hp rotmp/
+    for f in ps eps pdf svg png; do
+        "$HP2PS" -o "want.$f" prog.hp
+        in_ro_tmp "$HP2PS" -o "out.$f" prog.hp >out.txt 2>err.txt; RC=$?
+        silent_ok "/tmp read-only: $f"
+        check "/tmp read-only: the $f is the one drawn with /tmp" cmp -s "want.$f" "rotmp/out.$f"
+    done
+    in_ro_tmp env TMPDIR="$SCRATCH/rotmp" "$HP2PS" prog.hp >out.txt 2>err.txt; RC=$?
+    silent_ok "/tmp read-only, TMPDIR writable: the default PostScript"
+    check "... is the one drawn with /tmp" cmp -s want.ps rotmp/prog.ps
+    check "... and leaves no temporary file" [ -z "$(temp_in rotmp)" ]
+    # A profile past the store's 1 MiB spills to an unlinked file: that
+    # too works without /tmp.
+    in_ro_tmp env -u TMPDIR "$HP2PS" -o big.png ../big.hp >out.txt 2>err.txt; RC=$?
+    silent_ok "/tmp read-only: a profile that spills its samples"
+    in_ro_tmp env TMPDIR=/tmp "$HP2PS" -o big.png ../big.hp >out.txt 2>err.txt; RC=$?
+    silent_ok "/tmp read-only, TMPDIR=/tmp set: a profile that spills its samples"
+    in_ro_tmp env TMPDIR=/nonexistent "$HP2PS" -o big.png ../big.hp >out.txt 2>err.txt; RC=$?
+    one_line 1 'cannot create a temporary file in /nonexistent: No such file or directory$' \
+        "/tmp read-only, TMPDIR not there: said"
+fi
+
+# ---- 14. first contact: what a newcomer gives instead of a .hp ----------------
+# Each gets one line saying what the file is and what to give instead,
+# never "data line outside a sample".
+cp "$TINY" prog.hp
+printf '\tFri Nov 27 02:00 2026 Time and Allocation Profiling Report  (Final)\n\n\t   prog +RTS -p -RTS\n\n\ttotal time  =        0.01 secs\n' >prog.prof
+run_hp2ps prog.prof
+one_line 1 'prog\.prof:1: a time profile \(\+RTS -p.*\+RTS -hT.*\.hp$' "a +RTS -p .prof file"
+gzip -c prog.hp >prog.hp.gz
+run_hp2ps prog.hp.gz
+one_line 1 'prog\.hp\.gz: compressed with gzip.*zcat' "a gzipped .hp"
+run_hp2ps - <prog.hp.gz
+one_line 1 'stdin: compressed with gzip' "a gzipped .hp on standard input"
+cp "$(type -P true)" prog-binary
+run_hp2ps prog-binary
+one_line 1 'prog-binary: a program, not its heap profile; run it with \+RTS -hT' "the program itself"
+"$HP2PS" prog.hp && cp prog.aux given.aux
+run_hp2ps given.aux
+one_line 1 "given\.aux:1: hp2ps's \.aux file.*give the \.hp" "an .aux given as the input"
+# -hb that crashed (GHC 9.0's RTS after about 32 censuses): only the
+# empty sample at 0.  Drawn (it is the data), with one warning saying why.
+printf 'JOB "prog +RTS -hb"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\n' >hb.hp
+run_hp2ps hb.hp
+check "only the empty sample at 0: drawn, one warning saying what happened ($(head -c 200 err.txt))" \
+    eval '[ "$RC" -eq 0 ] && [ -s hb.ps ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: warning: hb\.hp holds only the empty sample at 0: .*-hb" err.txt'
+# V8's --count --size: two numbers after a name.  One line naming it, not
+# hundreds of bands named "Array 12", "Array 208"...
+awk -v h="$HDR" 'BEGIN { printf h; for (s = 0; s < 20; s++) { print "BEGIN_SAMPLE " s
+    for (i = 0; i < 10; i++) printf "Type%d %d %d\n", i, s * 7 + i, (s + 1) * 100 + i
+    print "END_SAMPLE " s } }' >v8.hp
+run_hp2ps v8.hp
+one_line 1 "v8\.hp: [0-9]+ of its [0-9]+ names end in a number \('Type[0-9] [0-9]+'\): its lines have two numbers" "V8's two numbers after a name"
+check "... and no drawing" [ ! -e v8.ps ]
+# Typed alone at a terminal: a line on stderr says it reads standard input.
+if command -v python3 >/dev/null; then
+    python3 - "$HP2PS" >tty.txt 2>&1 <<'PY'
+import os, pty, sys, time, select
+pid, fd = pty.fork()
+if pid == 0:
+    os.chdir(os.environ.get("SCRATCH", "."))
+    os.execv(sys.argv[1], [sys.argv[1], "-o", "tty.ps"])
+out = b""
+end = time.time() + 10
+while time.time() < end and b"Ctrl-D" not in out:
+    r, _, _ = select.select([fd], [], [], 0.2)
+    if r:
+        try:
+            out += os.read(fd, 4096)
+        except OSError:
+            break
+os.write(fd, b"\x04")
+try:
+    while True:
+        r, _, _ = select.select([fd], [], [], 5)
+        if not r:
+            break
+        x = os.read(fd, 4096)
+        if not x:
+            break
+        out += x
+except OSError:
+    pass
+# One Ctrl-D ends it, as it ends cat: a run still waiting is killed.
+end = time.time() + 10
+while time.time() < end:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        break
+    time.sleep(0.1)
+else:
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    out += b"\n(still waiting after one Ctrl-D: killed)"
+    status = 9
+sys.stdout.write(out.decode("utf-8", "replace"))
+sys.stdout.write("\nstatus %d\n" % (os.waitstatus_to_exitcode(status) if status != 9 else -9))
+PY
+    check "hp2ps alone at a terminal says it reads standard input ($(tr '\r\n' '  ' <tty.txt | head -c 300))" \
+        grep -q '^hp2ps: reading a heap profile from standard input (Ctrl-D ends it' tty.txt
+    check "... and one Ctrl-D ends it, stdin empty ($(tr '\r\n' '  ' <tty.txt | head -c 300))" \
+        eval 'grep -q "^hp2ps: stdin: empty file" tty.txt && grep -q "^status 1" tty.txt' 
+    "$HP2PS" -o notty.ps <prog.hp >out.txt 2>err.txt; RC=$?
+    silent_ok "standard input not a terminal: no such line"
+fi
+gzip -c prog.hp >only.hp.gz
+run_hp2ps only.hp
+one_line 1 'cannot open only\.hp: No such file or directory \(there is a \.gz of it: zcat it into hp2ps\)$' "prog.hp asked for, prog.hp.gz there"
+
 finish

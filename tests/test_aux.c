@@ -11,6 +11,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Never the line itself: the file may be anything (issue 34). */
+#define NOT_AUX "not an .aux statement (X_RANGE, Y_RANGE, ORDER or SHADE)"
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -205,7 +208,7 @@ static void test_crlf(void)
     CHECK(find(&a, "a b\r") == NULL);
     aux_free(&a);
     /* An error in a CRLF file counts lines the same way. */
-    EXPECT_ERROR("X_RANGE 1\r\n\r\nFOO\r\n", "prog.aux:3: unknown statement 'FOO'");
+    EXPECT_ERROR("X_RANGE 1\r\n\r\nFOO\r\n", "prog.aux:3: " NOT_AUX);
 }
 
 /* A band name with newlines is written raw over several lines (as the .hp
@@ -307,22 +310,20 @@ static void test_errors(void)
     EXPECT_ERROR("\n\n\nSHADE name 1e400\n", sh);
 
     EXPECT_ERROR("ORDER a 1\nORDER b 2\nSHADE a 0.1\nSHADE b 0.2\nFOO bar\n",
-                 "prog.aux:5: unknown statement 'FOO'");
-    EXPECT_ERROR("x_range 1.0\n", "prog.aux:1: unknown statement 'x_range'");
-    EXPECT_ERROR("X_RANGE1.0\n", "prog.aux:1: unknown statement 'X_RANGE1.0'");
-    EXPECT_ERROR("ORDERname 1\n", "prog.aux:1: unknown statement 'ORDERname'");
-    EXPECT_ERROR("  12 34\n", "prog.aux:1: unknown statement '12'");
-    EXPECT_ERROR("a\\b\x01\x1b\x7f\n", "prog.aux:1: unknown statement 'a\\x5cb\\x01\\x1b\\x7f'");
+                 "prog.aux:5: " NOT_AUX);
+    EXPECT_ERROR("x_range 1.0\n", "prog.aux:1: " NOT_AUX);
+    EXPECT_ERROR("X_RANGE1.0\n", "prog.aux:1: " NOT_AUX);
+    EXPECT_ERROR("ORDERname 1\n", "prog.aux:1: " NOT_AUX);
+    EXPECT_ERROR("  12 34\n", "prog.aux:1: " NOT_AUX);
+    EXPECT_ERROR("a\\b\x01\x1b\x7f\n", "prog.aux:1: " NOT_AUX);
     EXPECT_ERROR("0123456789012345678901234567890123456789ABCDEF 1\n",
-                 "prog.aux:1: unknown statement '0123456789012345678901234567890123456789...'");
-    /* 40 bytes exactly: no ellipsis. */
+                 "prog.aux:1: " NOT_AUX);
     EXPECT_ERROR("0123456789012345678901234567890123456789\n",
-                 "prog.aux:1: unknown statement '0123456789012345678901234567890123456789'");
-    /* A cut never splits a UTF-8 sequence (an e-acute at bytes 39 and 40 is left out whole). */
+                 "prog.aux:1: " NOT_AUX);
     EXPECT_ERROR("012345678901234567890123456789012345678\xc3\xa9xyz\n",
-                 "prog.aux:1: unknown statement '012345678901234567890123456789012345678...'");
+                 "prog.aux:1: " NOT_AUX);
     EXPECT_ERROR("01234567890123456789012345678901234567\xc3\xa9xyz\n",
-                 "prog.aux:1: unknown statement '01234567890123456789012345678901234567\xc3\xa9...'");
+                 "prog.aux:1: " NOT_AUX);
 
     /* Binary data. */
     expect_error("X_RANGE 1.00\n\0\n", 15, "prog.aux: not an .aux file (binary data)", __LINE__);
@@ -365,7 +366,7 @@ static void test_read_file(void)
     fclose(f);
     CHECK_INT(aux_read_file(&a, path, &err), -1);
     char want[128];
-    snprintf(want, sizeof want, "%s:2: unknown statement 'BOGUS'", path);
+    snprintf(want, sizeof want, "%s:2: " NOT_AUX, path);
     CHECK_STR(err.text, want);
     aux_free(&a);
     /* ... and refuses what it refuses, with the same message */

@@ -94,7 +94,8 @@ static void test_csv_trace(void)
 static void test_json(void)
 {
     char *json = export_text(profile_text, 0, 4, &export_format_json);
-    CHECK_STR(json, "{\"job\": \"prog +RTS -hc\",\n"
+    CHECK_STR(json, "{\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"wide\"},\n"
+                    " \"job\": \"prog +RTS -hc\",\n"
                     " \"date\": \"Mon Nov 23 09:13 2026\",\n"
                     " \"sample_unit\": \"seconds\",\n"
                     " \"value_unit\": \"bytes\",\n"
@@ -201,7 +202,8 @@ static void test_csv_long(void)
 static void test_json_long(void)
 {
     char *json = export_layout_text(profile_text, 0, 4, &export_format_json, EXPORT_LONG, NULL);
-    CHECK_STR(json, "{\"job\": \"prog +RTS -hc\",\n"
+    CHECK_STR(json, "{\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"long\"},\n"
+                    " \"job\": \"prog +RTS -hc\",\n"
                     " \"date\": \"Mon Nov 23 09:13 2026\",\n"
                     " \"sample_unit\": \"seconds\",\n"
                     " \"value_unit\": \"bytes\",\n"

@@ -2,6 +2,12 @@
 /* test_options.c: GHC's flags and limits, and our fixes to its scanner. */
 #include "check.h"
 #include "options.h"
+#include "pipeline.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 static int parse(struct options *o, const char *a1, const char *a2, const char *a3,
                  struct hp_error *err)
@@ -50,7 +56,7 @@ static void test_e(void)
 {
     struct options o = {0};
     struct hp_error err;
-    /* -e: units, the 2-inch minimum, no maximum. */
+    /* -e: units, the 2-inch minimum, the 200-inch maximum. */
     OK("-e8in", NULL, NULL);
     CHECK(o.eps);
     CHECK_NEAR(o.eps_width, 576, 1e-9);
@@ -71,6 +77,16 @@ static void test_e(void)
     BAD("-e6inch", NULL, NULL);
     BAD("-e", NULL, NULL);
     BAD("-eabc", NULL, NULL);
+    /* Past PDF's 200-inch page the layout's integers overflowed (-e1e25:
+     * SIGFPE). */
+    OK("-e200in", NULL, NULL);
+    CHECK_NEAR(o.eps_width, 14400, 1e-9);
+    OK("-e14400pt", NULL, NULL);
+    BAD("-e14401", NULL, NULL);
+    CHECK(strstr(err.text, "14400 points") != NULL);
+    BAD("-e201in", NULL, NULL);
+    BAD("-e1e25", NULL, NULL);
+    BAD("-e1e308", NULL, NULL);
     options_free(&o);
 }
 
@@ -271,6 +287,110 @@ static void test_several_profiles(void)
     options_free(&o);
 }
 
+/* The whole text of a file, or NULL. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+/* One run of the pipeline, as main makes it: 0 or -1. */
+static int run(const char *a1, const char *a2, const char *a3)
+{
+    struct options o = {0};
+    struct hp_error err, warning;
+    struct name_filter filter = {0};
+    struct pipeline_options po;
+    int rc = parse(&o, a1, a2, a3, &err);
+    if (rc == 0)
+        rc = pipeline_options_from(&po, &o, &filter, &err);
+    if (rc == 0)
+        rc = pipeline_run(&po, o.inputs, o.ninputs, &warning, &err);
+    if (rc < 0)
+        printf("test_options: %s\n", err.text);
+    name_filter_free(&filter);
+    options_free(&o);
+    return rc;
+}
+
+/* Under a locale whose decimal point is ',' (a program around hp2ps, or a
+ * library, may set one), numbers are still read and written with '.'
+ * (issue 34).  Skipped where no such locale is installed; CI makes one
+ * (.ci/run). */
+static void test_locale(void)
+{
+    static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8"};
+    const char *got = NULL;
+    for (size_t i = 0; i < sizeof names / sizeof *names && !got; i++)
+        got = setlocale(LC_ALL, names[i]);
+    if (!got || strcmp(localeconv()->decimal_point, ",") != 0) {
+        setlocale(LC_ALL, "C");
+        printf("test_options: no locale with a decimal comma, skipping that test\n");
+        /* CI makes de_DE.UTF-8 and says so: there the test must run. */
+        CHECK(getenv("HP2PS_COMMA_LOCALE") == NULL);
+        return;
+    }
+    struct options o = {0};
+    struct hp_error err;
+    OK("-t0.5", NULL, NULL);
+    CHECK_NEAR(o.trace, 0.5, 0);
+    OK("-e8.5in", NULL, NULL);
+    CHECK_NEAR(o.eps_width, 612, 1e-9);
+    OK("--from=2.5", "--to=7.25", NULL);
+    CHECK_NEAR(o.from, 2.5, 0);
+    CHECK_NEAR(o.to, 7.25, 0);
+    OK("--dpi=72.5", NULL, NULL);
+    CHECK_NEAR(o.dpi, 72.5, 0);
+    BAD("-t0,5", NULL, NULL);
+    options_free(&o);
+
+    /* A whole run: the times of the profile read and written with '.' in
+     * the CSV, the JSON and the .aux, as in the C locale. */
+    char dir[] = "/tmp/hp2ps-test_options.XXXXXX";
+    if (!CHECK(mkdtemp(dir) != NULL))
+        goto out;
+    char hp[128], csv[128], json[128], ps[128], aux[128];
+    snprintf(hp, sizeof hp, "%s/p.hp", dir);
+    snprintf(csv, sizeof csv, "%s/p.csv", dir);
+    snprintf(json, sizeof json, "%s/p.json", dir);
+    snprintf(ps, sizeof ps, "%s/p.ps", dir);
+    snprintf(aux, sizeof aux, "%s/p.aux", dir);
+    FILE *f = fopen(hp, "w");
+    if (f) {
+        fputs("JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+              "BEGIN_SAMPLE 0.25\nx 10\nEND_SAMPLE 0.25\n"
+              "BEGIN_SAMPLE 1.75\nx 30\nEND_SAMPLE 1.75\n", f);
+        fclose(f);
+    }
+    char *here = getcwd(NULL, 0);
+    if (CHECK(chdir(dir) == 0)) {
+        CHECK(run("-o", csv, hp) == 0);
+        char *text = slurp(csv);
+        CHECK(text && strstr(text, "\n0.25,10\n") && strstr(text, "\n1.75,30\n"));
+        CHECK(run("-o", json, hp) == 0);
+        text = slurp(json);
+        CHECK(text && strstr(text, "0.25") && strstr(text, "1.75") && !strstr(text, "0,25"));
+        CHECK(run("-o", ps, hp) == 0);
+        text = slurp(aux);
+        CHECK(text && strncmp(text, "X_RANGE 1.50\n", 13) == 0);
+        if (text && strncmp(text, "X_RANGE 1.50\n", 13) != 0)
+            printf("test_options: the .aux begins %.30s\n", text);
+        if (here)
+            CHECK(chdir(here) == 0);
+    }
+    free(here);
+    unlink(hp), unlink(csv), unlink(json), unlink(ps), unlink(aux);
+    rmdir(dir);
+out:
+    setlocale(LC_ALL, "C");
+}
+
 int main(void)
 {
     test_defaults();
@@ -284,5 +404,6 @@ int main(void)
     test_bad_flags();
     test_beyond_ghc();
     test_several_profiles();
+    test_locale();
     return check_report();
 }
