@@ -318,13 +318,19 @@ static void key_wrap(struct key *k, double width, size_t page_rows, const struct
         if (w >= most && c > 1 && cost > best_cost)
             break;
     }
-    free(fw);
     k->lines = xcalloc(k->n, sizeof *k->lines);
     k->span = xcalloc(k->n, sizeof *k->span);
     k->name_width = 0;
     for (size_t b = 0; b < k->n; b++) {
         free(k->names[b]);
         k->names[b] = xstrdup(k->full[b]);
+        if (fw[b] <= best_w) { /* one line, measured already */
+            k->lines[b] = xcalloc(1, sizeof *k->lines[b]);
+            k->lines[b][0] = xstrdup(k->full[b]);
+            k->span[b] = 1;
+            k->name_width = fmax(k->name_width, fw[b]);
+            continue;
+        }
         char *text = strlen(k->full[b]) > WRAP_MAX
                          ? layout_ellipsize(k->full[b], 1e9, FONT_AXIS, tm) /* 1024 clusters */
                          : xstrdup(k->full[b]);
@@ -332,6 +338,7 @@ static void key_wrap(struct key *k, double width, size_t page_rows, const struct
         free(text);
         k->name_width = fmax(k->name_width, widest(k->lines[b], 0, k->span[b], tm));
     }
+    free(fw);
 }
 
 /* Below the box or on pages of their own: a grid of as many columns as

@@ -502,17 +502,18 @@ void shorten_names(char **out, struct shorten_strip *strip, char *const *names, 
 {
     strip->prefix = strip->suffix = NULL;
     size_t *len = xcalloc(n ? n : 1, sizeof *len);
-    bool any_wide = false;
+    bool *wide = xcalloc(n ? n : 1, sizeof *wide), any_wide = false;
     for (size_t i = 0; i < n; i++) {
         len[i] = strlen(names[i]);
         out[i] = NULL;
-        if (!fits(names[i], max_width, font, tm))
-            any_wide = true;
+        wide[i] = !fits(names[i], max_width, font, tm); /* each name measured once */
+        any_wide |= wide[i];
     }
     if (!any_wide) {
         for (size_t i = 0; i < n; i++)
             out[i] = xstrdup(names[i]);
         free(len);
+        free(wide);
         return;
     }
     /* The parts most names share, each taken off every name not skipped
@@ -527,11 +528,10 @@ void shorten_names(char **out, struct shorten_strip *strip, char *const *names, 
             continue;
         const char *at = end ? names[owner] + len[owner] - k : names[owner];
         char *text = xmemdup0(at, k);
-        bool wide = false;
-        for (size_t i = 0; i < n && !wide; i++)
-            wide = !(skip && skip[i]) && has_part(names[i], len[i], at, k, end) &&
-                   !fits(names[i], max_width, font, tm);
-        bool wanted = wide && !fits(text, mark, font, tm);
+        bool one_wide = false;
+        for (size_t i = 0; i < n && !one_wide; i++)
+            one_wide = !(skip && skip[i]) && wide[i] && has_part(names[i], len[i], at, k, end);
+        bool wanted = one_wide && !fits(text, mark, font, tm);
         if (wanted) {
             plen[end] = k, part[end] = at;
             if (end)
@@ -567,6 +567,10 @@ void shorten_names(char **out, struct shorten_strip *strip, char *const *names, 
         for (size_t i = 0; i < n; i++) {
             if (out[i])
                 continue;
+            if (!cut_p[i] && !cut_s[i] && !wide[i]) {
+                out[i] = xstrdup(names[i]);
+                continue;
+            }
             const char *before = cut_p[i] ? ELLIPSIS : "", *after = cut_s[i] ? ELLIPSIS : "";
             char *whole = concat3(before, core[i], after);
             if (fits(whole, room[i], font, tm) || (!cut_p[i] && !cut_s[i] &&
@@ -613,6 +617,7 @@ void shorten_names(char **out, struct shorten_strip *strip, char *const *names, 
     free(ls);
     free(room);
     free(len);
+    free(wide);
 }
 
 void shorten_strip_free(struct shorten_strip *strip)
