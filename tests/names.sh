@@ -87,9 +87,10 @@ check "grpn -e3in: the shared start and end go, the digits stay" \
 check "grpn -e3in: names that do not share them stay whole" \
     eval 'entries grp.pdf >g.txt && grep -qx "(226)GHC.IO.Handle.FD.CAF" g.txt'
 
-# Real -hc and -hr profiles, -t0 -m20: at every width no two entries alike.
-for prof in mapbuild-hc.hp leakmean-hc.hp wordfreq-hr.hp deepstack-hr-L60.hp; do
-    for e in -e2.5in -e4in "" -e20in; do
+# Real -hc, -hr and -hy profiles, -t0 -m20: at every width no two
+# entries alike (-hy at -e2.1in: two "...->..." types read alike before).
+for prof in mapbuild-hc.hp leakmean-hc.hp leakmean-hy.hp wordfreq-hr.hp deepstack-hr-L60.hp; do
+    for e in -e2.1in -e2.5in -e4in "" -e20in; do
         run_hp2ps -t0 $e "$TESTDATA/$prof" -o real.pdf
         n=$(awk '/^BEGIN_SAMPLE/ { s = 1; next } /^END_SAMPLE/ { s = 0 }
                  s { sub(/[ \t]+[^ \t]+$/, ""); if (!seen[$0]++) n++ } END { print n }' "$TESTDATA/$prof")
