@@ -248,30 +248,52 @@ static size_t entry_span(const struct key *k, size_t b)
     return k->span ? k->span[b] : 1;
 }
 
-/* Entries k0.. (counted from the top band) in columns of rows rows, at
- * most cols columns, after the note's lines: slot[k - k0] is where entry
- * k's first line goes (column slot / rows, row slot % rows).  An entry
- * starts a new column rather than break over two, unless it is taller
- * than a column.  Returns the entry after the last that fits (always
- * past k0). */
-static size_t pack(const struct key *k, size_t k0, size_t rows, size_t cols, size_t *slot)
+/* A place in the key: entry k (counted from the top band), from its
+ * name's line `line` on (a name taller than a key page goes on over the
+ * next). */
+struct at {
+    size_t k, line;
+};
+
+/* Entries from `from` on in columns of rows rows, at most cols columns,
+ * after the note's lines: per entry placed (i from 0), slot[i] where its
+ * first line drawn goes (column slot / rows, row slot % rows), and
+ * count[i] how many of its lines.  An entry starts a new column rather
+ * than break over two, unless it is taller than a column; one taller
+ * than the whole block fills what is left of it and goes on in the next.
+ * Returns where the next block starts (k == n: the end). */
+static struct at pack(const struct key *k, struct at from, size_t rows, size_t cols, size_t *slot,
+                      size_t *count)
 {
-    size_t at = k->nnote, room = rows * cols, i = k0;
-    for (; i < k->n; i++) {
-        size_t span = entry_span(k, k->n - 1 - i);
-        if (at % rows && at % rows + span > rows && span <= rows)
+    size_t at = k->nnote, room = rows * cols;
+    struct at i = from;
+    for (; i.k < k->n; i.k++, i.line = 0) {
+        size_t left = entry_span(k, k->n - 1 - i.k) - i.line;
+        if (at % rows && at % rows + left > rows && left <= rows)
             at += rows - at % rows;
-        if (i > k0 && at + span > room)
-            break;
+        if (at + left > room) {
+            bool tall = left > room - k->nnote;
+            if (!tall && i.k != from.k)
+                break;
+            /* what the block holds, the rest in the next */
+            size_t n = room > at ? room - at : 0;
+            if (n == 0)
+                break;
+            if (slot)
+                slot[i.k - from.k] = at, count[i.k - from.k] = n;
+            i.line += n;
+            return i;
+        }
         if (slot)
-            slot[i - k0] = at;
-        at += span;
+            slot[i.k - from.k] = at, count[i.k - from.k] = left;
+        at += left;
     }
+    i.line = 0;
     return i;
 }
 
 /* The fewest rows (at least the even share) in which cols columns hold
- * entries k0..k1. */
+ * entries k0..k1 whole. */
 static size_t rows_for(const struct key *k, size_t k0, size_t k1, size_t cols)
 {
     size_t slots = k->nnote;
@@ -280,7 +302,7 @@ static size_t rows_for(const struct key *k, size_t k0, size_t k1, size_t cols)
     size_t rows = (slots + cols - 1) / cols;
     if (rows < 1)
         rows = 1;
-    while (pack(k, k0, rows, cols, NULL) < k1)
+    while (pack(k, (struct at){k0, 0}, rows, cols, NULL, NULL).k < k1)
         rows++;
     return rows;
 }
@@ -476,37 +498,42 @@ static double name_x(const struct key *key, double x)
     return key->slopes ? nx + key->slope_width + KEY_SHARE_GAP : nx;
 }
 
-/* Key entries k0.. counted from the top band, as many as cols columns of
- * rows rows hold after the note's lines, read top to bottom, so the key
- * reads in the stack's order; the first swatch's top left corner at (x,
- * top).  The entries' boxes, when kept, are recorded dy points higher.
- * Returns the entry after the last drawn. */
-static size_t draw_key_block(struct page *pg, const struct band_plan *bp, const struct frame *f,
-                             size_t k0, size_t rows, size_t cols, double x, double top, double dy)
+/* Key entries from `from` on, as many as cols columns of rows rows hold
+ * after the note's lines, read top to bottom, so the key reads in the
+ * stack's order; the first swatch's top left corner at (x, top).  The
+ * entries' boxes, when kept, are recorded dy points higher.  Returns
+ * where the next block starts. */
+static struct at draw_key_block(struct page *pg, const struct band_plan *bp,
+                                const struct frame *f, struct at from, size_t rows, size_t cols,
+                                double x, double top, double dy)
 {
     const struct key *key = &f->key;
-    size_t *slot = xcalloc(key->n - k0, sizeof *slot);
-    size_t k1 = pack(key, k0, rows, cols, slot);
+    size_t *slot = xcalloc(key->n - from.k + 1, sizeof *slot);
+    size_t *count = xcalloc(key->n - from.k + 1, sizeof *count);
+    struct at next = pack(key, from, rows, cols, slot, count);
+    size_t end = next.line ? next.k + 1 : next.k;
     double step = key->column_width + KEY_COLUMN_GAP;
     for (size_t i = 0; i < key->nnote; i++)
         page_text(pg, key->note[i], x + (double)(i / rows) * step,
                   top - key->swatch / 2 - (double)(i % rows) * key->pitch - DIGIT_HALF_HEIGHT,
                   ALIGN_LEFT, FONT_AXIS, 0);
-    for (size_t k = k0; k < k1; k++) {
-        size_t b = key->n - 1 - k, s0 = slot[k - k0], span = entry_span(key, b);
+    for (size_t k = from.k; k < end; k++) {
+        size_t b = key->n - 1 - k, s0 = slot[k - from.k], n = count[k - from.k];
+        size_t line0 = k == from.k ? from.line : 0;
         double cx = x + (double)(s0 / rows) * step;
         double c = top - key->swatch / 2 - (double)(s0 % rows) * key->pitch;
-        draw_entry(pg, bp, f, b, cx, c);
-        for (size_t j = 1; j < span; j++) {
+        if (line0 == 0)
+            draw_entry(pg, bp, f, b, cx, c);
+        for (size_t j = line0 ? 0 : 1; j < n; j++) {
             size_t s = s0 + j;
-            page_text(pg, key->lines[b][j], name_x(key, x + (double)(s / rows) * step),
+            page_text(pg, key->lines[b][line0 + j], name_x(key, x + (double)(s / rows) * step),
                       top - key->swatch / 2 - (double)(s % rows) * key->pitch - DIGIT_HALF_HEIGHT,
                       ALIGN_LEFT, FONT_AXIS, 0);
         }
-        if (key->box) {
+        if (key->box && line0 == 0) {
             double *box = key->box[b];
-            size_t last = (s0 + span - 1) % rows, first = s0 % rows;
-            if (last < first) /* over columns: the first column's part */
+            size_t last = (s0 + n - 1) % rows, first = s0 % rows;
+            if (last < first || n > rows) /* over columns: the first column's part */
                 last = rows - 1;
             box[0] = cx, box[1] = c - (double)(last - first) * key->pitch - key->pitch / 2 + dy;
             box[2] = key->column_width;
@@ -514,7 +541,8 @@ static size_t draw_key_block(struct page *pg, const struct band_plan *bp, const 
         }
     }
     free(slot);
-    return k1;
+    free(count);
+    return next;
 }
 
 /* Beside the graph its first swatch is as far under the title box as the
@@ -524,11 +552,12 @@ void key_draw_on_graph(struct page *pg, const struct band_plan *bp, const struct
 {
     const struct key *key = &f->key;
     if (key->place == KEY_BESIDE)
-        draw_key_block(pg, bp, f, 0, key->rows, key->columns, ORIGIN_X + f->gw + KEY_GAP,
+        draw_key_block(pg, bp, f, (struct at){0, 0}, key->rows, key->columns,
+                       ORIGIN_X + f->gw + KEY_GAP,
                        ORIGIN_Y + f->gh + BORDER_SPACE - KEY_GAP, dy);
     else if (key->place == KEY_BELOW)
-        draw_key_block(pg, bp, f, 0, key->rows, key->columns, BORDER_SPACE + KEY_GAP, -KEY_GAP,
-                       dy);
+        draw_key_block(pg, bp, f, (struct at){0, 0}, key->rows, key->columns,
+                       BORDER_SPACE + KEY_GAP, -KEY_GAP, dy);
 }
 
 /* Each page holds as many entries as its columns do, the last page's
@@ -538,24 +567,25 @@ void key_draw_pages(struct layout *L, const struct band_plan *bp, const struct f
 {
     const struct key *k = &f->key;
     double top = f->bh - BORDER_SPACE - f->title_height - KEY_GAP;
-    for (size_t k0 = 0; k0 < k->n;) {
+    for (struct at at = {0, 0}; at.k < k->n;) {
         size_t rows = k->rows;
         size_t cols = k->columns;
-        if (pack(k, k0, k->rows, k->columns, NULL) == k->n) {
+        if (pack(k, at, k->rows, k->columns, NULL, NULL).k == k->n) {
             /* the last page: as few columns as hold the rest, balanced */
             size_t slots = k->nnote;
-            for (size_t i = k0; i < k->n; i++)
-                slots += entry_span(k, k->n - 1 - i);
+            for (size_t i = at.k; i < k->n; i++)
+                slots += entry_span(k, k->n - 1 - i) - (i == at.k ? at.line : 0);
             cols = (slots + k->rows - 1) / k->rows;
             if (cols < 1)
                 cols = 1;
-            while (cols < k->columns && pack(k, k0, k->rows, cols, NULL) < k->n)
+            while (cols < k->columns && pack(k, at, k->rows, cols, NULL, NULL).k < k->n)
                 cols++;
-            rows = rows_for(k, k0, k->n, cols);
+            if (at.line == 0)
+                rows = rows_for(k, at.k, k->n, cols);
         }
         struct page one = {0};
         draw_head(&one, f, t, false, tm);
-        k0 = draw_key_block(&one, bp, f, k0, rows, cols, BORDER_SPACE + KEY_GAP, top, 0);
+        at = draw_key_block(&one, bp, f, at, rows, cols, BORDER_SPACE + KEY_GAP, top, 0);
         page_move(page_new(L), &one, dy);
     }
 }

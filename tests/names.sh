@@ -135,4 +135,28 @@ assert "\u2026" not in text, "an ellipsis on a key page"
 EOF
 done
 
+# A name taller than a key page (a retainer set of 15,000 bytes) goes on
+# over the next pages, after the entries before it: every byte is drawn.
+python3 - <<'EOF'
+name = "(1)" + ",".join("retainer%d" % i for i in range(1300))
+with open("r15k.hp", "w") as f:
+    f.write('JOB "big"\nDATE "d"\nSAMPLE_UNIT "s"\nVALUE_UNIT "b"\n')
+    for k in range(3):
+        f.write("BEGIN_SAMPLE %d\n%s\t100\n(2)short\t200\nEND_SAMPLE %d\n" % (k, name, k))
+open("r15k.name", "w").write(name + "\n")
+EOF
+run_hp2ps -M r15k.hp -o r15k.pdf
+check "a 15 KB name over key pages: exit 0" [ "$RC" -eq 0 ]
+pdftotext -enc UTF-8 r15k.pdf r15k.txt
+check "a 15 KB name over key pages: drawn whole, in order" python3 - r15k.txt r15k.name <<'EOF'
+import sys
+lines = open(sys.argv[1], encoding="utf-8").read().replace("\f", "\n").split("\n")
+# the page heads ("big", the totals, the date) are not the name's
+text = "".join("".join(l.split()) for l in lines if l.strip() not in ("big", "d") and "× s" not in l)
+name = open(sys.argv[2]).read().strip()
+assert name in text, "not whole"
+EOF
+check "a 15 KB name: the short name shares its first key page" \
+    eval 'pdftotext -enc UTF-8 -f 1 -l 1 r15k.pdf - | grep -q "(1)retainer0,"'
+
 finish
