@@ -374,7 +374,6 @@ static void key_grid(struct frame *f, bool below, bool wrap, const struct text_m
     double width = f->bw - 2 * BORDER_SPACE - 2 * KEY_GAP;
     double page_room = f->bh - 2 * BORDER_SPACE - f->title_height - 2 * KEY_GAP;
     size_t page_rows = below ? 0 : (size_t)fmax(1, floor((page_room - SWATCH) / KEY_GRID_PITCH) + 1);
-    k->wrap = wrap;
     if (wrap)
         key_wrap(k, width, page_rows, tm);
     else
@@ -385,7 +384,9 @@ static void key_grid(struct frame *f, bool below, bool wrap, const struct text_m
     for (size_t b = 0; b < k->n; b++)
         slots += entry_span(k, b);
     k->pitch = KEY_GRID_PITCH;
-    if (!below && (double)(slots - 1) * KEY_MAX_PITCH + SWATCH <= page_room)
+    /* (not when a name takes several lines: they would be as far apart) */
+    if (!below && slots == k->n + k->nnote &&
+        (double)(slots - 1) * KEY_MAX_PITCH + SWATCH <= page_room)
         k->pitch = KEY_MAX_PITCH;
     k->swatch = swatch_size(k->pitch);
     k->column_width = column_width(k, k->swatch, k->note_width, k->name_width);
@@ -470,9 +471,7 @@ static void draw_swatch(struct page *pg, const struct frame *f, const struct ban
 
 /* Band b's entry with its swatch's left edge at x, centred on height c:
  * the swatch, the note (right-aligned), the --slopes rate (right-aligned)
- * and the name, or (wrap) the name's first line; its other lines go to
- * the slots after.  slot: where the entry starts, in columns of rows
- * rows; at(slot) its place. */
+ * and the name (-M: its first line; draw_key_block draws the others). */
 static void draw_entry(struct page *pg, const struct band_plan *bp, const struct frame *f,
                        size_t b, double x, double c)
 {

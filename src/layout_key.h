@@ -23,9 +23,9 @@ struct key {
     struct shorten_strip strip; /* what the shortened names lost, said by the note */
     char **note;           /* the note's lines, above the entries (NULL: none) */
     size_t nnote;
-    bool wrap;             /* -M: names whole, each over as many lines as it needs */
-    char ***lines;         /* wrap: per band, its name's lines; else NULL */
-    size_t *span;          /* wrap: per band, how many; else NULL (one each) */
+    char ***lines;         /* -M: per band, its name whole over as many lines as it
+                            * needs; else NULL (names shortened) */
+    size_t *span;          /* -M: per band, how many; else NULL (one each) */
     char **notes;          /* per band, in front of the name: "48%" of the drawn
                             * total, --diff's change, or "" */
     char **slopes;         /* --slopes: per band, "+1.2 MB/s"; else NULL */
