@@ -577,6 +577,65 @@ static void shortened(void)
     free(out[1]);
 }
 
+static uint64_t next_random(uint64_t *x) /* xorshift64 */
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* No two different names read alike, at any width: random names that
+ * differ in one place or a few (a group number inside, a head, a middle,
+ * a tail), some without the common tail, at widths from 40 pt up; and a
+ * stripped suffix is one a name had. */
+static void told_apart(void)
+{
+    static const char *const heads[] = {"", "(1)", "Data.Set.Internal.", "Main.",
+                                        "Data.Map.Internal."};
+    static const char *const mids[] = {"go", "go1", "go2", "insertWith", "insertWith7", "x"};
+    static const char *const tails[] = {"", "/worker/run.it/run/main",
+                                        "/dispatch/run.it/run/main", ".CAF", "/main"};
+    uint64_t rng = 31;
+    for (int round = 0; round < 300; round++) {
+        size_t n = 2 + next_random(&rng) % 80, m = 0;
+        char **names = xcalloc(n, sizeof *names), **out = xcalloc(n, sizeof *out);
+        for (size_t i = 0; i < n; i++) {
+            char buf[256];
+            snprintf(buf, sizeof buf, "%sgroup%u.%s%s", heads[next_random(&rng) % 5],
+                     (unsigned)(next_random(&rng) % 30), mids[next_random(&rng) % 6],
+                     tails[next_random(&rng) % 5]);
+            bool dup = false;
+            for (size_t j = 0; j < m; j++)
+                dup |= strcmp(names[j], buf) == 0;
+            if (!dup)
+                names[m++] = xstrdup(buf);
+        }
+        double width = 40 + (double)(next_random(&rng) % 80);
+        struct shorten_strip strip;
+        shorten_names(out, &strip, names, NULL, m, width, FONT_AXIS, &fake);
+        size_t alike = 0;
+        for (size_t i = 0; i < m; i++)
+            for (size_t j = i + 1; j < m; j++)
+                if (strcmp(out[i], out[j]) == 0 && alike++ == 0)
+                    fprintf(stderr, "  %.0f pt: %s and %s both read %s\n", width, names[i],
+                            names[j], out[i]);
+        CHECK_INT(alike, 0);
+        bool had = strip.suffix == NULL;
+        for (size_t i = 0; i < m && !had; i++)
+            had = strlen(names[i]) > strlen(strip.suffix) &&
+                  strcmp(names[i] + strlen(names[i]) - strlen(strip.suffix), strip.suffix) == 0;
+        CHECK(had);
+        shorten_strip_free(&strip);
+        for (size_t i = 0; i < m; i++) {
+            free(names[i]);
+            free(out[i]);
+        }
+        free(names);
+        free(out);
+    }
+}
+
 /* Is out a head of text, an ellipsis and a tail of text, cut only where
  * cut_ok says? */
 static bool cut_between(const char *text, const char *out, bool (*cut_ok)(const char *, size_t))
@@ -1042,6 +1101,7 @@ int main(void)
     modes();
     many();
     shortened();
+    told_apart();
     graphemes();
     axes_and_title();
     peak_time_unit();
