@@ -522,15 +522,29 @@ void shorten_names(char **out, struct shorten_strip *strip, char *const *names, 
     double mark = 3 * tm->width(tm->ctx, font, ELLIPSIS);
     size_t plen[2] = {0, 0};
     const char *part[2] = {NULL, NULL};
-    for (int end = 0; end < 2; end++) {
+    /* The suffix first (a common "/run.it/run/main" says least); the
+     * prefix only when a name that has it is still too wide without the
+     * suffix, so a name keeps its module where there is room for it. */
+    for (int end = 1; end >= 0; end--) {
         size_t owner = 0, k = best_shared(names, skip, n, end, tm, &owner);
         if (!k)
             continue;
         const char *at = end ? names[owner] + len[owner] - k : names[owner];
         char *text = xmemdup0(at, k);
         bool one_wide = false;
-        for (size_t i = 0; i < n && !one_wide; i++)
-            one_wide = !(skip && skip[i]) && wide[i] && has_part(names[i], len[i], at, k, end);
+        for (size_t i = 0; i < n && !one_wide; i++) {
+            if ((skip && skip[i]) || !wide[i] || !has_part(names[i], len[i], at, k, end))
+                continue;
+            one_wide = true;
+            if (!end && plen[1] && has_part(names[i], len[i], part[1], plen[1], true) &&
+                k + plen[1] < len[i]) {
+                char *head = xmemdup0(names[i], len[i] - plen[1]);
+                char *cut = concat3("", head, ELLIPSIS);
+                one_wide = !fits(cut, max_width, font, tm);
+                free(cut);
+                free(head);
+            }
+        }
         bool wanted = one_wide && !fits(text, mark, font, tm);
         if (wanted) {
             plen[end] = k, part[end] = at;
@@ -581,7 +595,15 @@ void shorten_names(char **out, struct shorten_strip *strip, char *const *names, 
             free(whole);
             double marks = tm->width(tm->ctx, font, before) + tm->width(tm->ctx, font, after);
             char *cut = cut_apart(core[i], room[i] - marks, lp[i], ls[i], font, tm);
-            out[i] = concat3(before, cut, after);
+            /* one ellipsis where the cut meets a stripped part ("…17…",
+             * not "……17…"); the check below still finds any two alike */
+            size_t el = sizeof ELLIPSIS - 1, cl = strlen(cut);
+            const char *c0 = cut;
+            if (*before && strncmp(c0, ELLIPSIS, el) == 0)
+                c0 += el, cl -= el;
+            if (*after && cl >= el && strcmp(c0 + cl - el, ELLIPSIS) == 0)
+                cut[c0 - cut + cl - el] = '\0';
+            out[i] = concat3(before, c0, after);
             free(cut);
         }
         /* Any two alike? */

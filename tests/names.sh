@@ -62,10 +62,12 @@ awk 'BEGIN {
 sed 's/^([0-9]*)Main/Main/' grp.hp >grpn.hp
 
 for prof in grp grpn; do
-    for e in -e2.5in -e3in -e4in "" -e20in; do
+    for e in -e2.1in -e2.5in -e3in -e4in "" -e20in; do
         run_hp2ps -t0 $e $prof.hp -o grp.pdf
         check "$prof $e: exit 0" [ "$RC" -eq 0 ]
         check "$prof $e: 20 key entries, no two alike" no_two_alike grp.pdf 20
+        run_hp2ps -t0 -c --slopes $e $prof.hp -o slopes.pdf
+        check "$prof --slopes $e: 20 key entries, no two alike" no_two_alike slopes.pdf 20
         entries grp.pdf >g.txt
         # what the names lost is said in the key: its note, over lines
         pdftotext -enc UTF-8 grp.pdf - | tr -d ' \n' >all.txt
@@ -82,8 +84,11 @@ run_hp2ps -t0 -e3in grp.hp -o grp.pdf
 check "grp -e3in: the shared end goes, the group's digits stay" \
     eval 'entries grp.pdf >g.txt && grep -qx "(316)Main.handler.group16…" g.txt'
 run_hp2ps -t0 -e3in grpn.hp -o grp.pdf
-check "grpn -e3in: the shared start and end go, the digits stay" \
-    eval 'entries grp.pdf >g.txt && grep -qx "…group16…" g.txt'
+check "grpn -e3in: the shared end goes, the start stays where there is room" \
+    eval 'entries grp.pdf >g.txt && grep -qx "Main.handler.group16…" g.txt'
+run_hp2ps -t0 -e2.1in grpn.hp -o grp2.pdf
+check "grpn -e2.1in: the shared start goes too, the digits stay" \
+    eval 'entries grp2.pdf >g2.txt && grep -qx "…group16…" g2.txt'
 check "grpn -e3in: names that do not share them stay whole" \
     eval 'entries grp.pdf >g.txt && grep -qx "(226)GHC.IO.Handle.FD.CAF" g.txt'
 
