@@ -21,8 +21,9 @@ static void format_time(char *buf, size_t size, double t)
 }
 
 /* Each band's name as valid UTF-8, in column order (top band first).  A
- * newline in a name stays (the RTS writes names raw): CSV quotes the
- * field, JSON escapes it, and the name is exact. */
+ * newline, a tab or another control character in a name stays (the RTS
+ * writes names raw): CSV quotes the field, JSON escapes it, and the name
+ * is exact. */
 static char **column_names(const struct band_plan *bp)
 {
     char **names = xcalloc(bp->count ? bp->count : 1, sizeof *names);
@@ -232,13 +233,15 @@ enum export_layout export_layout_choose(const struct profile *p, const struct ba
 /* ---- CSV ------------------------------------------------------------------ */
 
 /* RFC 4180: a field holding a comma, a double quote, CR or LF is quoted,
- * its quotes doubled; any other field is written as it is.  The field as
+ * its quotes doubled, and so is one holding a tab (a name keeps its tabs,
+ * which a reader guessing the delimiter could take for one); any other
+ * field is written as it is.  The field as
  * a new string. */
 static char *csv_quoted(const char *s)
 {
     size_t n = strlen(s);
     char *out = xmalloc(2 * n + 3), *o = out;
-    if (!strpbrk(s, ",\"\r\n"))
+    if (!strpbrk(s, ",\"\r\n\t"))
         return memcpy(out, s, n + 1);
     *o++ = '"';
     for (; *s; s++) {
@@ -395,10 +398,9 @@ int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp,
 
 /* ---- JSON ----------------------------------------------------------------- */
 
-/* A JSON string of valid UTF-8 text: quote, backslash and newline escaped,
- * other control characters as \u00XX (utf8_sanitize already replaces
- * them; this keeps the output valid whatever it is given).  As a new
- * string. */
+/* A JSON string of valid UTF-8 text: quote, backslash, newline, tab and
+ * carriage return escaped, other control characters (kept in band names,
+ * as read) as \u00XX.  As a new string. */
 static char *json_quoted(const char *s)
 {
     char *out = xmalloc(6 * strlen(s) + 3), *o = out;
@@ -408,9 +410,9 @@ static char *json_quoted(const char *s)
         if (c == '"' || c == '\\') {
             *o++ = '\\';
             *o++ = (char)c;
-        } else if (c == '\n') {
+        } else if (c == '\n' || c == '\t' || c == '\r') {
             *o++ = '\\';
-            *o++ = 'n';
+            *o++ = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
         } else if (c < 0x20) {
             o += sprintf(o, "\\u%04x", c);
         } else {

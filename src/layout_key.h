@@ -10,6 +10,7 @@
 #define HP2PS_LAYOUT_KEY_H
 
 #include "layout_page.h"
+#include "shorten.h"
 
 enum key_place { KEY_NONE, KEY_BESIDE, KEY_BELOW, KEY_PAGES };
 
@@ -18,12 +19,19 @@ struct key {
     size_t n;              /* entries: one per band, the top band first */
     char **full;           /* per band, its name as valid UTF-8 */
     bool *other;           /* per band, whether it is OTHER */
-    char **names;          /* per band, shortened */
+    char **names;          /* per band, shortened (wrap: whole) */
+    struct shorten_strip strip; /* what the shortened names lost, said by the note */
+    char **note;           /* the note's lines, above the entries (NULL: none) */
+    size_t nnote;
+    char ***lines;         /* -M: per band, its name whole over as many lines as it
+                            * needs; else NULL (names shortened) */
+    size_t *span;          /* -M: per band, how many; else NULL (one each) */
     char **notes;          /* per band, in front of the name: "48%" of the drawn
                             * total, --diff's change, or "" */
     char **slopes;         /* --slopes: per band, "+1.2 MB/s"; else NULL */
     double note_width, slope_width, name_width; /* the widest of each */
-    size_t rows, columns;  /* rows per column; columns side by side (a page's) */
+    size_t rows, columns;  /* rows (note lines and entries' lines) per column;
+                            * columns side by side (a page's) */
     double pitch, swatch;  /* row spacing and swatch size */
     double column_width;   /* swatch to the end of the widest name */
     double below;          /* KEY_BELOW: the strip's height under the box */

@@ -206,69 +206,128 @@ static bool cluster_boundary(const char *text, size_t len, size_t at,
     return found;
 }
 
-/* What all names not skipped share at their start, up to and including a
- * separator; 0 when fewer than two names count. */
-static size_t common_prefix(char *const *names, const bool *skip, size_t n,
-                            const struct text_metrics *tm)
+/* ---- what names share ---- */
+
+/* A name seen from one end: text and length, compared from that end. */
+struct seen {
+    const char *s;
+    size_t len;
+    size_t idx; /* its place in the caller's array */
+};
+
+/* Byte k from the end (suffixes) or from the start (prefixes). */
+static unsigned char at_end(const struct seen *a, size_t k)
 {
-    const char *first = NULL;
-    size_t len = 0, counted = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (skip && skip[i])
-            continue;
-        if (!first) {
-            first = names[i];
-            len = strlen(first);
-        } else {
-            size_t k = 0;
-            while (k < len && names[i][k] == first[k])
-                k++;
-            len = k;
-        }
-        counted++;
-    }
-    if (counted < 2)
-        return 0;
-    size_t flen = strlen(first);
-    for (;;) {
-        while (len > 0 && !separator(first[len - 1]))
-            len--;
-        if (len == 0 || cluster_boundary(first, flen, len, tm))
-            return len;
-        len--;
+    return (unsigned char)a->s[a->len - 1 - k];
+}
+
+static int by_end(const void *pa, const void *pb)
+{
+    const struct seen *a = pa, *b = pb;
+    for (size_t k = 0;; k++) {
+        if (k == a->len || k == b->len)
+            return (k < a->len) - (k < b->len);
+        int d = at_end(a, k) - at_end(b, k);
+        if (d)
+            return d;
     }
 }
 
-/* What they share at their end, from a separator on. */
-static size_t common_suffix(char *const *names, const bool *skip, size_t n,
-                            const struct text_metrics *tm)
+static int by_start(const void *pa, const void *pb)
 {
-    const char *first = NULL;
-    size_t flen = 0, len = 0, counted = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (skip && skip[i])
-            continue;
-        size_t l = strlen(names[i]);
-        if (!first) {
-            first = names[i];
-            flen = len = l;
-        } else {
-            size_t k = 0;
-            while (k < len && k < l && names[i][l - 1 - k] == first[flen - 1 - k])
-                k++;
-            len = k;
+    const struct seen *a = pa, *b = pb;
+    size_t n = a->len < b->len ? a->len : b->len;
+    int d = memcmp(a->s, b->s, n);
+    return d ? d : (a->len > b->len) - (a->len < b->len);
+}
+
+/* How many bytes a and b share at their end (or start), as a part that
+ * starts (or ends) with a separator: a shared "/run.it/run/main", not a
+ * shared "n". */
+static size_t shared_run(const struct seen *a, const struct seen *b, bool end)
+{
+    size_t k = 0, cap = a->len < b->len ? a->len : b->len;
+    if (cap > WINDOW)
+        cap = WINDOW;
+    if (end)
+        while (k < cap && at_end(a, k) == at_end(b, k))
+            k++;
+    else
+        while (k < cap && a->s[k] == b->s[k])
+            k++;
+    if (end)
+        while (k > 0 && !separator(a->s[a->len - k]))
+            k--;
+    else
+        while (k > 0 && !separator(a->s[k - 1]))
+            k--;
+    return k;
+}
+
+/* The part (a suffix when end, else a prefix) that saves the most bytes
+ * over the names not skipped that have it: shared by two names or more,
+ * not by all of them (PINNED, main or a CAF among a thousand stacks that
+ * end in "/run.it/run/main" should not keep those from losing it).  The
+ * names sorted from that end, the part shared by a run of neighbours is
+ * their least shared run, and the best run is the largest rectangle under
+ * the shared runs (a stack, O(n) after the sort).  Returns its length in
+ * bytes (0: none) and sets *owner to a name that has it. */
+static size_t best_shared(char *const *names, const bool *skip, size_t n, bool end,
+                          const struct text_metrics *tm, size_t *owner)
+{
+    struct seen *v = xcalloc(n ? n : 1, sizeof *v);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(skip && skip[i]))
+            v[m].s = names[i], v[m].len = strlen(names[i]), m++;
+    size_t best = 0, best_at = 0;
+    double best_score = 0;
+    if (m >= 2) {
+        qsort(v, m, sizeof *v, end ? by_end : by_start);
+        /* h[i]: shared by v[i] and v[i + 1]; stack of (height, first). */
+        size_t *hs = xcalloc(m, sizeof *hs), *first = xcalloc(m, sizeof *first), top = 0;
+        for (size_t i = 0; i < m; i++) {
+            size_t h = i + 1 < m ? shared_run(&v[i], &v[i + 1], end) : 0, from = i;
+            while (top > 0 && hs[top - 1] >= h) {
+                top--;
+                /* names v[first[top]] .. v[i] share hs[top] bytes */
+                double score = (double)(i - first[top] + 1) * (double)hs[top];
+                if (score > best_score)
+                    best_score = score, best = hs[top], best_at = first[top];
+                from = first[top];
+            }
+            if (h > 0)
+                hs[top] = h, first[top] = from, top++;
         }
-        counted++;
+        free(hs);
+        free(first);
     }
-    if (counted < 2)
+    const char *who = best ? v[best_at].s : NULL;
+    free(v);
+    if (!who)
         return 0;
+    for (size_t i = 0; i < n; i++)
+        if (names[i] == who)
+            *owner = i;
+    /* Never inside a grapheme cluster: shorter, to the separator before. */
+    size_t len = strlen(who);
     for (;;) {
-        while (len > 0 && !separator(first[flen - len]))
-            len--;
-        if (len == 0 || cluster_boundary(first, flen, flen - len, tm))
-            return len;
-        len--;
+        if (best == 0 || cluster_boundary(who, len, end ? len - best : best, tm))
+            return best;
+        best--;
+        if (end)
+            while (best > 0 && !separator(who[len - best]))
+                best--;
+        else
+            while (best > 0 && !separator(who[best - 1]))
+                best--;
     }
+}
+
+/* Whether name has the part (a suffix when end) part[0..plen). */
+static bool has_part(const char *name, size_t len, const char *part, size_t plen, bool end)
+{
+    return plen < len && memcmp(end ? name + len - plen : name, part, plen) == 0;
 }
 
 static char *concat3(const char *a, const char *b, const char *c)
@@ -287,58 +346,356 @@ static bool fits(const char *text, double max_width, enum font_role font,
     return utf8_count(text) <= ELLIPSIZE_MAX && tm->width(tm->ctx, font, text) <= max_width;
 }
 
-/* One name too wide: without the shared prefix (p bytes) and suffix (s
- * bytes), each shown as an ellipsis, and then shortened in the middle. */
-static char *shorten_one(const char *name, size_t p, size_t s, double max_width,
-                         enum font_role font, const struct text_metrics *tm)
+/* ---- cutting where names differ ---- */
+
+/* head clusters, the ellipsis, tail clusters. */
+static char *cut_at(const char *text, size_t len, const struct cuts *c, size_t h, size_t t)
 {
-    size_t len = strlen(name);
-    char *core = xmemdup0(name + p, len - p - s);
-    const char *before = p ? ELLIPSIS : "", *after = s ? ELLIPSIS : "";
-    char *out = concat3(before, core, after);
-    if (!fits(out, max_width, font, tm)) {
-        free(out);
-        double marks = tm->width(tm->ctx, font, before) + tm->width(tm->ctx, font, after);
-        char *cut = layout_ellipsize(core, max_width - marks, font, tm);
-        out = concat3(before, cut, after);
-        free(cut);
-    }
-    free(core);
+    size_t hb = c->head[h], tb = c->tail[t];
+    if (tb < hb)
+        tb = hb;
+    char *out = xmalloc(hb + sizeof ELLIPSIS + (len - tb));
+    memcpy(out, text, hb);
+    memcpy(out + hb, ELLIPSIS, sizeof ELLIPSIS - 1);
+    memcpy(out + hb + sizeof ELLIPSIS - 1, text + tb, len - tb + 1);
     return out;
 }
 
-void shorten_names(char **out, char *const *names, const bool *skip, size_t n,
-                   double max_width, enum font_role font, const struct text_metrics *tm)
+/* How keep clusters split into a head and a tail: kind 0 evenly (the
+ * head one more), 1 at least hmin in the head, 2 at least tmin in the
+ * tail.  False when that cannot be. */
+static bool split(const struct cuts *c, size_t keep, int kind, size_t hmin, size_t tmin,
+                  size_t *h, size_t *t)
 {
-    size_t p = common_prefix(names, skip, n, tm), s = common_suffix(names, skip, n, tm);
-    /* Not worth an ellipsis of its own: a shared "a." or "/x". */
-    double mark = 2 * tm->width(tm->ctx, font, ELLIPSIS);
-    if (p) {
-        char *pre = xmemdup0(names[0], 0);
-        for (size_t i = 0; i < n; i++)
-            if (!(skip && skip[i])) {
-                free(pre);
-                pre = xmemdup0(names[i], p);
-                break;
+    size_t hh = (keep + 1) / 2, tt = keep / 2;
+    if (kind == 1 && hh < hmin)
+        hh = hmin, tt = keep >= hmin ? keep - hmin : 0;
+    if (kind == 2 && tt < tmin)
+        tt = tmin, hh = keep >= tmin ? keep - tmin : 0;
+    if (hh > c->nhead)
+        tt += hh - c->nhead, hh = c->nhead;
+    if (tt > c->ntail) {
+        hh += tt - c->ntail, tt = c->ntail;
+        if (hh > c->nhead)
+            hh = c->nhead;
+    }
+    if ((kind == 1 && hh < hmin) || (kind == 2 && tt < tmin) || hh + tt < keep)
+        return false;
+    *h = hh, *t = tt;
+    return true;
+}
+
+/* text (too wide for max_width) cut in its middle so that it keeps where
+ * it differs from every other name: more than its first lp bytes (what
+ * it shares at most with another name at the start) or more than its
+ * last ls bytes.  Two names cut so never read the same: equal heads and
+ * tails would make them share more than that.  The even cut when it does
+ * so, else the one that keeps the most clusters; when nothing that keeps
+ * the difference fits, the narrowest that does (a name a little too
+ * wide is better than two names that look alike). */
+static char *cut_apart(const char *text, double max_width, size_t lp, size_t ls,
+                       enum font_role font, const struct text_metrics *tm)
+{
+    size_t len = strlen(text);
+    struct cuts c;
+    cuts_init(&c, text, len, tm);
+    size_t hmin = 0, tmin = 0;
+    while (hmin <= c.nhead && c.head[hmin] <= lp)
+        hmin++;
+    while (tmin <= c.ntail && len - c.tail[tmin] <= ls)
+        tmin++;
+    bool head_ok = hmin <= c.nhead, tail_ok = tmin <= c.ntail;
+    char *out = NULL;
+    size_t out_keep = 0;
+    for (int kind = 0; kind < 3; kind++) {
+        if ((kind == 1 && !head_ok) || (kind == 2 && !tail_ok))
+            continue;
+        size_t lo = kind == 1 ? hmin : kind == 2 ? tmin : 0, hi = c.max_keep, h, t;
+        if (lo > hi)
+            continue;
+        /* the most clusters of this kind that fit */
+        size_t good = SIZE_MAX;
+        while (lo <= hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (!split(&c, mid, kind, hmin, tmin, &h, &t)) {
+                if (mid == 0)
+                    break;
+                hi = mid - 1;
+                continue;
             }
-        if (fits(pre, mark, font, tm))
-            p = 0;
-        free(pre);
+            char *cand = cut_at(text, len, &c, h, t);
+            bool ok = tm->width(tm->ctx, font, cand) <= max_width;
+            free(cand);
+            if (ok)
+                good = mid, lo = mid + 1;
+            else if (mid == 0)
+                break;
+            else
+                hi = mid - 1;
+        }
+        if (good == SIZE_MAX || !split(&c, good, kind, hmin, tmin, &h, &t))
+            continue;
+        bool apart = (head_ok && h >= hmin) || (tail_ok && t >= tmin);
+        if (kind == 0 && !apart)
+            continue;
+        if (!out || good > out_keep) {
+            free(out);
+            out = cut_at(text, len, &c, h, t);
+            out_keep = good;
+        }
+        if (kind == 0)
+            break;
+    }
+    if (!out) {
+        size_t h, t;
+        if (head_ok && split(&c, hmin, 1, hmin, tmin, &h, &t))
+            out = cut_at(text, len, &c, h, t);
+        if (tail_ok && split(&c, tmin, 2, hmin, tmin, &h, &t)) {
+            char *other = cut_at(text, len, &c, h, t);
+            if (!out || tm->width(tm->ctx, font, other) < tm->width(tm->ctx, font, out)) {
+                free(out);
+                out = other;
+            } else
+                free(other);
+        }
+        if (!out) /* nothing tells it apart within the windows: the even cut */
+            out = middle_cut(text, len, &c, c.max_keep);
+    }
+    cuts_free(&c);
+    return out;
+}
+
+/* For each of n texts, the most bytes it shares with another at its
+ * start (lp) and at its end (ls): with its neighbours when sorted. */
+static void shared_most(char *const *texts, size_t n, size_t *lp, size_t *ls)
+{
+    struct seen *v = xcalloc(n ? n : 1, sizeof *v);
+    for (int end = 0; end < 2; end++) {
+        size_t *out = end ? ls : lp;
+        for (size_t i = 0; i < n; i++) {
+            v[i].s = texts[i], v[i].len = strlen(texts[i]), v[i].idx = i;
+            out[i] = 0;
+        }
+        qsort(v, n, sizeof *v, end ? by_end : by_start);
+        for (size_t i = 0; i + 1 < n; i++) {
+            const struct seen *a = &v[i], *b = &v[i + 1];
+            size_t k = 0, cap = a->len < b->len ? a->len : b->len;
+            if (end)
+                while (k < cap && at_end(a, k) == at_end(b, k))
+                    k++;
+            else
+                while (k < cap && a->s[k] == b->s[k])
+                    k++;
+            if (k > out[a->idx])
+                out[a->idx] = k;
+            if (k > out[b->idx])
+                out[b->idx] = k;
+        }
+    }
+    free(v);
+}
+
+/* ---- the key's names ---- */
+
+void shorten_names(char **out, struct shorten_strip *strip, char *const *names, const bool *skip,
+                   size_t n, double max_width, enum font_role font, const struct text_metrics *tm)
+{
+    strip->prefix = strip->suffix = NULL;
+    size_t *len = xcalloc(n ? n : 1, sizeof *len);
+    bool *wide = xcalloc(n ? n : 1, sizeof *wide), any_wide = false;
+    for (size_t i = 0; i < n; i++) {
+        len[i] = strlen(names[i]);
+        out[i] = NULL;
+        wide[i] = !fits(names[i], max_width, font, tm); /* each name measured once */
+        any_wide |= wide[i];
+    }
+    if (!any_wide) {
+        for (size_t i = 0; i < n; i++)
+            out[i] = xstrdup(names[i]);
+        free(len);
+        free(wide);
+        return;
+    }
+    /* The parts most names share, each taken off every name not skipped
+     * that has it, when one of those is too wide and the part is worth
+     * more than an ellipsis of its own (not a shared "a." or ".CAF"). */
+    double mark = 3 * tm->width(tm->ctx, font, ELLIPSIS);
+    size_t plen[2] = {0, 0};
+    const char *part[2] = {NULL, NULL};
+    /* The suffix first (a common "/run.it/run/main" says least); the
+     * prefix only when a name that has it is still too wide without the
+     * suffix, so a name keeps its module where there is room for it. */
+    for (int end = 1; end >= 0; end--) {
+        size_t owner = 0, k = best_shared(names, skip, n, end, tm, &owner);
+        if (!k)
+            continue;
+        const char *at = end ? names[owner] + len[owner] - k : names[owner];
+        char *text = xmemdup0(at, k);
+        bool one_wide = false;
+        for (size_t i = 0; i < n && !one_wide; i++) {
+            if ((skip && skip[i]) || !wide[i] || !has_part(names[i], len[i], at, k, end))
+                continue;
+            one_wide = true;
+            if (!end && plen[1] && has_part(names[i], len[i], part[1], plen[1], true) &&
+                k + plen[1] < len[i]) {
+                char *head = xmemdup0(names[i], len[i] - plen[1]);
+                char *cut = concat3("", head, ELLIPSIS);
+                one_wide = !fits(cut, max_width, font, tm);
+                free(cut);
+                free(head);
+            }
+        }
+        bool wanted = one_wide && !fits(text, mark, font, tm);
+        if (wanted) {
+            plen[end] = k, part[end] = at;
+            if (end)
+                strip->suffix = text;
+            else
+                strip->prefix = text;
+        } else
+            free(text);
+    }
+    /* Each name's core: what is left of it. */
+    char **core = xcalloc(n ? n : 1, sizeof *core);
+    bool *cut_p = xcalloc(n ? n : 1, sizeof *cut_p), *cut_s = xcalloc(n ? n : 1, sizeof *cut_s);
+    for (size_t i = 0; i < n; i++) {
+        size_t a = 0, b = len[i];
+        if (!(skip && skip[i])) {
+            if (plen[0] && has_part(names[i], len[i], part[0], plen[0], false))
+                a = plen[0], cut_p[i] = true;
+            if (plen[1] && has_part(names[i], len[i], part[1], plen[1], true) &&
+                a + plen[1] < len[i])
+                b = len[i] - plen[1], cut_s[i] = true;
+        }
+        core[i] = xmemdup0(names[i] + a, b - a);
+    }
+    size_t *lp = xcalloc(n ? n : 1, sizeof *lp), *ls = xcalloc(n ? n : 1, sizeof *ls);
+    shared_most(core, n, lp, ls);
+    /* Short of the room a name has, then, cut where it differs; a name
+     * whose cut still reads like another's (a name with an ellipsis of its
+     * own) is given twice the room until they differ. */
+    double *room = xcalloc(n ? n : 1, sizeof *room);
+    for (size_t i = 0; i < n; i++)
+        room[i] = max_width;
+    for (int round = 0; round < 64; round++) {
+        for (size_t i = 0; i < n; i++) {
+            if (out[i])
+                continue;
+            if (!cut_p[i] && !cut_s[i] && !wide[i]) {
+                out[i] = xstrdup(names[i]);
+                continue;
+            }
+            const char *before = cut_p[i] ? ELLIPSIS : "", *after = cut_s[i] ? ELLIPSIS : "";
+            char *whole = concat3(before, core[i], after);
+            if (fits(whole, room[i], font, tm) || (!cut_p[i] && !cut_s[i] &&
+                                                   fits(names[i], room[i], font, tm))) {
+                out[i] = whole;
+                continue;
+            }
+            free(whole);
+            double marks = tm->width(tm->ctx, font, before) + tm->width(tm->ctx, font, after);
+            char *cut = cut_apart(core[i], room[i] - marks, lp[i], ls[i], font, tm);
+            /* one ellipsis where the cut meets a stripped part ("…17…",
+             * not "……17…"); the check below still finds any two alike */
+            size_t el = sizeof ELLIPSIS - 1, cl = strlen(cut);
+            const char *c0 = cut;
+            if (*before && strncmp(c0, ELLIPSIS, el) == 0)
+                c0 += el, cl -= el;
+            if (*after && cl >= el && strcmp(c0 + cl - el, ELLIPSIS) == 0)
+                cut[c0 - cut + cl - el] = '\0';
+            out[i] = concat3(before, c0, after);
+            free(cut);
+        }
+        /* Any two alike? */
+        struct seen *v = xcalloc(n ? n : 1, sizeof *v);
+        for (size_t i = 0; i < n; i++)
+            v[i].s = out[i], v[i].len = strlen(out[i]), v[i].idx = i;
+        qsort(v, n, sizeof *v, by_start);
+        bool again = false;
+        for (size_t i = 0; i + 1 < n; i++)
+            if (by_start(&v[i], &v[i + 1]) == 0 && strcmp(names[v[i].idx], names[v[i + 1].idx]))
+                for (size_t j = i; j <= i + 1; j++) {
+                    size_t k = v[j].idx;
+                    if (strcmp(out[k], names[k]) == 0)
+                        continue; /* whole already */
+                    free(out[k]);
+                    out[k] = NULL;
+                    room[k] *= 2;
+                    again = true;
+                }
+        free(v);
+        if (!again)
+            break;
     }
     for (size_t i = 0; i < n; i++) {
-        if (fits(names[i], max_width, font, tm)) {
+        if (!out[i])
             out[i] = xstrdup(names[i]);
-            continue;
-        }
-        size_t len = strlen(names[i]);
-        bool shared = !(skip && skip[i]);
-        size_t pi = shared ? p : 0, si = shared ? s : 0;
-        if (pi + si >= len) /* one name is the shared part itself */
-            si = 0;
-        if (pi >= len)
-            pi = 0;
-        if (si && fits(names[i] + len - si, mark, font, tm))
-            si = 0;
-        out[i] = shorten_one(names[i], pi, si, max_width, font, tm);
+        free(core[i]);
     }
+    free(core);
+    free(cut_p);
+    free(cut_s);
+    free(lp);
+    free(ls);
+    free(room);
+    free(len);
+    free(wide);
+}
+
+void shorten_strip_free(struct shorten_strip *strip)
+{
+    free(strip->prefix);
+    free(strip->suffix);
+    strip->prefix = strip->suffix = NULL;
+}
+
+/* ---- wrapping ---- */
+
+size_t text_wrap(const char *text, double max_width, enum font_role font,
+                 const struct text_metrics *tm, char ***lines)
+{
+    size_t len = strlen(text), n = 0, cap = 4;
+    char **out = xcalloc(cap, sizeof *out);
+    size_t at = 0;
+    while (at < len || n == 0) {
+        const char *rest = text + at;
+        size_t rlen = len - at;
+        if (n == cap)
+            out = xrealloc(out, (cap *= 2) * sizeof *out);
+        if (fits(rest, max_width, font, tm)) {
+            out[n++] = xstrdup(rest);
+            break;
+        }
+        /* The most clusters of what is left that fit (at least one), looked
+         * at within WINDOW bytes; a break after a separator when there is
+         * one in the line's second half. */
+        size_t wlen = rlen > WINDOW ? boundary_down(rest, WINDOW) : rlen;
+        size_t *stops = xcalloc(wlen + 1, sizeof *stops);
+        size_t k = clusters(tm, rest, wlen, stops) - 1;
+        if (rlen > wlen && k > 1)
+            k--; /* the last cluster of a window may run on past it */
+        size_t lo = 1, hi = k;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo + 1) / 2;
+            char *cand = xmemdup0(rest, stops[mid]);
+            bool ok = fits(cand, max_width, font, tm);
+            free(cand);
+            if (ok)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        size_t take = lo;
+        for (size_t j = lo; j > lo / 2 && j > 0; j--)
+            if (separator(rest[stops[j] - 1]) || rest[stops[j] - 1] == ' ') {
+                take = j;
+                break;
+            }
+        size_t bytes = stops[take];
+        free(stops);
+        out[n++] = xmemdup0(rest, bytes);
+        at += bytes;
+    }
+    *lines = out;
+    return n;
 }

@@ -16,12 +16,31 @@
 
 /* layout_ellipsize (layout.h) is defined here. */
 
-/* Key names (valid UTF-8), each shortened to max_width: a name that fits
- * stays whole; one that does not first loses the prefix and the suffix
- * that all names not marked in skip (OTHER) share, cut at a separator
- * ("/", ".", ":", ",", " ", "|", ";") and shown as an ellipsis, then, if
- * still too wide, its middle.  out[i] are new strings. */
-void shorten_names(char **out, char *const *names, const bool *skip, size_t n,
-                   double max_width, enum font_role font, const struct text_metrics *tm);
+/* What shorten_names took off the names that have it (the key says it),
+ * NULL when nothing. */
+struct shorten_strip {
+    char *prefix, *suffix;
+};
+
+/* Key names (valid UTF-8), each shortened to max_width, so that no two
+ * different names read the same: a name that fits stays whole; when one
+ * does not, the prefix and the suffix that most names not marked in skip
+ * (OTHER) share (cut at a separator: "/", ".", ":", ",", " ", "|", ";";
+ * shared by two names or more, the one saving the most bytes) are taken
+ * off every name that has them, each shown as an ellipsis and kept in
+ * *strip; a name still too wide is cut in its middle where it keeps what
+ * tells it from every other name (its head past what it shares with
+ * another's head, or its tail likewise), a little wider than max_width
+ * when nothing narrower does.  out[i] are new strings. */
+void shorten_names(char **out, struct shorten_strip *strip, char *const *names, const bool *skip,
+                   size_t n, double max_width, enum font_role font, const struct text_metrics *tm);
+void shorten_strip_free(struct shorten_strip *strip);
+
+/* text (valid UTF-8) over as many lines as it needs, each at most
+ * max_width wide (at least one grapheme cluster a line), broken after a
+ * separator or space when one is in the line's second half: *lines, a
+ * new array of new strings; returns how many. */
+size_t text_wrap(const char *text, double max_width, enum font_role font,
+                 const struct text_metrics *tm, char ***lines);
 
 #endif

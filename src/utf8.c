@@ -44,6 +44,9 @@ struct rules {
     const char *nl; /* a newline (and, drawn, the other line breaks) becomes
                      * this; NULL: U+FFFD like the other control characters */
     bool drawn;     /* text for cairo and pango (drawable), not for export */
+    const char *tab; /* a tab becomes this; NULL: U+FFFD */
+    bool controls;  /* the other C0 control characters (and DEL) kept as
+                     * they are (export: the name exact) */
 };
 
 static const char replacement[] = "\xEF\xBF\xBD";
@@ -82,7 +85,7 @@ static bool extends(uint32_t c)
 }
 
 /* How the sequence u[0..n) (n = 0: an invalid byte) is written: 0 as it
- * is, 1 as U+FFFD, 2 as r->nl, 3 not at all.  *run counts the characters
+ * is, 1 as U+FFFD, 2 as r->nl, 3 not at all, 4 as r->tab.  *run counts the characters
  * extending the current cluster, for drawn text. */
 static int classify(const unsigned char *u, size_t n, const struct rules *r, size_t *run)
 {
@@ -92,7 +95,9 @@ static int classify(const unsigned char *u, size_t n, const struct rules *r, siz
         *run = 0;
         if (u[0] == '\n')
             return r->nl ? 2 : 1;
-        return u[0] < 0x20 || u[0] == 0x7F;
+        if (u[0] == '\t' && r->tab)
+            return r->tab[0] == '\t' ? 0 : 4;
+        return !r->controls && (u[0] < 0x20 || u[0] == 0x7F);
     }
     if (!r->drawn)
         return 0;
@@ -108,9 +113,11 @@ static int classify(const unsigned char *u, size_t n, const struct rules *r, siz
 
 static char *sanitize(const char *s, size_t len, const struct rules *r)
 {
-    /* At most three output bytes per input byte, or nl's length. */
-    size_t nl_len = r->nl ? strlen(r->nl) : 0;
+    /* At most three output bytes per input byte, or nl's or tab's length. */
+    size_t nl_len = r->nl ? strlen(r->nl) : 0, tab_len = r->tab ? strlen(r->tab) : 0;
     size_t per = nl_len > 3 ? nl_len : 3;
+    if (tab_len > per)
+        per = tab_len;
     if (len > (SIZE_MAX - 1) / per)
         len = (SIZE_MAX - 1) / per;
     char *out = xmalloc(len * per + 1);
@@ -131,6 +138,10 @@ static char *sanitize(const char *s, size_t len, const struct rules *r)
             memcpy(out + o, r->nl, nl_len);
             o += nl_len;
             break;
+        case 4:
+            memcpy(out + o, r->tab, tab_len);
+            o += tab_len;
+            break;
         default:
             break;
         }
@@ -142,19 +153,19 @@ static char *sanitize(const char *s, size_t len, const struct rules *r)
 
 char *utf8_sanitize(const char *s, size_t len)
 {
-    static const struct rules r = {NULL, false};
+    static const struct rules r = {NULL, false, NULL, false};
     return sanitize(s, len, &r);
 }
 
 char *utf8_sanitize_lines(const char *s, size_t len)
 {
-    static const struct rules r = {"\n", false};
+    static const struct rules r = {"\n", false, "\t", true};
     return sanitize(s, len, &r);
 }
 
 char *utf8_display_name(const char *s, size_t len)
 {
-    static const struct rules r = {UTF8_NEWLINE_MARK, true};
+    static const struct rules r = {UTF8_NEWLINE_MARK, true, UTF8_TAB_MARK, false};
     return sanitize(s, len, &r);
 }
 
@@ -165,7 +176,7 @@ char *utf8_display_text(const char *s, size_t len)
     for (size_t i = 0; i < len; i++)
         if (flat[i] == '\r' || flat[i] == '\t')
             flat[i] = ' ';
-    static const struct rules r = {" ", true};
+    static const struct rules r = {" ", true, NULL, false};
     char *out = sanitize(flat, len, &r);
     free(flat);
     return out;
@@ -173,7 +184,7 @@ char *utf8_display_text(const char *s, size_t len)
 
 bool utf8_drawable(const char *s)
 {
-    static const struct rules r = {NULL, true};
+    static const struct rules r = {NULL, true, NULL, false};
     char *t = sanitize(s, strlen(s), &r);
     bool same = strcmp(s, t) == 0;
     free(t);

@@ -17,7 +17,9 @@
  * other character stays as it is. */
 char *utf8_sanitize(const char *s, size_t len);
 
-/* The same, but newlines are kept (CSV and JSON export: names exact). */
+/* The same, but newlines, tabs and the other C0 control characters are
+ * kept (CSV and JSON export, the HTML page's data: names exact, as read;
+ * only bytes that are not UTF-8 become U+FFFD). */
 char *utf8_sanitize_lines(const char *s, size_t len);
 
 /* Text to draw: the same as utf8_sanitize, and also what cairo or pango
@@ -30,11 +32,14 @@ char *utf8_sanitize_lines(const char *s, size_t len);
  * (newline, NEL, U+2028, U+2029) are marked.
  * utf8_display_name: a band name; each line break (a name the RTS wrote
  * over several lines) shows as U+21B5 between thin spaces (U+2009), a
- * visible mark for the break that no space in a name looks like.
+ * visible mark for the break that no space in a name looks like; each
+ * tab likewise as U+21E5 (rightwards arrow to bar) between thin spaces,
+ * so "a<TAB>b" never looks like "a b".
  * utf8_display_text: a header string (JOB, DATE, units): line breaks and
  * tabs become spaces, as GHC's hp2ps allowed them there. */
 #define UTF8_CLUSTER_MAX 30
 #define UTF8_NEWLINE_MARK "\xE2\x80\x89\xE2\x86\xB5\xE2\x80\x89"
+#define UTF8_TAB_MARK "\xE2\x80\x89\xE2\x87\xA5\xE2\x80\x89"
 char *utf8_display_name(const char *s, size_t len);
 char *utf8_display_text(const char *s, size_t len);
 

@@ -186,6 +186,32 @@ run_hp2ps sparse.hp -o sparse20.csv
 check "the default -m20 on the sparse profile: wide (OTHER in every sample)" \
     eval '[ "$(head -c 5 sparse20.csv)" = "time," ] && [ "$(wc -l <sparse20.csv)" -eq 20001 ]'
 
+# ---- a tab in a name (issue 31) ----
+# The RTS writes a name raw, so a tab can be in it: the CSV and JSON give
+# it back exactly (no U+FFFD), and the drawing shows a mark for it, never
+# the broken-bytes glyph and never a plain space ("go left" is another name).
+printf 'JOB "t"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >tab.hp
+for k in 0 1 2; do
+    printf 'BEGIN_SAMPLE %d\n(1)go\tleft/main\t100\n(2)go left/main\t200\n(3)x\001y\t50\nEND_SAMPLE %d\n' "$k" "$k" >>tab.hp
+done
+run_hp2ps tab.hp -o tab.csv
+run_hp2ps tab.hp -o tab.json
+check "a tab in a name: CSV and JSON carry the names exactly as read" python3 - tab.csv tab.json <<'EOF2'
+import csv, json, sys
+want = {"(1)go\tleft/main", "(2)go left/main", "(3)x\x01y"}
+h = next(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))
+j = json.load(open(sys.argv[2], encoding="utf-8"))
+assert set(h[1:]) == want, h
+assert set(j["bands"]) == want, j["bands"]
+EOF2
+if command -v pdftotext >/dev/null 2>&1; then
+    run_hp2ps tab.hp -o tab.pdf
+    pdftotext -enc UTF-8 tab.pdf tab.txt
+    check "a tab in a name is drawn as a mark, not U+FFFD" \
+        eval 'grep -q "go ⇥ left/main" tab.txt && ! grep "left/main" tab.txt | grep -q "$(printf "\357\277\275")"'
+    check "... and the name with a space stays a space" grep -q "go left/main" tab.txt
+fi
+
 # ---- errors ----
 expect_error 2 'format=xls: unknown format.*csv, json' --format=xls prog.hp
 expect_error 2 'x\.xls: cannot tell the format.*\.csv or \.json' -o x.xls prog.hp

@@ -174,6 +174,19 @@ static void test_newline_name(void)
     free(json);
 }
 
+/* A tab in a name (the RTS writes names raw) is kept: CSV quotes the
+ * field, JSON writes \t; never U+FFFD. */
+static void test_tab_name(void)
+{
+    static const char text[] = HEADER "BEGIN_SAMPLE 0\n(7)go\tleft/main\t5\nEND_SAMPLE 0\n";
+    char *csv = export_text(text, 0, 0, &export_format_csv);
+    CHECK_STR(csv, "time,\"(7)go\tleft/main\"\n0,5\n");
+    free(csv);
+    char *json = export_text(text, 0, 0, &export_format_json);
+    CHECK(strstr(json, "\"bands\": [\"(7)go\\tleft/main\"]") != NULL);
+    free(json);
+}
+
 /* Long: a row per value that is not 0, by sample, each sample's in the
  * wide columns' order; the same sums, OTHER and quoting as wide. */
 static void test_csv_long(void)
@@ -311,6 +324,7 @@ int main(void)
     test_no_bands();
     test_format_names();
     test_newline_name();
+    test_tab_name();
     test_csv_long();
     test_json_long();
     test_long_escapes();

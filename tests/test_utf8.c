@@ -53,7 +53,7 @@ static void test_drawable(void)
     drawn("a\xC2\x85" "b\xE2\x80\xA8" "c\xE2\x80\xA9" "d\ne",
           "a" UTF8_NEWLINE_MARK "b" UTF8_NEWLINE_MARK "c" UTF8_NEWLINE_MARK "d" UTF8_NEWLINE_MARK "e",
           "a b c d e");
-    drawn("a\tb\r\n", "a" FFFD "b" FFFD UTF8_NEWLINE_MARK, "a b  ");
+    drawn("a\tb\r\n", "a" UTF8_TAB_MARK "b" FFFD UTF8_NEWLINE_MARK, "a b  ");
     /* Lone surrogates written as UTF-8 are not UTF-8. */
     drawn("\xED\xB0\x80x", FFFD FFFD FFFD "x", FFFD FFFD FFFD "x");
     /* A cluster keeps UTF8_CLUSTER_MAX combining characters; the next
@@ -95,7 +95,21 @@ int main(void)
 
     /* A newline in a band name: kept for export, a mark when drawn. */
     char *t = utf8_sanitize_lines("a\nb\t\n\xFF", 6);
-    CHECK_STR(t, "a\nb\xEF\xBF\xBD\n\xEF\xBF\xBD");
+    CHECK_STR(t, "a\nb\t\n\xEF\xBF\xBD");
+    free(t);
+    /* Export keeps every control character as read; only bytes that are
+     * not UTF-8 become U+FFFD. */
+    t = utf8_sanitize_lines("c\x01\r\x7F" "d", 5);
+    CHECK_STR(t, "c\x01\r\x7F" "d");
+    free(t);
+    /* A tab drawn: a visible mark, never U+FFFD, never a plain space. */
+    t = utf8_display_name("go\tleft", 7);
+    CHECK_STR(t, "go" UTF8_TAB_MARK "left");
+    CHECK(utf8_drawable(t));
+    free(t);
+    CHECK_STR(UTF8_TAB_MARK, "\xE2\x80\x89\xE2\x87\xA5\xE2\x80\x89"); /* U+2009 U+21E5 U+2009 */
+    t = utf8_display_name("\t\t\t", 3); /* 9 bytes a byte, as a newline */
+    CHECK_INT(strlen(t), 27);
     free(t);
     t = utf8_display_name("(7)lbl\n\nx/main", 14);
     CHECK_STR(t, "(7)lbl" UTF8_NEWLINE_MARK UTF8_NEWLINE_MARK "x/main");
