@@ -36,8 +36,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "options.h"
+#include "output.h"
 #include "pipeline.h"
 #include "reader.h"
 #include "utf8.h"
@@ -45,6 +47,10 @@
 
 static struct render_fonts *fonts;
 static FILE *sink;
+/* A directory of the harness's own: an input of odd length writes its
+ * drawing there through output.c (temporary file, commit or abandon), as
+ * the program writes every output; the rest write to /dev/null. */
+static char out_dir[] = "/tmp/hp2ps-fuzz-out.XXXXXX";
 
 /* --include/--exclude: fixed expressions that keep some names of typical
  * profiles (the CAFs, MAIN) and drop others (GHC.IO.*, PINNED, main's
@@ -54,6 +60,11 @@ static FILE *sink;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void remove_out_dir(void)
+{
+    rmdir(out_dir);
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -66,8 +77,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     g_log_set_always_fatal(G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL);
     fonts = render_fonts_new(NULL);
     sink = fopen("/dev/null", "wb");
-    if (!sink)
+    if (!sink || !mkdtemp(out_dir))
         abort();
+    atexit(remove_out_dir);
     return 0;
 }
 
@@ -154,14 +166,39 @@ static void check_layout(const struct layout *L)
 
 /* The layout checked, then drawn: writing to /dev/null cannot fail, so a
  * failure is a drawing error. */
-static void check_and_render(const struct layout *L, const struct pipeline_options *po)
+static void check_and_render(const struct layout *L, const struct pipeline_options *po,
+                             bool through_output)
 {
     check_layout(L);
     struct hp_error err;
-    if (po->fmt->write(sink, L, fonts, NULL, &po->render, &err) < 0) {
+    if (!through_output) {
+        if (po->fmt->write(sink, L, fonts, NULL, &po->render, &err) < 0) {
+            fprintf(stderr, "render failed: %s\n", err.text);
+            abort();
+        }
+        return;
+    }
+    /* the file whole or not at all: written, committed, then removed
+     * (every other input of odd length abandons it instead) */
+    static unsigned serial;
+    char path[sizeof out_dir + 32];
+    snprintf(path, sizeof path, "%s/out.%s", out_dir, po->fmt->name);
+    struct output out;
+    if (output_open(&out, path, NULL, NULL, &err) < 0) {
+        fprintf(stderr, "output_open failed: %s\n", err.text);
+        abort();
+    }
+    if (po->fmt->write(out.f, L, fonts, NULL, &po->render, &err) < 0) {
         fprintf(stderr, "render failed: %s\n", err.text);
         abort();
     }
+    if (serial++ & 1) {
+        output_abort(&out);
+    } else if (output_commit(&out, &err) < 0) {
+        fprintf(stderr, "output_commit failed: %s\n", err.text);
+        abort();
+    }
+    unlink(path);
 }
 
 /* Split text at the first line sep ("\n%%X\n"): *len becomes the part
@@ -183,6 +220,7 @@ static const char *split_at(const char *text, size_t *len, const char *sep, size
 struct fuzz_input {
     const char *argv[FUZZ_MAX_ARGS];
     int argc;
+    bool through_output; /* the drawing goes through output.c (odd length) */
     const char *text[3]; /* the profiles: in.hp, in2.hp, in3.hp */
     size_t len[3];
     size_t nprofiles;
@@ -207,7 +245,8 @@ static void arg(struct fuzz_input *in, const char *a)
  *           bit 6 --to, bit 7 the values 0.5 and 2 (else 0.02 and 0.035)
  *   byte 2: bit 0 --include=CAF|MAIN; bit 1 --exclude=IO; bits 2-3
  *           profiles: one; two; --diff of two; three; bit 4 --full-stacks;
- *           bit 5 --heap; bit 6 --marks=a|^$
+ *           bit 5 --heap; bit 6 --marks=a|^$; bit 7 --format=pdf (in place
+ *           of byte 0's format)
  *   the last byte XOR '\n': bit 0 --units=iec, 1 --pattern, 2 -s, 3 -b,
  *           4 -g, 5 -M, 6 -y, 7 -e300pt
  * What hp2ps refuses on the command line is left out: --slopes with
@@ -235,9 +274,11 @@ static void decode_args(struct fuzz_input *in, unsigned o0, unsigned o1, unsigne
         arg(in, by_name[(o0 >> 3) & 3]);
     if (o0 & 32)
         arg(in, "-c");
-    if (format[o0 >> 6])
+    if (o2 & 128)
+        arg(in, "--format=pdf");
+    else if (format[o0 >> 6])
         arg(in, format[o0 >> 6]);
-    if ((o0 >> 6) == 3)
+    if ((o0 >> 6) == 3 && !(o2 & 128))
         arg(in, "--dpi=4");
     for (unsigned bit = 0; bit < 8; bit++)
         if (o3 & (1u << bit))
@@ -268,13 +309,14 @@ static void decode_args(struct fuzz_input *in, unsigned o0, unsigned o1, unsigne
     if (several) {
         static const char *const out[] = {"-o", "out.ps", "out.eps", "out.html", "out.png"};
         arg(in, out[0]);
-        arg(in, out[1 + (o0 >> 6)]);
+        arg(in, o2 & 128 ? "out.pdf" : out[1 + (o0 >> 6)]);
     }
 }
 
 static void decode(struct fuzz_input *in, const uint8_t *data, size_t size)
 {
     decode_args(in, data[0], data[1], data[2], (unsigned)data[size - 1] ^ '\n');
+    in->through_output = size & 1;
     const char *hp = (const char *)data + 3;
     size_t hp_len = size - 3;
     in->aux = split_at(hp, &hp_len, AUX_SEP, sizeof AUX_SEP - 1, &in->aux_len);
@@ -396,7 +438,7 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
     struct drawing d;
     struct text_metrics tm = render_text_metrics(fonts);
     if (pipeline_draw(&d, &p, saved, po, &tm, &err) == 0) {
-        check_and_render(&d.layout, po);
+        check_and_render(&d.layout, po, in->through_output);
         aux_write(sink, &d.plan, d.x_range, d.stacked_range, po->bands.colour);
         fflush(sink);
         clearerr(sink);
@@ -424,7 +466,7 @@ static void run_many(const struct fuzz_input *in, const struct pipeline_options 
         int rc = po->diff ? pipeline_draw_diff(&L, p, po, &tm, NULL, &err)
                           : pipeline_draw_several(&L, p, read, po, &tm, NULL, &err);
         if (rc == 0)
-            check_and_render(&L, po);
+            check_and_render(&L, po, in->through_output);
         layout_free(&L);
     }
     for (size_t k = 0; k < read; k++)
