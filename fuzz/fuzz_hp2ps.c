@@ -41,7 +41,7 @@
 #include "options.h"
 #include "output.h"
 #include "pipeline.h"
-#include "reader.h"
+#include "read/read.h"
 #include "utf8.h"
 #include "../tests/profile_same.h"
 

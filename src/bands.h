@@ -12,7 +12,7 @@
 
 #include "common.h"
 #include "palette.h"
-#include "parse.h"
+#include "profile.h"
 #include "aux.h"
 #include "filter.h"
 

@@ -22,7 +22,7 @@
 
 #include "common.h"
 #include "bands.h"
-#include "parse.h"
+#include "profile.h"
 
 /* The grid never holds more numbers than this (names x columns): a profile
  * with a million names still gets its SERIES_MIN_COLUMNS columns. */

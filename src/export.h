@@ -28,7 +28,7 @@
 
 #include "bands.h"
 #include "common.h"
-#include "parse.h"
+#include "profile.h"
 
 /* --export-layout=wide|long|bands; AUTO (wide or long) when not given.
  * Bands: no samples, a row per band (key order) with its total and what

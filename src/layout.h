@@ -15,7 +15,7 @@
 #include "bands.h"
 #include "diff.h"
 #include "palette.h"
-#include "parse.h"
+#include "profile.h"
 #include "series.h"
 
 /* -b, -s, or chosen by the JOB's measured width. */

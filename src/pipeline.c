@@ -19,7 +19,8 @@
 #include "number.h"
 #include "output.h"
 #include "pair.h"
-#include "reader.h"
+#include "read/hp.h"
+#include "read/read.h"
 #include "shades.h"
 
 static void warn(struct hp_error *warning, const char *fmt, ...) HP_PRINTF(2, 3);

@@ -25,7 +25,7 @@
 #include "layout.h"
 #include "options.h"
 #include "output.h"
-#include "parse.h"
+#include "profile.h"
 #include "render.h"
 #include "series.h"
 

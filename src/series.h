@@ -16,7 +16,7 @@
 
 #include "common.h"
 #include "bands.h"
-#include "parse.h"
+#include "profile.h"
 
 /* --mode: how the bands are drawn. */
 enum plot_mode {

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "bands.h"
-#include "parse.h"
+#include "read/hp.h"
 
 /* The directory of the tests' data files: $TESTDATA (make check sets
  * it), else tests/data (a test run from the top of the tree). */

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "parse.h"
+#include "profile.h"
 
 static inline bool profile_same_str(const char *a, const char *b)
 {

@@ -18,7 +18,7 @@
 #include "filter.h"
 #include "fixture.h"
 #include "heapline.h"
-#include "reader.h"
+#include "read/read.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

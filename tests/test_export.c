@@ -4,6 +4,7 @@
  * bands, OTHER, dropped names, RFC 4180 quoting, JSON escaping, exact
  * 64-bit values and times that read back as the same double. */
 #include "check.h"
+#include "read/hp.h"
 #include "export.h"
 
 #include <stdlib.h>

@@ -2,6 +2,7 @@
 /* test_layout.c: the page geometry, with a fake font whose every byte is
  * 5 points wide, so the numbers can be worked out by hand. */
 #include "check.h"
+#include "read/hp.h"
 #include "layout.h"
 #include "render.h"
 #include "shorten.h"

@@ -2,7 +2,7 @@
 /* test_parse.c: the .hp parser (src/parse.c). */
 #include "check.h"
 #include "fixture.h"
-#include "parse.h"
+#include "read/hp.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -9,9 +9,9 @@
  * every sample; store_segments tells that the parts were really used. */
 #include "check.h"
 #include "fixture.h"
-#include "parse.h"
+#include "read/hp.h"
 #include "profile_same.h"
-#include "reader.h"
+#include "read/read.h"
 
 #include <dirent.h>
 #include <fcntl.h>

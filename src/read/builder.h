@@ -1,23 +1,21 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* reader.h: the reader stage, what its readers share, and the one entry
- * that chooses between them.
+/* read/builder.h: what the readers share, below them: the input (a file
+ * descriptor or memory) and the sample builder.
  *
  * There is one reader per input format, as there is one writer per output
- * format: parse.c reads GHC's .hp text, read_eventlog.c GHC's binary
- * eventlog.  profile_read looks at the first bytes (an eventlog starts
- * with "hdrb", never by its name: stdin works too) and hands the input,
- * those bytes included, to the reader.  Both readers fill the same struct
- * profile (parse.h) through the sample builder below, so what --from,
- * --to and --x=index do, how totals and marks are kept and when a profile
- * has nothing to draw is said once, whatever the format.
+ * format: read/hp.c reads GHC's .hp text, read/eventlog.c GHC's binary
+ * eventlog, and read/read.c chooses between them.  Both readers fill the
+ * same struct profile (profile.h) through the sample builder below, so
+ * what --from, --to and --x=index do, how totals and marks are kept and
+ * when a profile has nothing to draw is said once, whatever the format.
  */
-#ifndef HP2PS_READER_H
-#define HP2PS_READER_H
+#ifndef HP2PS_READ_BUILDER_H
+#define HP2PS_READ_BUILDER_H
 
 #include <string.h>
 #include <sys/types.h>
 
-#include "parse.h"
+#include "profile.h"
 
 /* ---- the input: a file descriptor or memory ---- */
 
@@ -161,11 +159,6 @@ int builder_finish(struct sample_builder *b, struct hp_error *err);
 /* Free what the builder holds (after a failure; builder_finish does it). */
 void builder_release(struct sample_builder *b);
 
-/* Tell the user something about the profile that is not an error (the
- * pipeline prints it as a warning): added to p->warning, after what is
- * there already ("; "). */
-void profile_note(struct profile *p, const char *fmt, ...) HP_PRINTF(2, 3);
-
 /* ---- for the readers' innermost loops ---- */
 
 /* a[0..n) == b[0..n), inline: names are short, and a call to memcmp costs
@@ -202,15 +195,10 @@ static inline bool same_bytes(const char *a, const char *b, size_t n)
     return true;
 }
 
-/* ---- choosing the reader ---- */
-
-/* Read a whole profile, .hp or eventlog, from fd; source names it in
- * messages.  On failure err holds the message and p is freed. */
-int profile_read(struct profile *p, int fd, const char *source,
-                 const struct parse_options *po, struct hp_error *err);
-
-/* Same, from memory (tests and the fuzzer).  po NULL: the defaults. */
-int profile_read_buffer(struct profile *p, const char *data, size_t len, const char *source,
-                        const struct parse_options *po, struct hp_error *err);
+/* The first bytes of the input, kept to be read again: up to
+ * READER_PEEK of them, fewer only at its end.  0, or -1 (err: "SOURCE:
+ * read error: ...").  For read/read.c, which chooses the reader by them. */
+int reader_input_peek(struct reader_input *in, const char **bytes, size_t *n,
+                      const char *source, struct hp_error *err);
 
 #endif

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* read_eventlog.h: the reader of GHC's binary eventlog (+RTS -h<kind> -l),
+/* read/eventlog.h: the reader of GHC's binary eventlog (+RTS -h<kind> -l),
  * whose heap censuses become the profile the .hp of the same run gives.
  *
- * The format (../shared/spec/eventlog-heap.md): a header declaring each
+ * The format (doc/ghc-behaviour.md; ../shared/spec/eventlog-heap.md): a header declaring each
  * event type's payload size, then events (type, nanosecond timestamp,
  * payload), all integers big-endian.  The heap profiler writes each
  * census as HEAP_PROF_SAMPLE_BEGIN (162, or 166 for -hb), one entry per
@@ -25,7 +25,7 @@
 #ifndef HP2PS_READ_EVENTLOG_H
 #define HP2PS_READ_EVENTLOG_H
 
-#include "parse.h"
+#include "profile.h"
 
 struct reader_input;
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* parse.c: see parse.h.
+/* read/hp.c: see read/hp.h.
  *
  * The input is read in large blocks into one buffer and cut into lines with
  * memchr; a line that straddles two blocks is moved to the front of the
@@ -38,7 +38,7 @@
  * when it is the unterminated last line of the input, which is a profile
  * cut off while it was being written) or P_HARD (always fatal).
  */
-#include "parse.h"
+#include "read/hp.h"
 
 #include <errno.h>
 #include <math.h>
@@ -54,7 +54,7 @@
 #include "heapline.h"
 #include "number.h"
 #include "quote.h"
-#include "reader.h"
+#include "read/builder.h"
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
 #define HAVE_SSE2_SCAN 1
@@ -1356,30 +1356,4 @@ int profile_parse_buffer(struct profile *p, const char *data, size_t len, const 
     struct reader_input in;
     reader_input_mem(&in, data, len);
     return hp_read(p, &in, source, po, err);
-}
-
-void profile_free(struct profile *p)
-{
-    if (!p)
-        return;
-    free(p->source);
-    free(p->job);
-    free(p->date);
-    free(p->sample_unit);
-    free(p->value_unit);
-    free(p->marks);
-    for (size_t i = 0; i < p->ndetail; i++)
-        free(p->detail[i]);
-    free(p->detail);
-    free(p->detail_columns);
-    free(p->warning);
-    if (p->mark_text)
-        for (size_t i = 0; i < p->nmarks; i++)
-            free(p->mark_text[i]);
-    free(p->mark_text);
-    heaplines_free(p->heap);
-    free(p->heap);
-    names_free(&p->names);
-    store_free(p->store);
-    memset(p, 0, sizeof *p);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* read_eventlog.c: see read_eventlog.h.
+/* read/eventlog.c: see read/eventlog.h.
  *
  * The input is read in blocks into one buffer, as parse.c reads a .hp; an
  * event is at most 12 + 65535 bytes, so the buffer holds one block and one
@@ -19,7 +19,7 @@
  * the middle of an event is a log cut off (a program killed, or a log
  * still being written): its complete censuses are drawn.
  */
-#include "read_eventlog.h"
+#include "read/eventlog.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -29,7 +29,7 @@
 
 #include "number.h"
 #include "heapline.h"
-#include "reader.h"
+#include "read/builder.h"
 
 #define EL_BLOCK (256u * 1024u)
 #define EL_EVENT_MAX (2u + 8u + 2u + 0xFFFFu) /* type, time, size, payload */

@@ -1,20 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* parse.h: stage 1, the reader of .hp text (and struct profile, which
- * every reader fills: reader.h chooses the reader by the input's first
- * bytes), in one streaming pass.
- *
- * The grammar is GHC's heap profile format, read line by line:
- *   JOB "string"            DATE "string"
- *   SAMPLE_UNIT "string"    VALUE_UNIT "string"
- *   MARK time
- *   BEGIN_SAMPLE time
- *   name value              (value is the last field; the name is the rest)
- *   END_SAMPLE time
- * A sample that is still open at end of input (a live profile cut off by
- * `head`) is dropped, not an error.
+/* profile.h: the model every stage reads.  A reader (read/read.h chooses
+ * one by the input's first bytes) fills a struct profile: header strings,
+ * marks, the name table with totals, the replayable sample store, and what
+ * an eventlog tells beyond the .hp (details, heap lines, markers' texts).
+ * The stages after reading take it as const.
  */
-#ifndef HP2PS_PARSE_H
-#define HP2PS_PARSE_H
+#ifndef HP2PS_PROFILE_H
+#define HP2PS_PROFILE_H
 
 #include "common.h"
 #include "names.h"
@@ -23,10 +15,6 @@
 #include <regex.h>
 
 struct heap_lines;
-
-/* Longest line accepted, in bytes: long enough for any real name, small
- * enough that a file with no newline cannot exhaust memory. */
-#define HP_MAX_LINE (1u << 20)
 
 struct profile {
     char *source;       /* the name used in messages: the file name, or "stdin" */
@@ -88,29 +76,13 @@ struct parse_options {
     size_t part_min;        /* bytes per thread at least; 0: PARSE_PART_MIN */
 };
 
-/* A .hp file is read on several threads only from this many bytes per
- * thread: below, starting a thread costs more than it saves. */
-#define PARSE_PART_MIN (4u << 20)
-#define PARSE_THREADS_MAX 16
-
-struct reader_input;
-
-/* Read a whole .hp profile from in (reader.h).  On failure err holds
- * "SOURCE:LINE: what is wrong" (or "SOURCE: what" for problems of the
- * whole file) and the profile is freed. */
-int hp_read(struct profile *p, struct reader_input *in, const char *source,
-            const struct parse_options *po, struct hp_error *err);
-
-/* hp_read from fd, or from memory (tests).  source names it in messages. */
-int profile_parse(struct profile *p, int fd, const char *source,
-                  const struct parse_options *po, struct hp_error *err);
-/* po NULL: every sample, by time. */
-int profile_parse_buffer(struct profile *p, const char *data, size_t len,
-                         const char *source, const struct parse_options *po,
-                         struct hp_error *err);
-
 /* Releases the profile, its names and its sample store (closing a
  * spilled store's unlinked file); harmless on a zeroed or freed one. */
 void profile_free(struct profile *p);
+
+/* Tell the user something about the profile that is not an error (the
+ * run prints it as a warning): added to p->warning, after what is there
+ * already ("; "). */
+void profile_note(struct profile *p, const char *fmt, ...) HP_PRINTF(2, 3);
 
 #endif
