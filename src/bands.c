@@ -20,6 +20,7 @@
  * under -t0 (GHC divides by a zero grand total and drops everything).
  */
 #include "bands.h"
+#include "aux.h"
 #include "selsort.h"
 #include "shades.h"
 
@@ -28,56 +29,6 @@
 #include <string.h>
 
 #define GHC_HASH_BUCKETS 513
-
-void band_options_default(struct band_options *o)
-{
-    memset(o, 0, sizeof *o);
-    o->trace_percent = 1.0;
-    o->limit = BANDS_LIMIT_DEFAULT;
-    o->sort_stddev = false;
-    o->sort_name = 0;
-    o->colour = false;
-    o->aux = NULL;
-}
-
-bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
-                      int64_t *value)
-{
-    bool clipped = false;
-    memset(value, 0, bp->count * sizeof *value);
-    for (size_t i = 0; i < n; i++) {
-        if (e[i].name >= bp->nnames)
-            continue;
-        int32_t b = bp->band_of_name[e[i].name];
-        if (b < 0 || (size_t)b >= bp->count)
-            continue;
-        if (bands_add_value(&value[b], e[i].value))
-            clipped = true;
-    }
-    return clipped;
-}
-
-int64_t bands_traced_sum(const struct band_plan *bp, const struct sample_entry *e, size_t n)
-{
-    int64_t sum = 0;
-    if (!bp->trace_dropped)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (e[i].name < bp->nnames && bp->band_of_name[e[i].name] == BAND_TRACED)
-            bands_add_value(&sum, e[i].value);
-    return sum;
-}
-
-void band_plan_free(struct band_plan *bp)
-{
-    if (!bp)
-        return;
-    for (size_t i = 0; i < bp->count; i++)
-        free(bp->band[i].name);
-    free(bp->band);
-    free(bp->band_of_name);
-    memset(bp, 0, sizeof *bp);
-}
 
 /* ---- step 1: GHC's hash order ----------------------------------------- */
 
@@ -308,11 +259,6 @@ static void sort_by_slope(size_t *list, size_t n, const double *slope)
 
 /* ---- the plan ----------------------------------------------------------- */
 
-static uint64_t add_saturating(uint64_t a, uint64_t b)
-{
-    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
 /* "era N": N (a name the reader did not make so: after every era). */
 static uint64_t era_number(const struct name_info *ni)
 {
@@ -511,79 +457,7 @@ int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_
     bp->trace_percent = o->trace_percent;
     ordered_free(&on);
     /* 7. Ranks by size, and the shades. */
-    shades_rank(bp);
+    plan_rank(bp);
     shades_assign(bp, o);
     return 0;
-}
-
-/* ---- several profiles and --diff: one fill per name -------------------- */
-
-/* A band of one of several plans, in the order the union lists them. */
-struct band_ref {
-    const char *name;
-    size_t pos;   /* place in the union's reading order (key, top first) */
-    size_t plan, band;
-};
-
-static int by_name_then_pos(const void *a, const void *b)
-{
-    const struct band_ref *x = a, *y = b;
-    int c = strcmp(x->name, y->name);
-    if (c)
-        return c;
-    return x->pos < y->pos ? -1 : x->pos > y->pos;
-}
-
-void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n)
-{
-    memset(u, 0, sizeof *u);
-    size_t nrefs = 0;
-    for (size_t k = 0; k < n; k++)
-        nrefs += plans[k].count;
-    /* Reading order: the first plan's bands from the top, then each later
-     * plan's bands from the top; a name's first place is its place. */
-    struct band_ref *refs = xreallocarray(NULL, nrefs ? nrefs : 1, sizeof *refs);
-    size_t r = 0;
-    for (size_t k = 0; k < n; k++)
-        for (size_t i = plans[k].count; i-- > 0; r++)
-            refs[r] = (struct band_ref){plans[k].band[i].name, r, k, i};
-    qsort(refs, nrefs, sizeof *refs, by_name_then_pos);
-
-    /* first[pos]: the group (one name) whose first place is pos, if any. */
-    size_t *first = xreallocarray(NULL, nrefs ? nrefs : 1, sizeof *first);
-    uint64_t *total = xcalloc(nrefs ? nrefs : 1, sizeof *total);
-    bool *other = xcalloc(nrefs ? nrefs : 1, sizeof *other);
-    for (size_t pos = 0; pos < nrefs; pos++)
-        first[pos] = SIZE_MAX;
-    for (size_t g = 0; g < nrefs;) {
-        size_t end = g;
-        size_t pos = refs[g].pos;
-        for (; end < nrefs && strcmp(refs[end].name, refs[g].name) == 0; end++) {
-            const struct band *b = &plans[refs[end].plan].band[refs[end].band];
-            total[pos] = add_saturating(total[pos], b->total);
-            other[pos] = other[pos] || b->is_other;
-        }
-        first[pos] = g;
-        u->count++;
-        g = end;
-    }
-    u->band = xcalloc(u->count ? u->count : 1, sizeof *u->band);
-    size_t top = u->count;
-    for (size_t pos = 0; pos < nrefs; pos++) {
-        if (first[pos] == SIZE_MAX)
-            continue;
-        const struct band_ref *ref = &refs[first[pos]];
-        const struct band *src = &plans[ref->plan].band[ref->band];
-        struct band *b = &u->band[--top]; /* bottom first, so the top is filled first */
-        b->name = xstrdup(src->name);
-        b->is_other = other[pos];
-        b->total = total[pos];
-        b->fill = src->fill;
-        b->aux_shade = src->aux_shade;
-    }
-    shades_rank(u);
-    free(refs);
-    free(first);
-    free(total);
-    free(other);
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "pair.h"
+#include "stackname.h"
 #include "series.h"
 #include "shades.h"
 
@@ -133,7 +134,7 @@ static void shade(struct band_plan *bp, bool colour)
     struct band_options o;
     band_options_default(&o);
     o.colour = colour;
-    shades_rank(bp);
+    plan_rank(bp);
     shades_assign(bp, &o);
 }
 
@@ -172,7 +173,7 @@ static int by_score(const void *x, const void *y)
     const struct ranked *a = x, *b = y;
     if (a->score != b->score)
         return a->score > b->score ? -1 : 1;
-    return pair_name_cmp(a->name, b->name);
+    return stackname_cmp(a->name, b->name);
 }
 
 /* A band of the diff before it has its place: its row of changes (owned)

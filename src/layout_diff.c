@@ -7,6 +7,7 @@
 #include "layout_frame.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -11,6 +11,7 @@
 #include "layout_frame.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -9,37 +9,10 @@
  * end, as the sorted bands point into the names.
  */
 #include "pair.h"
+#include "stackname.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define ARROW "\xe2\x86\x92" /* U+2192 */
-#define ARROW_LEN 3
-
-size_t pair_prefix(const char *s)
-{
-    if (s[0] != '(')
-        return 0;
-    const char *p = s + 1;
-    for (;;) {
-        const char *digits = p;
-        while (*p >= '0' && *p <= '9')
-            p++;
-        if (p == digits)
-            return 0;
-        if (*p == ')')
-            return (size_t)(p + 1 - s);
-        if (strncmp(p, ARROW, ARROW_LEN) != 0)
-            return 0;
-        p += ARROW_LEN;
-    }
-}
-
-int pair_name_cmp(const char *a, const char *b)
-{
-    int c = strcmp(a + pair_prefix(a), b + pair_prefix(b));
-    return c ? c : strcmp(a, b);
-}
 
 struct ref {
     const char *name;
@@ -123,13 +96,13 @@ static char *paired_name(const struct ref *const *m, size_t nm)
         return NULL;
     size_t len = strlen(m[0]->key) + 3;
     for (size_t i = 0; i < nm; i++)
-        len += m[i]->plen + ARROW_LEN;
+        len += m[i]->plen + STACKNAME_ARROW_LEN;
     char *out = xmalloc(len), *q = out;
     *q++ = '(';
     for (size_t i = 0; i < nm; i++) {
         if (i) {
-            memcpy(q, ARROW, ARROW_LEN);
-            q += ARROW_LEN;
+            memcpy(q, STACKNAME_ARROW, STACKNAME_ARROW_LEN);
+            q += STACKNAME_ARROW_LEN;
         }
         if (m[i]->plen >= 2) { /* the digits inside the parentheses */
             memcpy(q, m[i]->name + 1, m[i]->plen - 2);
@@ -161,7 +134,7 @@ static void pair_core(struct band_plan *plans, size_t n, bool **left)
             names[nnames++] = b->name;
             if (b->is_other)
                 continue;
-            size_t plen = pair_prefix(b->name);
+            size_t plen = stackname_prefix(b->name);
             refs[r++] = (struct ref){b->name, b->name + plen, plen, k, b};
         }
     nrefs = r;

@@ -23,15 +23,6 @@
 #include "common.h"
 #include "bands.h"
 
-/* The length of name's leading "(N)" or paired "(N1→N2...)" (digits,
- * each number after the first behind U+2192), 0 when it has none.  The
- * colour's hash and the pairing leave it out. */
-size_t pair_prefix(const char *name);
-
-/* Names in order less their prefixes, then whole: what breaks ties of
- * size, so that a name's place does not hang on its "(N)". */
-int pair_name_cmp(const char *a, const char *b);
-
 /* What pairing left over: bands of a profile whose NAME another profile
  * also has, but fewer times. */
 struct pair_report {

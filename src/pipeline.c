@@ -326,8 +326,8 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     struct pair_report report;
     pair_bands(bp, n, &report);
     warn_unpaired(warning, &report, p, n);
-    shades_share(bp, n, po->bands.colour);
     bands_union(&key, bp, n);
+    shades_share(&key, bp, n, po->bands.colour);
     for (size_t k = 0; k < n; k++) {
         size_t columns = series_columns(bp[k].count);
         if (series_build_mode(&s[k], &p[k], &bp[k], columns, mode, err) < 0 ||

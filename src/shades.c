@@ -10,11 +10,14 @@
  */
 #include "shades.h"
 
+#include "aux.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pair.h"
+#include "stackname.h"
 
 /* A grey as a small integer, to tell which greys are the same: in
  * hundredths (0..100, what the .aux keeps). */
@@ -65,49 +68,18 @@ static bool aux_shade(const struct band_options *o, const struct band *b,
 }
 
 /* Stable across runs and platforms: FNV-1a of the name's bytes, less a
- * leading "(N)" (pair_prefix, also a paired "(N1→N2)"): the RTS numbers
+ * leading "(N)" (stackname_prefix, also a paired "(N1→N2)"): the RTS numbers
  * cost-centre stacks and retainer sets as it creates them, so the same
  * stack has another number in the next run, and the eventlog reader
  * numbers them in its own way; the stack keeps its colour. */
 static uint64_t name_hash(const char *s)
 {
     uint64_t h = 1469598103934665603u;
-    for (s += pair_prefix(s); *s; s++) {
+    for (s += stackname_prefix(s); *s; s++) {
         h ^= (unsigned char)*s;
         h *= 1099511628211u;
     }
     return h;
-}
-
-/* Ranks: the largest total first, equal totals by name (less "(N)" first,
- * so a renumbering changes no rank), OTHER last. */
-static int by_size(const void *x, const void *y)
-{
-    const struct band *a = *(const struct band *const *)x, *b = *(const struct band *const *)y;
-    if (a->is_other != b->is_other)
-        return a->is_other ? 1 : -1;
-    if (a->total != b->total)
-        return a->total > b->total ? -1 : 1;
-    int c = pair_name_cmp(a->name, b->name);
-    return c ? c : (a > b) - (a < b);
-}
-
-/* The bands in the order of their ranks. */
-static struct band **by_rank(struct band_plan *bp)
-{
-    struct band **order = xreallocarray(NULL, bp->count ? bp->count : 1, sizeof *order);
-    for (size_t i = 0; i < bp->count; i++)
-        order[i] = &bp->band[i];
-    qsort(order, bp->count, sizeof *order, by_size);
-    return order;
-}
-
-void shades_rank(struct band_plan *bp)
-{
-    struct band **order = by_rank(bp);
-    for (size_t r = 0; r < bp->count; r++)
-        order[r]->rank = r;
-    free(order);
 }
 
 /* A colour this close (CIEDE2000) to one in use counts as the same. */
@@ -238,7 +210,10 @@ static void assign_colours(struct band_plan *bp, bool *shaded)
         if (shaded[i])
             use_colour(u, bp->band[i].fill);
     bool meanings = meaningful_names(bp);
-    struct band **order = by_rank(bp);
+    /* the bands by rank (plan_rank has set them: 0 .. count - 1) */
+    struct band **order = xreallocarray(NULL, bp->count ? bp->count : 1, sizeof *order);
+    for (size_t i = 0; i < bp->count; i++)
+        order[bp->band[i].rank < bp->count ? bp->band[i].rank : i] = &bp->band[i];
     for (size_t r = 0; r < bp->count; r++) {
         struct band *b = order[r];
         size_t i = (size_t)(b - bp->band);
@@ -353,19 +328,16 @@ static void take_by_name(struct band_plan *plans, size_t n, const struct band_pl
 }
 
 /* Several profiles (FILE FILE...): the shades are chosen once for the
- * union of the names, as for one plan (-c: by the union's ranks, the
+ * union of the names (the caller's key), as for one plan (-c: by the union's ranks, the
  * totals added up; else GHC's greys in the union's order), and every band
  * takes its name's shade and rank: the same colour and hatch everywhere. */
-void shades_share(struct band_plan *plans, size_t n, bool colour)
+void shades_share(struct band_plan *u, struct band_plan *plans, size_t n, bool colour)
 {
-    struct band_plan u;
-    bands_union(&u, plans, n);
     struct band_options o;
     band_options_default(&o);
     o.colour = colour;
-    shades_assign(&u, &o);
-    take_by_name(plans, n, &u, true, false); /* the union holds every name */
-    band_plan_free(&u);
+    shades_assign(u, &o);
+    take_by_name(plans, n, u, true, false); /* the union holds every name */
 }
 
 void shades_take(struct band_plan *to, const struct band_plan *from, bool colour)

@@ -10,20 +10,18 @@
 #ifndef HP2PS_SHADES_H
 #define HP2PS_SHADES_H
 
-#include "bands.h"
-
-/* band.rank from the totals: the largest first, equal totals by name,
- * OTHER last (bands_plan and bands_union call it). */
-void shades_rank(struct band_plan *bp);
+#include "plan.h"
 
 /* Every band's fill and .aux shade, from o->colour and o->aux; the ranks
- * must be set. */
+ * must be set (plan_rank). */
 void shades_assign(struct band_plan *bp, const struct band_options *o);
 
-/* Several profiles (FILE FILE...): the shades chosen once for the union
- * of the names (bands_union), and each band of plans[0..n) takes its
- * name's fill and rank: the same colour and hatch in every panel. */
-void shades_share(struct band_plan *plans, size_t n, bool colour);
+/* Several profiles (FILE FILE...): the shades chosen once for u, the
+ * union of the names of plans[0..n) (bands_union, made once by the
+ * caller, which then draws the key from it), and each band of the plans
+ * takes its name's fill and rank: the same colour and hatch in every
+ * panel. */
+void shades_share(struct band_plan *u, struct band_plan *plans, size_t n, bool colour);
 
 /* --diff: each band of `to` takes the fill and .aux shade its name has in
  * `from` (a plan whose shades are set); OTHER, when `from` has no band of

@@ -3,6 +3,7 @@
  * GHC's hp2ps (the worked examples of the behaviour spec, section 8), and
  * the two places where we differ on purpose. */
 #include "check.h"
+#include "aux.h"
 #include "bands.h"
 #include "fixture.h"
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../src/pair.h"
+#include "stackname.h"
 #include "fixture.h"
 
 /* A plan of count bands named name[i] with totals total[i]. */
@@ -33,15 +34,15 @@ static const char *name_with_total(const struct band_plan *bp, uint64_t total)
 
 int main(void)
 {
-    CHECK(pair_prefix("(305)leaky/main") == 5);
-    CHECK(pair_prefix("(304\xe2\x86\x92" "305)leaky") == 11);
-    CHECK(pair_prefix("(1\xe2\x86\x92" "2\xe2\x86\x92" "3)x") == 11);
-    CHECK(pair_prefix("()x") == 0);
-    CHECK(pair_prefix("(,)") == 0);
-    CHECK(pair_prefix("(12x)y") == 0);
-    CHECK(pair_prefix("(1\xe2\x86\x92)y") == 0);
-    CHECK(pair_prefix("MAIN") == 0);
-    CHECK(pair_prefix("(7)") == 3);
+    CHECK(stackname_prefix("(305)leaky/main") == 5);
+    CHECK(stackname_prefix("(304\xe2\x86\x92" "305)leaky") == 11);
+    CHECK(stackname_prefix("(1\xe2\x86\x92" "2\xe2\x86\x92" "3)x") == 11);
+    CHECK(stackname_prefix("()x") == 0);
+    CHECK(stackname_prefix("(,)") == 0);
+    CHECK(stackname_prefix("(12x)y") == 0);
+    CHECK(stackname_prefix("(1\xe2\x86\x92)y") == 0);
+    CHECK(stackname_prefix("MAIN") == 0);
+    CHECK(stackname_prefix("(7)") == 3);
 
     /* A recompile: every number moved by one; one name only before. */
     {

@@ -13,6 +13,7 @@
  *     one.
  */
 #include "check.h"
+#include "aux.h"
 #include "fixture.h"
 #include "layout.h"
 #include "render.h"

@@ -42,6 +42,15 @@ static bool distinct_fills(const struct band_plan *bp)
     return true;
 }
 
+/* As the pipeline does: the union (the key) once, the shades chosen for it. */
+static void share(struct band_plan *bp, size_t n, bool colour)
+{
+    struct band_plan key;
+    bands_union(&key, bp, n);
+    shades_share(&key, bp, n, colour);
+    band_plan_free(&key);
+}
+
 static void test_share(bool colour)
 {
     struct profile p[3];
@@ -50,7 +59,7 @@ static void test_share(bool colour)
     plan(&p[0], &bp[0], "a 100\nb 200\nc 300\n", colour);
     plan(&p[1], &bp[1], "c 100\nd 200\na 300\n", colour);
     plan(&p[2], &bp[2], "e 100\n", colour);
-    shades_share(bp, 3, colour);
+    share(bp, 3, colour);
     CHECK(same_fill(find(&bp[0], "a"), find(&bp[1], "a")));
     CHECK(same_fill(find(&bp[0], "c"), find(&bp[1], "c")));
     CHECK(distinct_fills(&bp[0]));
@@ -86,7 +95,7 @@ static void test_colour_follows_name(void)
     plan(&p[0], &bp[0], "alpha 100\n", true);
     plan(&p[1], &bp[1], "alpha 100\n", true);
     struct band single = bp[0].band[0];
-    shades_share(bp, 2, true);
+    share(bp, 2, true);
     CHECK(same_fill(&single, &bp[0].band[0]));
     CHECK(same_fill(&bp[0].band[0], &bp[1].band[0]));
     for (int k = 0; k < 2; k++) {
@@ -339,7 +348,7 @@ static void test_shared_ranks(void)
     struct band_plan bp[2];
     plan(&p[0], &bp[0], "a 100\nb 200\nc 300\n", true);
     plan(&p[1], &bp[1], "c 100\nb 250\na 400\n", true);
-    shades_share(bp, 2, true);
+    share(bp, 2, true);
     /* Union totals: a 500, b 450, c 400. */
     CHECK_INT(find(&bp[0], "a")->rank, 0);
     CHECK_INT(find(&bp[1], "a")->rank, 0);
