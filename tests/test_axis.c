@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* test_axis.c: GHC's nice numbers, and ticks and labels that fix GHC's. */
-#include "axis.h"
+#include "layout/axis.h"
 #include "check.h"
 
 int main(void)

@@ -5,7 +5,7 @@
 #include "read/hp.h"
 #include "layout.h"
 #include "render.h"
-#include "shorten.h"
+#include "layout/shorten.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -7,12 +7,15 @@
  * panel, below the last or on pages of its own, gives no shares: each
  * profile's would differ.
  */
-#include "layout_frame.h"
+#include "layout/frame.h"
+
+#include "layout.h"
+#include "layout/key.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout_data.h"
+#include "layout/data.h"
 
 /* "A | B | C": the jobs, for the document's title. */
 static char *joined_jobs(const struct layout_panel *panel, size_t n)
@@ -60,8 +63,8 @@ static void draw_panel(struct page *pg, const struct layout_panel *panel, size_t
     struct page one = {0};
     double dy = panel_dy(f, k, n);
     f->x0 = panel[k].p->t_first; /* the panel's own start */
-    draw_head(&one, f, &t[k], false, tm);
-    if (k == 0 && f->key.place == KEY_BESIDE)
+    draw_head(&one, f, &t[k], 0, tm);
+    if (k == 0 && f->key->place == KEY_BESIDE)
         key_draw_on_graph(&one, key, f, dy);
     draw_graph(&one, panel[k].p, panel[k].bp, panel[k].s, f, tm);
     page_move(pg, &one, dy);
@@ -74,7 +77,7 @@ static void draw_key_below(struct page *pg, const struct band_plan *key, const s
     struct prim *frame = page_path(pg, PRIM_POLYGON, 4, LINE_WIDTH);
     double *q = frame->pts;
     q[0] = 0, q[1] = 0, q[2] = f->bw, q[3] = 0;
-    q[4] = f->bw, q[5] = -f->key.below, q[6] = 0, q[7] = -f->key.below;
+    q[4] = f->bw, q[5] = -f->key->below, q[6] = 0, q[7] = -f->key->below;
     key_draw_on_graph(pg, key, f, 0);
 }
 
@@ -113,7 +116,7 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
     struct page *pg = open_graph_page(L, key, &f, &t[0], panel_dy(&f, 0, n), tm);
     for (size_t k = 0; k < n; k++)
         draw_panel(pg, panel, k, n, key, &f, t, tm);
-    if (f.key.place == KEY_BELOW)
+    if (f.key->place == KEY_BELOW)
         draw_key_below(pg, key, &f);
     if (o->data)
         panels_data(L, panel, n, key, &f);

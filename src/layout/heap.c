@@ -11,7 +11,9 @@
  * keeping its first, lowest, highest and last report (heapline.h), so
  * the drawing keeps every extreme and stays small whatever the count.
  */
-#include "layout_frame.h"
+#include "layout/heap.h"
+
+#include "layout/frame.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #ifndef HP2PS_LAYOUT_DATA_H
 #define HP2PS_LAYOUT_DATA_H
 
-#include "layout.h"
+#include "layout/types.h"
 
 /* An empty data set for a graph of profile p (units, --x=index). */
 struct layout_data *layout_data_new(const struct layout_options *o, const struct profile *p,

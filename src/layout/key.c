@@ -8,14 +8,16 @@
  * shortened for the place it takes, so a long cost-centre stack never
  * squeezes the graph.
  */
-#include "layout_frame.h"
+#include "layout/key.h"
+
+#include "layout/frame.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "shorten.h"
+#include "layout/shorten.h"
 #include "utf8.h"
 
 #define SWATCH 14.0
@@ -157,7 +159,7 @@ static void key_names(struct key *k, double room, const struct text_metrics *tm)
 static void key_texts(struct frame *f, const struct profile *p, const struct band_plan *bp,
                       char **notes, const struct text_metrics *tm)
 {
-    struct key *k = &f->key;
+    struct key *k = f->key;
     size_t n = bp->count;
     k->n = n;
     k->notes = notes ? notes : share_texts(bp);
@@ -223,7 +225,7 @@ static double beside_width(const struct frame *f, const struct key *k, size_t n,
  * sets the key's geometry and the graph's width. */
 static bool key_beside(struct frame *f, const struct text_metrics *tm)
 {
-    struct key *k = &f->key;
+    struct key *k = f->key;
     double full = frame_full_width(f);
     key_names(k, KEY_NAME_SHARE * full, tm);
     size_t rows, cols, r20, c20;
@@ -371,7 +373,7 @@ static void key_wrap(struct key *k, double width, size_t page_rows, const struct
  * the names whole over lines (key_wrap). */
 static void key_grid(struct frame *f, bool below, bool wrap, const struct text_metrics *tm)
 {
-    struct key *k = &f->key;
+    struct key *k = f->key;
     double width = f->bw - 2 * BORDER_SPACE - 2 * KEY_GAP;
     double page_room = f->bh - 2 * BORDER_SPACE - f->title_height - 2 * KEY_GAP;
     size_t page_rows = below ? 0 : (size_t)fmax(1, floor((page_room - SWATCH) / KEY_GRID_PITCH) + 1);
@@ -411,6 +413,7 @@ static void key_grid(struct frame *f, bool below, bool wrap, const struct text_m
 void key_build(struct frame *f, bool elsewhere, const struct profile *p,
                const struct band_plan *bp, char **notes, const struct text_metrics *tm)
 {
+    f->key = xcalloc(1, sizeof *f->key); /* KEY_NONE until placed; frame_free frees it */
     f->gw = frame_full_width(f);
     if (!key_wanted(f->o) || bp->count == 0) {
         for (size_t b = 0; notes && b < bp->count; b++)
@@ -462,7 +465,7 @@ void key_free(struct key *k)
 static void draw_swatch(struct page *pg, const struct frame *f, const struct band *band,
                         double x, double c)
 {
-    double sw = f->key.swatch;
+    double sw = f->key->swatch;
     if (f->o->mode == MODE_LINES) {
         struct prim *pr = page_path(pg, PRIM_STROKE, 2, KEY_LINE);
         pr->pts[0] = x, pr->pts[1] = c, pr->pts[2] = x + sw, pr->pts[3] = c;
@@ -477,7 +480,7 @@ static void draw_swatch(struct page *pg, const struct frame *f, const struct ban
 static void draw_entry(struct page *pg, const struct band_plan *bp, const struct frame *f,
                        size_t b, double x, double c)
 {
-    const struct key *key = &f->key;
+    const struct key *key = f->key;
     draw_swatch(pg, f, &bp->band[b], x, c);
     double base = c - DIGIT_HALF_HEIGHT;
     double sx = x + key->swatch + KEY_SWATCH_GAP + key->note_width;
@@ -508,7 +511,7 @@ static struct at draw_key_block(struct page *pg, const struct band_plan *bp,
                                 const struct frame *f, struct at from, size_t rows, size_t cols,
                                 double x, double top, double dy)
 {
-    const struct key *key = &f->key;
+    const struct key *key = f->key;
     size_t *slot = xcalloc(key->n - from.k + 1, sizeof *slot);
     size_t *count = xcalloc(key->n - from.k + 1, sizeof *count);
     struct at next = pack(key, from, rows, cols, slot, count);
@@ -551,7 +554,7 @@ static struct at draw_key_block(struct page *pg, const struct band_plan *bp,
 void key_draw_on_graph(struct page *pg, const struct band_plan *bp, const struct frame *f,
                        double dy)
 {
-    const struct key *key = &f->key;
+    const struct key *key = f->key;
     if (key->place == KEY_BESIDE)
         draw_key_block(pg, bp, f, (struct at){0, 0}, key->rows, key->columns,
                        ORIGIN_X + f->gw + KEY_GAP,
@@ -566,7 +569,7 @@ void key_draw_on_graph(struct page *pg, const struct band_plan *bp, const struct
 void key_draw_pages(struct layout *L, const struct band_plan *bp, const struct frame *f,
                     const struct title *t, double dy, const struct text_metrics *tm)
 {
-    const struct key *k = &f->key;
+    const struct key *k = f->key;
     double top = f->bh - BORDER_SPACE - f->title_height - KEY_GAP;
     for (struct at at = {0, 0}; at.k < k->n;) {
         size_t rows = k->rows;
@@ -585,7 +588,7 @@ void key_draw_pages(struct layout *L, const struct band_plan *bp, const struct f
                 rows = rows_for(k, at.k, k->n, cols);
         }
         struct page one = {0};
-        draw_head(&one, f, t, false, tm);
+        draw_head(&one, f, t, 0, tm);
         at = draw_key_block(&one, bp, f, at, rows, cols, BORDER_SPACE + KEY_GAP, top, 0);
         page_move(page_new(L), &one, dy);
     }

@@ -4,14 +4,17 @@
  * both signs (frame_set_signed_y), with a key that says each band's
  * largest change.
  */
-#include "layout_frame.h"
+#include "layout/frame.h"
+
+#include "layout.h"
+#include "layout/key.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout_data.h"
+#include "layout/data.h"
 #include "utf8.h"
 
 /* A signed quantity: "+1.5 MB", "-200 bytes" (with U+2212 for '-'). */

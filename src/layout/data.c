@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* layout_data.c: see layout_data.h. */
-#include "layout_data.h"
+#include "layout/data.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout_page.h"
+#include "layout/page.h"
 #include "utf8.h"
 
 /* A local rectangle (x, y, width, height, y up) on the page (y down). */

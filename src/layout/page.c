@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout_page.c: see layout_page.h; and layout_free, which frees what
- * these build. */
-#include "layout_page.h"
+/* layout/page.c: see layout/page.h. */
+#include "layout/page.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout_data.h"
+#include "layout/shorten.h"
 #include "utf8.h"
 
 struct page *page_new(struct layout *L)
@@ -100,21 +99,4 @@ const char *x_unit(const struct profile *p, bool plural)
     if (!p->x_is_index)
         return p->sample_unit;
     return plural ? "samples" : "sample";
-}
-
-void layout_free(struct layout *L)
-{
-    for (size_t i = 0; i < L->npages; i++) {
-        struct page *pg = &L->page[i];
-        for (size_t k = 0; k < pg->count; k++) {
-            free(pg->prim[k].pts);
-            free(pg->prim[k].text);
-        }
-        free(pg->prim);
-    }
-    free(L->page);
-    free(L->title);
-    free(L->date);
-    layout_data_free(L->data);
-    memset(L, 0, sizeof *L);
 }

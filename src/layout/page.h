@@ -7,7 +7,7 @@
 #ifndef HP2PS_LAYOUT_PAGE_H
 #define HP2PS_LAYOUT_PAGE_H
 
-#include "layout.h"
+#include "layout/types.h"
 
 /* The frame's lines: boxes, axes, ticks. */
 #define LINE_WIDTH 0.5

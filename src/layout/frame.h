@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout_frame.h: the frame (private to layout*.c), what one graph, each
+/* layout/frame.h: the frame (private to layout/), what one graph, each
  * of several profiles' panels and --diff are drawn in: the box, its
  * title box, the graph's place and scales, and the key.  layout.c builds
  * it and draws the box, the title box, the axes and the graph;
@@ -12,9 +12,10 @@
 #ifndef HP2PS_LAYOUT_FRAME_H
 #define HP2PS_LAYOUT_FRAME_H
 
-#include "axis.h"
-#include "layout_key.h"
-#include "layout_page.h"
+#include "layout/axis.h"
+#include "layout/page.h"
+
+struct key; /* layout/key.h: the key, built into a frame by key_build */
 
 /* The page geometry, in points. */
 #define BOX_WIDTH LAYOUT_BOX_WIDTH /* GHC's box; -e's is the page's width */
@@ -24,6 +25,10 @@
 #define ORIGIN_Y 30.0       /* the x labels, and the unit title under them */
 #define DIGIT_HALF_HEIGHT 3.3  /* half the height of a digit at the axis size */
 #define BAND_OUTLINE 0.3
+#define AXIS_ASCENT 7.9     /* the axis font's ascent and descent (DejaVu Sans 8.5 pt) */
+#define AXIS_DESCENT 2.0
+#define PEAK_RADIUS 2.2
+#define BAND_LINE 1.2       /* --mode=lines: each band's line */
 /* A unit or a quantity in a title or a key note: a sixth of GHC's box,
  * however long the profile's unit. */
 #define UNIT_ROOM (BOX_WIDTH / 6)
@@ -59,7 +64,7 @@ struct frame {
     const struct layout_options *o; /* what it is drawn by: -c, --pattern, --mode, ... */
     bool heap;             /* --heap's lines drawn (one profile's graph only) */
     bool mark_labels;      /* the markers' texts in a strip of MARK_STRIP over the graph */
-    struct key key;
+    struct key *key;       /* key_build's (layout/key.c), freed by frame_free */
 };
 
 /* Fails (-1, "SOURCE: cannot scale the graph ...") unless the time and
@@ -88,7 +93,7 @@ double frame_full_width(const struct frame *f);
  * output page: L's page size and matrix. */
 void frame_place(struct layout *L, const struct frame *f, size_t n);
 
-/* Frees what key_build allocated. */
+/* Frees what key_build allocated (layout/layout.c). */
 void frame_free(struct frame *f);
 
 /* A time and a value in local points. */
@@ -111,8 +116,9 @@ void profile_title(struct title *t, const struct profile *p, const struct series
                    double x_range, bool iec, const struct text_metrics *tm);
 void title_free(struct title *t);
 
-/* The box (down to the key's strip with strip) and the title box t. */
-void draw_head(struct page *pg, const struct frame *f, const struct title *t, bool strip,
+/* The box (down to below points under it: the key's strip, key_strip)
+ * and the title box t. */
+void draw_head(struct page *pg, const struct frame *f, const struct title *t, double below,
                const struct text_metrics *tm);
 
 /* The key's own pages, if it has them (dy points up: the top panel's

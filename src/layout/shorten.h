@@ -12,7 +12,7 @@
 #ifndef HP2PS_SHORTEN_H
 #define HP2PS_SHORTEN_H
 
-#include "layout.h"
+#include "layout/types.h"
 
 /* layout_ellipsize (layout.h) is defined here. */
 
@@ -42,5 +42,11 @@ void shorten_strip_free(struct shorten_strip *strip);
  * new array of new strings; returns how many. */
 size_t text_wrap(const char *text, double max_width, enum font_role font,
                  const struct text_metrics *tm, char ***lines);
+
+/* Shorten valid UTF-8 text to fit max_width by replacing its middle with
+ * an ellipsis (a cost-centre stack keeps its head and its tail).  Returns
+ * a new string. */
+char *layout_ellipsize(const char *text, double max_width, enum font_role font,
+                       const struct text_metrics *tm);
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout_key.h: the key (private to layout*.c): one entry per band, the
+/* layout/key.h: the key (private to layout/): one entry per band, the
  * top band first, each a swatch (--mode=lines: a short line), a note
  * (the band's share, --diff's change, or nothing), with --slopes its
  * slope, and its name shortened to what a column may take.  It goes
@@ -9,8 +9,8 @@
 #ifndef HP2PS_LAYOUT_KEY_H
 #define HP2PS_LAYOUT_KEY_H
 
-#include "layout_page.h"
-#include "shorten.h"
+#include "layout/page.h"
+#include "layout/shorten.h"
 
 enum key_place { KEY_NONE, KEY_BESIDE, KEY_BELOW, KEY_PAGES };
 

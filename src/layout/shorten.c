@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* shorten.c: see shorten.h. */
-#include "shorten.h"
+#include "layout/shorten.h"
 
 #include <stdlib.h>
 #include <string.h>

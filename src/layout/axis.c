@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* axis.c: see axis.h. */
-#include "axis.h"
+#include "layout/axis.h"
 
 #include <math.h>
 #include <stdio.h>
