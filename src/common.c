@@ -170,3 +170,28 @@ int hp_anonymous_file(void)
 #endif
     return fd;
 }
+
+void warnings_add(struct hp_warnings *w, const char *fmt, ...)
+{
+    if (!w)
+        return;
+    char text[HP_ERROR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    for (size_t i = 0; i < w->n; i++) /* a run that says one thing twice says it once */
+        if (strcmp(w->text[i], text) == 0)
+            return;
+    w->text = xreallocarray(w->text, w->n + 1, sizeof *w->text);
+    w->text[w->n++] = xstrdup(text);
+}
+
+void warnings_free(struct hp_warnings *w)
+{
+    for (size_t i = 0; i < w->n; i++)
+        free(w->text[i]);
+    free(w->text);
+    w->text = NULL;
+    w->n = 0;
+}

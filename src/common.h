@@ -34,6 +34,19 @@ int hp_anonymous_file(void);
 
 #endif
 
+/* What a run has to tell besides its output (an .aux left alone, names a
+ * log may lack, values held at the limit...): every warning kept, in the
+ * order said, each once, and all printed when the run succeeds (only
+ * main prints). */
+struct hp_warnings {
+    char **text;
+    size_t n;
+};
+
+/* Add one (w NULL: nobody listens; dropped). */
+void warnings_add(struct hp_warnings *w, const char *fmt, ...) HP_PRINTF(2, 3);
+void warnings_free(struct hp_warnings *w);
+
 /* How many processors this process may run on (its affinity mask), at
  * least 1. */
 unsigned hp_processors(void);

@@ -551,26 +551,5 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
 
 /* ---- formats -------------------------------------------------------------- */
 
-const struct export_format export_format_csv = {"csv", export_csv};
-const struct export_format export_format_json = {"json", export_json};
-
-static const struct export_format *const formats[] = {&export_format_csv, &export_format_json};
-
-const struct export_format *export_format_at(size_t i)
-{
-    return i < sizeof formats / sizeof formats[0] ? formats[i] : NULL;
-}
-
-const struct export_format *export_find_format(const char *name)
-{
-    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-        if (strcmp(formats[i]->name, name) == 0)
-            return formats[i];
-    return NULL;
-}
-
-const struct export_format *export_format_for_path(const char *path)
-{
-    char ext[8]; /* case-insensitive, as for the drawing formats (X.CSV) */
-    return path_extension(path, ext, sizeof ext) ? export_find_format(ext) : NULL;
-}
+const struct export_format export_format_csv = {.name = "csv", .write = export_csv};
+const struct export_format export_format_json = {.name = "json", .write = export_json};

@@ -70,11 +70,4 @@ int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp,
 int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
                 enum export_layout layout, struct hp_error *err);
 
-/* The export format called name ("csv"), or NULL. */
-const struct export_format *export_find_format(const char *name);
-/* The i-th export format (csv first), or NULL past the last. */
-const struct export_format *export_format_at(size_t i);
-/* The export format a file name's extension names ("x.json"), or NULL. */
-const struct export_format *export_format_for_path(const char *path);
-
 #endif

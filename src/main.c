@@ -189,16 +189,18 @@ static GLogWriterOutput log_writer(GLogLevelFlags level, const GLogField *fields
 
 /* ---- runs ------------------------------------------------------------------------- */
 
-/* One draw (or export), its warning or its error printed: the exit status. */
+/* One draw (or export), its warnings or its error printed: the exit status. */
 static int run_and_report(const struct pipeline_options *po, const struct options *o)
 {
-    struct hp_error warning, err;
-    int status = pipeline_run(po, o->inputs, o->ninputs, &warning, &err) < 0 ? EXIT_INPUT : 0;
+    struct hp_warnings warnings = {0};
+    struct hp_error err;
+    int status = pipeline_run(po, o->inputs, o->ninputs, &warnings, &err) < 0 ? EXIT_INPUT : 0;
     atomic_store(&watch_status, status);
     if (status)
         message("", err.text);
-    else if (warning.text[0])
-        message("warning: ", warning.text);
+    for (size_t i = 0; !status && i < warnings.n; i++)
+        message("warning: ", warnings.text[i]);
+    warnings_free(&warnings);
     return status;
 }
 

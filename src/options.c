@@ -5,7 +5,7 @@
 #include "options.h"
 #include "export.h"
 #include "number.h"
-#include "render.h"
+#include "formats.h"
 
 #include <errno.h>
 #include <math.h>
@@ -76,12 +76,10 @@ void options_usage(FILE *f)
           "                its extension picks the format: .ps .eps .pdf .svg .png\n"
           "                .html (a page that reads values under the pointer)\n"
           , f);
-    /* The format names from the tables that define them. */
+    /* The format names from the table that defines them (formats.h). */
     fputs("      --format=", f);
-    for (size_t i = 0; render_format_at(i); i++)
-        fprintf(f, "%s%s", i ? "|" : "", render_format_at(i)->name);
-    for (size_t i = 0; export_format_at(i); i++)
-        fprintf(f, "|%s", export_format_at(i)->name);
+    for (size_t i = 0; output_format_at(i); i++)
+        fprintf(f, "%s%s", i ? "|" : "", output_format_at(i)->name);
     fputs("\n"
           "                the output format, whatever the name (e.g. with -o -)\n"
           "      --dpi=N   PNG resolution in pixels per inch (default 150)\n"

@@ -13,36 +13,25 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "canvas.h"
+#include "render/canvas.h"
 #include "diff.h"
 #include "heapline.h"
 #include "number.h"
+#include "formats.h"
 #include "output.h"
 #include "pair.h"
 #include "read/hp.h"
 #include "read/read.h"
 #include "shades.h"
 
-static void warn(struct hp_error *warning, const char *fmt, ...) HP_PRINTF(2, 3);
-
-static void warn(struct hp_error *warning, const char *fmt, ...)
-{
-    if (!warning || warning->text[0])
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(warning->text, sizeof warning->text, fmt, ap);
-    va_end(ap);
-}
-
 /* Bands of one NAME that one profile draws more of than another (pair.h;
  * on a page of several, -m may have merged the others into OTHER): drawn
  * apart, under their own "(N)" names. */
-static void warn_unpaired(struct hp_error *warning, struct pair_report *report,
+static void warn_unpaired(struct hp_warnings *warnings, struct pair_report *report,
                           const struct profile *p, size_t n)
 {
     if (report->unpaired)
-        warn(warning, "%s: %s%s could not be paired with a band of the other profile%s, "
+        warnings_add(warnings, "%s: %s%s could not be paired with a band of the other profile%s, "
              "which draw%s fewer bands of that name once \"(N)\" is left out; "
              "%zu such band%s drawn apart", p[report->first_plan].source, report->first_name,
              report->unpaired > 1 ? " and others" : "", n > 2 ? "s" : "", n > 2 ? "" : "s",
@@ -52,72 +41,60 @@ static void warn_unpaired(struct hp_error *warning, struct pair_report *report,
 
 /* Text drawn as boxes (render_fonts_boxes): the picture is there, but its
  * words are not readable. */
-static void warn_boxes(struct hp_error *warning, int rc, const struct render_fonts *fonts)
+static void warn_boxes(struct hp_warnings *warnings, int rc, const struct render_fonts *fonts)
 {
     const char *why = rc == 0 ? render_fonts_boxes(fonts) : NULL;
     if (why)
-        warn(warning, "%s", why);
+        warnings_add(warnings, "%s", why);
 }
 
 /* A band's sum held at INT64_MAX (bands_add_value): the output is not
  * the data there, so the run says so ("drawn at that", "written as that"). */
-static void warn_clipped(struct hp_error *warning, const char *source, const char *held)
+static void warn_clipped(struct hp_warnings *warnings, const char *source, const char *held)
 {
-    warn(warning, "%s: a band's value in one sample passes 9223372036854775807 (2^63-1); "
+    warnings_add(warnings, "%s: a band's value in one sample passes 9223372036854775807 (2^63-1); "
          "it is %s", source, held);
 }
 
 /* ---- options ------------------------------------------------------------------ */
 
-/* Every format's name, from the render and export tables, each after
- * prefix, separated by ", " and the last by last_sep ("ps, eps, ... or
- * json").  buf holds 128 bytes. */
+/* Every format's name (formats.h), each after prefix, separated by ", "
+ * and the last by last_sep ("ps, eps, ... or json").  buf holds 128
+ * bytes. */
 static const char *format_names(char buf[128], const char *prefix, const char *last_sep)
 {
-    const char *name[16];
-    size_t n = 0;
-    for (size_t i = 0; render_format_at(i) && n < 16; i++)
-        name[n++] = render_format_at(i)->name;
-    for (size_t i = 0; export_format_at(i) && n < 16; i++)
-        name[n++] = export_format_at(i)->name;
-    size_t o = 0;
+    size_t o = 0, n = 0;
+    while (output_format_at(n))
+        n++;
     buf[0] = '\0';
     for (size_t i = 0; i < n && o < 128; i++) {
         const char *sep = i == 0 ? "" : i + 1 == n ? last_sep : ", ";
-        int w = snprintf(buf + o, 128 - o, "%s%s%s", sep, prefix, name[i]);
+        int w = snprintf(buf + o, 128 - o, "%s%s%s", sep, prefix, output_format_at(i)->name);
         o += w > 0 ? (size_t)w : 0;
     }
     return buf;
 }
 
-/* --format, else -o's extension, else PostScript. */
-static const struct render_format *choose_format(const struct options *o, struct hp_error *err)
+/* --format, else -o's extension, else PostScript: a drawing (*fmt) or an
+ * export (*exp, and *fmt NULL).  -1 with err set when neither names one. */
+static int choose_format(const struct options *o, const struct render_format **fmt,
+                         const struct export_format **exp, struct hp_error *err)
 {
-    const struct render_format *fmt = &render_format_ps;
+    const struct output_format *of = NULL;
     char names[128];
+    *fmt = &render_format_ps, *exp = NULL;
     if (o->format) {
-        fmt = render_find_format(o->format);
-        if (!fmt)
-            hp_fail(err, "--format=%s: unknown format (use one of %s)", o->format,
-                    format_names(names, "", ", "));
+        if (!(of = output_format_find(o->format)))
+            return hp_fail(err, "--format=%s: unknown format (use one of %s)", o->format,
+                           format_names(names, "", ", "));
     } else if (o->output && strcmp(o->output, "-") != 0) {
-        fmt = render_format_for_path(o->output);
-        if (!fmt)
-            hp_fail(err, "%s: cannot tell the format from the extension; name it %s, or give "
-                    "--format", o->output, format_names(names, ".", " or "));
+        if (!(of = output_format_for_path(o->output)))
+            return hp_fail(err, "%s: cannot tell the format from the extension; name it %s, or "
+                           "give --format", o->output, format_names(names, ".", " or "));
     }
-    return fmt;
-}
-
-/* --format=csv|json, else -o FILE.csv / FILE.json: an export instead of a
- * drawing (NULL: a drawing, choose_format's). */
-static const struct export_format *choose_export(const struct options *o)
-{
-    if (o->format)
-        return export_find_format(o->format);
-    if (o->output && strcmp(o->output, "-") != 0)
-        return export_format_for_path(o->output);
-    return NULL;
+    if (of)
+        *fmt = of->render, *exp = of->export;
+    return 0;
 }
 
 /* HP2PS_THREADS: how many threads read a large .hp file, 1 to
@@ -138,9 +115,7 @@ int pipeline_options_from(struct pipeline_options *po, const struct options *o,
                           struct name_filter *filter, struct hp_error *err)
 {
     memset(po, 0, sizeof *po);
-    po->exp = choose_export(o);
-    po->fmt = po->exp ? NULL : choose_format(o, err);
-    if (!po->exp && !po->fmt)
+    if (choose_format(o, &po->fmt, &po->exp, err) < 0)
         return -1;
     if (name_filter_compile(filter, o->include, o->ninclude, o->exclude, o->nexclude, err) < 0 ||
         name_filter_marks(filter, o->marks, err) < 0)
@@ -310,7 +285,7 @@ int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *
 
 int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
                           const struct pipeline_options *po, const struct text_metrics *tm,
-                          struct hp_error *warning, struct hp_error *err)
+                          struct hp_warnings *warnings, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
     struct band_plan *bp = xcalloc(n, sizeof *bp);
@@ -325,7 +300,7 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
             goto done;
     struct pair_report report;
     pair_bands(bp, n, &report);
-    warn_unpaired(warning, &report, p, n);
+    warn_unpaired(warnings, &report, p, n);
     bands_union(&key, bp, n);
     shades_share(&key, bp, n, po->bands.colour);
     for (size_t k = 0; k < n; k++) {
@@ -334,7 +309,7 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
             (po->layout.data && series_samples_build(&s[k], &p[k], &bp[k], columns, err) < 0))
             goto done;
         if (s[k].clipped)
-            warn_clipped(warning, p[k].source, "drawn at that");
+            warn_clipped(warnings, p[k].source, "drawn at that");
         span = fmax(span, p[k].t_last - p[k].t_first);
         peak = fmax(peak, mode == MODE_STACKED ? s[k].y_max : s[k].plot_max);
         panel[k] = (struct layout_panel){&p[k], &bp[k], &s[k]};
@@ -359,7 +334,7 @@ done:
 
 int pipeline_draw_diff(struct layout *L, const struct profile *p,
                        const struct pipeline_options *po, const struct text_metrics *tm,
-                       struct hp_error *warning, struct hp_error *err)
+                       struct hp_warnings *warnings, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
     struct band_plan sel[2] = {{0}, {0}}, all[2] = {{0}, {0}};
@@ -377,7 +352,7 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
             goto done;
     struct pair_report report;
     pair_selected(all, sel, 2, &report);
-    warn_unpaired(warning, &report, p, 2);
+    warn_unpaired(warnings, &report, p, 2);
     if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], po->bands.limit, po->bands.colour, err) < 0)
         goto done;
     struct layout_options lo = po->layout;
@@ -437,20 +412,6 @@ char *pipeline_input_path(const char *arg)
     return xstrdup(arg);
 }
 
-/* The extension an output of this format gets by default.  GHC's -e
- * still wrote NAME.ps, so PostScript keeps that name. */
-static const char *default_extension(const struct pipeline_options *po)
-{
-    if (po->exp)
-        return po->exp == &export_format_csv ? ".csv" : ".json";
-    const struct render_format *fmt = po->fmt;
-    return fmt == &render_format_ps    ? ".ps"
-         : fmt == &render_format_eps   ? ".eps"
-         : fmt == &render_format_pdf   ? ".pdf"
-         : fmt == &render_format_svg   ? ".svg"
-         : fmt == &render_format_html  ? ".html"
-                                       : ".png";
-}
 
 /* GHC's naming: "prog" and "prog.hp" both read prog.hp, and the outputs
  * are prog.ps and prog.aux in the current directory.  prog.eventlog is
@@ -471,7 +432,10 @@ static void resolve_files(struct files *fl, const char *arg, const struct pipeli
     const char *slash = strrchr(stem, '/');
     fl->base = xstrdup(slash ? slash + 1 : stem);
     free(stem);
-    fl->out_path = po->output ? xstrdup(po->output) : concat(fl->base, default_extension(po));
+    /* NAME.FORMAT (formats.h: the extension is the format's name) */
+    char ext[16];
+    snprintf(ext, sizeof ext, ".%s", po->exp ? po->exp->name : po->fmt->name);
+    fl->out_path = po->output ? xstrdup(po->output) : concat(fl->base, ext);
     fl->aux_path = concat(fl->base, ".aux");
 }
 
@@ -485,7 +449,7 @@ static void free_files(struct files *fl)
 
 /* Read a profile, .hp or eventlog, from path (NULL: standard input). */
 static int read_profile(struct profile *p, const char *path, const struct pipeline_options *po,
-                        struct hp_error *warning, struct hp_error *err)
+                        struct hp_warnings *warnings, struct hp_error *err)
 {
     int fd = 0;
     if (path && (fd = open(path, O_RDONLY)) < 0) {
@@ -500,19 +464,19 @@ static int read_profile(struct profile *p, const char *path, const struct pipeli
     int rc = profile_read(p, fd, path ? path : "stdin", &po->parse, err);
     if (path)
         close(fd);
-    if (rc == 0 && p->warning)
-        warn(warning, "%s: %s", p->source, p->warning);
+    for (size_t i = 0; rc == 0 && i < p->notes.n; i++)
+        warnings_add(warnings, "%s: %s", p->source, p->notes.text[i]);
     return rc;
 }
 
 /* -p: the previous run's .aux, or a warning and none (a corrupt .aux
  * must not stop the drawing).  left: the file will not be replaced. */
 static bool load_aux(struct aux *aux, const struct files *fl, bool left,
-                     struct hp_error *warning)
+                     struct hp_warnings *warnings)
 {
     struct hp_error err;
     if (aux_read_file(aux, fl->aux_path, &err) < 0) {
-        warn(warning, "%s; %sdrawing without it", err.text, left ? "left as it is, " : "");
+        warnings_add(warnings, "%s; %sdrawing without it", err.text, left ? "left as it is, " : "");
         return false;
     }
     return true;
@@ -627,26 +591,26 @@ static int write_export(const struct files *fl, const struct profile *p,
 }
 
 /* --heap that draws nothing says why, once. */
-static void warn_heap(struct hp_error *warning, const struct profile *p,
+static void warn_heap(struct hp_warnings *warnings, const struct profile *p,
                       const struct pipeline_options *po, size_t nprofiles)
 {
     if (!po->layout.heap)
         return;
     if (!heaplines_any(p->heap))
-        warn(warning, "%s: --heap: no heap size events (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE) to "
+        warnings_add(warnings, "%s: --heap: no heap size events (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE) to "
              "draw; only an eventlog has them (+RTS -l)", p->source);
     else if (po->exp)
         return;
     else if (nprofiles > 1)
-        warn(warning, "--heap draws the lines of a single profile, not of several");
+        warnings_add(warnings, "--heap draws the lines of a single profile, not of several");
     else if (p->x_is_index)
-        warn(warning, "--heap: the lines need the time axis; not drawn with --x=index");
+        warnings_add(warnings, "--heap: the lines need the time axis; not drawn with --x=index");
     else if (po->layout.mode == MODE_PERCENT)
-        warn(warning, "--heap: the lines are bytes; not drawn with --mode=percent");
+        warnings_add(warnings, "--heap: the lines are bytes; not drawn with --mode=percent");
 }
 
 /* One profile: the picture and its .aux, or the export. */
-static int run_one(const struct pipeline_options *po, const char *arg, struct hp_error *warning,
+static int run_one(const struct pipeline_options *po, const char *arg, struct hp_warnings *warnings,
                    struct hp_error *err)
 {
     struct files fl;
@@ -669,22 +633,22 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
      * read and its series built (render_fonts_begin): only the layout
      * measures text. */
     job = po->exp ? NULL : render_fonts_begin(po->fmt);
-    if (read_profile(&p, fl.input, po, warning, err) < 0)
+    if (read_profile(&p, fl.input, po, warnings, err) < 0)
         goto done;
     /* A -hb run whose RTS crashed (GHC 9.0's does after about 32
      * censuses) leaves only the empty sample at 0: a blank graph, with no
      * word why.  (Any other profile so short may be one still written.) */
     if (p.nsamples == 1 && p.names.count == 0 && !p.dropped_open_sample && p.job &&
         strstr(p.job, "-hb"))
-        warn(warning, "%s holds only the empty sample at 0: no census was written, as when the "
+        warnings_add(warnings, "%s holds only the empty sample at 0: no census was written, as when the "
              "program crashed (GHC 9.0's RTS does in -hb after about 32 censuses); try a newer "
              "GHC, or -hc or -hy", p.source);
     /* A PNG's white pixels are made while the series and the layout are
      * built, on a core the reading kept busy but these leave idle. */
     canvas = po->exp ? NULL : render_canvas_begin(po->fmt, &po->render);
-    warn_heap(warning, &p, po, 1);
+    warn_heap(warnings, &p, po, 1);
     /* The .aux: none for standard input, nor with --no-aux, nor over a file
-     * that is not an .aux; checked before -p reads it, so that one warning
+     * that is not an .aux; checked before -p reads it, so that one warnings
      * says both. */
     struct hp_error why;
     bool write_aux = fl.input && !po->no_aux && !po->exp;
@@ -698,38 +662,39 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         write_aux = false;
     const struct aux *saved = NULL;
     if (po->reuse_aux && !fl.input)
-        warn(warning, "-p has no effect on standard input (there is no .aux file)");
-    else if (po->reuse_aux && load_aux(&aux, &fl, left, warning))
+        warnings_add(warnings, "-p has no effect on standard input (there is no .aux file)");
+    else if (po->reuse_aux && load_aux(&aux, &fl, left, warnings))
         saved = &aux;
-    if (left)
-        warn(warning, "%s: not an hp2ps .aux file, so it is left as it is (--no-aux writes none)",
-             why.text);
+    /* (-p's warning has said it already: "left as it is") */
+    if (left && !(po->reuse_aux && fl.input && !saved))
+        warnings_add(warnings, "%s: not an hp2ps .aux file, so it is left as it is (--no-aux "
+                     "writes none)", why.text);
     if (po->exp) {
         const struct aux *given = saved;
         if (pipeline_plan(&bp, &p, &saved, po->bands.limit, po, err) < 0)
             goto done;
         if (given && !saved)
-            warn(warning, "%s names none of the bands of %s; ignoring it", fl.aux_path,
+            warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path,
                  p.source);
         bool clipped = false;
         rc = write_export(&fl, &p, &bp, po, &clipped, err);
         if (rc == 0 && clipped)
-            warn_clipped(warning, p.source, "written as that");
+            warn_clipped(warnings, p.source, "written as that");
         goto done;
     }
     if (pipeline_series(&d, &p, saved, po, err) < 0)
         goto done;
     if (d.series.clipped)
-        warn_clipped(warning, p.source, "drawn at that");
+        warn_clipped(warnings, p.source, "drawn at that");
     fonts = render_fonts_end(job);
     job = NULL;
     struct text_metrics tm = render_text_metrics(fonts);
     if (pipeline_layout(&d, &p, po, &tm, err) < 0)
         goto done;
     if (d.aux_foreign)
-        warn(warning, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
+        warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
     rc = write_drawing(&d.layout, &fl, write_aux ? &d : NULL, po, fonts, canvas, err);
-    warn_boxes(warning, rc, fonts);
+    warn_boxes(warnings, rc, fonts);
 done:
     if (job)
         render_fonts_free(render_fonts_end(job));
@@ -746,7 +711,7 @@ done:
 /* Several profiles, or --diff: every one read, one drawing, no .aux (an
  * .aux describes the bands of one profile). */
 static int run_many(const struct pipeline_options *po, const char *const *inputs, size_t n,
-                    struct hp_error *warning, struct hp_error *err)
+                    struct hp_warnings *warnings, struct hp_error *err)
 {
     struct profile *p = xcalloc(n, sizeof *p);
     struct render_fonts_job *job = render_fonts_begin(po->fmt);
@@ -760,7 +725,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
         if (path && po->output && output_same_path(po->output, path))
             hp_fail(err, "%s: refusing to overwrite the input", po->output);
         else
-            rc = read_profile(&p[k], path, po, warning, err);
+            rc = read_profile(&p[k], path, po, warnings, err);
         free(path);
         if (rc < 0)
             break;
@@ -769,13 +734,13 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
     struct render_fonts *fonts = render_fonts_end(job);
     if (k < n)
         goto done;
-    warn_heap(warning, &p[0], po, n);
+    warn_heap(warnings, &p[0], po, n);
     struct text_metrics tm = render_text_metrics(fonts);
-    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, warning, err)
-                  : pipeline_draw_several(&L, p, n, po, &tm, warning, err)) < 0)
+    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, warnings, err)
+                  : pipeline_draw_several(&L, p, n, po, &tm, warnings, err)) < 0)
         goto done;
     rc = write_drawing(&L, &fl, NULL, po, fonts, NULL, err);
-    warn_boxes(warning, rc, fonts);
+    warn_boxes(warnings, rc, fonts);
 done:
     layout_free(&L);
     render_fonts_free(fonts);
@@ -787,18 +752,16 @@ done:
 }
 
 int pipeline_run(const struct pipeline_options *po, const char *const *inputs, size_t n,
-                 struct hp_error *warning, struct hp_error *err)
+                 struct hp_warnings *warnings, struct hp_error *err)
 {
-    if (warning)
-        warning->text[0] = '\0';
     if (po->fmt && render_source_date_epoch() == -2)
-        warn(warning, "SOURCE_DATE_EPOCH=%s: not a whole number of seconds from 1970 to 9999; "
+        warnings_add(warnings, "SOURCE_DATE_EPOCH=%s: not a whole number of seconds from 1970 to 9999; "
              "ignored", getenv("SOURCE_DATE_EPOCH"));
     /* Whatever locale the caller set: the numbers this thread writes
      * (exports, the .aux, labels) and reads back keep '.' (issue 34). */
     void *locale = number_c_locale_begin();
-    int rc = n > 1 || po->diff ? run_many(po, inputs, n, warning, err)
-                               : run_one(po, n ? inputs[0] : NULL, warning, err);
+    int rc = n > 1 || po->diff ? run_many(po, inputs, n, warnings, err)
+                               : run_one(po, n ? inputs[0] : NULL, warnings, err);
     number_c_locale_end(locale);
     return rc;
 }

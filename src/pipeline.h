@@ -98,15 +98,15 @@ void drawing_free(struct drawing *d);
  * held at 2^63-1, bands that could not be paired. */
 int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
                           const struct pipeline_options *po, const struct text_metrics *tm,
-                          struct hp_error *warning, struct hp_error *err);
+                          struct hp_warnings *warnings, struct hp_error *err);
 int pipeline_draw_diff(struct layout *L, const struct profile *p,
                        const struct pipeline_options *po, const struct text_metrics *tm,
-                       struct hp_error *warning, struct hp_error *err);
+                       struct hp_warnings *warnings, struct hp_error *err);
 
 /* The whole run: inputs[0..n) read (none: standard input), drawn or
  * exported, written.  0, or -1 with err set and no output replaced. */
 int pipeline_run(const struct pipeline_options *po, const char *const *inputs, size_t n,
-                 struct hp_error *warning, struct hp_error *err);
+                 struct hp_warnings *warnings, struct hp_error *err);
 
 /* The file an argument names ("prog" and "prog.hp" both read prog.hp), as
  * pipeline_run reads it: a new string, or NULL for standard input. */

@@ -23,7 +23,7 @@ void profile_free(struct profile *p)
         free(p->detail[i]);
     free(p->detail);
     free(p->detail_columns);
-    free(p->warning);
+    warnings_free(&p->notes);
     if (p->mark_text)
         for (size_t i = 0; i < p->nmarks; i++)
             free(p->mark_text[i]);
@@ -42,9 +42,5 @@ void profile_note(struct profile *p, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    size_t had = p->warning ? strlen(p->warning) : 0;
-    p->warning = xrealloc(p->warning, had + 2 + strlen(text) + 1);
-    if (had)
-        memcpy(p->warning + had, "; ", 2), had += 2;
-    strcpy(p->warning + had, text);
+    warnings_add(&p->notes, "%s", text);
 }

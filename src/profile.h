@@ -52,7 +52,7 @@ struct profile {
     char **detail;
     size_t ndetail;
 
-    char *warning;      /* what the reader wants the user told, or NULL */
+    struct hp_warnings notes; /* what the reader wants the user told (profile_note) */
     bool era_bands;     /* the bands are eras (-he): "era N", in the order of N */
 };
 
@@ -81,8 +81,7 @@ struct parse_options {
 void profile_free(struct profile *p);
 
 /* Tell the user something about the profile that is not an error (the
- * run prints it as a warning): added to p->warning, after what is there
- * already ("; "). */
+ * run prints it as a warning, after "SOURCE: "): added to p->notes. */
 void profile_note(struct profile *p, const char *fmt, ...) HP_PRINTF(2, 3);
 
 #endif

@@ -135,14 +135,6 @@ int render_svg_write(FILE *f, const struct layout *L, struct render_fonts *fonts
 struct canvas *render_canvas_begin(const struct render_format *fmt,
                                    const struct render_settings *rs);
 
-/* The format called name ("pdf"), or NULL. */
-const struct render_format *render_find_format(const char *name);
-/* The format a file name's extension names ("x.svg"), or NULL. */
-const struct render_format *render_format_for_path(const char *path);
-/* The i-th drawing format (ps first), or NULL past the last: the one list
- * that messages and --help name the formats from. */
-const struct render_format *render_format_at(size_t i);
-
 /* The document date for metadata, "YYYY-MM-DDThh:mm:ss" in UTC, from
  * SOURCE_DATE_EPOCH; false when that is not set. */
 bool render_iso_date(char *buf, size_t size);

@@ -137,11 +137,28 @@ else
     # Near the loader's need the reading and pango's font thread can both
     # run out at once (xmalloc's "out of memory", glib's thread error):
     # still one line.  The two meet about once in 30 runs, so run many.
-    fatal=0
+    # glib itself can give up first, inside its slice allocator, its
+    # mutexes or its message conversion ("GSlice: failed to allocate",
+    # "gthread-posix.c: Unexpected error from C library during 'malloc'",
+    # "GLib: Cannot convert message"): it writes to stderr itself, before
+    # any handler of ours runs (about once in 700 runs here, more under
+    # load).  Its lines are shown and set aside: the check is for ours.
+    fatal=0 glib=0
     for rep in $(seq 1 15); do
         for v in 22000 21000 20000; do
             (ulimit -v $v; "$HP2PS" -c -o mem.pdf "$TINY" >out.txt 2>err.txt); RC=$?
             [ "$RC" -eq 127 ] && continue
+            # glib's own lines ("GLib...", its "***MEMORY-ERROR***" and the
+            # blank lines around it) set aside; what is left is ours
+            if grep -Eq '^GLib|MEMORY-ERROR' err.txt; then
+                glib=$((glib + 1))
+                echo "$TEST_NAME: ulimit -v $v, run $rep: glib's own: $(head -c 200 err.txt | tr '\n' '|')" >&2
+                grep -Ev '^GLib|MEMORY-ERROR|^$' err.txt >ours.txt
+                if [ -s ours.txt ] && { [ "$(wc -l <ours.txt)" -ne 1 ] || ! grep -q '^hp2ps: ' ours.txt; }; then
+                    fatal=$((fatal + 1))
+                fi
+                continue
+            fi
             if [ "$RC" -ne 0 ] && { [ "$(wc -l <err.txt)" -ne 1 ] || ! grep -q '^hp2ps: ' err.txt; }; then
                 fatal=$((fatal + 1))
                 echo "$TEST_NAME: ulimit -v $v, run $rep: $(head -c 200 err.txt | tr '\n' '|')" >&2

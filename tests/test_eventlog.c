@@ -42,6 +42,15 @@ static bool load(struct profile *p, const char *path, const struct parse_options
     return rc == 0;
 }
 
+/* Whether one of the reader's notes (profile_note) says what. */
+static bool noted(const struct profile *p, const char *what)
+{
+    for (size_t i = 0; i < p->notes.n; i++)
+        if (strstr(p->notes.text[i], what))
+            return true;
+    return false;
+}
+
 /* The length of a leading "(digits)", or 0. */
 static size_t stack_prefix(const char *s)
 {
@@ -72,7 +81,7 @@ static bool same_name(const struct profile *ev, uint32_t e, const struct profile
     /* a stack deeper than the 255 ids a log keeps: the log's name is the
      * .hp's innermost 255 cost centres, and the reader said so */
     size_t la = strlen(a + pa);
-    if (ev->warning && strstr(ev->warning, "255 deep") && pa && pb &&
+    if (noted(ev, "255 deep") && pa && pb &&
         strncmp(a + pa, b + pb, la) == 0 && b[pb + la] == '/')
         by_address = true;
     if (!by_address && (strcmp(a + pa, b + pb) != 0 || (pa == 0) != (pb == 0)))
@@ -455,7 +464,7 @@ static void test_ipe(void)
         }
     }
     CHECK(named >= 20 && unnamed > 0);
-    CHECK(p.warning && strstr(p.warning, "have no source"));
+    CHECK(noted(&p, "have no source"));
     /* named from the entries: a constructor by its name, a thunk as one */
     CHECK(names_find(&p.names, "Node :: Tree (build, src/newer.hs:24:13-68)", 43) >= 0);
     CHECK(names_find(&p.names, "thunk :: Tree (build, src/newer.hs:24:42-68)", 44) >= 0);

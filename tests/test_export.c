@@ -6,6 +6,7 @@
 #include "check.h"
 #include "read/hp.h"
 #include "export.h"
+#include "formats.h"
 
 #include <stdlib.h>
 
@@ -151,15 +152,25 @@ static void test_no_bands(void)
     free(json);
 }
 
+/* The one table of formats (formats.h): each name and extension finds
+ * its drawing or its export, and nothing else. */
 static void test_format_names(void)
 {
-    CHECK(export_find_format("csv") == &export_format_csv);
-    CHECK(export_find_format("json") == &export_format_json);
-    CHECK(export_find_format("pdf") == NULL);
-    CHECK(export_format_for_path("dir.v2/prog.CSV") == &export_format_csv);
-    CHECK(export_format_for_path("out/x.json") == &export_format_json);
-    CHECK(export_format_for_path("x.json/prog") == NULL);
-    CHECK(export_format_for_path("prog.ps") == NULL);
+    CHECK(output_format_find("csv")->export == &export_format_csv);
+    CHECK(output_format_find("json")->export == &export_format_json);
+    CHECK(output_format_find("pdf")->render == &render_format_pdf);
+    CHECK(output_format_find("pdf")->export == NULL);
+    CHECK(output_format_find("PDF") == NULL);
+    CHECK(output_format_find("tiff") == NULL);
+    CHECK(output_format_for_path("dir.v2/prog.CSV")->export == &export_format_csv);
+    CHECK(output_format_for_path("out/x.json")->export == &export_format_json);
+    CHECK(output_format_for_path("x.json/prog") == NULL);
+    CHECK(output_format_for_path("prog.ps")->render == &render_format_ps);
+    CHECK(output_format_for_path("P.EPS")->render == &render_format_eps);
+    size_t n = 0;
+    for (const struct output_format *f; (f = output_format_at(n)) != NULL; n++)
+        CHECK(f == output_format_find(f->name) && (f->render != NULL) != (f->export != NULL));
+    CHECK_INT(n, 8);
 }
 
 /* A name the RTS wrote over several lines keeps its newlines: CSV quotes

@@ -304,14 +304,16 @@ static char *slurp(const char *path)
 static int run(const char *a1, const char *a2, const char *a3)
 {
     struct options o = {0};
-    struct hp_error err, warning;
+    struct hp_error err;
+    struct hp_warnings warnings = {0};
     struct name_filter filter = {0};
     struct pipeline_options po;
     int rc = parse(&o, a1, a2, a3, &err);
     if (rc == 0)
         rc = pipeline_options_from(&po, &o, &filter, &err);
     if (rc == 0)
-        rc = pipeline_run(&po, o.inputs, o.ninputs, &warning, &err);
+        rc = pipeline_run(&po, o.inputs, o.ninputs, &warnings, &err);
+    warnings_free(&warnings);
     if (rc < 0)
         printf("test_options: %s\n", err.text);
     name_filter_free(&filter);

@@ -20,7 +20,7 @@
  * without their margins, differed from the whole page in a few pixels of
  * their edge rows.
  */
-#include "canvas.h"
+#include "render/canvas.h"
 #include "check.h"
 #include "fixture.h"
 #include "pipeline.h"

@@ -14,7 +14,7 @@
  * then is helped, not waited for.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
-#include "canvas.h"
+#include "render/canvas.h"
 
 #include <pthread.h>
 #include <stdint.h>

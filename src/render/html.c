@@ -412,4 +412,4 @@ static int write_html(FILE *f, const struct layout *L, struct render_fonts *font
     return 0;
 }
 
-const struct render_format render_format_html = {"html", false, false, false, write_html, true, false};
+const struct render_format render_format_html = {.name = "html", .write = write_html, .data = true};

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* render.c: see render.h. */
+/* render/core.c: see render.h. */
 #include "render.h"
 
 #include <cairo.h>
@@ -505,30 +505,6 @@ bool render_utc(long long epoch, struct tm *tm)
 {
     time_t t = (time_t)epoch;
     return epoch >= 0 && epoch <= RENDER_EPOCH_MAX && gmtime_r(&t, tm) != NULL;
-}
-
-static const struct render_format *const formats[] = {
-    &render_format_ps, &render_format_eps, &render_format_pdf, &render_format_svg,
-    &render_format_png, &render_format_html,
-};
-
-const struct render_format *render_find_format(const char *name)
-{
-    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-        if (strcmp(formats[i]->name, name) == 0)
-            return formats[i];
-    return NULL;
-}
-
-const struct render_format *render_format_for_path(const char *path)
-{
-    char ext[8];
-    return path_extension(path, ext, sizeof ext) ? render_find_format(ext) : NULL;
-}
-
-const struct render_format *render_format_at(size_t i)
-{
-    return i < sizeof formats / sizeof formats[0] ? formats[i] : NULL;
 }
 
 bool render_iso_date(char *buf, size_t size)

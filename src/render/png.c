@@ -31,7 +31,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "canvas.h"
+#include "render/canvas.h"
 
 /* Larger pictures than this are refused rather than allocated. */
 #define PNG_MAX_PIXELS (20000.0 * 20000.0)
@@ -510,4 +510,4 @@ struct canvas *render_canvas_begin(const struct render_format *fmt,
     return canvas_begin(pixels_shape(&px, (int)w, (int)h, PNG_STRIPS));
 }
 
-const struct render_format render_format_png = {"png", false, false, false, write_png, false, true};
+const struct render_format render_format_png = {.name = "png", .write = write_png, .raster = true};

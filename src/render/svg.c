@@ -126,4 +126,4 @@ static int write_svg(FILE *f, const struct layout *L, struct render_fonts *fonts
     return render_svg_write(f, L, fonts, true, err);
 }
 
-const struct render_format render_format_svg = {"svg", false, false, false, write_svg, false, false};
+const struct render_format render_format_svg = {.name = "svg", .write = write_svg};

@@ -131,5 +131,7 @@ static int write_eps(FILE *f, const struct layout *L, struct render_fonts *fonts
     return write_ps(f, L, fonts, true, err);
 }
 
-const struct render_format render_format_ps = {"ps", true, true, false, write_plain, false, false};
-const struct render_format render_format_eps = {"eps", false, true, true, write_eps, false, false};
+const struct render_format render_format_ps = {
+    .name = "ps", .multipage = true, .print_page = true, .write = write_plain};
+const struct render_format render_format_eps = {
+    .name = "eps", .print_page = true, .always_fit = true, .write = write_eps};
