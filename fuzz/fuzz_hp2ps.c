@@ -16,7 +16,7 @@
  *                   gets the defaults); it stays part of the text
  *
  * The option bytes become a command line, which goes through the
- * program's own options_parse and pipeline_options_from; the profiles and
+ * program's own options_parse and run_options_from; the profiles and
  * the .aux are read from memory, and pipeline_draw (or _several, _diff)
  * makes the layout, which the real cairo writer of the format draws into
  * a stream that discards.  Every input's exports (CSV, JSON) and .aux are
@@ -41,6 +41,7 @@
 #include "options.h"
 #include "output.h"
 #include "pipeline.h"
+#include "run.h"
 #include "read/read.h"
 #include "utf8.h"
 #include "../tests/profile_same.h"
@@ -495,7 +496,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct name_filter filter = {0};
     options_default(&o);
     if (options_parse(&o, cmd.argc, (char **)cmd.argv, &err) < 0 ||
-        pipeline_options_from(&po, &o, &filter, &err) < 0) {
+        run_options_from(&po, &o, &filter, &err) < 0) {
         fprintf(stderr, "the harness made a command line hp2ps refuses: %s\n", err.text);
         abort();
     }

@@ -17,6 +17,7 @@
 #include "options.h"
 #include "output.h"
 #include "pipeline.h"
+#include "run.h"
 #include "quote.h"
 #include "watch.h"
 #ifdef HP2PS_TUNE_MEMORY
@@ -194,7 +195,7 @@ static int run_and_report(const struct pipeline_options *po, const struct option
 {
     struct hp_warnings warnings = {0};
     struct hp_error err;
-    int status = pipeline_run(po, o->inputs, o->ninputs, &warnings, &err) < 0 ? EXIT_INPUT : 0;
+    int status = run_inputs(po, o->inputs, o->ninputs, &warnings, &err) < 0 ? EXIT_INPUT : 0;
     atomic_store(&watch_status, status);
     if (status)
         message("", err.text);
@@ -225,7 +226,7 @@ static int check_watchable(const char *input, struct hp_error *err)
  * finished draw's. */
 static int watch_and_redraw(const struct pipeline_options *po, const struct options *o)
 {
-    char *input = pipeline_input_path(o->input); /* the file the draws read */
+    char *input = run_input_path(o->input); /* the file the draws read */
     struct hp_error err;
     if (check_watchable(input, &err) < 0) {
         message("", err.text);
@@ -298,7 +299,7 @@ int main(int argc, char **argv)
         atexit(remove_temps_at_exit);
         g_log_set_writer_func(log_writer, NULL, NULL);
         struct pipeline_options po;
-        if (pipeline_options_from(&po, &o, &filter, &err) < 0) {
+        if (run_options_from(&po, &o, &filter, &err) < 0) {
             message("", err.text);
             status = EXIT_USAGE;
         } else {

@@ -1,19 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* pipeline.h: one run of hp2ps, stage by stage.
+/* pipeline.h: the middle of a run of hp2ps, stage by stage, without I/O:
  *
  *   read -> bands -> series -> layout -> render or export -> output (+ .aux)
  *
- * main.c (once, or again and again for --watch) and the fuzzer run this
- * same code.  The middle, pipeline_plan and pipeline_draw*, does no I/O:
- * profiles in, bands and a layout out.  pipeline_run adds the edges: it
- * opens and reads the inputs, reads the .aux for -p, and writes the
- * drawing or the export and the .aux, each to a temporary file renamed
- * only when both are complete.
- *
- * pipeline_run's warnings (an .aux that cannot be used, -p on standard
- * input) go to a caller's struct hp_error, the first one kept, for the
- * caller to print if the run succeeds: a failing run says one thing, its
- * error.
+ * pipeline_plan and pipeline_draw*: profiles in, bands and a layout out.
+ * run.h adds the edges (main.c runs them once, or again and again for
+ * --watch; the fuzzer runs this middle in memory).  Warnings go to a
+ * caller's struct hp_warnings, every one kept, for the caller to print
+ * if the run succeeds: a failing run says one thing, its error.
  */
 #ifndef HP2PS_PIPELINE_H
 #define HP2PS_PIPELINE_H
@@ -23,7 +17,6 @@
 #include "export.h"
 #include "filter.h"
 #include "layout.h"
-#include "options.h"
 #include "output.h"
 #include "profile.h"
 #include "render.h"
@@ -48,14 +41,6 @@ struct pipeline_options {
     struct output_temps *temps;      /* where the temporary files are listed for
                                       * the signal handling (main.c); may be NULL */
 };
-
-/* The stages' options from the command line.  filter receives the
- * compiled --include/--exclude (the caller frees it with
- * name_filter_free, also after a failure).  Fails (-1, err set) on an
- * unknown format or a bad expression: command-line errors, found before
- * any input is read. */
-int pipeline_options_from(struct pipeline_options *po, const struct options *o,
-                          struct name_filter *filter, struct hp_error *err);
 
 /* The bands of p (*aux: -p's .aux, or NULL; aux itself may be NULL),
  * band limit `limit`.  An .aux that names none of the bands belongs to
@@ -103,13 +88,9 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
                        const struct pipeline_options *po, const struct text_metrics *tm,
                        struct hp_warnings *warnings, struct hp_error *err);
 
-/* The whole run: inputs[0..n) read (none: standard input), drawn or
- * exported, written.  0, or -1 with err set and no output replaced. */
-int pipeline_run(const struct pipeline_options *po, const char *const *inputs, size_t n,
-                 struct hp_warnings *warnings, struct hp_error *err);
-
-/* The file an argument names ("prog" and "prog.hp" both read prog.hp), as
- * pipeline_run reads it: a new string, or NULL for standard input. */
-char *pipeline_input_path(const char *arg);
+/* A band's sum held at INT64_MAX (bands_add_value): the output is not
+ * the data there, so the run says so (held: "drawn at that", "written
+ * as that"). */
+void pipeline_warn_clipped(struct hp_warnings *warnings, const char *source, const char *held);
 
 #endif

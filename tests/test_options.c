@@ -3,6 +3,7 @@
 #include "check.h"
 #include "options.h"
 #include "pipeline.h"
+#include "run.h"
 
 #include <locale.h>
 #include <stdio.h>
@@ -310,9 +311,9 @@ static int run(const char *a1, const char *a2, const char *a3)
     struct pipeline_options po;
     int rc = parse(&o, a1, a2, a3, &err);
     if (rc == 0)
-        rc = pipeline_options_from(&po, &o, &filter, &err);
+        rc = run_options_from(&po, &o, &filter, &err);
     if (rc == 0)
-        rc = pipeline_run(&po, o.inputs, o.ninputs, &warnings, &err);
+        rc = run_inputs(&po, o.inputs, o.ninputs, &warnings, &err);
     warnings_free(&warnings);
     if (rc < 0)
         printf("test_options: %s\n", err.text);

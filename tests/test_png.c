@@ -24,6 +24,7 @@
 #include "check.h"
 #include "fixture.h"
 #include "pipeline.h"
+#include "run.h"
 
 #include <cairo.h>
 #include <png.h>
@@ -146,7 +147,7 @@ static bool draw(const char *const *args, size_t nargs, const char *text, struct
     struct profile p = {0};
     options_default(&o);
     bool ok = CHECK(options_parse(&o, argc, argv, &err) == 0) &&
-              CHECK(pipeline_options_from(po, &o, &filter, &err) == 0) &&
+              CHECK(run_options_from(po, &o, &filter, &err) == 0) &&
               CHECK(po->fmt == &render_format_png) &&
               CHECK(profile_parse_buffer(&p, text, strlen(text), "png.hp",
                                          &po->parse, &err) == 0);
