@@ -173,7 +173,7 @@ static void check_and_render(const struct layout *L, const struct pipeline_optio
     check_layout(L);
     struct hp_error err;
     if (!through_output) {
-        if (po->fmt->write(sink, L, fonts, NULL, &po->render, &err) < 0) {
+        if (po->fmt->write(sink, L, fonts, &po->render, &err) < 0) {
             fprintf(stderr, "render failed: %s\n", err.text);
             abort();
         }
@@ -189,7 +189,7 @@ static void check_and_render(const struct layout *L, const struct pipeline_optio
         fprintf(stderr, "output_open failed: %s\n", err.text);
         abort();
     }
-    if (po->fmt->write(out.f, L, fonts, NULL, &po->render, &err) < 0) {
+    if (po->fmt->write(out.f, L, fonts, &po->render, &err) < 0) {
         fprintf(stderr, "render failed: %s\n", err.text);
         abort();
     }

@@ -21,7 +21,6 @@ struct render_fonts;
 
 struct render_format;
 struct render_settings;
-struct canvas; /* canvas.h */
 /* fmt: the format the text will be drawn in (NULL: a vector one), whose
  * kind of surface the fonts are set up for.  Never NULL (memory running
  * out aborts, as xmalloc); the caller owns the fonts: render_fonts_free
@@ -111,9 +110,7 @@ struct render_format {
     bool multipage;          /* can hold several pages (else the key stays beside the graph) */
     bool print_page;         /* default page is GHC's turned A4 (PostScript) */
     bool always_fit;         /* the page is always the graph's own size (EPS) */
-    /* ahead: white memory begun by render_canvas_begin, or NULL; the
-     * writer borrows it (a raster one draws into it when large enough). */
-    int (*write)(FILE *f, const struct layout *L, struct render_fonts *fonts, struct canvas *ahead,
+    int (*write)(FILE *f, const struct layout *L, struct render_fonts *fonts,
                  const struct render_settings *rs, struct hp_error *err);
     bool data;               /* reads layout.data too (HTML): layout_options.data */
     bool raster;             /* drawn on cairo's image surface (PNG) */
@@ -127,13 +124,6 @@ extern const struct render_format render_format_ps, render_format_eps, render_fo
  * err set; f is left open. */
 int render_svg_write(FILE *f, const struct layout *L, struct render_fonts *fonts, bool metadata,
                      struct hp_error *err);
-
-/* For a raster format, white memory for the page it will likely draw (an
- * A4 landscape page at rs->dpi), begun on a thread of its own so that it
- * is ready when the layout is (canvas.h); NULL for the others, and when
- * rs says one thread.  Freed with canvas_free, after the write. */
-struct canvas *render_canvas_begin(const struct render_format *fmt,
-                                   const struct render_settings *rs);
 
 /* The document date for metadata, "YYYY-MM-DDThh:mm:ss" in UTC, from
  * SOURCE_DATE_EPOCH; false when that is not set. */

@@ -19,7 +19,6 @@
 #include "output.h"
 #include "read/hp.h"
 #include "read/read.h"
-#include "render/canvas.h"
 
 /* ---- options ------------------------------------------------------------------ */
 
@@ -335,7 +334,7 @@ static int writer_failed(struct output *out, struct hp_error *err)
  * renamed last, as GHC wrote it last. */
 static int write_drawing(const struct layout *L, const struct files *fl, const struct drawing *d,
                          const struct pipeline_options *po, struct render_fonts *fonts,
-                         struct canvas *ahead, struct hp_error *err)
+                         struct hp_error *err)
 {
     struct output out = {0}, aux_out = {0};
     bool with_aux = d != NULL;
@@ -344,7 +343,7 @@ static int write_drawing(const struct layout *L, const struct files *fl, const s
         return -1;
     if (output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
-    if (po->fmt->write(out.f, L, fonts, ahead, &po->render, err) < 0)
+    if (po->fmt->write(out.f, L, fonts, &po->render, err) < 0)
         return writer_failed(&out, err);
     if (with_aux && prepare_aux(&aux_out, fl, d, po, err) < 0) {
         output_abort(&out);
@@ -404,7 +403,6 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     struct band_plan bp = {0};
     struct render_fonts *fonts = NULL;
     struct render_fonts_job *job = NULL;
-    struct canvas *canvas = NULL;
     int rc = -1;
 
     if (fl.input && output_same_path(fl.out_path, fl.aux_path)) {
@@ -425,9 +423,6 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         warnings_add(warnings, "%s holds only the empty sample at 0: no census was written, as when the "
              "program crashed (GHC 9.0's RTS does in -hb after about 32 censuses); try a newer "
              "GHC, or -hc or -hy", p.source);
-    /* A PNG's white pixels are made while the series and the layout are
-     * built, on a core the reading kept busy but these leave idle. */
-    canvas = po->exp ? NULL : render_canvas_begin(po->fmt, &po->render);
     warn_heap(warnings, &p, po, 1);
     /* The .aux: none for standard input, nor with --no-aux, nor over a file
      * that is not an .aux; checked before -p reads it, so that one warnings
@@ -475,12 +470,11 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         goto done;
     if (d.aux_foreign)
         warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
-    rc = write_drawing(&d.layout, &fl, write_aux ? &d : NULL, po, fonts, canvas, err);
+    rc = write_drawing(&d.layout, &fl, write_aux ? &d : NULL, po, fonts, err);
     warn_boxes(warnings, rc, fonts);
 done:
     if (job)
         render_fonts_free(render_fonts_end(job));
-    canvas_free(canvas);
     drawing_free(&d);
     band_plan_free(&bp);
     render_fonts_free(fonts);
@@ -521,7 +515,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
     if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, warnings, err)
                   : pipeline_draw_several(&L, p, n, po, &tm, warnings, err)) < 0)
         goto done;
-    rc = write_drawing(&L, &fl, NULL, po, fonts, NULL, err);
+    rc = write_drawing(&L, &fl, NULL, po, fonts, err);
     warn_boxes(warnings, rc, fonts);
 done:
     layout_free(&L);

@@ -20,7 +20,6 @@
  * without their margins, differed from the whole page in a few pixels of
  * their edge rows.
  */
-#include "render/canvas.h"
 #include "check.h"
 #include "fixture.h"
 #include "pipeline.h"
@@ -190,13 +189,9 @@ static bool same_bytes(FILE *f, FILE *g)
     return a == b;
 }
 
-/* Draw text with args, write the PNG into white memory begun ahead as
- * hp2ps does (render_canvas_begin), compare its pixels with cairo's and
- * its bytes with the PNG written on one thread (no memory ahead) and with
- * one written into memory begun for a single byte (2 MB mapped: more than
- * the pages at 60 dpi, whose filling must then go on past the guess;
- * less than those at 150, which must then make their own).  colour_type:
- * the PNG's; -1: RGB if cairo drew colour, else grey. */
+/* Draw text with args, write the PNG as hp2ps does, compare its pixels
+ * with cairo's and its bytes with the PNG written on one thread.
+ * colour_type: the PNG's; -1: RGB if cairo drew colour, else grey. */
 static void check_case(const char *what, const char *const *args, size_t nargs,
                        const char *text, int colour_type, struct render_fonts *fonts)
 {
@@ -206,13 +201,10 @@ static void check_case(const char *what, const char *const *args, size_t nargs,
         drawing_free(&d);
         return;
     }
-    FILE *f = tmpfile(), *one = tmpfile(), *small = tmpfile();
+    FILE *f = tmpfile(), *one = tmpfile();
     struct hp_error err;
     struct picture pic = {0};
-    struct canvas *ahead = render_canvas_begin(po.fmt, &po.render);
-    CHECK(ahead != NULL);
-    bool written = f && po.fmt->write(f, &d.layout, fonts, ahead, &po.render, &err) == 0;
-    canvas_free(ahead);
+    bool written = f && po.fmt->write(f, &d.layout, fonts, &po.render, &err) == 0;
     if (CHECK(written)) {
         rewind(f);
         if (CHECK(read_png(f, &pic))) {
@@ -231,14 +223,8 @@ static void check_case(const char *what, const char *const *args, size_t nargs,
                         pic.colour_type, colour_type);
             cairo_surface_destroy(ref);
         }
-        struct canvas *guess = canvas_begin(1);
-        if (CHECK(guess && small &&
-                  po.fmt->write(small, &d.layout, fonts, guess, &po.render, &err) == 0) &&
-            !CHECK(same_bytes(f, small)))
-            fprintf(stderr, "  %s: the PNG drawn into memory begun for 1 byte differs\n", what);
-        canvas_free(guess);
         po.render.threads = 1;
-        if (CHECK(one && po.fmt->write(one, &d.layout, fonts, NULL, &po.render, &err) == 0) &&
+        if (CHECK(one && po.fmt->write(one, &d.layout, fonts, &po.render, &err) == 0) &&
             !CHECK(same_bytes(f, one)))
             fprintf(stderr, "  %s: the PNG written on one thread differs\n", what);
     } else
@@ -247,8 +233,6 @@ static void check_case(const char *what, const char *const *args, size_t nargs,
         fclose(f);
     if (one)
         fclose(one);
-    if (small)
-        fclose(small);
     free(pic.rgb);
     drawing_free(&d);
 }
@@ -266,7 +250,7 @@ static void check_write_error(struct render_fonts *fonts)
     FILE *f = fopen("/dev/null", "rb");
     struct hp_error err = {{0}};
     if (CHECK(f != NULL)) {
-        CHECK(po.fmt->write(f, &d.layout, fonts, NULL, &po.render, &err) == -1);
+        CHECK(po.fmt->write(f, &d.layout, fonts, &po.render, &err) == -1);
         CHECK(strstr(err.text, "writing PNG failed") == err.text);
         fclose(f);
     }

@@ -133,7 +133,7 @@ static void draw_sizes(const char *what, size_t nnames, size_t nsamples, long li
         }
         FILE *f = tmpfile();
         struct render_settings rs = {.dpi = 72};
-        CHECK(fmts[i]->write(f, &L, fonts, NULL, &rs, &err) == 0);
+        CHECK(fmts[i]->write(f, &L, fonts, &rs, &err) == 0);
         sizes[i] = ftell(f);
         fclose(f);
         layout_free(&L);
@@ -209,7 +209,7 @@ static void test_many_marks(void)
     CHECK(carets > 100 && carets < 2000);
     FILE *f = tmpfile();
     struct render_settings rs = {.dpi = 72};
-    CHECK(render_format_svg.write(f, &L, fonts, NULL, &rs, &err) == 0);
+    CHECK(render_format_svg.write(f, &L, fonts, &rs, &err) == 0);
     CHECK(ftell(f) < 1000000);
     fclose(f);
     layout_free(&L);

@@ -376,9 +376,8 @@ static int put_svg(FILE *f, const struct layout *L, struct render_fonts *fonts, 
 /* ---- the page ------------------------------------------------------------------ */
 
 static int write_html(FILE *f, const struct layout *L, struct render_fonts *fonts,
-                      struct canvas *ahead, const struct render_settings *rs, struct hp_error *err)
+                     const struct render_settings *rs, struct hp_error *err)
 {
-    (void)ahead;
     const char *title = L->title ? L->title : "";
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
     fputs("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n", f);

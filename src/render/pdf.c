@@ -14,9 +14,9 @@ static cairo_status_t write_stream(void *closure, const unsigned char *data, uns
 }
 
 static int write_pdf(FILE *f, const struct layout *L, struct render_fonts *fonts,
-                     struct canvas *ahead, const struct render_settings *rs, struct hp_error *err)
+                     const struct render_settings *rs, struct hp_error *err)
 {
-    (void)ahead, (void)rs;
+    (void)rs;
     struct render_sink *sink = render_sink_new(f);
     cairo_surface_t *surface =
         cairo_pdf_surface_create_for_stream(write_stream, sink, L->page_width, L->page_height);

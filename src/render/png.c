@@ -42,7 +42,7 @@ struct pixels {
     unsigned char *data;
     int width, height, stride;
     int strip_height;   /* rows of a strip (draw_strips); the last may have fewer */
-    struct canvas *own; /* made here, when none was made ahead */
+    struct canvas *own; /* the white memory (render/canvas.h) */
 };
 
 /* cairo does not draw exactly the same pixels into the first and last
@@ -72,16 +72,10 @@ static size_t pixels_shape(struct pixels *px, int width, int height, int strips)
     return (size_t)px->stride * (buffer_row(px, height - 1) + 1);
 }
 
-/* The white buffer for the page: ahead's memory if there is enough of it
- * (borrowed), else memory of its own. */
-static bool pixels_new(struct pixels *px, int width, int height, int strips, struct canvas *ahead)
+/* The white buffer for the page. */
+static bool pixels_new(struct pixels *px, int width, int height, int strips)
 {
     size_t bytes = pixels_shape(px, width, height, strips);
-    px->own = NULL;
-    if (ahead && canvas_take(ahead, bytes)) {
-        px->data = ahead->data;
-        return true;
-    }
     px->own = canvas_new(bytes);
     px->data = px->own ? px->own->data : NULL;
     return px->own != NULL;
@@ -456,7 +450,7 @@ static int draw_strips(struct pixels *px, const struct layout *L, struct render_
 }
 
 static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts,
-                     struct canvas *ahead, const struct render_settings *rs, struct hp_error *err)
+                     const struct render_settings *rs, struct hp_error *err)
 {
     double scale = rs->dpi / 72;
     double w = ceil(L->page_width * scale), h = ceil(L->page_height * scale);
@@ -465,7 +459,7 @@ static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts
     /* Without the thread, one strip: each more costs a pass over the paths. */
     int strips = rs->threads != 1 && !layout_has_hatching(L) ? PNG_STRIPS : 1;
     struct pixels px;
-    if (!pixels_new(&px, (int)w, (int)h, strips, ahead))
+    if (!pixels_new(&px, (int)w, (int)h, strips))
         return hp_fail(err, "a %.0f x %.0f pixel PNG does not fit in memory", w, h);
     struct png_meta m;
     png_meta_init(&m, L, rs->dpi);
@@ -493,21 +487,6 @@ static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts
     drawn_free(&drawn);
     pixels_free(&px);
     return rc;
-}
-
-struct canvas *render_canvas_begin(const struct render_format *fmt,
-                                   const struct render_settings *rs)
-{
-    if (!fmt->raster || rs->threads == 1)
-        return NULL;
-    /* The page a PNG is drawn on unless -e or -g says otherwise, or the
-     * key goes below the graph (layout.c, place_landscape). */
-    double scale = rs->dpi / 72;
-    double w = ceil(LAYOUT_A4_LONG * scale), h = ceil(LAYOUT_A4_SHORT * scale);
-    if (!(w * h <= PNG_MAX_PIXELS))
-        return NULL;
-    struct pixels px;
-    return canvas_begin(pixels_shape(&px, (int)w, (int)h, PNG_STRIPS));
 }
 
 const struct render_format render_format_png = {.name = "png", .write = write_png, .raster = true};

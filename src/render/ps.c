@@ -117,17 +117,17 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
 }
 
 static int write_plain(FILE *f, const struct layout *L, struct render_fonts *fonts,
-                       struct canvas *ahead, const struct render_settings *rs, struct hp_error *err)
+                     const struct render_settings *rs, struct hp_error *err)
 {
-    (void)ahead, (void)rs;
+    (void)rs;
     /* GHC's -e wrote EPS into the .ps file: a fitted page is EPS. */
     return write_ps(f, L, fonts, L->fitted, err);
 }
 
 static int write_eps(FILE *f, const struct layout *L, struct render_fonts *fonts,
-                     struct canvas *ahead, const struct render_settings *rs, struct hp_error *err)
+                     const struct render_settings *rs, struct hp_error *err)
 {
-    (void)ahead, (void)rs;
+    (void)rs;
     return write_ps(f, L, fonts, true, err);
 }
 

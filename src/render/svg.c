@@ -120,9 +120,9 @@ int render_svg_write(FILE *f, const struct layout *L, struct render_fonts *fonts
 }
 
 static int write_svg(FILE *f, const struct layout *L, struct render_fonts *fonts,
-                     struct canvas *ahead, const struct render_settings *rs, struct hp_error *err)
+                     const struct render_settings *rs, struct hp_error *err)
 {
-    (void)ahead, (void)rs;
+    (void)rs;
     return render_svg_write(f, L, fonts, true, err);
 }
 
