@@ -433,7 +433,7 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
     }
     struct band_plan bp = {0};
     const struct aux *for_plan = saved;
-    if (pipeline_plan(&bp, &p, &for_plan, po->bands.limit, po, &err) == 0)
+    if (pipeline_plan(&bp, &p, &for_plan, po, &err) == 0)
         check_exports(&p, &bp);
     band_plan_free(&bp);
     struct drawing d;

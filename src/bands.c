@@ -401,14 +401,7 @@ static void make_bands(struct band_plan *bp, const struct names *names, const st
     size_t nn = names->count, n = on->n;
     const size_t *list = on->list;
     const double *slope = on->slope;
-    size_t merged = 0, count = n;
-    if (limit < 0) {
-        merged = n;
-        count = 0;
-    } else if (limit != 0 && n > (size_t)limit) {
-        count = (size_t)limit;
-        merged = n - count + 1;
-    }
+    size_t merged, count = plan_limit(n, limit, &merged);
     bp->nnames = nn;
     bp->trace_dropped = on->cut;
     bp->band_of_name = xreallocarray(NULL, nn ? nn : 1, sizeof *bp->band_of_name);

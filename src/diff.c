@@ -249,15 +249,9 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const double *
     qsort(rank, nunion, sizeof *rank, by_score);
 
     /* -m counts OTHER among its bands, as for one profile. */
-    size_t keep = nunion, count = nunion;
-    bool has_other = false;
-    if (limit < 0) {
-        keep = count = 0;
-    } else if (limit > 0 && nunion > (size_t)limit) {
-        keep = (size_t)limit - 1;
-        count = (size_t)limit;
-        has_other = true;
-    }
+    size_t merged, count = plan_limit(nunion, limit, &merged);
+    bool has_other = merged > 0 && count > 0;
+    size_t keep = has_other ? count - 1 : count;
     struct item *kept = xcalloc(keep ? keep : 1, sizeof *kept);
     for (size_t i = 0; i < keep; i++) {
         double *change = xreallocarray(NULL, columns, sizeof *change);
@@ -313,7 +307,9 @@ int diff_build(struct diff *d, const struct profile *before, const struct band_p
     shade(&u, colour);
     size_t nunion = u.count;
 
-    size_t kept = limit > 0 && nunion > (size_t)limit ? (size_t)limit : nunion;
+    /* the columns for the bands drawn (a negative -m draws none: the
+     * budget of every band, as before) */
+    size_t merged, kept = limit < 0 ? nunion : plan_limit(nunion, limit, &merged);
     size_t columns = series_columns(kept);
     if (nunion && columns > DIFF_MAX_CELLS / nunion)
         columns = DIFF_MAX_CELLS / nunion;

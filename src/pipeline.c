@@ -64,10 +64,9 @@ static bool aux_is_foreign(const struct aux *aux, const struct band_plan *bp)
 }
 
 int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct aux **aux,
-                  long limit, const struct pipeline_options *po, struct hp_error *err)
+                  const struct pipeline_options *po, struct hp_error *err)
 {
     struct band_options bo = po->bands;
-    bo.limit = limit;
     bo.aux = aux ? *aux : NULL;
     if (bands_plan(bp, p, &bo, err) < 0)
         return -1;
@@ -90,7 +89,7 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
     memset(d, 0, sizeof *d);
     const struct layout_options *base = &po->layout;
     bool given = aux != NULL;
-    if (pipeline_plan(&d->plan, p, &aux, po->bands.limit, po, err) < 0)
+    if (pipeline_plan(&d->plan, p, &aux, po, err) < 0)
         goto fail;
     d->aux_foreign = given && !aux;
     size_t columns = series_columns(d->plan.count);
@@ -157,7 +156,7 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     double span = 0, peak = 0;
     int rc = -1;
     for (size_t k = 0; k < n; k++)
-        if (pipeline_plan(&bp[k], &p[k], NULL, po->bands.limit, po, err) < 0)
+        if (pipeline_plan(&bp[k], &p[k], NULL, po, err) < 0)
             goto done;
     struct pair_report report;
     pair_bands(bp, n, &report);
@@ -205,11 +204,12 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
      * (-t; -m applies to the ranked differences, not here), each with
      * its values in both profiles, also where the other's -t dropped it
      * (all[]: every name), paired across the two (pair.h). */
-    struct pipeline_options every = *po;
+    struct pipeline_options selected = *po, every = *po;
+    selected.bands.limit = every.bands.limit = 0;
     every.bands.trace_percent = 0;
     for (size_t k = 0; k < 2; k++)
-        if (pipeline_plan(&sel[k], &p[k], NULL, 0, po, err) < 0 ||
-            pipeline_plan(&all[k], &p[k], NULL, 0, &every, err) < 0)
+        if (pipeline_plan(&sel[k], &p[k], NULL, &selected, err) < 0 ||
+            pipeline_plan(&all[k], &p[k], NULL, &every, err) < 0)
             goto done;
     struct pair_report report;
     pair_selected(all, sel, 2, &report);

@@ -43,11 +43,11 @@ struct pipeline_options {
 };
 
 /* The bands of p (*aux: -p's .aux, or NULL; aux itself may be NULL),
- * band limit `limit`.  An .aux that names none of the bands belongs to
+ * under po's options.  An .aux that names none of the bands belongs to
  * another profile: *aux becomes NULL, so none of it applies.  On failure
  * -1, err set, bp freed.  The caller owns bp: band_plan_free. */
 int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct aux **aux,
-                  long limit, const struct pipeline_options *po, struct hp_error *err);
+                  const struct pipeline_options *po, struct hp_error *err);
 
 /* One profile drawn. */
 struct drawing {

@@ -46,6 +46,19 @@ int64_t bands_traced_sum(const struct band_plan *bp, const struct sample_entry *
     return sum;
 }
 
+size_t plan_limit(size_t n, long limit, size_t *merged)
+{
+    *merged = 0;
+    if (limit < 0) {
+        *merged = n;
+        return 0;
+    }
+    if (limit == 0 || n <= (size_t)limit)
+        return n;
+    *merged = n - (size_t)limit + 1;
+    return (size_t)limit;
+}
+
 void band_plan_free(struct band_plan *bp)
 {
     if (!bp)

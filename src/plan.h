@@ -94,6 +94,13 @@ static inline uint64_t add_saturating(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
+/* -m's rule, GHC's, for every kind of plan (bands.c, diff.c): n names
+ * under limit L make min(n, L) bands, the bottom n - L + 1 of them merged
+ * into OTHER when n > L > 0; L = 0 is no limit; a negative L merges
+ * every name and draws nothing.  Returns the number of bands; *merged:
+ * how many names OTHER gathers (0: no OTHER). */
+size_t plan_limit(size_t n, long limit, size_t *merged);
+
 /* Releases a plan (harmless on a zeroed or failed one). */
 void band_plan_free(struct band_plan *bp);
 

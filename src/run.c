@@ -448,7 +448,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
                      "writes none)", why.text);
     if (po->exp) {
         const struct aux *given = saved;
-        if (pipeline_plan(&bp, &p, &saved, po->bands.limit, po, err) < 0)
+        if (pipeline_plan(&bp, &p, &saved, po, err) < 0)
             goto done;
         if (given && !saved)
             warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path,
