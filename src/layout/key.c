@@ -268,14 +268,18 @@ struct at {
 static struct at pack(const struct key *k, struct at from, size_t rows, size_t cols, size_t *slot,
                       size_t *count)
 {
-    size_t at = k->nnote, room = rows * cols;
+    size_t room = rows * cols;
+    /* the note goes above the entries where it leaves room for one; a
+     * note as tall as the block (a long stripped part in a narrow key)
+     * would leave none, and the pages would never end */
+    size_t at = k->nnote < room ? k->nnote : 0;
     struct at i = from;
     for (; i.k < k->n; i.k++, i.line = 0) {
         size_t left = entry_span(k, k->n - 1 - i.k) - i.line;
         if (at % rows && at % rows + left > rows && left <= rows)
             at += rows - at % rows;
         if (at + left > room) {
-            bool tall = left > room - k->nnote;
+            bool tall = left > room - (k->nnote < room ? k->nnote : 0);
             if (!tall && i.k != from.k)
                 break;
             /* what the block holds, the rest in the next */
@@ -517,7 +521,7 @@ static struct at draw_key_block(struct page *pg, const struct band_plan *bp,
     struct at next = pack(key, from, rows, cols, slot, count);
     size_t end = next.line ? next.k + 1 : next.k;
     double step = key->column_width + KEY_COLUMN_GAP;
-    for (size_t i = 0; i < key->nnote; i++)
+    for (size_t i = 0; i < key->nnote && key->nnote < rows * cols; i++)
         page_text(pg, key->note[i], x + (double)(i / rows) * step,
                   top - key->swatch / 2 - (double)(i % rows) * key->pitch - DIGIT_HALF_HEIGHT,
                   ALIGN_LEFT, FONT_AXIS, 0);
