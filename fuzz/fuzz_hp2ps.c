@@ -392,7 +392,7 @@ static void check_exports(const struct profile *p, const struct band_plan *bp)
 }
 
 /* The text read again on several threads, with parts so small that a
- * seam falls at nearly every BEGIN_SAMPLE (parse.c): the very profile, or
+ * seam falls at nearly every BEGIN_SAMPLE (read/hp.c): the very profile, or
  * the very error, of the reading on one thread (rc, p, err). */
 static void check_threads(const struct fuzz_input *in, const struct pipeline_options *po, int rc,
                           const struct profile *p, const struct hp_error *err)

@@ -4,8 +4,8 @@
  * render.c is the drawing core shared by every format: it walks the pages
  * of a layout and draws their primitives on any cairo surface, with all
  * text set by pango.  Each output format is one small file that makes the
- * right cairo surface and hands it to the core (render_ps.c: PostScript
- * and EPS); render_html.c wraps render_svg.c's SVG in a page.
+ * right cairo surface and hands it to the core (render/ps.c: PostScript
+ * and EPS); render/html.c wraps render/svg.c's SVG in a page.
  */
 #ifndef HP2PS_RENDER_H
 #define HP2PS_RENDER_H
@@ -95,8 +95,8 @@ int render_vector_end(struct _cairo_surface *surface, struct render_sink *sink, 
 int render_fail(struct hp_error *err, const char *what, int status);
 
 /* How a format is written.  Each output format is one file
- * (render_ps.c, render_pdf.c, ...) defining one of these; render.c lists
- * them. */
+ * (render/ps.c, render/pdf.c, ...) defining one of these; formats.c
+ * lists them. */
 struct render_settings {
     double dpi;              /* raster formats: pixels per inch */
     double refresh;          /* HTML: --watch's period, the page reloads itself this

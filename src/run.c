@@ -63,7 +63,7 @@ static int choose_format(const struct options *o, const struct render_format **f
 
 /* HP2PS_THREADS: how many threads read a large .hp file, 1 to
  * PARSE_THREADS_MAX; anything else is ignored (one per processor).  1
- * also keeps a PNG's drawing and writing on one thread (render_png.c). */
+ * also keeps a PNG's drawing and writing on one thread (render/png.c). */
 static unsigned env_threads(void)
 {
     const char *s = getenv("HP2PS_THREADS");

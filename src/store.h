@@ -29,7 +29,7 @@ void store_free(struct store *s);
 
 /* The same, but writing to its temporary file from the first sample,
  * through a small buffer: for the parts of a large input read on threads
- * (parse.c), which are held until the main store adopts them. */
+ * (read/hp.c), which are held until the main store adopts them. */
 struct store *store_new_spooled(void);
 
 /* Append one completed sample.  Entries may repeat a name (the values then
@@ -39,7 +39,7 @@ int store_append(struct store *s, double time, const struct sample_entry *e,
 
 /* Move every sample of from to the end of s, and free from: the samples
  * a part of the input read on a thread of its own put in a store of their
- * own (parse.c).  remap[0..nremap) turns from's name ids into s's; the
+ * own (read/hp.c).  remap[0..nremap) turns from's name ids into s's; the
  * samples keep their log and are mapped as they are replayed.  Later
  * appends to s go after them. */
 void store_adopt(struct store *s, struct store *from, const uint32_t *remap, size_t nremap);

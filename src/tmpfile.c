@@ -5,10 +5,10 @@
  * and glibc's tmpfile ignores TMPDIR: with /tmp read-only (a container,
  * a sandbox) PS and EPS, the default format, failed where every other
  * format worked.  A symbol the program defines comes before libc's for
- * every library it loads (as snprintf_chk.c's), so this one gives cairo
+ * every library it loads (as tune/cairo_numbers.c's), so this one gives cairo
  * hp_anonymous_file's (in TMPDIR, else /tmp), else memory.
  *
- * Linked into the program only (not libhp2ps.a): render_ps.c words the
+ * Linked into the program only (not libhp2ps.a): render/ps.c words the
  * failure whichever tmpfile cairo got. */
 #define _GNU_SOURCE /* memfd_create */
 #include "common.h"

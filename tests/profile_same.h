@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* profile_same.h: are two profiles the same, field by field and sample by
  * sample?  For the tests and the fuzzer that compare a .hp read on several
- * threads with the same read on one (parse.c). */
+ * threads with the same read on one (read/hp.c). */
 #ifndef HP2PS_PROFILE_SAME_H
 #define HP2PS_PROFILE_SAME_H
 

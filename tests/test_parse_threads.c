@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* test_parse_threads.c: a .hp read on several threads (parse.c cuts a
+/* test_parse_threads.c: a .hp read on several threads (read/hp.c cuts a
  * large input into parts at BEGIN_SAMPLE lines) gives the very profile, or
  * the very error message, that one thread gives: on every profile of the
  * test data, on profiles whose trouble sits at a seam (a header keyword, a

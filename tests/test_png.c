@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* test_png.c: the PNG writer (render_png.c) writes exactly the pixels
+/* test_png.c: the PNG writer (render/png.c) writes exactly the pixels
  * cairo draws.
  *
  * Each case draws a profile through the pipeline, writes the PNG, reads

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout_data.c: see layout_data.h. */
+/* layout/data.c: see layout/data.h. */
 #include "layout/data.h"
 
 #include <math.h>

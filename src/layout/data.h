@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout_data.h: the layout's helpers for layout.data (-o FILE.html), the
+/* layout/data.h: the layout's helpers for layout.data (-o FILE.html), the
  * page's data: key entries, the graph's area and scales, and the values
  * read back under the pointer.  The layout knows where it drew things (in
  * its local coordinates, y up); these put them on the page (y down) and

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout_diff.c: --diff, layout_build_diff (layout.h): after minus
+/* layout/diff.c: --diff, layout_build_diff (layout.h): after minus
  * before as a diverging stack around a zero line, on a y axis through
  * both signs (frame_set_signed_y), with a key that says each band's
  * largest change.

@@ -3,7 +3,7 @@
  * of several profiles' panels and --diff are drawn in: the box, its
  * title box, the graph's place and scales, and the key.  layout.c builds
  * it and draws the box, the title box, the axes and the graph;
- * layout_key.c, layout_panels.c and layout_diff.c draw into it.
+ * layout/key.c, layout/panels.c and layout/diff.c draw into it.
  *
  * A frame is built once, in order: frame_init (the box and the title
  * box), the y axis (frame_set_y or frame_set_signed_y), key_build (the
@@ -33,7 +33,7 @@ struct key; /* layout/key.h: the key, built into a frame by key_build */
  * however long the profile's unit. */
 #define UNIT_ROOM (BOX_WIDTH / 6)
 
-/* layout_heap.c: the markers' strip over the graph (taken from its
+/* layout/heap.c: the markers' strip over the graph (taken from its
  * height), their labels' baseline in it, the heap legend's baseline
  * (the time axis's title's). */
 #define MARK_STRIP 11.0
@@ -144,7 +144,7 @@ double draw_x_axis(struct page *pg, const struct profile *p, const struct frame 
 void draw_graph(struct page *pg, const struct profile *p, const struct band_plan *bp,
                 const struct series *s, const struct frame *f, const struct text_metrics *tm);
 
-/* layout_heap.c: --heap's lines over the graph, and their legend left
+/* layout/heap.c: --heap's lines over the graph, and their legend left
  * of the time axis's title (unit_width wide, centred) when it fits. */
 void draw_heap_lines(struct page *pg, const struct profile *p, const struct frame *f);
 void draw_heap_legend(struct page *pg, const struct profile *p, const struct frame *f,
@@ -160,7 +160,7 @@ bool layout_mark_labels(const struct profile *p, const struct layout_options *o)
 void draw_mark_labels(struct page *pg, const struct profile *p, const struct frame *f,
                       const size_t *shown, size_t nshown, const struct text_metrics *tm);
 
-/* -o FILE.html, layout_heap.c: the heap lines' values at P's samples and
+/* -o FILE.html, layout/heap.c: the heap lines' values at P's samples and
  * the texts of the marks drawn (--heap, an eventlog's markers). */
 void data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
                          const struct frame *f);

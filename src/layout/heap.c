@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout_heap.c: what only an eventlog knows, drawn over the graph: the
+/* layout/heap.c: what only an eventlog knows, drawn over the graph: the
  * RTS's heap size, live bytes and blocks size as lines (--heap), with a
  * legend under the time axis, and the markers' texts in a strip above
  * the graph, so that neither hides a band.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout_key.c: see layout_key.h.
+/* layout/key.c: see layout/key.h.
  *
  * Beside the graph the key takes columns of rows as far apart as the
  * graph's height allows, and stays there only while the graph keeps most

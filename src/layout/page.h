@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout_page.h: what every part of the layout draws with (private to
+/* layout/page.h: what every part of the layout draws with (private to
  * layout*.c): primitives appended to pages, and header text made one
  * line of valid UTF-8.  Coordinates are the layout's local points (y up);
  * every primitive's memory belongs to its page, freed by layout_free.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout_panels.c: several profiles (FILE FILE...), layout_build_panels
+/* layout/panels.c: several profiles (FILE FILE...), layout_build_panels
  * (layout.h).  One frame serves every panel: the same graph width, title
  * box height, and x and y scales; only the time at the origin is each
  * profile's own first sample.  Each panel is drawn at the origin and

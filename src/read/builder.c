@@ -395,7 +395,7 @@ bool builder_can_adopt(const struct sample_builder *b, const struct sample_build
     /* Thinning depends on every mark and sample before it. */
     if (b->thinned || part->thinned || b->p->nmarks + part->p->nmarks >= b->marks_limit)
         return false;
-    /* the check of begin_line (parse.c) across the seam */
+    /* the check of begin_line (read/hp.c) across the seam */
     return !(part->begun && b->nseen > 0 && part->first_begin < b->last_seen);
 }
 

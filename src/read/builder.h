@@ -33,7 +33,7 @@ struct reader_input {
 
     /* A regular file is read with pread from pos (and mem from mem_pos),
      * never past limit: so that threads can read parts of one input
-     * (parse.c).  read() and no limit until reader_input_range. */
+     * (read/hp.c).  read() and no limit until reader_input_range. */
     bool positioned;
     uint64_t pos;
     uint64_t limit;
@@ -137,7 +137,7 @@ void builder_marks_by_time(struct sample_builder *b);
  * and kept up to MARK_TEXT_MAX bytes). */
 void builder_mark_at(struct sample_builder *b, double t, const char *s, size_t n);
 
-/* A part of the input read by a builder of its own (parse.c reads a
+/* A part of the input read by a builder of its own (read/hp.c reads a
  * large file on several threads), the part right after what b has read:
  * can b take its samples, names and marks as if it had read them itself?
  * Not when a sample is open on either side of the seam, when the times go

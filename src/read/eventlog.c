@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* read/eventlog.c: see read/eventlog.h.
  *
- * The input is read in blocks into one buffer, as parse.c reads a .hp; an
+ * The input is read in blocks into one buffer, as read/hp.c reads a .hp; an
  * event is at most 12 + 65535 bytes, so the buffer holds one block and one
  * event, whatever the size of the log.  Header descriptions are skipped as
  * they stream past.  What stays in memory is what the names need: the
  * cost centres (161), the IPE table (169), the program's arguments, and a
  * key per distinct band (a stack's ids, an -hi address).
  *
- * Speed: as in parse.c, each band remembers which band followed it in the
+ * Speed: as in read/hp.c, each band remembers which band followed it in the
  * last census, and an entry is first compared with that guess, byte for
  * byte (the raw stack ids, or the string); only a miss looks its key up.
  *
@@ -594,7 +594,7 @@ static HP_NOINLINE int64_t lookup_miss(struct elreader *r, size_t at_guess, enum
     int64_t id;
     const char *stored;
     if (kind == KEY_STRING) {
-        if (len == 0) /* no name at all: shown as U+FFFD, as parse.c shows a NUL */
+        if (len == 0) /* no name at all: shown as U+FFFD, as read/hp.c shows a NUL */
             key = "\xEF\xBF\xBD", len = 3;
         id = names_intern(names, key, len);
         stored = names->info[id].text;

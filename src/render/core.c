@@ -592,7 +592,7 @@ static void set_dash(cairo_t *cr, int dash)
 
 /* What a raster surface shows of the page, in the page's user space
  * (cairo_clip_extents), so that a path wholly outside it is not traced:
- * a PNG is drawn in strips (render_png.c), and each strip would otherwise
+ * a PNG is drawn in strips (render/png.c), and each strip would otherwise
  * pass over the points of every band.  Vector surfaces draw every path. */
 struct view {
     bool bounded;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* render_html.c: -o FILE.html, one page that needs nothing else: the
- * graph as render_svg.c writes it (the same SVG, inline), the title, and
+/* render/html.c: -o FILE.html, one page that needs nothing else: the
+ * graph as render/svg.c writes it (the same SVG, inline), the title, and
  * a small script of ours (src/html/page.js, page.css, made into
  * html_page.h at build time) that reads the graph back from the layout's
  * data (layout.h: layout_data), written as JSON in a
@@ -337,7 +337,7 @@ static void drawn_bounds(const struct layout *L, double box[4])
     box[3] = fmin(L->page_height, y1 + margin) - box[1];
 }
 
-/* render_svg.c's SVG, with a root element of ours: the part of the sheet
+/* render/svg.c's SVG, with a root element of ours: the part of the sheet
  * drawn on, an id for the script, and no XML declaration (this is HTML). */
 static int put_svg(FILE *f, const struct layout *L, struct render_fonts *fonts, struct hp_error *err)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* render_pdf.c: PDF through cairo's PDF surface.  Text stays text (pango
+/* render/pdf.c: PDF through cairo's PDF surface.  Text stays text (pango
  * embeds the font with a ToUnicode map), the document title is the JOB,
  * and the creation date comes only from SOURCE_DATE_EPOCH, so the same
  * input gives the same bytes.  The streams' zlib level: tune/pdf_zlib_level.c. */

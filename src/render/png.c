@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* render_png.c: PNG: cairo draws into an image buffer (antialiased, on
+/* render/png.c: PNG: cairo draws into an image buffer (antialiased, on
  * white, at --dpi pixels per inch) and libpng writes it.
  *
  * libpng rather than cairo's PNG writer, for two reasons.  The file keeps

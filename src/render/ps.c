@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* render_ps.c: PostScript and EPS through cairo's PostScript surface.
+/* render/ps.c: PostScript and EPS through cairo's PostScript surface.
  *
  * cairo 1.16 stamps %%CreationDate with the wall clock, which would make
  * every run's bytes differ.  The stream below passes cairo's output through

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* render_svg.c: SVG through cairo's SVG surface (one page; cairo writes
+/* render/svg.c: SVG through cairo's SVG surface (one page; cairo writes
  * and escapes all of the drawing).  The page is painted white first, as
  * the PNG is: an SVG is transparent where nothing is drawn, and the
  * graph's black text and lines would vanish on a dark page.  cairo has no
