@@ -118,6 +118,12 @@ python3 "$TOOLS/hidden_bands.py" make 50 >fifty.hp
 "$HP2PS" --from 0.0195 --to 0.0205 -o win.pdf fifty.hp && pdftotext win.pdf win.txt || fail "window"
 check "a window of one sample: a bar at 0.02 s" bar_at win.pdf 0.02
 check "a window of one sample: the title says so" grep -q "one sample: " win.txt
+# On a page of several, the panel of one sample has its bar too, not a
+# slab across the others' span (the lowest panel: bar_at reads its axis).
+printf 'JOB "small"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0\nEND_SAMPLE 0\nBEGIN_SAMPLE 0.05\na\t1000\nEND_SAMPLE 0.05\nBEGIN_SAMPLE 0.1\na\t2000\nEND_SAMPLE 0.1\n' >small.hp
+"$HP2PS" -o two.pdf small.hp one.hp && pdftotext two.pdf two.txt || fail "two panels"
+check "several profiles: a panel of one sample is a bar at its time" bar_at two.pdf 0.37
+check "several profiles: that panel's title says so" grep -q "one sample: 1.3 MB at 0.37 s" two.txt
 
 # ---- the time axis is labelled to its end ----
 # ends_labelled PDF HP: the last time label is within a tenth of the run of

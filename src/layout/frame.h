@@ -170,6 +170,13 @@ void data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
 void data_begin(struct layout *L, const struct profile *p, const struct band_plan *key,
                 const struct frame *f, bool diff);
 
+/* One sample drawn as a bar ONE_BAR of the axis wide (layout/layout.c):
+ * s's one point per band as two points, half either side.  bar shares s's
+ * figures; its edges are new (bar_free). */
+#define ONE_BAR 0.04
+void bar_series(struct series *bar, const struct series *s, double half);
+void bar_free(struct series *bar);
+
 /* A panel's graph area, dy points above the lowest box, on f's scales. */
 struct layout_data_panel *data_panel(struct layout *L, const char *job, const struct frame *f,
                                      double dy);

@@ -451,10 +451,8 @@ struct layout_data_panel *data_panel(struct layout *L, const char *job, const st
 /* ---- one profile ---- */
 
 /* One sample has no span to draw over: it is a bar at its time, ONE_BAR
- * of the axis wide, on an axis around it (from 0 to twice its time, or a
- * unit either side of a time at or before 0). */
-#define ONE_BAR 0.04
-
+ * (frame.h) of the axis wide, on an axis around it (from 0 to twice its
+ * time, or a unit either side of a time at or before 0). */
 static void one_sample_axis(double t, double *x0, double *x_range)
 {
     if (t > 0 && isfinite(2 * t)) {
@@ -466,9 +464,7 @@ static void one_sample_axis(double t, double *x0, double *x_range)
     }
 }
 
-/* s's one point per band as a bar: two points, a half bar either side.
- * bar shares s's figures; its edges are new (bar_free). */
-static void bar_series(struct series *bar, const struct series *s, double half)
+void bar_series(struct series *bar, const struct series *s, double half)
 {
     *bar = *s;
     bar->top = xcalloc(s->nbands ? s->nbands : 1, sizeof *bar->top);
@@ -485,7 +481,7 @@ static void bar_series(struct series *bar, const struct series *s, double half)
     }
 }
 
-static void bar_free(struct series *bar)
+void bar_free(struct series *bar)
 {
     for (size_t b = 0; b < bar->nbands; b++) {
         free(bar->top[b].t);

@@ -54,6 +54,15 @@ static double panel_dy(const struct frame *f, size_t k, size_t n)
     return f->bh * (double)(n - 1 - k);
 }
 
+/* Where a panel's time axis starts: its own first sample, or for one
+ * sample half a bar before it, so that the bar stands whole at the
+ * axis's start. */
+static double panel_start(const struct layout_panel *panel, const struct frame *f)
+{
+    double t = panel->p->t_first;
+    return panel->s->nsamples == 1 ? t - ONE_BAR / 2 * f->x_range : t;
+}
+
 /* Panel k, drawn at the origin and moved into its place on pg; the
  * first carries a key beside it. */
 static void draw_panel(struct page *pg, const struct layout_panel *panel, size_t k, size_t n,
@@ -62,11 +71,18 @@ static void draw_panel(struct page *pg, const struct layout_panel *panel, size_t
 {
     struct page one = {0};
     double dy = panel_dy(f, k, n);
-    f->x0 = panel[k].p->t_first; /* the panel's own start */
+    f->x0 = panel_start(&panel[k], f);
     draw_head(&one, f, &t[k], 0, tm);
     if (k == 0 && f->key->place == KEY_BESIDE)
         key_draw_on_graph(&one, key, f, dy);
-    draw_graph(&one, panel[k].p, panel[k].bp, panel[k].s, f, tm);
+    if (panel[k].s->nsamples == 1) { /* a bar at its time, as on a page of its own */
+        struct series bar;
+        bar_series(&bar, panel[k].s, ONE_BAR / 2 * f->x_range);
+        draw_graph(&one, panel[k].p, panel[k].bp, &bar, f, tm);
+        bar_free(&bar);
+    } else {
+        draw_graph(&one, panel[k].p, panel[k].bp, panel[k].s, f, tm);
+    }
     page_move(pg, &one, dy);
 }
 
@@ -87,7 +103,7 @@ static void panels_data(struct layout *L, const struct layout_panel *panel, size
 {
     data_begin(L, panel[0].p, key, f, false);
     for (size_t k = 0; k < n; k++) {
-        f->x0 = panel[k].p->t_first;
+        f->x0 = panel_start(&panel[k], f);
         layout_data_panel_series(data_panel(L, panel[k].p->job, f, panel_dy(f, k, n)),
                                  L->data, panel[k].bp, panel[k].s);
     }
