@@ -233,6 +233,7 @@ static void json_panel(FILE *f, const struct layout_data_panel *P)
         fprintf(f, ",\n \"%s\":", stat_name[i]);
         json_numbers(f, stat[i], P->nbands);
     }
+    fprintf(f, ",\n \"samples\":%zu", P->profile_samples);
     fputs(",\n \"t\":", f);
     json_numbers(f, P->t, P->nsamples);
     fputs(",\n \"values\":[", f);

@@ -114,12 +114,18 @@
     return D.bands[b].colour;
   }
 
+  /* Each panel's scales as shown: P.v is the static drawing's (P.t0...)
+   * until a zoom or an isolation redraws the graph on its own scales. */
+  D.panels.forEach(function (P) {
+    P.v = {t0: P.t0, t_span: P.t_span, y_lo: P.y_lo, y_span: P.y_span};
+  });
+
   function xOf(P, t) {
-    return P.plot[0] + (t - P.t0) / P.t_span * P.plot[2];
+    return P.plot[0] + (t - P.v.t0) / P.v.t_span * P.plot[2];
   }
 
   function yOf(P, v) {
-    return P.plot[1] + P.plot[3] - (v - P.y_lo) / P.y_span * P.plot[3];
+    return P.plot[1] + P.plot[3] - (v - P.v.y_lo) / P.v.y_span * P.plot[3];
   }
 
   /* Each band's region in sample i of panel P, in the graph's units:
@@ -203,7 +209,7 @@
   function bandAt(P, i, v, r) {
     var n = P.bands.length, b;
     if (D.mode === 'lines' && !D.diff) {
-      var best = -1, gap = 6 / P.plot[3] * P.y_span; /* six points */
+      var best = -1, gap = 6 / P.plot[3] * P.v.y_span; /* six points */
       for (b = 0; b < n; b++)
         if (Math.abs(r.hi[b] - v) <= gap) {
           gap = Math.abs(r.hi[b] - v);
@@ -222,6 +228,16 @@
   /* tabindex -1: chromium would stop Tab at the svg itself. */
   var overlay = el('svg', {id: 'overlay', viewBox: picture.getAttribute('viewBox'), tabindex: -1});
   graph.appendChild(overlay);
+  /* Each panel's graph area, to clip what is drawn on other scales. */
+  var defs = el('defs', {}, overlay);
+  D.panels.forEach(function (P, k) {
+    var p = P.plot;
+    el('rect', {x: p[0], y: p[1], width: p[2], height: p[3]},
+       el('clipPath', {id: 'hp2ps-clip-' + k}, defs));
+  });
+  /* The graph redrawn from the data when zoomed (or isolated): over the
+   * static drawing's graph and axes, under the pointer's layers. */
+  var zoomLayer = el('g', {'class': 'zoomed', visibility: 'hidden'}, overlay);
   var hits = D.panels.map(function (P, k) {
     var p = P.plot;
     return el('rect', {'class': 'hit', x: p[0], y: p[1], width: p[2], height: p[3],
@@ -303,7 +319,7 @@
     if (k < 0)
       return;
     var line = D.mode === 'lines' && !D.diff;
-    D.panels.forEach(function (P) {
+    D.panels.forEach(function (P, pk) {
       var b = P.bands.indexOf(k);
       if (b < 0 || !P.t.length)
         return;
@@ -312,8 +328,8 @@
                   : ['fall'];
       sides.forEach(function (side) {
         el('path', {'class': line ? 'hl-line' : 'hl', d: outline(P, b, side),
-                    fill: line ? 'none' : colour(k), stroke: line ? colour(k) : '#000'},
-           highlight);
+                    fill: line ? 'none' : colour(k), stroke: line ? colour(k) : '#000',
+                    'clip-path': 'url(#hp2ps-clip-' + pk + ')'}, highlight);
       });
     });
   }
@@ -512,8 +528,8 @@
       var P = D.panels[k], p = P.plot;
       if (q.x < p[0] || q.x > p[0] + p[2] || q.y < p[1] || q.y > p[1] + p[3])
         continue;
-      var t = P.t0 + (q.x - p[0]) / p[2] * P.t_span;
-      var v = P.y_lo + (p[1] + p[3] - q.y) / p[3] * P.y_span;
+      var t = P.v.t0 + (q.x - p[0]) / p[2] * P.v.t_span;
+      var v = P.v.y_lo + (p[1] + p[3] - q.y) / p[3] * P.v.y_span;
       var i = nearest(P, t);
       if (i < 0)
         break;
@@ -538,10 +554,93 @@
 
   var rows = [];
   var sorts = [];
-  var COLUMNS = ['#', 'Band', 'Share', D.diff ? 'Largest change' : 'Peak', 'At', 'Slope'];
+  var COLUMNS = ['#', 'Band', 'Share', D.diff ? 'Largest change' : 'Peak', 'At', 'Slope',
+                 'R\u00b2', 'Integral', 'First seen', 'Last seen', 'Over time'];
 
-  function cellValues(P, b, place) {
-    return [place, D.bands[P.bands[b]].name, P.share[b], P.peak[b], P.peak_time[b], P.slope[b]];
+  /* The first sample at or after t (P.t.length: none). */
+  function from(P, t) {
+    var a = 0, z = P.t.length;
+    while (a < z) {
+      var m = (a + z) >> 1;
+      if (P.t[m] < t)
+        a = m + 1;
+      else
+        z = m;
+    }
+    return a;
+  }
+
+  /* The samples of panel P in the window shown, [i0, i1) (zoomed: those
+   * whose times lie in it, as --from and --to take them). */
+  function windowOf(P) {
+    if (!zoom)
+      return [0, P.t.length];
+    var a = P.t0 + zoom[0] * P.t_span, b = P.t0 + zoom[1] * P.t_span;
+    var i1 = from(P, b);
+    while (i1 < P.t.length && P.t[i1] <= b)
+      i1++;
+    return [from(P, a), i1];
+  }
+
+  /* Each band's figures over the samples [i0, i1) that the page keeps:
+   * its part of the sum of all values (--diff: of the changes' sizes),
+   * its largest value (--diff: largest change) and its first time, the
+   * least-squares slope and its R², the integral (trapezoids, value unit
+   * x sample unit) and the first and last samples it is not 0. */
+  function figures(P, i0, i1) {
+    var n = P.bands.length, b, i, out = [];
+    var N = i1 - i0, tOrigin = N > 0 ? P.t[i0] : 0, st = 0, stt = 0, all = 0;
+    for (i = i0; i < i1; i++) {
+      var u = P.t[i] - tOrigin;
+      st += u;
+      stt += u * u;
+    }
+    var sxx = stt - st * st / (N || 1);
+    for (b = 0; b < n; b++) {
+      var f = {sum: 0, peak: 0, at: N > 0 ? P.t[i0] : 0, sy: 0, syy: 0, sty: 0, area: 0,
+               first: null, last: null};
+      for (i = i0; i < i1; i++) {
+        var v = P.values[i][b], t = P.t[i];
+        f.sum += D.diff ? Math.abs(v) : v;
+        if (i === i0 || (D.diff ? Math.abs(v) > Math.abs(f.peak) : v > f.peak)) {
+          f.peak = v;
+          f.at = t;
+        }
+        f.sy += v;
+        f.syy += v * v;
+        f.sty += (t - tOrigin) * v;
+        if (i > i0)
+          f.area += (t - P.t[i - 1]) * (v + P.values[i - 1][b]) / 2;
+        if (v !== 0) {
+          if (f.first === null)
+            f.first = t;
+          f.last = t;
+        }
+      }
+      var sxy = f.sty - st * f.sy / (N || 1), syy = f.syy - f.sy * f.sy / (N || 1);
+      f.slope = N > 1 && sxx > 0 ? sxy / sxx : 0;
+      f.r2 = N > 2 && sxx > 0 && syy > 0 ? Math.min(1, sxy * sxy / (sxx * syy)) : null;
+      all += f.sum;
+      out.push(f);
+    }
+    out.forEach(function (f) { f.share = all > 0 ? f.sum / all : 0; });
+    return out;
+  }
+
+  /* The values of panel P's rows: unzoomed, hp2ps's own figures over every
+   * sample for share, peak and slope; the rest (and all of them zoomed)
+   * from the samples the page keeps. */
+  function panelRows(P) {
+    var w = windowOf(P), F = figures(P, w[0], w[1]);
+    return F.map(function (f, b) {
+      var whole = !zoom && P.share;
+      return [P.bands.length - b, D.bands[P.bands[b]].name,
+              whole ? P.share[b] : f.share, whole ? P.peak[b] : f.peak,
+              whole ? P.peak_time[b] : f.at, whole ? P.slope[b] : f.slope,
+              f.r2 === null ? -1 : f.r2, f.area,
+              f.first === null ? Infinity : f.first, f.last === null ? -Infinity : f.last,
+              f.sum];
+    });
   }
 
   function sortTable(body, entries, state) {
@@ -556,6 +655,57 @@
     });
     state.heads.forEach(function (th, j) {
       th.setAttribute('aria-sort', j === c ? (dir > 0 ? 'ascending' : 'descending') : 'none');
+    });
+  }
+
+  /* A band's values across the window, as a small line. */
+  function sparkline(P, b, w) {
+    var W = 80, H = 16, i0 = w[0], i1 = w[1], hi = 0, lo = 0, i, pts = [];
+    var step = Math.max(1, Math.floor((i1 - i0) / 160));
+    for (i = i0; i < i1; i++) {
+      hi = Math.max(hi, P.values[i][b]);
+      lo = Math.min(lo, P.values[i][b]);
+    }
+    var ta = i1 > i0 ? P.t[i0] : 0, span = i1 - i0 > 1 ? P.t[i1 - 1] - ta : 1;
+    for (i = i0; i < i1; i += step) {
+      var x = span > 0 ? (P.t[i] - ta) / span * W : 0;
+      var y = hi > lo ? H - 1 - (P.values[i][b] - lo) / (hi - lo) * (H - 2) : H - 1;
+      pts.push((pts.length ? 'L' : 'M') + x.toFixed(1) + ' ' + y.toFixed(1));
+    }
+    var svg = el('svg', {'class': 'spark', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H,
+                         'aria-hidden': 'true'});
+    el('path', {d: pts.join(''), stroke: colour(P.bands[b]), fill: 'none'}, svg);
+    return svg;
+  }
+
+  function seen(t) {
+    return isFinite(t) ? time(t) : '\u2013';
+  }
+
+  /* The row's cells from its values. */
+  function fillRow(P, e, w) {
+    var v = e.values, c = e.row.cells;
+    c[2].textContent = percent(v[2]);
+    c[3].textContent = quantity(v[3], D.diff).replace(/ \(.*\)$/, '');
+    c[4].textContent = time(v[4]);
+    c[5].textContent = slope(v[5]);
+    c[6].textContent = v[6] < 0 ? '\u2013' : v[6].toFixed(2);
+    c[7].textContent = quantity(v[7], D.diff).replace(/ \(.*\)$/, '') + '\u00b7' + perUnit;
+    c[8].textContent = seen(v[8]);
+    c[9].textContent = seen(v[9]);
+    c[10].textContent = '';
+    c[10].appendChild(sparkline(P, e.b, w));
+  }
+
+  /* Every table's figures again, for the window shown. */
+  function refreshTables() {
+    D.panels.forEach(function (P, k) {
+      var state = sorts[k], values = panelRows(P), w = windowOf(P);
+      state.entries.forEach(function (e) {
+        e.values = values[e.b];
+        fillRow(P, e, w);
+      });
+      sortTable(state.body, state.entries, state);
     });
   }
 
@@ -576,7 +726,7 @@
       button.type = 'button';
       button.textContent = name;
       button.addEventListener('click', function () {
-        state.dir = state.column === c ? -state.dir : c === 1 || c === 0 ? 1 : -1;
+        state.dir = state.column === c ? -state.dir : c === 1 || c === 0 || c === 8 ? 1 : -1;
         state.column = c;
         sortTable(body, entries, state);
         save();
@@ -585,18 +735,18 @@
       head.appendChild(th);
       state.heads.push(th);
     });
-    var entries = [];
+    var entries = [], values = panelRows(P), w = windowOf(P);
     for (var b = P.bands.length - 1; b >= 0; b--) {
-      var values = cellValues(P, b, P.bands.length - b);
       var row = body.insertRow();
       row.tabIndex = 0;
       row.setAttribute('data-band', P.bands[b]);
       var sw = document.createElement('span');
       sw.className = 'swatch';
       sw.style.background = colour(P.bands[b]);
-      var c0 = row.insertCell();
-      c0.textContent = String(values[0]);
-      row.insertCell().textContent = values[1];
+      for (var c = 0; c < COLUMNS.length; c++)
+        row.insertCell();
+      row.cells[0].textContent = String(values[b][0]);
+      row.cells[1].textContent = values[b][1];
       row.cells[1].insertBefore(sw, row.cells[1].firstChild);
       var more = details(P.bands[b]);
       if (more.length) { /* the log's details, under the name */
@@ -605,12 +755,10 @@
         small.textContent = more.join(' \u00b7 ');
         row.cells[1].appendChild(small);
       }
-      row.insertCell().textContent = percent(values[2]);
-      row.insertCell().textContent = quantity(values[3], D.diff).replace(/ \(.*\)$/, '');
-      row.insertCell().textContent = time(values[4]);
-      row.insertCell().textContent = slope(values[5]);
+      var e = {row: row, values: values[b], b: b};
+      fillRow(P, e, w);
       rows.push(row);
-      entries.push({row: row, values: values});
+      entries.push(e);
     }
     state.entries = entries;
     state.body = body;
@@ -641,6 +789,7 @@
     sortTable(body, entries, state);
     tables.appendChild(table);
   }
+  var zoom = null; /* the window shown, [from, to] as fractions of the time axis */
   D.panels.forEach(makeTable);
 
   /* ---- --heap: a toggle that shows or hides the RTS's lines ---- */
@@ -671,8 +820,427 @@
     tables.parentNode.insertBefore(label, tables);
     heapBox.addEventListener('change', function () {
       heapLines.forEach(function (p) { p.style.visibility = heapBox.checked ? '' : 'hidden'; });
+      if (zoom)
+        zoomTo(zoom[0], zoom[1]);
     });
   })();
+
+  /* ---- zoom: a window of the time axis, drawn from the data ---- */
+
+  var vb = picture.viewBox.baseVal;
+  var P0 = D.panels[0];
+  var note = document.createElement('p');
+  note.className = 'zoom-note';
+  note.setAttribute('role', 'status');
+  graph.parentNode.insertBefore(note, graph.nextSibling);
+
+  /* 1, 2 or 5 times a power of ten, near span / count. */
+  function niceStep(span, count) {
+    var raw = span / Math.max(count, 1), p = Math.pow(10, Math.floor(Math.log(raw) / Math.LN10));
+    var m = raw / p;
+    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+  }
+
+  /* An axis label: "35 MB", "1,200", "40%". */
+  function axisValue(v) {
+    if (D.mode === 'percent' && !D.diff)
+      return Number(v.toPrecision(4)) + '%';
+    var base = D.iec ? 1024 : 1000;
+    if (bytes && Math.abs(v) >= base)
+      return quantity(Number(v.toPrecision(6)), false).replace(/ \(.*\)$/, '');
+    return grouped(Number(v.toPrecision(6)));
+  }
+
+  function text(parent, x, y, anchor, s) {
+    var t = el('text', {x: x, y: y, 'text-anchor': anchor, 'class': 'tick'}, parent);
+    t.textContent = s;
+    return t;
+  }
+
+  function heapShown() {
+    return !heapBox || heapBox.checked;
+  }
+
+  /* The value range of panel P's samples [i0, i1) as drawn. */
+  function yRange(P, i0, i1) {
+    if (D.mode === 'percent' && !D.diff)
+      return [0, 100];
+    var lo = 0, hi = 0, i, b;
+    for (i = i0; i < i1; i++) {
+      var r = regions(P, i);
+      for (b = 0; b < P.bands.length; b++) {
+        lo = Math.min(lo, r.lo[b]);
+        hi = Math.max(hi, r.hi[b]);
+      }
+      if (P.heap && heapShown())
+        P.heap[i].forEach(function (h) { hi = Math.max(hi, h); });
+    }
+    if (!(hi > lo))
+      hi = lo + 1;
+    var pad = (hi - lo) * 0.04;
+    return [lo < 0 ? lo - pad : lo, hi > 0 ? hi + pad : hi];
+  }
+
+  function pathOf(xs, ys) {
+    var d = [];
+    for (var j = 0; j < xs.length; j++)
+      d.push((j ? 'L' : 'M') + xs[j].toFixed(2) + ' ' + ys[j].toFixed(2));
+    return d.join('');
+  }
+
+  /* The bands of panel P over samples [j0, j1) on P.v's scales. */
+  function drawBands(P, g, j0, j1) {
+    var n = P.bands.length, R = [], X = [], i, b;
+    for (i = j0; i < j1; i++) {
+      var r = regions(P, i);
+      if (D.mode === 'percent' && !D.diff && !(r.total > 0))
+        continue;
+      R.push(r);
+      X.push(xOf(P, P.t[i]));
+    }
+    if (X.length === 1) { /* one sample: across the whole graph */
+      R.push(R[0]);
+      X = [P.plot[0], P.plot[0] + P.plot[2]];
+    }
+    var line = D.mode === 'lines' && !D.diff;
+    function shape(b, lo, hi) {
+      var top = [], foot = [], any = false;
+      R.forEach(function (r) {
+        var l = lo(r), h = hi(r);
+        if (h > l)
+          any = true;
+        top.push(yOf(P, h));
+        foot.push(yOf(P, l));
+      });
+      if (!any)
+        return;
+      var d = pathOf(X, top) + pathOf(X.slice().reverse(), foot.reverse()).replace(/^M/, 'L') + 'Z';
+      el('path', {d: d, fill: colour(P.bands[b]), 'class': 'band'}, g);
+    }
+    for (b = 0; b < n; b++) {
+      if (line) {
+        el('path', {d: pathOf(X, R.map(function (r) { return yOf(P, r.hi[b]); })),
+                    stroke: colour(P.bands[b]), 'class': 'band-line'}, g);
+      } else if (D.diff) {
+        shape(b, function (r) { return r.rise[b][0]; }, function (r) { return r.rise[b][1]; });
+        shape(b, function (r) { return r.fall[b][0]; }, function (r) { return r.fall[b][1]; });
+      } else {
+        shape(b, function (r) { return r.lo[b]; }, function (r) { return r.hi[b]; });
+      }
+    }
+  }
+
+  /* Ticks, labels and grid of panel P on its scales. */
+  function drawAxes(P) {
+    var p = P.plot, g = zoomLayer, x, y, v;
+    var step = niceStep(P.v.t_span, p[2] / 70);
+    var places = Math.max(0, -Math.floor(Math.log(step) / Math.LN10 + 1e-9));
+    for (v = Math.ceil(P.v.t0 / step) * step; v <= P.v.t0 + P.v.t_span + step * 1e-9; v += step) {
+      x = xOf(P, v);
+      el('line', {x1: x, x2: x, y1: p[1] + p[3], y2: p[1] + p[3] + 3, 'class': 'axis'}, g);
+      text(g, x, p[1] + p[3] + 11, 'middle', D.x_index ? String(Math.round(v)) : v.toFixed(places));
+    }
+    var ystep = niceStep(P.v.y_span, p[3] / 45);
+    for (v = Math.ceil(P.v.y_lo / ystep) * ystep; v <= P.v.y_lo + P.v.y_span; v += ystep) {
+      y = yOf(P, v);
+      el('line', {x1: p[0], x2: p[0] + p[2], y1: y, y2: y, 'class': Math.abs(v) < ystep / 2 ? 'zero' : 'grid'}, g);
+      el('line', {x1: p[0] - 3, x2: p[0], y1: y, y2: y, 'class': 'axis'}, g);
+      text(g, p[0] - 5, y + 3, 'end', axisValue(Math.abs(v) < ystep / 2 ? 0 : v));
+    }
+  }
+
+  /* The markers and --heap's lines in the window. */
+  function drawExtras(P, g, j0, j1) {
+    (P.mark_t || []).forEach(function (mt) {
+      if (mt < P.v.t0 || mt > P.v.t0 + P.v.t_span)
+        return;
+      var x = xOf(P, mt);
+      el('line', {x1: x, x2: x, y1: P.plot[1], y2: P.plot[1] + P.plot[3], 'class': 'mark'}, g);
+    });
+    if (!P.heap || !heapShown())
+      return;
+    P.heap_names.forEach(function (name, h) {
+      var d = [], i;
+      for (i = j0; i < j1; i++)
+        if (P.heap[i][h] >= 0)
+          d.push((d.length ? 'L' : 'M') + xOf(P, P.t[i]).toFixed(2) + ' ' + yOf(P, P.heap[i][h]).toFixed(2));
+      el('path', {d: d.join(''), stroke: P.heap_colours[h], 'class': 'heap-line'}, g);
+    });
+  }
+
+  function drawZoom() {
+    while (zoomLayer.firstChild)
+      zoomLayer.removeChild(zoomLayer.firstChild);
+    zoomLayer.setAttribute('visibility', zoom ? 'visible' : 'hidden');
+    D.panels.forEach(function (P, k) {
+      if (!zoom) {
+        P.v = {t0: P.t0, t_span: P.t_span, y_lo: P.y_lo, y_span: P.y_span};
+        return;
+      }
+      var p = P.plot, w = windowOf(P);
+      var j0 = Math.max(w[0] - 1, 0), j1 = Math.min(w[1] + 1, P.t.length);
+      var yr = yRange(P, j0, j1);
+      P.v = {t0: P.t0 + zoom[0] * P.t_span, t_span: (zoom[1] - zoom[0]) * P.t_span,
+             y_lo: yr[0], y_span: yr[1] - yr[0]};
+      /* over the static graph, its tick labels and its axis */
+      el('rect', {'class': 'cover', x: p[0] - 44, y: p[1] - 4.5, width: p[2] + 52,
+                  height: p[3] + 4.5 + 16.5}, zoomLayer);
+      drawAxes(P);
+      var g = el('g', {'clip-path': 'url(#hp2ps-clip-' + k + ')'}, zoomLayer);
+      drawBands(P, g, j0, j1);
+      drawExtras(P, g, j0, j1);
+      el('rect', {'class': 'frame', x: p[0], y: p[1], width: p[2], height: p[3]}, zoomLayer);
+    });
+  }
+
+  /* What the window shows, and whether the page's samples are enough. */
+  function describe() {
+    var P = P0, w = windowOf(P), kept = P.t.length, all = P.samples || kept;
+    var parts = [];
+    if (zoom) {
+      var a = P.v.t0, b = P.v.t0 + P.v.t_span;
+      parts.push('Showing ' + time(a) + ' to ' + time(b) + ' (' + (w[1] - w[0]) +
+                 ' samples); the table\u2019s figures are for this window. ' +
+                 'Double-click the graph or press Escape to see it all.');
+      if (kept < all) {
+        var per = all / kept;
+        parts.push('This zoom is coarser than the profile: the page keeps ' + grouped(kept) +
+                   ' of its ' + grouped(all) + ' samples (about one in ' +
+                   Number(per.toPrecision(2)) + '), and the figures are from those. ' +
+                   'For every sample: hp2ps --from ' + Number(a.toPrecision(6)) + ' --to ' +
+                   Number(b.toPrecision(6)) + '.');
+      }
+    } else {
+      parts.push('Drag across the graph or the strip below it to zoom, or use the wheel, + and \u2212.');
+      if (kept < all)
+        parts.push('The page keeps ' + grouped(kept) + ' of the profile\u2019s ' + grouped(all) +
+                   ' samples: share, peak and slope are hp2ps\u2019s over every sample, ' +
+                   'the other figures are from the samples kept.');
+    }
+    note.textContent = parts.join(' ');
+    note.classList.toggle('coarse', zoom !== null && kept < all);
+    graph.setAttribute('data-zoom', zoom ? zoom.join(' ') : '');
+  }
+
+  /* ---- the overview strip: the whole run, the window on it ---- */
+
+  var strip = document.createElementNS(NS, 'svg');
+  strip.id = 'overview';
+  strip.setAttribute('viewBox', vb.x + ' 0 ' + vb.width + ' 30');
+  strip.setAttribute('preserveAspectRatio', 'none');
+  strip.setAttribute('role', 'slider');
+  strip.setAttribute('tabindex', '0');
+  strip.setAttribute('aria-label', 'the window of the time axis shown');
+  graph.parentNode.insertBefore(strip, note);
+  (function () {
+    var p = P0.plot, n = P0.t.length, hi = 0, lo = 0, ys = [], i;
+    for (i = 0; i < n; i++) {
+      var r = regions(P0, i), top = 0;
+      for (var b = 0; b < P0.bands.length; b++)
+        top = Math.max(top, r.hi[b]);
+      ys.push(D.mode === 'percent' ? r.total : top);
+      hi = Math.max(hi, ys[i]);
+      lo = Math.min(lo, ys[i]);
+    }
+    var d = 'M' + p[0] + ' 29';
+    for (i = 0; i < n; i++)
+      d += 'L' + (p[0] + (P0.t[i] - P0.t0) / P0.t_span * p[2]).toFixed(2) + ' ' +
+           (29 - (ys[i] - lo) / (hi - lo || 1) * 27).toFixed(2);
+    d += 'L' + (p[0] + p[2]) + ' 29Z';
+    el('rect', {x: p[0], y: 0, width: p[2], height: 30, 'class': 'strip-bg'}, strip);
+    el('path', {d: d, 'class': 'strip-total'}, strip);
+  })();
+  var shadeL = el('rect', {y: 0, height: 30, 'class': 'strip-out'}, strip);
+  var shadeR = el('rect', {y: 0, height: 30, 'class': 'strip-out'}, strip);
+  var frameW = el('rect', {y: 0.5, height: 29, 'class': 'strip-window'}, strip);
+
+  function drawStrip() {
+    var p = P0.plot, f = zoom || [0, 1];
+    var x0 = p[0] + f[0] * p[2], x1 = p[0] + f[1] * p[2];
+    shadeL.setAttribute('x', p[0]);
+    shadeL.setAttribute('width', x0 - p[0]);
+    shadeR.setAttribute('x', x1);
+    shadeR.setAttribute('width', p[0] + p[2] - x1);
+    frameW.setAttribute('x', x0);
+    frameW.setAttribute('width', Math.max(x1 - x0, 0.5));
+    strip.setAttribute('aria-valuetext', zoom ? time(P0.v.t0) + ' to ' + time(P0.v.t0 + P0.v.t_span)
+                                              : 'the whole run');
+  }
+
+  /* Show the window [f0, f1] of the time axis (fractions; the whole: null). */
+  function zoomTo(f0, f1) {
+    if (f0 > f1) {
+      var s = f0; f0 = f1; f1 = s;
+    }
+    var min = 1e-6;
+    if (f1 - f0 < min)
+      f1 = f0 + min;
+    if (f0 < 0) {
+      f1 -= f0; f0 = 0;
+    }
+    if (f1 > 1) {
+      f0 -= f1 - 1; f1 = 1;
+    }
+    zoom = f0 <= 1e-9 && f1 >= 1 - 1e-9 ? null : [Math.max(f0, 0), f1];
+    var t = performance.now();
+    drawZoom();
+    refreshTables();
+    drawHighlight();
+    hideReadout();
+    drawStrip();
+    describe();
+    share();
+    graph.setAttribute('data-redraw-ms', (performance.now() - t).toFixed(1));
+  }
+
+  /* The fraction of the time axis at a client x over panel P's graph. */
+  function fractionAt(P, clientX, clientY) {
+    var q = toPage(clientX, clientY), f = zoom || [0, 1];
+    return f[0] + (q.x - P.plot[0]) / P.plot[2] * (f[1] - f[0]);
+  }
+
+  function zoomBy(factor, centre) {
+    var f = zoom || [0, 1], c = centre === undefined ? (f[0] + f[1]) / 2 : centre;
+    zoomTo(c - (c - f[0]) * factor, c + (f[1] - c) * factor);
+  }
+
+  function panBy(delta) {
+    var f = zoom || [0, 1];
+    if (zoom)
+      zoomTo(f[0] + delta * (f[1] - f[0]), f[1] + delta * (f[1] - f[0]));
+  }
+
+  /* dragging a range on the graph */
+  var drag = null;
+  var band = el('rect', {'class': 'sel', visibility: 'hidden'}, overlay);
+  overlay.addEventListener('pointerdown', function (e) {
+    var k = e.target.getAttribute('data-panel');
+    if (k === null || e.button !== 0)
+      return;
+    var P = D.panels[Number(k)];
+    drag = {P: P, x: toPage(e.clientX, e.clientY).x, f: fractionAt(P, e.clientX, e.clientY),
+            moved: false};
+  });
+  overlay.addEventListener('pointermove', function (e) {
+    if (!drag)
+      return;
+    var x = toPage(e.clientX, e.clientY).x, p = drag.P.plot;
+    if (Math.abs(x - drag.x) > 3)
+      drag.moved = true;
+    if (!drag.moved)
+      return;
+    x = Math.min(Math.max(x, p[0]), p[0] + p[2]);
+    band.setAttribute('x', Math.min(x, drag.x));
+    band.setAttribute('width', Math.abs(x - drag.x));
+    band.setAttribute('y', p[1]);
+    band.setAttribute('height', p[3]);
+    band.setAttribute('visibility', 'visible');
+  });
+  window.addEventListener('pointerup', function (e) {
+    if (!drag)
+      return;
+    var d = drag;
+    drag = null;
+    band.setAttribute('visibility', 'hidden');
+    if (d.moved)
+      zoomTo(d.f, fractionAt(d.P, e.clientX, e.clientY));
+  });
+  overlay.addEventListener('dblclick', function (e) {
+    if (e.target.getAttribute('data-panel') !== null)
+      zoomTo(0, 1);
+  });
+  overlay.addEventListener('wheel', function (e) {
+    var k = e.target.getAttribute('data-panel');
+    if (k === null)
+      return;
+    e.preventDefault();
+    if (Math.abs(e.deltaX) > Math.abs(e.deltaY) || e.shiftKey)
+      panBy((e.shiftKey ? e.deltaY : e.deltaX) > 0 ? 0.1 : -0.1);
+    else
+      zoomBy(e.deltaY > 0 ? 1.25 : 0.8, fractionAt(D.panels[Number(k)], e.clientX, e.clientY));
+  }, {passive: false});
+
+  /* the strip: drag a range, or drag the window to pan */
+  var stripDrag = null;
+  function stripFraction(e) {
+    var r = strip.getBoundingClientRect(), p = P0.plot;
+    var x = vb.x + (e.clientX - r.left) / r.width * vb.width;
+    return Math.min(Math.max((x - p[0]) / p[2], 0), 1);
+  }
+  strip.addEventListener('pointerdown', function (e) {
+    var f = stripFraction(e), w = zoom || [0, 1];
+    stripDrag = {f: f, pan: zoom !== null && f >= w[0] && f <= w[1], w: w.slice(), moved: false};
+    strip.setPointerCapture(e.pointerId);
+    e.preventDefault();
+  });
+  strip.addEventListener('pointermove', function (e) {
+    if (!stripDrag)
+      return;
+    var f = stripFraction(e), s = stripDrag;
+    if (Math.abs(f - s.f) > 0.003)
+      s.moved = true;
+    if (!s.moved)
+      return;
+    if (s.pan)
+      zoomTo(s.w[0] + f - s.f, s.w[1] + f - s.f);
+    else
+      zoomTo(s.f, f);
+  });
+  strip.addEventListener('pointerup', function () {
+    stripDrag = null;
+  });
+  strip.addEventListener('dblclick', function () {
+    zoomTo(0, 1);
+  });
+  strip.addEventListener('keydown', function (e) {
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      e.preventDefault();
+      panBy(e.key === 'ArrowLeft' ? -0.1 : 0.1);
+    }
+  });
+
+  /* +, -, Escape anywhere but a text box */
+  document.addEventListener('keydown', function (e) {
+    var tag = e.target && e.target.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || e.ctrlKey || e.metaKey || e.altKey)
+      return;
+    if (e.key === '+' || e.key === '=') {
+      e.preventDefault();
+      zoomBy(0.5);
+    } else if (e.key === '-' || e.key === '_' || e.key === '\u2212') {
+      e.preventDefault();
+      zoomBy(2);
+    } else if (e.key === 'Escape' && zoom) {
+      e.preventDefault();
+      zoomTo(0, 1);
+    }
+  });
+
+  /* ---- the URL fragment: #from=T&to=T (panel 0's times) ---- */
+
+  var sharing = false;
+  function share() {
+    if (sharing || !history.replaceState)
+      return;
+    var h = zoom ? '#from=' + Number(P0.v.t0.toPrecision(9)) + '&to=' +
+                   Number((P0.v.t0 + P0.v.t_span).toPrecision(9)) : ' ';
+    try {
+      history.replaceState(null, '', h === ' ' ? location.pathname + location.search : h);
+    } catch (err) { /* a browser that refuses it on file: URLs: no link */ }
+  }
+
+  function fromHash() {
+    var m = /[#&]from=([-0-9.e+]+)&to=([-0-9.e+]+)/.exec(location.hash);
+    if (!m || !(P0.t_span > 0))
+      return;
+    sharing = true;
+    zoomTo((Number(m[1]) - P0.t0) / P0.t_span, (Number(m[2]) - P0.t0) / P0.t_span);
+    sharing = false;
+  }
+  window.addEventListener('hashchange', fromHash);
+  drawStrip();
+  describe();
+  fromHash();
 
   /* ---- --watch: the page reloads itself; keep what was chosen ---- */
 
@@ -733,6 +1301,11 @@
       pressed: keyRects.map(function (r, b) { return r.getAttribute('aria-pressed') === 'true' ? b : -1; })
                        .filter(function (b) { return b >= 0; }),
       focused: document.activeElement && document.activeElement.getAttribute('data-band'),
+      zoom: graph.getAttribute('data-zoom'), note: note.textContent,
+      table: sorts.length ? sorts[0].entries.map(function (e) {
+        return {band: D.bands[P0.bands[e.b]].name, peak: e.values[3], at: e.values[4],
+                slope: e.values[5], r2: e.values[6], integral: e.values[7], share: e.values[2]};
+      }) : [],
       rows: sorts.length ? Array.prototype.map.call(sorts[0].body.rows, function (row) {
         return row.getAttribute('data-band');
       }) : []
@@ -772,6 +1345,10 @@
         document.activeElement.blur();
       } else if (f[0] === 'heap' && heapBox) {
         heapBox.click();
+      } else if (f[0] === 'zoom') { /* zoom:A:B, times of panel 0 */
+        zoomTo((Number(f[1]) - P0.t0) / P0.t_span, (Number(f[2]) - P0.t0) / P0.t_span);
+      } else if (f[0] === 'reset') {
+        zoomTo(0, 1);
       } else if (f[0] === 'sort') {
         var th = sorts[0] && sorts[0].heads[Number(f[1])];
         if (th)

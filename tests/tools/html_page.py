@@ -8,6 +8,11 @@
   html_page.py csv PAGE CSV [PANEL]    the page's samples are rows of the CSV
                                        export of the same profile, same values
   html_page.py get PAGE EXPR           print EXPR over the data (d)
+  html_page.py zoom CHROMIUM PAGE A B CSV
+                                       zoom the page to [A, B] and compare its
+                                       table (peak and when, slope, R²,
+                                       integral) with CSV, the export of
+                                       --from A --to B
   html_page.py browse CHROMIUM PAGE KIND CSV [CSV2]
                                        load the page in headless chromium,
                                        point at known places, click the key and
@@ -404,6 +409,67 @@ def browse(chromium, page, kind, csvs):
     print("%d actions checked in chromium" % len(log))
 
 
+def least_squares(ts, ys):
+    n = len(ts)
+    if n < 2:
+        return 0.0, None
+    mt, my = sum(ts) / n, sum(ys) / n
+    sxx = sum((t - mt) ** 2 for t in ts)
+    syy = sum((y - my) ** 2 for y in ys)
+    sxy = sum((t - mt) * (y - my) for t, y in zip(ts, ys))
+    if sxx <= 0:
+        return 0.0, None
+    return sxy / sxx, (sxy * sxy / (sxx * syy) if syy > 0 and n > 2 else None)
+
+
+def close(a, b, rel=1e-9):
+    return abs(a - b) <= rel * max(abs(a), abs(b), 1)
+
+
+def zoom(chromium, page, a, b, csv_path):
+    """The table of the window [a, b] against --from a --to b's CSV."""
+    d = data_of(page)
+    P = d["panels"][0]
+    log, _ = run_chromium(chromium, page, "zoom:%s:%s;reset" % (a, b))
+    if len(log) != 2:
+        fail("zoom: %d steps logged" % len(log))
+        return
+    zoomed, whole = log
+    names, rows, times = read_csv(csv_path)
+    if not zoomed.get("zoom"):
+        fail("zoom:%s:%s: the page is not zoomed" % (a, b))
+    if "(%d samples)" % len(times) not in zoomed["note"] and P["samples"] == len(P["t"]):
+        fail("the window holds %d samples of the CSV, the page says: %r" % (len(times), zoomed["note"]))
+    compared = 0
+    for row in zoomed["table"]:
+        if row["band"] not in names:
+            continue
+        c = names.index(row["band"])
+        ys = [rows[t][c] for t in times]
+        peak = max(ys)
+        at = times[ys.index(peak)]
+        slope, r2 = least_squares(times, ys)
+        area = sum((t1 - t0) * (y0 + y1) / 2 for t0, t1, y0, y1 in zip(times, times[1:], ys, ys[1:]))
+        got = (row["peak"], row["at"], row["slope"], row["r2"], row["integral"])
+        if row["peak"] != peak or row["at"] != at or not close(row["slope"], slope, 1e-6) or \
+                not close(row["integral"], area) or \
+                (r2 is None) != (row["r2"] < 0) or (r2 is not None and not close(row["r2"], r2, 1e-6)):
+            fail("zoom %s..%s, %s: page (peak, at, slope, R2, integral) %r, the CSV %r" %
+                 (a, b, row["band"], got, (peak, at, slope, r2, area)))
+        compared += 1
+    if compared < 2:
+        fail("zoom: only %d bands to compare" % compared)
+    if whole.get("zoom", "x"):
+        fail("reset: still zoomed (%r)" % whole["zoom"])
+    by_name = dict((d["bands"][k]["name"], j) for j, k in enumerate(P["bands"]))
+    for row in whole["table"]:
+        j = by_name[row["band"]]
+        if row["peak"] != P["peak"][j] or row["slope"] != P["slope"][j]:
+            fail("reset: %s has peak %r slope %r, hp2ps's %r %r" %
+                 (row["band"], row["peak"], row["slope"], P["peak"][j], P["slope"][j]))
+    print("zoom %s..%s: %d bands compared with the CSV" % (a, b, compared))
+
+
 def main():
     cmd = sys.argv[1]
     if cmd == "check":
@@ -413,6 +479,8 @@ def main():
     elif cmd == "get":
         d = data_of(sys.argv[2])
         print(eval(sys.argv[3], {"d": d, "len": len, "sum": sum}))
+    elif cmd == "zoom":
+        zoom(*sys.argv[2:7])
     elif cmd == "browse":
         browse(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
     else:
