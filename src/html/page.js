@@ -55,6 +55,12 @@
 
   var bytes = D.value_unit === 'bytes';
 
+  /* The view shown (stacked, percent or lines; the drawing's first), and
+   * the bands shown: shown[b] (by key index) false for the bands an
+   * isolation leaves out. */
+  var mode = D.mode;
+  var shown = D.bands.map(function () { return true; });
+
   /* A value with its unit: bytes also in kB, MB... (--units=iec: KiB...). */
   function quantity(v, signed) {
     var sign = signed && v > 0 ? '+' : '';
@@ -134,9 +140,11 @@
    * opposite order; each band has a region on both sides (one of them
    * empty): rise[b] and fall[b], [lo, hi] each, and lo/hi on its side. */
   function regions(P, i) {
-    var n = P.bands.length, v = P.values[i], lo = [], hi = [], total = 0, b;
-    for (b = 0; b < n; b++)
-      total += v[b];
+    var n = P.bands.length, all = P.values[i], lo = [], hi = [], total = 0, b, v = [];
+    for (b = 0; b < n; b++) {
+      total += all[b];
+      v[b] = shown[P.bands[b]] ? all[b] : 0; /* left out: drawn as nothing */
+    }
     if (D.diff) {
       var up = 0, down = 0, rise = [], fall = [];
       for (b = 0; b < n; b++) {
@@ -153,11 +161,11 @@
         hi[b] = side[1];
       }
       return {lo: lo, hi: hi, total: total, rise: rise, fall: fall};
-    } else if (D.mode === 'lines') {
+    } else if (mode === 'lines') {
       for (b = 0; b < n; b++)
         lo[b] = hi[b] = v[b];
     } else {
-      var scale = D.mode === 'percent' ? (total > 0 ? 100 / total : 0) : 1, sum = 0;
+      var scale = mode === 'percent' ? (total > 0 ? 100 / total : 0) : 1, sum = 0;
       for (b = 0; b < n; b++) {
         lo[b] = sum * scale;
         sum += v[b];
@@ -188,7 +196,7 @@
    * x): the nearest one whose stack reaches the value v, so that a spike
    * drawn between lower neighbours is read where it is drawn; else i. */
   function under(P, i, x, v) {
-    if (D.mode !== 'stacked' || D.diff)
+    if (mode !== 'stacked' || D.diff)
       return i;
     var best = -1, gap = Infinity;
     for (var d = -1; d <= 1; d += 2)
@@ -208,10 +216,10 @@
    * stack, or no line near enough). */
   function bandAt(P, i, v, r) {
     var n = P.bands.length, b;
-    if (D.mode === 'lines' && !D.diff) {
+    if (mode === 'lines' && !D.diff) {
       var best = -1, gap = 6 / P.plot[3] * P.v.y_span; /* six points */
       for (b = 0; b < n; b++)
-        if (Math.abs(r.hi[b] - v) <= gap) {
+        if (shown[P.bands[b]] && Math.abs(r.hi[b] - v) <= gap) {
           gap = Math.abs(r.hi[b] - v);
           best = b;
         }
@@ -269,7 +277,7 @@
     var pts = [], i;
     for (i = 0; i < P.t.length; i++) {
       var r = regions(P, i);
-      if (D.mode === 'percent' && !(r.total > 0))
+      if (mode === 'percent' && !(r.total > 0))
         continue;
       var lo = side ? r[side][b][0] : r.lo[b], hi = side ? r[side][b][1] : r.hi[b];
       pts.push({x: xOf(P, P.t[i]), top: yOf(P, hi), foot: yOf(P, lo), full: hi > lo});
@@ -282,7 +290,7 @@
     function move(q, j) {
       return (j ? 'L' : 'M') + q[0].toFixed(2) + ' ' + q[1].toFixed(2);
     }
-    if (D.mode === 'lines' && !D.diff)
+    if (mode === 'lines' && !D.diff)
       return pts.map(function (q, j) { return move([q.x, q.top], j); }).join('');
     var d = '';
     for (i = 0; i < pts.length; i++) {
@@ -318,7 +326,7 @@
     });
     if (k < 0)
       return;
-    var line = D.mode === 'lines' && !D.diff;
+    var line = mode === 'lines' && !D.diff;
     D.panels.forEach(function (P, pk) {
       var b = P.bands.indexOf(k);
       if (b < 0 || !P.t.length)
@@ -375,15 +383,26 @@
     el('title', {}, r).textContent = D.bands[kb].name;
     keyRects[kb] = r;
   }
+  /* A click or Enter pins; Shift or Ctrl with the click adds the band to
+   * those shown alone (isolate); the key I shows it alone, Shift+I adds. */
+  function choose(e, k) {
+    if (e.type === 'click' && (e.shiftKey || e.ctrlKey || e.metaKey)) {
+      isolate(k, true);
+    } else if (e.type === 'click' || e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      pin(k);
+    } else if (e.key === 'i' || e.key === 'I') {
+      e.preventDefault();
+      isolate(k, e.shiftKey);
+    }
+  }
   overlay.addEventListener('click', function (e) {
     if (keyOf(e) >= 0)
-      pin(keyOf(e));
+      choose(e, keyOf(e));
   });
   overlay.addEventListener('keydown', function (e) {
-    if (keyOf(e) >= 0 && (e.key === 'Enter' || e.key === ' ')) {
-      e.preventDefault();
-      pin(keyOf(e));
-    }
+    if (keyOf(e) >= 0)
+      choose(e, keyOf(e));
   });
   function keyOf(e) {
     var k = e.target.getAttribute('data-band');
@@ -460,7 +479,7 @@
         line(readout, 'detail muted', d);
       });
     } else {
-      line(readout, 'name muted', D.mode === 'lines' ? 'no band\u2019s line here' : 'no band here');
+      line(readout, 'name muted', mode === 'lines' ? 'no band\u2019s line here' : 'no band here');
     }
     var hidden = P.trace ? P.trace.hidden[i] : 0;
     readout.setAttribute('data-hidden', String(hidden));
@@ -535,6 +554,8 @@
         break;
       i = under(P, i, q.x, v);
       var r = regions(P, i), b = bandAt(P, i, v, r);
+      pointed = b >= 0 ? P.bands[b] : -1;
+      last = {k: k, i: i, v: v};
       fill(k, P, i, b, r);
       place(clientX, clientY, P, i, b, r);
       return;
@@ -542,6 +563,7 @@
     hideReadout();
   }
 
+  var pointed = -1, last = null; /* the band under the pointer, and where the readout is */
   overlay.addEventListener('pointermove', function (e) {
     point(e.clientX, e.clientY);
   });
@@ -643,6 +665,12 @@
     });
   }
 
+  /* Rows made at most: a table of a thousand bands is slow to lay out,
+   * and the search finds the others. */
+  var ROWS_SHOWN = 100;
+  var stamp = 0; /* the window and view the rows' figures are for */
+  var matcher = null; /* the search: a band's name -> true if it matches */
+
   function sortTable(body, entries, state) {
     var c = state.column, dir = state.dir;
     entries.sort(function (a, z) {
@@ -650,17 +678,38 @@
       var d = x < y ? -1 : x > y ? 1 : 0;
       return d * dir || a.values[0] - z.values[0];
     });
-    entries.forEach(function (e) {
-      body.appendChild(e.row);
+    var want = entries.filter(function (e) {
+      return !matcher || matcher(e.values[1]);
     });
+    state.matching = want.length;
+    if (!state.all)
+      want = want.slice(0, ROWS_SHOWN);
+    var same = want.length === body.rows.length && want.every(function (e, j) {
+      return body.rows[j] === e.row;
+    });
+    if (!same) {
+      body.textContent = '';
+      var frag = document.createDocumentFragment();
+      want.forEach(function (e) { frag.appendChild(e.row); });
+      body.appendChild(frag);
+    }
+    want.forEach(function (e) {
+      if (e.stamp !== stamp)
+        fillRow(state.P, e, state.w);
+      e.row.classList.toggle('out', !shown[e.key]);
+    });
+    var rest = state.matching - want.length;
+    state.more.hidden = rest <= 0 && !state.all;
+    state.more.textContent = state.all ? 'Show the first ' + ROWS_SHOWN + ' rows'
+                                       : 'Show all ' + state.matching + ' rows (' + rest + ' more)';
     state.heads.forEach(function (th, j) {
       th.setAttribute('aria-sort', j === c ? (dir > 0 ? 'ascending' : 'descending') : 'none');
     });
   }
 
   /* A band's values across the window, as a small line. */
-  function sparkline(P, b, w) {
-    var W = 80, H = 16, i0 = w[0], i1 = w[1], hi = 0, lo = 0, i, pts = [];
+  function sparkline(P, e, w) {
+    var W = 80, H = 16, i0 = w[0], i1 = w[1], hi = 0, lo = 0, i, pts = [], b = e.b;
     var step = Math.max(1, Math.floor((i1 - i0) / 160));
     for (i = i0; i < i1; i++) {
       hi = Math.max(hi, P.values[i][b]);
@@ -672,10 +721,13 @@
       var y = hi > lo ? H - 1 - (P.values[i][b] - lo) / (hi - lo) * (H - 2) : H - 1;
       pts.push((pts.length ? 'L' : 'M') + x.toFixed(1) + ' ' + y.toFixed(1));
     }
-    var svg = el('svg', {'class': 'spark', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H,
-                         'aria-hidden': 'true'});
-    el('path', {d: pts.join(''), stroke: colour(P.bands[b]), fill: 'none'}, svg);
-    return svg;
+    if (!e.spark) {
+      var svg = el('svg', {'class': 'spark', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H,
+                           'aria-hidden': 'true'});
+      e.spark = el('path', {stroke: colour(P.bands[b]), fill: 'none'}, svg);
+      e.row.cells[10].appendChild(svg);
+    }
+    e.spark.setAttribute('d', pts.join(''));
   }
 
   function seen(t) {
@@ -693,17 +745,18 @@
     c[7].textContent = quantity(v[7], D.diff).replace(/ \(.*\)$/, '') + '\u00b7' + perUnit;
     c[8].textContent = seen(v[8]);
     c[9].textContent = seen(v[9]);
-    c[10].textContent = '';
-    c[10].appendChild(sparkline(P, e.b, w));
+    sparkline(P, e, w);
+    e.stamp = stamp;
   }
 
   /* Every table's figures again, for the window shown. */
   function refreshTables() {
+    stamp++;
     D.panels.forEach(function (P, k) {
-      var state = sorts[k], values = panelRows(P), w = windowOf(P);
+      var state = sorts[k], values = panelRows(P);
+      state.w = windowOf(P);
       state.entries.forEach(function (e) {
         e.values = values[e.b];
-        fillRow(P, e, w);
       });
       sortTable(state.body, state.entries, state);
     });
@@ -717,7 +770,14 @@
     table.appendChild(cap);
     var head = table.createTHead().insertRow();
     var body = table.createTBody();
-    var state = {column: 0, dir: 1, heads: []};
+    var state = {column: 0, dir: 1, heads: [], P: P, w: windowOf(P), all: false};
+    state.more = document.createElement('button');
+    state.more.type = 'button';
+    state.more.className = 'more';
+    state.more.addEventListener('click', function () {
+      state.all = !state.all;
+      sortTable(body, entries, state);
+    });
     sorts[k] = state;
     COLUMNS.forEach(function (name, c) {
       var th = document.createElement('th');
@@ -735,7 +795,7 @@
       head.appendChild(th);
       state.heads.push(th);
     });
-    var entries = [], values = panelRows(P), w = windowOf(P);
+    var entries = [], values = panelRows(P);
     for (var b = P.bands.length - 1; b >= 0; b--) {
       var row = body.insertRow();
       row.tabIndex = 0;
@@ -746,8 +806,8 @@
       for (var c = 0; c < COLUMNS.length; c++)
         row.insertCell();
       row.cells[0].textContent = String(values[b][0]);
-      row.cells[1].textContent = values[b][1];
-      row.cells[1].insertBefore(sw, row.cells[1].firstChild);
+      row.cells[1].appendChild(sw);
+      row.cells[1].appendChild(document.createElement('span')).textContent = values[b][1];
       var more = details(P.bands[b]);
       if (more.length) { /* the log's details, under the name */
         var small = document.createElement('div');
@@ -755,8 +815,7 @@
         small.textContent = more.join(' \u00b7 ');
         row.cells[1].appendChild(small);
       }
-      var e = {row: row, values: values[b], b: b};
-      fillRow(P, e, w);
+      var e = {row: row, values: values[b], b: b, key: P.bands[b], stamp: -1};
       rows.push(row);
       entries.push(e);
     }
@@ -765,7 +824,7 @@
     body.addEventListener('click', function (e) {
       var row = e.target.closest('tr');
       if (row)
-        pin(Number(row.getAttribute('data-band')));
+        choose(e, Number(row.getAttribute('data-band')));
     });
     body.addEventListener('pointerover', function (e) {
       var row = e.target.closest('tr');
@@ -781,13 +840,12 @@
     body.addEventListener('focusout', leave);
     body.addEventListener('keydown', function (e) {
       var row = e.target.closest('tr');
-      if (row && (e.key === 'Enter' || e.key === ' ')) {
-        e.preventDefault();
-        pin(Number(row.getAttribute('data-band')));
-      }
+      if (row)
+        choose(e, Number(row.getAttribute('data-band')));
     });
     sortTable(body, entries, state);
     tables.appendChild(table);
+    tables.appendChild(state.more);
   }
   var zoom = null; /* the window shown, [from, to] as fractions of the time axis */
   D.panels.forEach(makeTable);
@@ -843,7 +901,7 @@
 
   /* An axis label: "35 MB", "1,200", "40%". */
   function axisValue(v) {
-    if (D.mode === 'percent' && !D.diff)
+    if (mode === 'percent' && !D.diff)
       return Number(v.toPrecision(4)) + '%';
     var base = D.iec ? 1024 : 1000;
     if (bytes && Math.abs(v) >= base)
@@ -863,7 +921,7 @@
 
   /* The value range of panel P's samples [i0, i1) as drawn. */
   function yRange(P, i0, i1) {
-    if (D.mode === 'percent' && !D.diff)
+    if (mode === 'percent' && !D.diff)
       return [0, 100];
     var lo = 0, hi = 0, i, b;
     for (i = i0; i < i1; i++) {
@@ -893,7 +951,7 @@
     var n = P.bands.length, R = [], X = [], i, b;
     for (i = j0; i < j1; i++) {
       var r = regions(P, i);
-      if (D.mode === 'percent' && !D.diff && !(r.total > 0))
+      if (mode === 'percent' && !D.diff && !(r.total > 0))
         continue;
       R.push(r);
       X.push(xOf(P, P.t[i]));
@@ -902,7 +960,7 @@
       R.push(R[0]);
       X = [P.plot[0], P.plot[0] + P.plot[2]];
     }
-    var line = D.mode === 'lines' && !D.diff;
+    var line = mode === 'lines' && !D.diff;
     function shape(b, lo, hi) {
       var top = [], foot = [], any = false;
       R.forEach(function (r) {
@@ -918,6 +976,9 @@
       el('path', {d: d, fill: colour(P.bands[b]), 'class': 'band'}, g);
     }
     for (b = 0; b < n; b++) {
+      if (!shown[P.bands[b]])
+        continue;
+      var before = g.childNodes.length;
       if (line) {
         el('path', {d: pathOf(X, R.map(function (r) { return yOf(P, r.hi[b]); })),
                     stroke: colour(P.bands[b]), 'class': 'band-line'}, g);
@@ -927,6 +988,9 @@
       } else {
         shape(b, function (r) { return r.lo[b]; }, function (r) { return r.hi[b]; });
       }
+      if (matcher && !matcher(D.bands[P.bands[b]].name)) /* the search: others faint */
+        for (var c = before; c < g.childNodes.length; c++)
+          g.childNodes[c].classList.add('faint');
     }
   }
 
@@ -968,19 +1032,28 @@
     });
   }
 
+  function isolating() {
+    return shown.indexOf(false) >= 0;
+  }
+
+  /* Is the graph drawn by the page (else it is the static drawing)? */
+  function redrawn() {
+    return zoom !== null || isolating() || mode !== D.mode || matcher !== null;
+  }
+
   function drawZoom() {
-    while (zoomLayer.firstChild)
-      zoomLayer.removeChild(zoomLayer.firstChild);
-    zoomLayer.setAttribute('visibility', zoom ? 'visible' : 'hidden');
+    zoomLayer.textContent = '';
+    var on = redrawn(), f = zoom || [0, 1];
+    zoomLayer.setAttribute('visibility', on ? 'visible' : 'hidden');
     D.panels.forEach(function (P, k) {
-      if (!zoom) {
+      if (!on) {
         P.v = {t0: P.t0, t_span: P.t_span, y_lo: P.y_lo, y_span: P.y_span};
         return;
       }
       var p = P.plot, w = windowOf(P);
       var j0 = Math.max(w[0] - 1, 0), j1 = Math.min(w[1] + 1, P.t.length);
       var yr = yRange(P, j0, j1);
-      P.v = {t0: P.t0 + zoom[0] * P.t_span, t_span: (zoom[1] - zoom[0]) * P.t_span,
+      P.v = {t0: P.t0 + f[0] * P.t_span, t_span: (f[1] - f[0]) * P.t_span,
              y_lo: yr[0], y_span: yr[1] - yr[0]};
       /* over the static graph, its tick labels and its axis */
       el('rect', {'class': 'cover', x: p[0] - 44, y: p[1] - 4.5, width: p[2] + 52,
@@ -1017,6 +1090,12 @@
                    ' samples: share, peak and slope are hp2ps\u2019s over every sample, ' +
                    'the other figures are from the samples kept.');
     }
+    if (isolating())
+      parts.push('Showing ' + shown.filter(Boolean).length + ' of ' + D.bands.length +
+                 ' bands alone, on their own scale (Show all bands, or a click on the ' +
+                 'graph where no band is, brings back the others).');
+    if (mode !== D.mode)
+      parts.push('Drawn ' + mode + ' by the page (the file\u2019s drawing is ' + D.mode + ').');
     note.textContent = parts.join(' ');
     note.classList.toggle('coarse', zoom !== null && kept < all);
     graph.setAttribute('data-zoom', zoom ? zoom.join(' ') : '');
@@ -1038,7 +1117,7 @@
       var r = regions(P0, i), top = 0;
       for (var b = 0; b < P0.bands.length; b++)
         top = Math.max(top, r.hi[b]);
-      ys.push(D.mode === 'percent' ? r.total : top);
+      ys.push(mode === 'percent' ? r.total : top);
       hi = Math.max(hi, ys[i]);
       lo = Math.min(lo, ys[i]);
     }
@@ -1084,13 +1163,17 @@
     zoom = f0 <= 1e-9 && f1 >= 1 - 1e-9 ? null : [Math.max(f0, 0), f1];
     var t = performance.now();
     drawZoom();
+    var t1 = performance.now();
     refreshTables();
+    var t2 = performance.now();
     drawHighlight();
     hideReadout();
     drawStrip();
+    drawKeyMarks();
+    drawBar();
     describe();
     share();
-    graph.setAttribute('data-redraw-ms', (performance.now() - t).toFixed(1));
+    graph.setAttribute('data-redraw-ms', [t1 - t, t2 - t1, performance.now() - t2].map(function (x) { return x.toFixed(1); }).join(' '));
   }
 
   /* The fraction of the time axis at a client x over panel P's graph. */
@@ -1111,7 +1194,7 @@
   }
 
   /* dragging a range on the graph */
-  var drag = null;
+  var drag = null, dragged = false;
   var band = el('rect', {'class': 'sel', visibility: 'hidden'}, overlay);
   overlay.addEventListener('pointerdown', function (e) {
     var k = e.target.getAttribute('data-panel');
@@ -1141,6 +1224,7 @@
       return;
     var d = drag;
     drag = null;
+    dragged = d.moved;
     band.setAttribute('visibility', 'hidden');
     if (d.moved)
       zoomTo(d.f, fractionAt(d.P, e.clientX, e.clientY));
@@ -1199,6 +1283,76 @@
     }
   });
 
+  /* The readout moved to sample i of panel k, at value v (keeping its
+   * band where that band is still drawn); the window pans to it. */
+  function stepTo(k, i, v, keep) {
+    var P = D.panels[k];
+    i = Math.max(0, Math.min(P.t.length - 1, i));
+    var f = (P.t[i] - P.t0) / P.t_span, w = zoom || [0, 1];
+    if (zoom && (f < w[0] || f > w[1]))
+      zoomTo(f - (w[1] - w[0]) / 2, f + (w[1] - w[0]) / 2);
+    var r = regions(P, i), b = keep >= 0 ? P.bands.indexOf(keep) : -1;
+    if (b < 0 || !(r.hi[b] > r.lo[b] || mode === 'lines'))
+      b = bandAt(P, i, v, r);
+    else
+      v = (r.lo[b] + r.hi[b]) / 2;
+    var pt = overlay.createSVGPoint();
+    pt.x = xOf(P, P.t[i]);
+    pt.y = yOf(P, Math.min(Math.max(v, P.v.y_lo), P.v.y_lo + P.v.y_span));
+    var c = pt.matrixTransform(overlay.getScreenCTM());
+    pointed = b >= 0 ? P.bands[b] : -1;
+    last = {k: k, i: i, v: v};
+    fill(k, P, i, b, r);
+    place(c.x, c.y, P, i, b, r);
+  }
+
+  /* The graph takes the focus (Tab): the arrows then move the readout. */
+  hits.forEach(function (h, k) {
+    h.setAttribute('tabindex', '0');
+    h.setAttribute('role', 'img');
+    h.setAttribute('aria-label', (D.panels[k].title || 'the graph') +
+                   ': the arrow keys move the readout from sample to sample, ' +
+                   'up and down from band to band, I shows its band alone');
+    h.addEventListener('focus', function () {
+      if (!last || last.k !== k) {
+        var P = D.panels[k], w = windowOf(P);
+        var i = Math.max(0, Math.min(P.t.length - 1, (w[0] + w[1]) >> 1));
+        stepTo(k, i, regions(P, i).total / 2, -1);
+      }
+    });
+    h.addEventListener('blur', function () {
+      last = null;
+      hideReadout();
+    });
+    h.addEventListener('keydown', function (e) {
+      if (!last || !D.panels[k].t.length)
+        return;
+      var P = D.panels[k], key = readout.getAttribute('data-band');
+      var band = key === '' ? -1 : Number(key);
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        e.preventDefault();
+        stepTo(k, last.i + (e.key === 'ArrowLeft' ? -1 : 1) * (e.shiftKey ? 10 : 1), last.v, band);
+      } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+        /* the next band drawn above or below */
+        e.preventDefault();
+        var r = regions(P, last.i), b = P.bands.indexOf(band), d = e.key === 'ArrowUp' ? 1 : -1;
+        for (var j = b < 0 ? (d > 0 ? 0 : P.bands.length - 1) : b + d; j >= 0 && j < P.bands.length; j += d)
+          if (shown[P.bands[j]] && (r.hi[j] > r.lo[j] || mode === 'lines')) {
+            stepTo(k, last.i, (r.lo[j] + r.hi[j]) / 2, P.bands[j]);
+            break;
+          }
+      } else if ((e.key === 'i' || e.key === 'I') && band >= 0) {
+        e.preventDefault();
+        var at = last;
+        isolate(band, e.shiftKey);
+        stepTo(at.k, at.i, at.v, band);
+      } else if (e.key === 'Enter' && band >= 0) {
+        e.preventDefault();
+        pin(band);
+      }
+    });
+  });
+
   /* +, -, Escape anywhere but a text box */
   document.addEventListener('keydown', function (e) {
     var tag = e.target && e.target.tagName;
@@ -1214,6 +1368,204 @@
       e.preventDefault();
       zoomTo(0, 1);
     }
+  });
+
+  /* ---- isolate, search, view: the toolbar ---- */
+
+  function refresh() {
+    var f = zoom || [0, 1];
+    zoomTo(f[0], f[1]);
+  }
+
+  /* Show band k only (add: add it to the bands shown alone, or take it
+   * out); band k alone already: every band again. */
+  function isolate(k, add) {
+    if (k < 0 || k >= shown.length)
+      return;
+    var alone = shown.filter(Boolean).length === 1 && shown[k];
+    if (add && isolating()) {
+      shown[k] = !shown[k];
+      if (!shown.some(Boolean))
+        showAll(true);
+    } else if (!add && alone) {
+      showAll(true);
+    } else {
+      shown = shown.map(function (x, j) { return j === k; });
+    }
+    refresh();
+  }
+
+  function showAll(quiet) {
+    shown = shown.map(function () { return true; });
+    if (!quiet)
+      refresh();
+  }
+
+  /* The key entries: faint when left out, outlined when the search
+   * matches them. */
+  var keyMarks = el('g', {}, overlay);
+  overlay.insertBefore(keyMarks, highlight);
+  function drawKeyMarks() {
+    keyMarks.textContent = '';
+    D.bands.forEach(function (B, k) {
+      if (!B.box)
+        return;
+      if (!shown[k])
+        el('rect', {'class': 'veil', x: B.box[0], y: B.box[1], width: B.box[2], height: B.box[3]},
+           keyMarks);
+      if (matcher && matcher(B.name))
+        el('rect', {'class': 'match', x: B.box[0], y: B.box[1], width: B.box[2],
+                    height: B.box[3]}, keyMarks);
+    });
+  }
+
+  var bar = document.createElement('div');
+  bar.className = 'toolbar';
+  graph.parentNode.insertBefore(bar, graph);
+
+  function control(label, element) {
+    var l = document.createElement('label');
+    l.appendChild(document.createTextNode(label + ' '));
+    l.appendChild(element);
+    bar.appendChild(l);
+    return element;
+  }
+
+  function button(text, title, act) {
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = text;
+    b.title = title;
+    b.addEventListener('click', act);
+    bar.appendChild(b);
+    return b;
+  }
+
+  var viewBox = null;
+  if (!D.diff) {
+    viewBox = document.createElement('select');
+    viewBox.id = 'view';
+    ['stacked', 'percent', 'lines'].forEach(function (v) {
+      var o = document.createElement('option');
+      o.value = v;
+      o.textContent = v;
+      viewBox.appendChild(o);
+    });
+    viewBox.value = mode;
+    control('View', viewBox);
+    viewBox.addEventListener('change', function () {
+      mode = viewBox.value;
+      refresh();
+    });
+  }
+
+  var search = document.createElement('input');
+  search.type = 'search';
+  search.id = 'search';
+  search.placeholder = 'name or regular expression';
+  search.setAttribute('spellcheck', 'false');
+  search.setAttribute('autocomplete', 'off');
+  control('Search', search);
+  var searchNote = document.createElement('span');
+  searchNote.className = 'search-note';
+  searchNote.setAttribute('role', 'status');
+
+  /* JavaScript's RegExp, as --include takes POSIX extended expressions
+   * (the same for what both have: . * + ? | () [] ^ $ {m,n}); a text that
+   * is no expression is looked for as it is. */
+  function setSearch(text) {
+    var re = null, how = '';
+    if (text !== '') {
+      try {
+        re = new RegExp(text);
+      } catch (err) {
+        re = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+        how = ' (not a regular expression: searched as text)';
+      }
+    }
+    matcher = re ? function (name) { return re.test(name); } : null;
+    var n = re ? D.bands.filter(function (B) { return re.test(B.name); }).length : 0;
+    searchNote.textContent = re ? n + ' of ' + D.bands.length + ' bands match' + how : '';
+    markNames(re);
+    refresh();
+  }
+  search.addEventListener('input', function () {
+    setSearch(search.value);
+  });
+  search.addEventListener('keydown', function (e) {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      isolateMatches();
+    } else if (e.key === 'Escape' && search.value) {
+      e.stopPropagation();
+      search.value = '';
+      setSearch('');
+    }
+  });
+
+  /* The part of each name the search matched, marked in the table. */
+  function markNames(re) {
+    sorts.forEach(function (state) {
+      state.entries.forEach(function (e) {
+        var span = e.row.cells[1].childNodes[1], name = e.values[1];
+        var m = re && re.exec(name);
+        span.textContent = '';
+        if (!m || !m[0]) {
+          span.textContent = name;
+          return;
+        }
+        span.appendChild(document.createTextNode(name.slice(0, m.index)));
+        span.appendChild(document.createElement('mark')).textContent = m[0];
+        span.appendChild(document.createTextNode(name.slice(m.index + m[0].length)));
+      });
+    });
+  }
+
+  function isolateMatches() {
+    if (!matcher)
+      return;
+    var any = D.bands.some(function (B) { return matcher(B.name); });
+    if (any)
+      shown = D.bands.map(function (B) { return matcher(B.name); });
+    refresh();
+  }
+
+  button('Show only matches', 'Draw only the bands the search matches (Enter in the search box)',
+         isolateMatches);
+  var allButton = button('Show all bands', 'Bring back every band (a click on the graph\u2019s ' +
+                         'empty part too)', function () { showAll(); });
+  var zoomButton = button('Whole run', 'See the whole time axis again (Escape, or a ' +
+                          'double-click on the graph)', function () { zoomTo(0, 1); });
+  bar.appendChild(searchNote);
+
+  function drawBar() {
+    allButton.disabled = !isolating();
+    zoomButton.disabled = !zoom;
+    graph.setAttribute('data-view', mode);
+    graph.setAttribute('data-shown', isolating() ? shown.map(function (x, k) {
+      return x ? k : -1; }).filter(function (k) { return k >= 0; }).join(' ') : '');
+  }
+
+  /* A click on a band in the graph shows it alone (Shift or Ctrl: adds
+   * it to those shown); on no band, every band again.  A double-click
+   * (which resets the zoom) is not a click for this. */
+  var clickTimer = null;
+  overlay.addEventListener('click', function (e) {
+    if (e.target.getAttribute('data-panel') === null || dragged)
+      return;
+    var k = pointed, add = e.shiftKey || e.ctrlKey || e.metaKey;
+    clearTimeout(clickTimer);
+    if (e.detail > 1)
+      return;
+    clickTimer = setTimeout(function () {
+      if (k >= 0)
+        isolate(k, add);
+      else if (isolating())
+        showAll();
+    }, add ? 0 : 250);
+  });
+  overlay.addEventListener('dblclick', function () {
+    clearTimeout(clickTimer);
   });
 
   /* ---- the URL fragment: #from=T&to=T (panel 0's times) ---- */
@@ -1287,11 +1639,11 @@
 
   /* What the page shows now, for the test to read. */
   function state(action) {
-    var shown = !readout.hidden, rd = {};
+    var visible = !readout.hidden, rd = {};
     ['panel', 'sample', 'time', 'band', 'value', 'share', 'total', 'hidden'].forEach(function (a) {
-      rd[a] = shown ? readout.getAttribute('data-' + a) : null;
+      rd[a] = visible ? readout.getAttribute('data-' + a) : null;
     });
-    rd.text = shown ? readout.textContent : null;
+    rd.text = visible ? readout.textContent : null;
     return {
       action: action, readout: rd, restored: restored,
       highlight: graph.getAttribute('data-highlight'),
@@ -1301,7 +1653,20 @@
       pressed: keyRects.map(function (r, b) { return r.getAttribute('aria-pressed') === 'true' ? b : -1; })
                        .filter(function (b) { return b >= 0; }),
       focused: document.activeElement && document.activeElement.getAttribute('data-band'),
-      zoom: graph.getAttribute('data-zoom'), note: note.textContent,
+      zoom: graph.getAttribute('data-zoom'), note: note.textContent, view: mode,
+      shown: shown.map(function (x, k) { return x ? k : -1; }).filter(function (k) { return k >= 0; }),
+      search: searchNote.textContent,
+      drawn_paths: zoomLayer.querySelectorAll('path').length,
+      faint_paths: zoomLayer.querySelectorAll('path.faint').length,
+      marked_keys: keyMarks.querySelectorAll('rect.match').length,
+      y_top: P0.v.y_lo + P0.v.y_span,
+      tops: P0.t.map(function (t, i) {
+        var r = regions(P0, i), top = mode === 'lines' ? -Infinity : 0;
+        for (var b = 0; b < P0.bands.length; b++)
+          if (shown[P0.bands[b]])
+            top = Math.max(top, r.hi[b]);
+        return [t, top];
+      }),
       table: sorts.length ? sorts[0].entries.map(function (e) {
         return {band: D.bands[P0.bands[e.b]].name, peak: e.values[3], at: e.values[4],
                 slope: e.values[5], r2: e.values[6], integral: e.values[7], share: e.values[2]};
@@ -1349,6 +1714,24 @@
         zoomTo((Number(f[1]) - P0.t0) / P0.t_span, (Number(f[2]) - P0.t0) / P0.t_span);
       } else if (f[0] === 'reset') {
         zoomTo(0, 1);
+      } else if (f[0] === 'search') { /* search:TEXT (TEXT may hold ':') */
+        search.value = f.slice(1).join(':');
+        search.dispatchEvent(new Event('input'));
+      } else if (f[0] === 'only') {
+        isolateMatches();
+      } else if (f[0] === 'isolate' || f[0] === 'add') {
+        isolate(Number(f[1]), f[0] === 'add');
+      } else if (f[0] === 'all') {
+        allButton.click();
+      } else if (f[0] === 'view' && viewBox) {
+        viewBox.value = f[1];
+        viewBox.dispatchEvent(new Event('change'));
+      } else if (f[0] === 'focus') {
+        hits[Number(f[1])].focus();
+        if (!last) /* a window without the focus (headless) fires no focus event */
+          hits[Number(f[1])].dispatchEvent(new FocusEvent('focus'));
+      } else if (f[0] === 'press' && document.activeElement) { /* press:KEY on the focus */
+        document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: f[1], bubbles: true}));
       } else if (f[0] === 'sort') {
         var th = sorts[0] && sorts[0].heads[Number(f[1])];
         if (th)
@@ -1360,6 +1743,9 @@
     });
     document.documentElement.setAttribute('data-selftest', 'done');
   }
+  document.documentElement.setAttribute('data-ready', 'yes');
+  if (performance.mark)
+    performance.mark('hp2ps-ready');
   var m = /[?&]selftest=([^&]*)/.exec(location.search);
   if (m)
     selftest(decodeURIComponent(m[1]));
