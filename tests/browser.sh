@@ -94,6 +94,19 @@ check "chromium: zoomed to 1.05..1.55, the table is --from/--to's" \
 check "chromium: zoomed to 0.2..0.41 of every band of leak.hp, the table is --from/--to's" \
     $PAGE zoom "$CHROMIUM" leak-t0.html 0.2 0.41 leakwin.csv
 
+# Search with a regular expression, show only the matches: their stack
+# (stacked, lines, percent views) is --include's, with its band set; show
+# all again; the arrow keys step the readout sample by sample; Shift-click
+# builds a set.  A stacked page and a --mode=lines one.
+"$HP2PS" -t0 -m0 prog.hp -o all.html && "$HP2PS" -t0 -m0 prog.hp -o all.csv &&
+    "$HP2PS" -t0 -m0 --include 'Lazy|random' prog.hp -o inc.csv
+check "chromium: search 'Lazy|random', only the matches: --include's stack, in each view" \
+    $PAGE isolate "$CHROMIUM" all.html 'Lazy|random' all.csv inc.csv
+"$HP2PS" -t0 -m0 --mode=lines leak.hp -o leakl.html && "$HP2PS" -t0 -m0 leak.hp -o leak0m.csv &&
+    "$HP2PS" -t0 -m0 --include '^\(2[0-9]+\)' leak.hp -o leakinc.csv
+check "chromium: a lines page, search '^\\(2[0-9]+\\)': --include's bands, in each view" \
+    $PAGE isolate "$CHROMIUM" leakl.html '^\(2[0-9]+\)' leak0m.csv leakinc.csv
+
 "$HP2PS" -c --watch=0.05 prog.hp -o watched.html
 check "chromium, real input: pointer, Tab, Enter, clicks, and a --watch page's reload" \
     timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" "$CHROMIUM" prog.html prog.csv watched.html

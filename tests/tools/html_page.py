@@ -13,6 +13,12 @@
                                        table (peak and when, slope, R²,
                                        integral) with CSV, the export of
                                        --from A --to B
+  html_page.py isolate CHROMIUM PAGE REGEX CSV INCLUDED_CSV
+                                       search REGEX, show only the matches
+                                       (their stack against INCLUDED_CSV, the
+                                       export of --include REGEX; percent of
+                                       CSV's totals), switch views, show all,
+                                       step the readout with the arrow keys
   html_page.py browse CHROMIUM PAGE KIND CSV [CSV2]
                                        load the page in headless chromium,
                                        point at known places, click the key and
@@ -472,6 +478,81 @@ def zoom(chromium, page, a, b, csv_path):
     print("zoom %s..%s: %d bands compared with the CSV" % (a, b, compared))
 
 
+def isolate(chromium, page, regex, csv_path, included_path):
+    d = data_of(page)
+    P = d["panels"][0]
+    names, rows, _ = read_csv(csv_path)
+    inames, irows, _ = read_csv(included_path)
+    actions = ["search:" + regex, "only", "view:lines", "view:percent", "view:stacked", "all",
+               "focus:0", "press:ArrowRight", "press:ArrowRight", "press:ArrowLeft",
+               "search:", "isolate:%d" % P["bands"][-1], "add:%d" % P["bands"][0], "all"]
+    log, _ = run_chromium(chromium, page, ";".join(actions).replace("%", "%25")
+                          .replace("&", "%26").replace("#", "%23").replace("+", "%2B"))
+    if len(log) != len(actions):
+        fail("isolate: %d of %d steps logged" % (len(log), len(actions)))
+        return
+    st = dict((a, s) for a, s in zip(actions, log))
+    matching = [k for k, B in enumerate(d["bands"]) if re.search(regex, B["name"])]
+    if not matching or len(matching) == len(d["bands"]):
+        fail("the expression %r matches %d of %d bands: no test" % (regex, len(matching), len(d["bands"])))
+        return
+    found = log[0]
+    if not found["search"].startswith("%d of %d bands match" % (len(matching), len(d["bands"]))):
+        fail("search %r: the page says %r, %d match" % (regex, found["search"], len(matching)))
+    boxed = [k for k in matching if d["bands"][k]["box"]]
+    if found["marked_keys"] != len(boxed):
+        fail("search: %d key entries marked, %d match" % (found["marked_keys"], len(boxed)))
+    if sorted(int(b) for b in found["rows"]) != sorted(matching):
+        fail("search: the table shows bands %r, the matches are %r" % (found["rows"], matching))
+    if found["faint_paths"] == 0:
+        fail("search: no band drawn faint")
+    only = st["only"]
+    if only["shown"] != matching:
+        fail("only the matches: bands %r shown, wanted %r" % (only["shown"], matching))
+    if sorted(inames) != sorted(d["bands"][k]["name"] for k in matching):
+        fail("--include %r kept %r, the search matched %r" %
+             (regex, inames, [d["bands"][k]["name"] for k in matching]))
+    checked = 0
+    for view in ("stacked", "lines", "percent"):
+        s = st["view:" + view]
+        if s["view"] != view:
+            fail("view:%s: the page shows %r" % (view, s["view"]))
+        for t, top in s["tops"]:
+            if t not in irows:
+                continue
+            inc, full = irows[t], rows[t]
+            want = sum(inc) if view == "stacked" else max(inc) if view == "lines" else \
+                100.0 * sum(inc) / sum(full) if sum(full) > 0 else None
+            if want is not None and not close(top, want, 1e-9):
+                fail("%s, only the matches, at %r: the page draws up to %r, --include: %r" %
+                     (view, t, top, want))
+                break
+            checked += 1
+        peak = max(top for _, top in s["tops"])
+        if not (peak <= s["y_top"] <= peak * 1.2 + 1e-9):
+            fail("%s: the scale reaches %r for a top of %r (not its own scale)" % (view, s["y_top"], peak))
+    if checked < 10:
+        fail("only %d samples compared with --include" % checked)
+    if st["all"]["shown"] != list(range(len(d["bands"]))):
+        fail("all: bands %r shown" % st["all"]["shown"])
+    steps = [log[actions.index(a)]["readout"] for a in ("focus:0",)] + \
+        [log[7]["readout"], log[8]["readout"], log[9]["readout"]]
+    if any(r["sample"] is None for r in steps):
+        fail("the focused graph shows no readout: %r" % steps)
+    else:
+        k = [int(r["sample"]) for r in steps]
+        if k[1:] != [k[0] + 1, k[0] + 2, k[0] + 1]:
+            fail("arrows: the readout went to samples %r" % k)
+        if any(float(r["time"]) != P["t"][int(r["sample"])] for r in steps):
+            fail("arrows: the readout's times are not its samples'")
+    one, two = log[11], log[12]
+    if one["shown"] != [P["bands"][-1]] or two["shown"] != sorted([P["bands"][-1], P["bands"][0]]):
+        fail("isolate then add: %r, %r" % (one["shown"], two["shown"]))
+    if log[13]["shown"] != list(range(len(d["bands"]))):
+        fail("all: bands %r shown" % log[13]["shown"])
+    print("isolate %r: %d bands, %d samples compared with --include" % (regex, len(matching), checked))
+
+
 def main():
     cmd = sys.argv[1]
     if cmd == "check":
@@ -481,6 +562,8 @@ def main():
     elif cmd == "get":
         d = data_of(sys.argv[2])
         print(eval(sys.argv[3], {"d": d, "len": len, "sum": sum}))
+    elif cmd == "isolate":
+        isolate(*sys.argv[2:7])
     elif cmd == "zoom":
         zoom(*sys.argv[2:7])
     elif cmd == "browse":
