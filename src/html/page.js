@@ -246,6 +246,9 @@
   /* The graph redrawn from the data when zoomed (or isolated): over the
    * static drawing's graph and axes, under the pointer's layers. */
   var zoomLayer = el('g', {'class': 'zoomed', visibility: 'hidden'}, overlay);
+  /* many bands: no outlines (painting them was a third of a redraw's time) */
+  if (D.bands.length > 40)
+    zoomLayer.classList.add('many');
   var hits = D.panels.map(function (P, k) {
     var p = P.plot;
     return el('rect', {'class': 'hit', x: p[0], y: p[1], width: p[2], height: p[3],
@@ -669,6 +672,7 @@
    * and the search finds the others. */
   var ROWS_SHOWN = 100;
   var stamp = 0; /* the window and view the rows' figures are for */
+  var searchRe = null, searchStamp = 0; /* the search, and its count (markName) */
   var matcher = null; /* the search: a band's name -> true if it matches */
 
   function sortTable(body, entries, state) {
@@ -696,6 +700,7 @@
     want.forEach(function (e) {
       if (e.stamp !== stamp)
         fillRow(state.P, e, state.w);
+      markName(e);
       e.row.classList.toggle('out', !shown[e.key]);
     });
     var rest = state.matching - want.length;
@@ -1505,8 +1510,18 @@
 
   /* The part of each name the search matched, marked in the table. */
   function markNames(re) {
-    sorts.forEach(function (state) {
-      state.entries.forEach(function (e) {
+    searchRe = re;
+    searchStamp++;
+  }
+
+  /* Row e's name with the part the search matched marked (rows laid out
+   * only: sortTable calls it). */
+  function markName(e) {
+    if (e.marked === searchStamp)
+      return;
+    e.marked = searchStamp;
+    var re = searchRe;
+    (function () {
         var span = e.row.cells[1].childNodes[1], name = e.values[1];
         var m = re && re.exec(name);
         span.textContent = '';
@@ -1517,8 +1532,7 @@
         span.appendChild(document.createTextNode(name.slice(0, m.index)));
         span.appendChild(document.createElement('mark')).textContent = m[0];
         span.appendChild(document.createTextNode(name.slice(m.index + m[0].length)));
-      });
-    });
+    })();
   }
 
   function isolateMatches() {
