@@ -107,6 +107,11 @@ check "chromium: search 'Lazy|random', only the matches: --include's stack, in e
 check "chromium: a lines page, search '^\\(2[0-9]+\\)': --include's bands, in each view" \
     $PAGE isolate "$CHROMIUM" leakl.html '^\(2[0-9]+\)' leak0m.csv leakinc.csv
 
+# The markers' list: each click zooms to a window that holds the marker
+# and reads its nearest sample.
+"$HP2PS" "$TESTDATA/eventlog/markers-hT.eventlog" -o marks.html
+check "chromium: each marker of the list is gone to" $PAGE marks "$CHROMIUM" marks.html
+
 "$HP2PS" -c --watch=0.05 prog.hp -o watched.html
 check "chromium, real input: pointer, Tab, Enter, clicks, and a --watch page's reload" \
     timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" "$CHROMIUM" prog.html prog.csv watched.html

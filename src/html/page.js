@@ -1060,9 +1060,21 @@
       var yr = yRange(P, j0, j1);
       P.v = {t0: P.t0 + f[0] * P.t_span, t_span: (f[1] - f[0]) * P.t_span,
              y_lo: yr[0], y_span: yr[1] - yr[0]};
-      /* over the static graph, its tick labels and its axis */
-      el('rect', {'class': 'cover', x: p[0] - 44, y: p[1] - 4.5, width: p[2] + 52,
-                  height: p[3] + 4.5 + 16.5}, zoomLayer);
+      /* over the static graph, its tick labels and its axis (and the
+       * markers' labels above it, which the page draws again) */
+      var above = P.mark_t && P.mark_t.length ? 15 : 4.5;
+      el('rect', {'class': 'cover', x: p[0] - 44, y: p[1] - above, width: p[2] + 52,
+                  height: p[3] + above + 16.5}, zoomLayer);
+      if (above > 5) /* a label centred on the graph's right edge passes it */
+        el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] - above, width: 40,
+                    height: above - 0.5}, zoomLayer);
+      (P.mark_t || []).forEach(function (mt, m) {
+        if (mt < P.v.t0 || mt > P.v.t0 + P.v.t_span)
+          return;
+        var label = P.mark_text[m];
+        text(zoomLayer, xOf(P, mt), p[1] - 3, 'middle',
+             label.length > 40 ? label.slice(0, 39) + '\u2026' : label);
+      });
       drawAxes(P);
       var g = el('g', {'clip-path': 'url(#hp2ps-clip-' + k + ')'}, zoomLayer);
       drawBands(P, g, j0, j1);
@@ -1582,6 +1594,50 @@
     clearTimeout(clickTimer);
   });
 
+  /* ---- markers: a list to go to each ---- */
+
+  (function () {
+    var MAX = 200, n = 0;
+    var list = document.createElement('ol');
+    list.className = 'marks';
+    D.panels.forEach(function (P, k) {
+      (P.mark_t || []).forEach(function (mt, m) {
+        if (n++ >= MAX)
+          return;
+        var li = document.createElement('li'), b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = '\u25B8 ' + time(mt) + ' ' + P.mark_text[m] +
+                        (D.panels.length > 1 ? ' (' + P.title + ')' : '');
+        b.setAttribute('data-mark', String(m));
+        b.addEventListener('click', function () { goToMark(k, mt); });
+        li.appendChild(b);
+        list.appendChild(li);
+      });
+    });
+    if (!n)
+      return;
+    var head = document.createElement('p');
+    head.className = 'marks-head';
+    head.textContent = 'Markers' + (n > MAX ? ' (the first ' + MAX + ' of ' + n + ')' : '') +
+                       ': a click zooms to one and reads the sample there.';
+    tables.parentNode.insertBefore(head, tables);
+    tables.parentNode.insertBefore(list, tables);
+  })();
+
+  /* The window centred on marker time mt of panel k (as wide as the
+   * window shown, or a tenth of the run), the readout on its sample. */
+  function goToMark(k, mt) {
+    var P = D.panels[k], f = (mt - P.t0) / P.t_span, w = zoom || [0, 1];
+    var half = Math.min((w[1] - w[0]) / 2, 0.05), i = nearest(P, mt);
+    /* the marker and its nearest sample, both in the window */
+    var fs = i >= 0 ? (P.t[i] - P.t0) / P.t_span : f;
+    zoomTo(Math.min(f, fs) - half, Math.max(f, fs) + half);
+    if (i >= 0) {
+      hits[k].focus();
+      stepTo(k, i, regions(P, i).total / 2, -1);
+    }
+  }
+
   /* ---- the URL fragment: #from=T&to=T (panel 0's times) ---- */
 
   var sharing = false;
@@ -1731,6 +1787,10 @@
       } else if (f[0] === 'search') { /* search:TEXT (TEXT may hold ':') */
         search.value = f.slice(1).join(':');
         search.dispatchEvent(new Event('input'));
+      } else if (f[0] === 'mark') { /* mark:M clicks marker M of the list */
+        var mb = document.querySelectorAll('ol.marks button')[Number(f[1])];
+        if (mb)
+          mb.click();
       } else if (f[0] === 'only') {
         isolateMatches();
       } else if (f[0] === 'isolate' || f[0] === 'add') {

@@ -19,6 +19,9 @@
                                        export of --include REGEX; percent of
                                        CSV's totals), switch views, show all,
                                        step the readout with the arrow keys
+  html_page.py marks CHROMIUM PAGE    click each marker of the list: the
+                                       window holds it and the readout is
+                                       at its nearest sample
   html_page.py browse CHROMIUM PAGE KIND CSV [CSV2]
                                        load the page in headless chromium,
                                        point at known places, click the key and
@@ -553,6 +556,30 @@ def isolate(chromium, page, regex, csv_path, included_path):
     print("isolate %r: %d bands, %d samples compared with --include" % (regex, len(matching), checked))
 
 
+def marks(chromium, page):
+    d = data_of(page)
+    P = d["panels"][0]
+    mt = P.get("mark_t") or []
+    if not mt:
+        fail("the page has no markers")
+        return
+    log, _ = run_chromium(chromium, page, ";".join("mark:%d" % m for m in range(len(mt))))
+    if len(log) != len(mt):
+        fail("marks: %d of %d steps logged" % (len(log), len(mt)))
+        return
+    for m, st in enumerate(log):
+        f = (mt[m] - P["t0"]) / P["t_span"]
+        z = [float(x) for x in st["zoom"].split()] if st.get("zoom") else [0, 1]
+        if not z[0] - 1e-9 <= f <= z[1] + 1e-9:
+            fail("marker %d at %r: the window %r does not hold it" % (m, mt[m], z))
+        near = min(P["t"], key=lambda t: (abs(t - mt[m]), t))
+        got = st["readout"]["time"]
+        if got is None or abs(float(got) - near) > 1e-12 and \
+                abs(abs(float(got) - mt[m]) - abs(near - mt[m])) > 1e-12:
+            fail("marker %d at %r: the readout is at %r, the nearest sample at %r" % (m, mt[m], got, near))
+    print("%d markers gone to" % len(mt))
+
+
 def main():
     cmd = sys.argv[1]
     if cmd == "check":
@@ -564,6 +591,8 @@ def main():
         print(eval(sys.argv[3], {"d": d, "len": len, "sum": sum}))
     elif cmd == "isolate":
         isolate(*sys.argv[2:7])
+    elif cmd == "marks":
+        marks(sys.argv[2], sys.argv[3])
     elif cmd == "zoom":
         zoom(*sys.argv[2:7])
     elif cmd == "browse":
