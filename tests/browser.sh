@@ -112,6 +112,20 @@ check "chromium: a lines page, search '^\\(2[0-9]+\\)': --include's bands, in ea
 "$HP2PS" "$TESTDATA/eventlog/markers-hT.eventlog" -o marks.html
 check "chromium: each marker of the list is gone to" $PAGE marks "$CHROMIUM" marks.html
 
+# Names, JOB and units that try to break out of the page, zoomed,
+# searched and isolated: the page's figures are still the CSV's, and the
+# page made no element of the profile's text (html_page.py's tag check).
+sed -e 's/^SAMPLE_UNIT .*/SAMPLE_UNIT "s<\/script><!--\xe2\x80\xa8"/' \
+    -e 's/^VALUE_UNIT .*/VALUE_UNIT "b<\/script>\xff<!--"/' evil.hp >evil2.hp
+"$HP2PS" -t0 -m0 evil2.hp -o evil2.html && "$HP2PS" -t0 -m0 evil2.hp -o evil2.csv &&
+    "$HP2PS" -t0 -m0 --from 1.2 --to 4.2 evil2.hp -o evil2w.csv &&
+    "$HP2PS" -t0 -m0 --include 'script|<!--' evil2.hp -o evil2inc.csv
+check "evil units: the page is well formed, its data one JSON block" $PAGE check evil2.html
+check "chromium: evil names and units, zoomed: the table is --from/--to's" \
+    $PAGE zoom "$CHROMIUM" evil2.html 1.2 4.2 evil2w.csv
+check "chromium: evil names and units, search 'script|<!--': --include's stack" \
+    $PAGE isolate "$CHROMIUM" evil2.html 'script|<!--' evil2.csv evil2inc.csv
+
 "$HP2PS" -c --watch=0.05 prog.hp -o watched.html
 check "chromium, real input: pointer, Tab, Enter, clicks, and a --watch page's reload" \
     timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" "$CHROMIUM" prog.html prog.csv watched.html

@@ -926,7 +926,7 @@
 
   /* The value range of panel P's samples [i0, i1) as drawn. */
   function yRange(P, i0, i1) {
-    if (mode === 'percent' && !D.diff)
+    if (mode === 'percent' && !D.diff && !isolating())
       return [0, 100];
     var lo = 0, hi = 0, i, b;
     for (i = i0; i < i1; i++) {
@@ -1641,28 +1641,70 @@
   /* ---- the URL fragment: #from=T&to=T (panel 0's times) ---- */
 
   var sharing = false;
+  /* #from=T&to=T&band=NAME&band=NAME&view=V&search=TEXT: the window
+   * (panel 0's times), the bands shown alone, the view and the search. */
   function share() {
     if (sharing || !history.replaceState)
       return;
-    var h = zoom ? '#from=' + Number(P0.v.t0.toPrecision(9)) + '&to=' +
-                   Number((P0.v.t0 + P0.v.t_span).toPrecision(9)) : ' ';
+    var parts = [];
+    if (zoom)
+      parts.push('from=' + Number(P0.v.t0.toPrecision(9)),
+                 'to=' + Number((P0.v.t0 + P0.v.t_span).toPrecision(9)));
+    if (isolating())
+      D.bands.forEach(function (B, k) {
+        if (shown[k])
+          parts.push('band=' + encodeURIComponent(B.name));
+      });
+    if (mode !== D.mode)
+      parts.push('view=' + mode);
+    if (search.value)
+      parts.push('search=' + encodeURIComponent(search.value));
     try {
-      history.replaceState(null, '', h === ' ' ? location.pathname + location.search : h);
+      history.replaceState(null, '', parts.length ? '#' + parts.join('&')
+                                                  : location.pathname + location.search);
     } catch (err) { /* a browser that refuses it on file: URLs: no link */ }
   }
 
   function fromHash() {
-    var m = /[#&]from=([-0-9.e+]+)&to=([-0-9.e+]+)/.exec(location.hash);
-    if (!m || !(P0.t_span > 0))
-      return;
+    var want = {band: []};
+    location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+      var i = kv.indexOf('='), k = kv.slice(0, i), v;
+      if (i < 0)
+        return;
+      try {
+        v = decodeURIComponent(kv.slice(i + 1));
+      } catch (err) {
+        return; /* a broken escape: that field is left out */
+      }
+      if (k === 'band')
+        want.band.push(v);
+      else
+        want[k] = v;
+    });
     sharing = true;
-    zoomTo((Number(m[1]) - P0.t0) / P0.t_span, (Number(m[2]) - P0.t0) / P0.t_span);
+    if (want.view && viewBox && ['stacked', 'percent', 'lines'].indexOf(want.view) >= 0) {
+      viewBox.value = mode = want.view;
+    }
+    if (want.search !== undefined) {
+      search.value = want.search;
+      setSearch(want.search);
+    }
+    var names = D.bands.map(function (B) { return B.name; });
+    if (want.band.length && want.band.some(function (n) { return names.indexOf(n) >= 0; }))
+      shown = names.map(function (n) { return want.band.indexOf(n) >= 0; });
+    var a = Number(want.from), z = Number(want.to);
+    if (want.from !== undefined && want.to !== undefined && isFinite(a) && isFinite(z) &&
+        P0.t_span > 0)
+      zoomTo((a - P0.t0) / P0.t_span, (z - P0.t0) / P0.t_span);
+    else
+      refresh();
     sharing = false;
   }
   window.addEventListener('hashchange', fromHash);
   drawStrip();
   describe();
-  fromHash();
+  if (location.hash.length > 1)
+    fromHash();
 
   /* ---- --watch: the page reloads itself; keep what was chosen ---- */
 
@@ -1724,6 +1766,7 @@
                        .filter(function (b) { return b >= 0; }),
       focused: document.activeElement && document.activeElement.getAttribute('data-band'),
       zoom: graph.getAttribute('data-zoom'), note: note.textContent, view: mode,
+      hash: location.hash,
       shown: shown.map(function (x, k) { return x ? k : -1; }).filter(function (k) { return k >= 0; }),
       search: searchNote.textContent,
       drawn_paths: zoomLayer.querySelectorAll('path').length,

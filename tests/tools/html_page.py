@@ -38,6 +38,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
         "source", "track", "wbr"}
@@ -478,6 +479,26 @@ def zoom(chromium, page, a, b, csv_path):
         if row["peak"] != P["peak"][j] or row["slope"] != P["slope"][j]:
             fail("reset: %s has peak %r slope %r, hp2ps's %r %r" %
                  (row["band"], row["peak"], row["slope"], P["peak"][j], P["slope"][j]))
+    # The fragment written by the zoom opens the same window, with a band
+    # shown alone and another view.
+    name = d["bands"][P["bands"][-1]]["name"]
+    frag = "#from=%s&to=%s&band=%s&view=%s" % (a, b, urllib.parse.quote(name, safe=""),
+                                                "lines" if d["mode"] != "lines" else "stacked")
+    again, _ = run_chromium(chromium, page, "noop" + frag)
+    if not again:
+        fail("the page with the fragment %r did not run" % frag)
+    else:
+        s = again[0]
+        z = [float(x) for x in s["zoom"].split()] if s.get("zoom") else None
+        want = [(float(a) - P["t0"]) / P["t_span"], (float(b) - P["t0"]) / P["t_span"]]
+        if not z or any(abs(x - y) > 1e-9 for x, y in zip(z, want)):
+            fail("fragment %r: the window is %r, wanted %r" % (frag, z, want))
+        if s["shown"] != [P["bands"][-1]] or s["view"] not in frag:
+            fail("fragment %r: bands %r shown, view %r" % (frag, s["shown"], s["view"]))
+        if s["table"] != zoomed["table"]:
+            fail("fragment %r: the table is not the zoom's" % frag)
+    if "from=" not in zoomed.get("hash", ""):
+        fail("zoomed, the address's fragment says %r" % zoomed.get("hash"))
     print("zoom %s..%s: %d bands compared with the CSV" % (a, b, compared))
 
 
