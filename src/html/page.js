@@ -925,12 +925,12 @@
   }
 
   /* The value range of panel P's samples [i0, i1) as drawn. */
-  function yRange(P, i0, i1) {
+  function yRange(P, i0, i1, R) {
     if (mode === 'percent' && !D.diff && !isolating())
       return [0, 100];
     var lo = 0, hi = 0, i, b;
     for (i = i0; i < i1; i++) {
-      var r = regions(P, i);
+      var r = R[i - i0];
       for (b = 0; b < P.bands.length; b++) {
         lo = Math.min(lo, r.lo[b]);
         hi = Math.max(hi, r.hi[b]);
@@ -944,18 +944,23 @@
     return [lo < 0 ? lo - pad : lo, hi > 0 ? hi + pad : hi];
   }
 
+  /* Two decimals without toFixed (a redraw makes tens of thousands). */
+  function num(v) {
+    return String(Math.round(v * 100) / 100);
+  }
+
   function pathOf(xs, ys) {
-    var d = [];
+    var d = '';
     for (var j = 0; j < xs.length; j++)
-      d.push((j ? 'L' : 'M') + xs[j].toFixed(2) + ' ' + ys[j].toFixed(2));
-    return d.join('');
+      d += (j ? 'L' : 'M') + num(xs[j]) + ' ' + num(ys[j]);
+    return d;
   }
 
   /* The bands of panel P over samples [j0, j1) on P.v's scales. */
-  function drawBands(P, g, j0, j1) {
+  function drawBands(P, g, j0, j1, all) {
     var n = P.bands.length, R = [], X = [], i, b;
     for (i = j0; i < j1; i++) {
-      var r = regions(P, i);
+      var r = all[i - j0];
       if (mode === 'percent' && !D.diff && !(r.total > 0))
         continue;
       R.push(r);
@@ -1057,7 +1062,10 @@
       }
       var p = P.plot, w = windowOf(P);
       var j0 = Math.max(w[0] - 1, 0), j1 = Math.min(w[1] + 1, P.t.length);
-      var yr = yRange(P, j0, j1);
+      var R = [];
+      for (var i = j0; i < j1; i++)
+        R.push(regions(P, i));
+      var yr = yRange(P, j0, j1, R);
       P.v = {t0: P.t0 + f[0] * P.t_span, t_span: (f[1] - f[0]) * P.t_span,
              y_lo: yr[0], y_span: yr[1] - yr[0]};
       /* over the static graph, its tick labels and its axis (and the
@@ -1077,7 +1085,7 @@
       });
       drawAxes(P);
       var g = el('g', {'clip-path': 'url(#hp2ps-clip-' + k + ')'}, zoomLayer);
-      drawBands(P, g, j0, j1);
+      drawBands(P, g, j0, j1, R);
       drawExtras(P, g, j0, j1);
       el('rect', {'class': 'frame', x: p[0], y: p[1], width: p[2], height: p[3]}, zoomLayer);
     });
@@ -1163,6 +1171,8 @@
                                               : 'the whole run');
   }
 
+  var tablesFor = ''; /* the window the tables' figures are for */
+
   /* Show the window [f0, f1] of the time axis (fractions; the whole: null). */
   function zoomTo(f0, f1) {
     if (f0 > f1) {
@@ -1181,7 +1191,14 @@
     var t = performance.now();
     drawZoom();
     var t1 = performance.now();
-    refreshTables();
+    /* the figures change with the window only; the rows shown with the search */
+    var key = zoom ? zoom.join(' ') : '';
+    if (key !== tablesFor) {
+      tablesFor = key;
+      refreshTables();
+    } else {
+      sorts.forEach(function (st) { sortTable(st.body, st.entries, st); });
+    }
     var t2 = performance.now();
     drawHighlight();
     hideReadout();
