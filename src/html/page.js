@@ -7,7 +7,10 @@
  * (a JSON block, parsed, never run): where each panel's graph is, its
  * scales, and each band's own value in the samples kept.  From those it
  * shows what is under the pointer, highlights a band from its key entry
- * or its table row, and fills the sortable table of the bands.
+ * or its table row, and fills the sortable table of the bands.  When the
+ * time axis is zoomed, bands are shown alone, searched or drawn in
+ * another view, it draws the graph itself (drawZoom) over the static
+ * one, with axes of its own, and the table's figures are the window's.
  *
  * ?selftest=ACTIONS (tests only) runs actions after loading, each
  * separated by ';': at:P:T:V points at time T, value V of panel P (the
@@ -17,7 +20,12 @@
  * off; pin:N pins band N unless it is pinned (so a reload, --watch's,
  * leaves it); blur takes the focus away; row:N clicks the N-th row made (the
  * first table's, top band first); sort:C clicks the first table's column
- * C.  After each action, what the page shows (the readout, the band
+ * C; zoom:A:B zooms to times A..B of panel 0, reset shows it all;
+ * search:TEXT types TEXT in the search box, only shows the matches alone;
+ * isolate:N shows band N alone, add:N adds it (Shift-click), all brings
+ * every band back; view:V picks a view; focus:K focuses panel K's graph
+ * and press:KEY presses KEY on the focus; mark:M clicks marker M of the
+ * list.  After each action, what the page shows (the readout, the band
  * highlighted, the rows' order) is appended as JSON to <ol id=selftest>,
  * for chromium --dump-dom to print.
  */
