@@ -1688,6 +1688,7 @@
       history.replaceState(null, '', parts.length ? '#' + parts.join('&')
                                                   : location.pathname + location.search);
     } catch (err) { /* a browser that refuses it on file: URLs: no link */ }
+    save();
   }
 
   function fromHash() {
@@ -1741,7 +1742,8 @@
     try {
       sessionStorage.setItem(storeKey, JSON.stringify({
         pinned: pinned >= 0 ? D.bands[pinned].name : null,
-        sorts: sorts.map(function (s) { return [s.column, s.dir]; })
+        sorts: sorts.map(function (s) { return [s.column, s.dir]; }),
+        view: location.hash /* the refresh drops the fragment: the zoom, the bands... */
       }));
     } catch (e) { /* storage refused (a private window): nothing kept */ }
   }
@@ -1758,6 +1760,12 @@
     if (!saved)
       return;
     restored = true;
+    if (saved.view && location.hash.length < 2 && history.replaceState) {
+      try {
+        history.replaceState(null, '', saved.view);
+      } catch (e) { /* as in share() */ }
+      fromHash();
+    }
     (saved.sorts || []).forEach(function (s, k) {
       if (sorts[k] && s[0] >= 0 && s[0] < COLUMNS.length) {
         sorts[k].column = s[0];

@@ -424,9 +424,13 @@ def check_watch(chromium, watched, d):
             k = [b for b in range(len(d["bands"])) if d["bands"][b]["box"]][0]
             box = d["bands"][k]["box"]
             page.click(*page.to_client(box[0] + box[2] / 2, box[1] + box[3] / 2))
-            page.js("window.hp2psBefore = 1")
             if page.state()["pressed"] != [str(k)]:
                 fail("watch page: the click does not pin")
+            P = d["panels"][0]
+            x, y = page.to_client(P["plot"][0] + P["plot"][2] / 2, P["plot"][1] + P["plot"][3] * 0.9)
+            page.call("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=-120)
+            zoom = page.js("document.getElementById('graph').getAttribute('data-zoom')")
+            page.js("window.hp2psBefore = 1")
             if not page.wait("window.hp2psBefore === undefined && "
                              "document.getElementById('overlay') !== null", 30):
                 fail("the --watch page did not reload itself within 30 s")
@@ -434,6 +438,10 @@ def check_watch(chromium, watched, d):
             s = page.state()
             if s["pressed"] != [str(k)] or s["highlight"] != str(k):
                 fail("after the reload the band is not pinned: %r %r" % (s["pressed"], s["highlight"]))
+            again = page.js("document.getElementById('graph').getAttribute('data-zoom')")
+            if not zoom or [round(float(v), 6) for v in again.split()] != \
+                    [round(float(v), 6) for v in zoom.split()]:
+                fail("after the reload the zoom %r is %r" % (zoom, again))
         finally:
             proc.kill()
             proc.wait()
