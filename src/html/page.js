@@ -1046,7 +1046,9 @@
       for (i = j0; i < j1; i++)
         if (P.heap[i][h] >= 0)
           d.push((d.length ? 'L' : 'M') + xOf(P, P.t[i]).toFixed(2) + ' ' + yOf(P, P.heap[i][h]).toFixed(2));
-      el('path', {d: d.join(''), stroke: P.heap_colours[h], 'class': 'heap-line'}, g);
+      /* as the drawing's legend: the heap size solid, the others dashed */
+      el('path', {d: d.join(''), stroke: P.heap_colours[h],
+                  'class': h ? 'heap-line dashed' : 'heap-line'}, g);
     });
   }
 
@@ -1081,6 +1083,9 @@
       var above = P.mark_t && P.mark_t.length ? 15 : 4.5;
       el('rect', {'class': 'cover', x: p[0] - 44, y: p[1] - above, width: p[2] + 52,
                   height: p[3] + above + 16.5}, zoomLayer);
+      /* the time axis's last label, centred on the graph's right edge */
+      el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] + p[3] + 0.5, width: 16,
+                  height: 16}, zoomLayer);
       if (above > 5) /* a label centred on the graph's right edge passes it */
         el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] - above, width: 40,
                     height: above - 0.5}, zoomLayer);
