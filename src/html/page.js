@@ -755,7 +755,8 @@
     c[4].textContent = time(v[4]);
     c[5].textContent = slope(v[5]);
     c[6].textContent = v[6] < 0 ? '\u2013' : v[6].toFixed(2);
-    c[7].textContent = quantity(v[7], D.diff).replace(/ \(.*\)$/, '') + '\u00b7' + perUnit;
+    c[7].textContent = quantity(Number(v[7].toPrecision(3)), D.diff).replace(/ \(.*\)$/, '') +
+                       '\u00b7' + perUnit;
     c[8].textContent = seen(v[8]);
     c[9].textContent = seen(v[9]);
     sparkline(P, e, w);
@@ -1081,8 +1082,13 @@
       /* over the static graph, its tick labels and its axis (and the
        * markers' labels above it, which the page draws again) */
       var above = P.mark_t && P.mark_t.length ? 15 : 4.5;
-      el('rect', {'class': 'cover', x: p[0] - 44, y: p[1] - above, width: p[2] + 52,
+      el('rect', {'class': 'cover', x: p[0] - 58, y: p[1] - above, width: p[2] + 66,
                   height: p[3] + above + 16.5}, zoomLayer);
+      /* the value axis's name, as the view draws it */
+      var yname = el('text', {'class': 'tick', 'text-anchor': 'middle',
+                              transform: 'translate(' + num(p[0] - 50) + ' ' +
+                                         num(p[1] + p[3] / 2) + ') rotate(-90)'}, zoomLayer);
+      yname.textContent = mode === 'percent' && !D.diff ? 'percent of the sample' : D.value_unit;
       /* the time axis's last label, centred on the graph's right edge */
       el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] + p[3] + 0.5, width: 16,
                   height: 16}, zoomLayer);
