@@ -1297,6 +1297,44 @@
       zoomBy(e.deltaY > 0 ? 1.25 : 0.8, fractionAt(D.panels[Number(k)], e.clientX, e.clientY));
   }, {passive: false});
 
+  /* two fingers on the graph: pinch zooms about their middle (a trackpad's
+   * pinch comes as a wheel with Ctrl, above) */
+  var touches = {}, pinch = null;
+  overlay.addEventListener('pointerdown', function (e) {
+    if (e.pointerType !== 'touch' || e.target.getAttribute('data-panel') === null)
+      return;
+    touches[e.pointerId] = e.clientX;
+    var ids = Object.keys(touches);
+    if (ids.length === 2) {
+      drag = null; /* not a one-finger drag any more */
+      var P = D.panels[Number(e.target.getAttribute('data-panel'))];
+      var a = touches[ids[0]], b = touches[ids[1]];
+      pinch = {P: P, gap: Math.abs(a - b), f: zoom || [0, 1],
+               c: fractionAt(P, (a + b) / 2, e.clientY)};
+    }
+  });
+  overlay.addEventListener('pointermove', function (e) {
+    if (!(e.pointerId in touches))
+      return;
+    touches[e.pointerId] = e.clientX;
+    var ids = Object.keys(touches);
+    if (!pinch || ids.length !== 2)
+      return;
+    var gap = Math.abs(touches[ids[0]] - touches[ids[1]]);
+    if (!(gap > 0) || !(pinch.gap > 0))
+      return;
+    var k = pinch.gap / gap, f = pinch.f, c = pinch.c;
+    zoomTo(c - (c - f[0]) * k, c + (f[1] - c) * k);
+  });
+  function untouch(e) {
+    delete touches[e.pointerId];
+    if (Object.keys(touches).length < 2)
+      pinch = null;
+  }
+  overlay.addEventListener('pointerup', untouch);
+  overlay.addEventListener('pointercancel', untouch);
+  overlay.style.touchAction = 'none';
+
   /* the strip: drag a range, or drag the window to pan */
   var stripDrag = null;
   function stripFraction(e) {

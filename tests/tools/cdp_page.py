@@ -399,6 +399,20 @@ def check_zoom_input(page, d):
     page.call("Input.dispatchMouseEvent", type="mouseReleased", x=b[0], y=b[1], button="left", clickCount=2)
     if zoom():
         fail("a double-click does not reset the zoom")
+    # two fingers 0.1 of the graph apart, spread to 0.6: a pinch zooms 6x
+    # about their middle
+    a, b = at(0.45), at(0.55)
+    page.call("Input.dispatchTouchEvent", type="touchStart",
+              touchPoints=[dict(x=a[0], y=a[1], id=1), dict(x=b[0], y=b[1], id=2)])
+    for k in range(1, 6):
+        a, b = at(0.45 - 0.05 * k), at(0.55 + 0.05 * k)
+        page.call("Input.dispatchTouchEvent", type="touchMove",
+                  touchPoints=[dict(x=a[0], y=a[1], id=1), dict(x=b[0], y=b[1], id=2)])
+    page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+    z = zoom()
+    if not z or abs(z[0] - (0.5 - 0.5 / 6)) > 0.01 or abs(z[1] - (0.5 + 0.5 / 6)) > 0.01:
+        fail("a pinch from 0.1 to 0.6 of the graph about its middle zoomed to %r" % z)
+    page.key("Escape", 27)
     page.js("document.getElementById('search').focus()")
     page.call("Input.insertText", text="main")
     n = page.js("document.querySelector('#bands-0 tbody').rows.length")
