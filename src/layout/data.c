@@ -146,6 +146,7 @@ void layout_data_panel_series(struct layout_data_panel *P, const struct layout_d
         P->peak_time[b] = b < s->nbands ? s->band_peak_time[b] : 0;
         P->slope[b] = bp->band[b].slope;
     }
+    P->profile_samples = s->nsamples;
     P->hidden_names = s->hidden_names;
     P->trace_percent = s->trace_percent;
     const struct series_samples *ss = s->samples;
@@ -210,6 +211,7 @@ void layout_data_panel_diff(struct layout_data_panel *P, const struct diff *d)
     size_t stride = grid_stride(nc, nb);
     size_t n = nc ? (nc - 1) / stride + 1 + ((nc - 1) % stride != 0) : 0;
     P->nsamples = n;
+    P->profile_samples = nc;
     P->t = xcalloc(n ? n : 1, sizeof *P->t);
     P->value = xcalloc(n * nb > 0 ? n * nb : 1, sizeof *P->value);
     for (size_t i = 0; i < n; i++) {

@@ -143,6 +143,8 @@ struct layout_data_panel {
     double *peak, *peak_time; /* its largest value and when (--diff: largest change) */
     double *slope;          /* least-squares slope, VALUE_UNIT per SAMPLE_UNIT */
     size_t nsamples;
+    size_t profile_samples; /* the profile's samples (--diff: the grid's columns), of
+                             * which the page keeps nsamples */
     double *t;              /* the samples' times */
     double *value;          /* value[i * nbands + b]: band b's own value in sample i
                              * (--diff: its change) */

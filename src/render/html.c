@@ -233,6 +233,7 @@ static void json_panel(FILE *f, const struct layout_data_panel *P)
         fprintf(f, ",\n \"%s\":", stat_name[i]);
         json_numbers(f, stat[i], P->nbands);
     }
+    fprintf(f, ",\n \"samples\":%zu", P->profile_samples);
     fputs(",\n \"t\":", f);
     json_numbers(f, P->t, P->nsamples);
     fputs(",\n \"values\":[", f);
@@ -396,7 +397,12 @@ static int write_html(FILE *f, const struct layout *L, struct render_fonts *font
     if (put_svg(f, L, fonts, err) < 0)
         return -1;
     fputs("<div id=\"readout\" role=\"status\" aria-live=\"polite\" hidden></div>\n</div>\n", f);
-    fputs("<p class=\"help\">Point at the graph to read the band under the pointer. "
+    fputs("<p class=\"help\">Point at the graph to read the band under the pointer "
+          "(or Tab to the graph and use the arrow keys). "
+          "Drag across the graph or the strip under it, or use the wheel, + and "
+          "\xe2\x88\x92, to zoom; Escape or a double-click shows the whole run. "
+          "Click a band in the graph to see it alone (Shift-click: several; a click "
+          "where no band is: all). "
           "Point at a key entry or a row of the table to highlight its band; "
           "click it (or press Enter on it) to keep it highlighted, and again to "
           "restore. Click a column's heading to sort by it.</p>\n", f);

@@ -304,12 +304,12 @@ def check_keyboard_and_clicks(page, d):
         fail("the page has fewer than two key entries to test")
         return
     # The first Tab may only bring the focus into the page from the
-    # browser's own controls; the first element it reaches must be the
-    # top key entry.
-    for _ in range(3):
+    # browser's own controls, then the toolbar's and the graph's; the
+    # first key entry it reaches must be the top one.
+    for _ in range(12):
         page.key("Tab", 9)
         s = page.state()
-        if page.js("document.activeElement !== document.body"):
+        if page.js("document.activeElement.classList.contains('key')"):
             break
     if s["focused"] != top[0] or s["highlight"] != top[0]:
         fail("Tab: focus on %r, highlight %r; wanted the top key entry %s" %
@@ -341,6 +341,94 @@ def check_keyboard_and_clicks(page, d):
         fail("a second click does not restore: pinned %r, highlight %r" % (s["pressed"], s["highlight"]))
 
 
+ERROR_HOOK = ("window.hp2psErrors = [];"
+              "window.addEventListener('error', function (e) { hp2psErrors.push(String(e.message)); });"
+              "(function () { var f = console.error; console.error = function () {"
+              " hp2psErrors.push(Array.prototype.join.call(arguments, ' ')); f.apply(console, arguments); };"
+              "})();")
+
+
+def check_zoom_input(page, d):
+    """Real wheel, drag, keys and typing: the page zooms, resets, searches
+    and switches views, and nothing logs an error."""
+    page.call("Page.enable")
+    page.call("Page.addScriptToEvaluateOnNewDocument", source=ERROR_HOOK)
+    page.call("Page.reload")
+    if not page.wait("document.documentElement.getAttribute('data-ready') === 'yes' && "
+                     "window.hp2psErrors !== undefined"):
+        fail("the page did not load again")
+        return
+    P = d["panels"][0]
+    p = P["plot"]
+
+    def at(fx, fy=0.9):
+        return page.to_client(p[0] + fx * p[2], p[1] + fy * p[3])
+
+    def zoom():
+        z = page.js("document.getElementById('graph').getAttribute('data-zoom')")
+        return [float(x) for x in z.split()] if z else None
+
+    x, y = at(0.5)
+    page.call("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=-120)
+    z = zoom()
+    if not z or not (z[0] < 0.5 < z[1]) or abs((z[1] - z[0]) - 0.8) > 1e-6:
+        fail("the wheel over the middle of the graph zoomed to %r, not 0.8 around it" % z)
+    page.key("Escape", 27)
+    if zoom():
+        fail("Escape does not reset the zoom: %r" % zoom())
+    a, b = at(0.25), at(0.5)
+    page.mouse("mouseMoved", *a)
+    page.mouse("mousePressed", *a)
+    page.mouse("mouseMoved", (a[0] + b[0]) / 2, a[1])
+    page.mouse("mouseMoved", *b)
+    page.mouse("mouseReleased", *b)
+    z = zoom()
+    if not z or abs(z[0] - 0.25) > 0.01 or abs(z[1] - 0.5) > 0.01:
+        fail("a drag across 0.25..0.5 of the graph zoomed to %r" % z)
+    labels = page.js("document.querySelectorAll('#overlay .zoomed text').length")
+    if not labels:
+        fail("zoomed: no axis labels of its own")
+    page.mouse("mouseMoved", *at(0.4, 0.95))
+    s = page.state()
+    if s["shown"] and not (P["t0"] + z[0] * P["t_span"] - 1e-9 <= float(s["time"]) or
+                           float(s["time"]) <= P["t0"] + z[1] * P["t_span"] + 1e-9):
+        fail("zoomed, the readout reads %s, outside the window" % s["time"])
+    page.call("Input.dispatchMouseEvent", type="mousePressed", x=b[0], y=b[1], button="left", clickCount=1)
+    page.call("Input.dispatchMouseEvent", type="mouseReleased", x=b[0], y=b[1], button="left", clickCount=1)
+    page.call("Input.dispatchMouseEvent", type="mousePressed", x=b[0], y=b[1], button="left", clickCount=2)
+    page.call("Input.dispatchMouseEvent", type="mouseReleased", x=b[0], y=b[1], button="left", clickCount=2)
+    if zoom():
+        fail("a double-click does not reset the zoom")
+    # two fingers 0.1 of the graph apart, spread to 0.6: a pinch zooms 6x
+    # about their middle
+    a, b = at(0.45), at(0.55)
+    page.call("Input.dispatchTouchEvent", type="touchStart",
+              touchPoints=[dict(x=a[0], y=a[1], id=1), dict(x=b[0], y=b[1], id=2)])
+    for k in range(1, 6):
+        a, b = at(0.45 - 0.05 * k), at(0.55 + 0.05 * k)
+        page.call("Input.dispatchTouchEvent", type="touchMove",
+                  touchPoints=[dict(x=a[0], y=a[1], id=1), dict(x=b[0], y=b[1], id=2)])
+    page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+    z = zoom()
+    if not z or abs(z[0] - (0.5 - 0.5 / 6)) > 0.01 or abs(z[1] - (0.5 + 0.5 / 6)) > 0.01:
+        fail("a pinch from 0.1 to 0.6 of the graph about its middle zoomed to %r" % z)
+    page.key("Escape", 27)
+    page.js("document.getElementById('search').focus()")
+    page.call("Input.insertText", text="main")
+    n = page.js("document.querySelector('#bands-0 tbody').rows.length")
+    want = len([b for b in P["bands"] if "main" in d["bands"][b]["name"]])
+    if n != min(want, 100):
+        fail("typing 'main' in the search: %d rows, %d bands match" % (n, want))
+    if page.js("document.getElementById('view')"):
+        page.js("var v = document.getElementById('view'); v.focus()")
+        page.key("ArrowDown", 40)
+        if page.js("document.getElementById('graph').getAttribute('data-view')") != "percent":
+            fail("the view menu's arrow does not switch to percent")
+    errors = page.js("window.hp2psErrors")
+    if errors:
+        fail("console errors: %r" % errors[:3])
+
+
 def check_watch(chromium, watched, d):
     """A --watch page reloads itself and keeps the band pinned."""
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
@@ -350,9 +438,13 @@ def check_watch(chromium, watched, d):
             k = [b for b in range(len(d["bands"])) if d["bands"][b]["box"]][0]
             box = d["bands"][k]["box"]
             page.click(*page.to_client(box[0] + box[2] / 2, box[1] + box[3] / 2))
-            page.js("window.hp2psBefore = 1")
             if page.state()["pressed"] != [str(k)]:
                 fail("watch page: the click does not pin")
+            P = d["panels"][0]
+            x, y = page.to_client(P["plot"][0] + P["plot"][2] / 2, P["plot"][1] + P["plot"][3] * 0.9)
+            page.call("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=-120)
+            zoom = page.js("document.getElementById('graph').getAttribute('data-zoom')")
+            page.js("window.hp2psBefore = 1")
             if not page.wait("window.hp2psBefore === undefined && "
                              "document.getElementById('overlay') !== null", 30):
                 fail("the --watch page did not reload itself within 30 s")
@@ -360,6 +452,10 @@ def check_watch(chromium, watched, d):
             s = page.state()
             if s["pressed"] != [str(k)] or s["highlight"] != str(k):
                 fail("after the reload the band is not pinned: %r %r" % (s["pressed"], s["highlight"]))
+            again = page.js("document.getElementById('graph').getAttribute('data-zoom')")
+            if not zoom or [round(float(v), 6) for v in again.split()] != \
+                    [round(float(v), 6) for v in zoom.split()]:
+                fail("after the reload the zoom %r is %r" % (zoom, again))
         finally:
             proc.kill()
             proc.wait()
@@ -410,6 +506,7 @@ def main():
             else:
                 check_pointer(page, d, csv_path)
                 check_keyboard_and_clicks(page, d)
+                check_zoom_input(page, d)
         finally:
             proc.kill()
             proc.wait()

@@ -8,6 +8,20 @@
   html_page.py csv PAGE CSV [PANEL]    the page's samples are rows of the CSV
                                        export of the same profile, same values
   html_page.py get PAGE EXPR           print EXPR over the data (d)
+  html_page.py zoom CHROMIUM PAGE A B CSV
+                                       zoom the page to [A, B] and compare its
+                                       table (peak and when, slope, R²,
+                                       integral) with CSV, the export of
+                                       --from A --to B
+  html_page.py isolate CHROMIUM PAGE REGEX CSV INCLUDED_CSV
+                                       search REGEX, show only the matches
+                                       (their stack against INCLUDED_CSV, the
+                                       export of --include REGEX; percent of
+                                       CSV's totals), switch views, show all,
+                                       step the readout with the arrow keys
+  html_page.py marks CHROMIUM PAGE    click each marker of the list: the
+                                       window holds it and the readout is
+                                       at its nearest sample
   html_page.py browse CHROMIUM PAGE KIND CSV [CSV2]
                                        load the page in headless chromium,
                                        point at known places, click the key and
@@ -24,6 +38,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
         "source", "track", "wbr"}
@@ -33,7 +48,9 @@ OURS = VOID | {"html", "head", "title", "style", "body", "header", "h1", "p", "m
                "noscript", "footer", "script", "table", "caption", "thead", "tbody", "tr",
                "th", "td", "button", "span", "ol", "li", "svg", "g", "defs", "path", "rect",
                "use", "symbol", "clippath", "clipPath", "line", "circle", "image", "mask",
-               "lineargradient", "pattern", "lineargradient"}
+               "lineargradient", "pattern", "lineargradient",
+               # the script's own: the toolbar, the search's marks, axis labels
+               "label", "select", "option", "mark", "text"}
 
 failures = []
 
@@ -404,6 +421,186 @@ def browse(chromium, page, kind, csvs):
     print("%d actions checked in chromium" % len(log))
 
 
+def least_squares(ts, ys):
+    n = len(ts)
+    if n < 2:
+        return 0.0, None
+    mt, my = sum(ts) / n, sum(ys) / n
+    sxx = sum((t - mt) ** 2 for t in ts)
+    syy = sum((y - my) ** 2 for y in ys)
+    sxy = sum((t - mt) * (y - my) for t, y in zip(ts, ys))
+    if sxx <= 0:
+        return 0.0, None
+    return sxy / sxx, (sxy * sxy / (sxx * syy) if syy > 0 and n > 2 else None)
+
+
+def close(a, b, rel=1e-9):
+    return abs(a - b) <= rel * max(abs(a), abs(b), 1)
+
+
+def zoom(chromium, page, a, b, csv_path):
+    """The table of the window [a, b] against --from a --to b's CSV."""
+    d = data_of(page)
+    P = d["panels"][0]
+    log, _ = run_chromium(chromium, page, "zoom:%s:%s;reset" % (a, b))
+    if len(log) != 2:
+        fail("zoom: %d steps logged" % len(log))
+        return
+    zoomed, whole = log
+    names, rows, times = read_csv(csv_path)
+    if not zoomed.get("zoom"):
+        fail("zoom:%s:%s: the page is not zoomed" % (a, b))
+    if "(%d samples)" % len(times) not in zoomed["note"] and P["samples"] == len(P["t"]):
+        fail("the window holds %d samples of the CSV, the page says: %r" % (len(times), zoomed["note"]))
+    compared = 0
+    for row in zoomed["table"]:
+        if row["band"] not in names:
+            continue
+        c = names.index(row["band"])
+        ys = [rows[t][c] for t in times]
+        peak = max(ys)
+        at = times[ys.index(peak)]
+        slope, r2 = least_squares(times, ys)
+        area = sum((t1 - t0) * (y0 + y1) / 2 for t0, t1, y0, y1 in zip(times, times[1:], ys, ys[1:]))
+        got = (row["peak"], row["at"], row["slope"], row["r2"], row["integral"])
+        if row["peak"] != peak or row["at"] != at or not close(row["slope"], slope, 1e-6) or \
+                not close(row["integral"], area) or \
+                (r2 is None) != (row["r2"] < 0) or (r2 is not None and not close(row["r2"], r2, 1e-6)):
+            fail("zoom %s..%s, %s: page (peak, at, slope, R2, integral) %r, the CSV %r" %
+                 (a, b, row["band"], got, (peak, at, slope, r2, area)))
+        compared += 1
+    if compared < 2:
+        fail("zoom: only %d bands to compare" % compared)
+    if whole.get("zoom", "x"):
+        fail("reset: still zoomed (%r)" % whole["zoom"])
+    by_name = dict((d["bands"][k]["name"], j) for j, k in enumerate(P["bands"]))
+    for row in whole["table"]:
+        j = by_name[row["band"]]
+        if row["peak"] != P["peak"][j] or row["slope"] != P["slope"][j]:
+            fail("reset: %s has peak %r slope %r, hp2ps's %r %r" %
+                 (row["band"], row["peak"], row["slope"], P["peak"][j], P["slope"][j]))
+    # The fragment written by the zoom opens the same window, with a band
+    # shown alone and another view.
+    name = d["bands"][P["bands"][-1]]["name"]
+    frag = "#from=%s&to=%s&band=%s&view=%s" % (a, b, urllib.parse.quote(name, safe=""),
+                                                "lines" if d["mode"] != "lines" else "stacked")
+    again, _ = run_chromium(chromium, page, "noop" + frag)
+    if not again:
+        fail("the page with the fragment %r did not run" % frag)
+    else:
+        s = again[0]
+        z = [float(x) for x in s["zoom"].split()] if s.get("zoom") else None
+        want = [(float(a) - P["t0"]) / P["t_span"], (float(b) - P["t0"]) / P["t_span"]]
+        if not z or any(abs(x - y) > 1e-9 for x, y in zip(z, want)):
+            fail("fragment %r: the window is %r, wanted %r" % (frag, z, want))
+        if s["shown"] != [P["bands"][-1]] or s["view"] not in frag:
+            fail("fragment %r: bands %r shown, view %r" % (frag, s["shown"], s["view"]))
+        if s["table"] != zoomed["table"]:
+            fail("fragment %r: the table is not the zoom's" % frag)
+    if "from=" not in zoomed.get("hash", ""):
+        fail("zoomed, the address's fragment says %r" % zoomed.get("hash"))
+    print("zoom %s..%s: %d bands compared with the CSV" % (a, b, compared))
+
+
+def isolate(chromium, page, regex, csv_path, included_path):
+    d = data_of(page)
+    P = d["panels"][0]
+    names, rows, _ = read_csv(csv_path)
+    inames, irows, _ = read_csv(included_path)
+    actions = ["search:" + regex, "only", "view:lines", "view:percent", "view:stacked", "all",
+               "focus:0", "press:ArrowRight", "press:ArrowRight", "press:ArrowLeft",
+               "search:", "isolate:%d" % P["bands"][-1], "add:%d" % P["bands"][0], "all"]
+    log, _ = run_chromium(chromium, page, ";".join(actions).replace("%", "%25")
+                          .replace("&", "%26").replace("#", "%23").replace("+", "%2B"))
+    if len(log) != len(actions):
+        fail("isolate: %d of %d steps logged" % (len(log), len(actions)))
+        return
+    st = dict((a, s) for a, s in zip(actions, log))
+    matching = [k for k, B in enumerate(d["bands"]) if re.search(regex, B["name"])]
+    if not matching or len(matching) == len(d["bands"]):
+        fail("the expression %r matches %d of %d bands: no test" % (regex, len(matching), len(d["bands"])))
+        return
+    found = log[0]
+    if not found["search"].startswith("%d of %d bands match" % (len(matching), len(d["bands"]))):
+        fail("search %r: the page says %r, %d match" % (regex, found["search"], len(matching)))
+    boxed = [k for k in matching if d["bands"][k]["box"]]
+    if found["marked_keys"] != len(boxed):
+        fail("search: %d key entries marked, %d match" % (found["marked_keys"], len(boxed)))
+    if sorted(int(b) for b in found["rows"]) != sorted(matching):
+        fail("search: the table shows bands %r, the matches are %r" % (found["rows"], matching))
+    if found["faint_paths"] == 0:
+        fail("search: no band drawn faint")
+    only = st["only"]
+    if only["shown"] != matching:
+        fail("only the matches: bands %r shown, wanted %r" % (only["shown"], matching))
+    if sorted(inames) != sorted(d["bands"][k]["name"] for k in matching):
+        fail("--include %r kept %r, the search matched %r" %
+             (regex, inames, [d["bands"][k]["name"] for k in matching]))
+    checked = 0
+    for view in ("stacked", "lines", "percent"):
+        s = st["view:" + view]
+        if s["view"] != view:
+            fail("view:%s: the page shows %r" % (view, s["view"]))
+        for t, top in s["tops"]:
+            if t not in irows:
+                continue
+            inc, full = irows[t], rows[t]
+            want = sum(inc) if view == "stacked" else max(inc) if view == "lines" else \
+                100.0 * sum(inc) / sum(full) if sum(full) > 0 else None
+            if want is not None and not close(top, want, 1e-9):
+                fail("%s, only the matches, at %r: the page draws up to %r, --include: %r" %
+                     (view, t, top, want))
+                break
+            checked += 1
+        peak = max(top for _, top in s["tops"])
+        if not (peak <= s["y_top"] <= peak * 1.2 + 1e-9):
+            fail("%s: the scale reaches %r for a top of %r (not its own scale)" % (view, s["y_top"], peak))
+    if checked < 10:
+        fail("only %d samples compared with --include" % checked)
+    if st["all"]["shown"] != list(range(len(d["bands"]))):
+        fail("all: bands %r shown" % st["all"]["shown"])
+    steps = [log[actions.index(a)]["readout"] for a in ("focus:0",)] + \
+        [log[7]["readout"], log[8]["readout"], log[9]["readout"]]
+    if any(r["sample"] is None for r in steps):
+        fail("the focused graph shows no readout: %r" % steps)
+    else:
+        k = [int(r["sample"]) for r in steps]
+        if k[1:] != [k[0] + 1, k[0] + 2, k[0] + 1]:
+            fail("arrows: the readout went to samples %r" % k)
+        if any(float(r["time"]) != P["t"][int(r["sample"])] for r in steps):
+            fail("arrows: the readout's times are not its samples'")
+    one, two = log[11], log[12]
+    if one["shown"] != [P["bands"][-1]] or two["shown"] != sorted([P["bands"][-1], P["bands"][0]]):
+        fail("isolate then add: %r, %r" % (one["shown"], two["shown"]))
+    if log[13]["shown"] != list(range(len(d["bands"]))):
+        fail("all: bands %r shown" % log[13]["shown"])
+    print("isolate %r: %d bands, %d samples compared with --include" % (regex, len(matching), checked))
+
+
+def marks(chromium, page):
+    d = data_of(page)
+    P = d["panels"][0]
+    mt = P.get("mark_t") or []
+    if not mt:
+        fail("the page has no markers")
+        return
+    log, _ = run_chromium(chromium, page, ";".join("mark:%d" % m for m in range(len(mt))))
+    if len(log) != len(mt):
+        fail("marks: %d of %d steps logged" % (len(log), len(mt)))
+        return
+    for m, st in enumerate(log):
+        f = (mt[m] - P["t0"]) / P["t_span"]
+        z = [float(x) for x in st["zoom"].split()] if st.get("zoom") else [0, 1]
+        if not z[0] - 1e-9 <= f <= z[1] + 1e-9:
+            fail("marker %d at %r: the window %r does not hold it" % (m, mt[m], z))
+        near = min(P["t"], key=lambda t: (abs(t - mt[m]), t))
+        got = st["readout"]["time"]
+        if got is None or abs(float(got) - near) > 1e-12 and \
+                abs(abs(float(got) - mt[m]) - abs(near - mt[m])) > 1e-12:
+            fail("marker %d at %r: the readout is at %r, the nearest sample at %r" % (m, mt[m], got, near))
+    print("%d markers gone to" % len(mt))
+
+
 def main():
     cmd = sys.argv[1]
     if cmd == "check":
@@ -413,6 +610,12 @@ def main():
     elif cmd == "get":
         d = data_of(sys.argv[2])
         print(eval(sys.argv[3], {"d": d, "len": len, "sum": sum}))
+    elif cmd == "isolate":
+        isolate(*sys.argv[2:7])
+    elif cmd == "marks":
+        marks(sys.argv[2], sys.argv[3])
+    elif cmd == "zoom":
+        zoom(*sys.argv[2:7])
     elif cmd == "browse":
         browse(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
     else:
