@@ -18,21 +18,31 @@ void band_options_default(struct band_options *o)
     o->aux = NULL;
 }
 
-bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
-                      int64_t *value)
+bool bands_sum_sample_traced(const struct band_plan *bp, const struct sample_entry *e, size_t n,
+                             int64_t *value, int64_t *traced)
 {
     bool clipped = false;
     memset(value, 0, bp->count * sizeof *value);
+    if (traced)
+        *traced = 0;
     for (size_t i = 0; i < n; i++) {
         if (e[i].name >= bp->nnames)
             continue;
         int32_t b = bp->band_of_name[e[i].name];
+        if (b == BAND_TRACED && traced)
+            bands_add_value(traced, e[i].value);
         if (b < 0 || (size_t)b >= bp->count)
             continue;
         if (bands_add_value(&value[b], e[i].value))
             clipped = true;
     }
     return clipped;
+}
+
+bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
+                      int64_t *value)
+{
+    return bands_sum_sample_traced(bp, e, n, value, NULL);
 }
 
 int64_t bands_traced_sum(const struct band_plan *bp, const struct sample_entry *e, size_t n)

@@ -70,8 +70,14 @@ void band_options_default(struct band_options *o);
 bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
                       int64_t *value);
 
+/* bands_sum_sample and, in the same pass, *traced: the sum of the
+ * entries whose names -t removed (BAND_TRACED), saturating (NULL: not
+ * asked). */
+bool bands_sum_sample_traced(const struct band_plan *bp, const struct sample_entry *e, size_t n,
+                             int64_t *value, int64_t *traced);
+
 /* The sum of one sample's entries whose names -t removed (BAND_TRACED),
- * saturating at INT64_MAX. */
+ * saturating at INT64_MAX: for a replay that does not sum by band. */
 int64_t bands_traced_sum(const struct band_plan *bp, const struct sample_entry *e, size_t n);
 
 /* One entry's value (a negative one counts as 0) added to a band's sum,

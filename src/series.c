@@ -911,7 +911,8 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
     double prev_t = 0, prev_total = 0, prev_all = 0;
     while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
         double t = smp.time;
-        if (bands_sum_sample(bp, smp.entry, smp.n, value))
+        int64_t traced;
+        if (bands_sum_sample_traced(bp, smp.entry, smp.n, value, &traced))
             s->clipped = true;
         double sum = 0;
         for (size_t b = 0; b < nbands; b++) {
@@ -919,7 +920,7 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
             top[b] = sum;
         }
         double total = nbands ? top[nbands - 1] : 0;
-        account_all(s, k, t, total, bands_traced_sum(bp, smp.entry, smp.n), prev_t, &prev_all);
+        account_all(s, k, t, total, traced, prev_t, &prev_all);
         account_sample(s, k, t, total, value, &prev_t, &prev_total);
         k++;
         /* A sample holding nothing, or next to nothing, has no shares
@@ -1204,8 +1205,8 @@ int series_samples_build_replay(struct series *s, const struct profile *p,
     struct sample smp;
     int rc;
     while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
-        bands_sum_sample(bp, smp.entry, smp.n, value);
-        int64_t hidden = bands_traced_sum(bp, smp.entry, smp.n);
+        int64_t hidden;
+        bands_sum_sample_traced(bp, smp.entry, smp.n, value, &hidden);
         double total, measure = page_measure(value, nb, s->mode, &total);
         k++;
         if (s->mode == MODE_PERCENT && !(total > s->y_max * SERIES_PERCENT_FLOOR))
