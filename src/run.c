@@ -391,6 +391,35 @@ static void warn_heap(struct hp_warnings *warnings, const struct profile *p,
 }
 
 /* One profile: the picture and its .aux, or the export. */
+/* The .aux policy, apart from the run's steps: whether this run writes
+ * FILE.aux (*write: not for standard input, nor with --no-aux or an
+ * export, nor over a file that is not an .aux, which is left as it is),
+ * and with -p the .aux read into aux (*saved; NULL: none to use).  The
+ * check comes before -p reads it, so that one warning says both.  -1
+ * (err set) when the .aux would replace the input. */
+static int aux_policy(const struct files *fl, const struct pipeline_options *po,
+                      struct aux *aux, const struct aux **saved, bool *write,
+                      struct hp_warnings *warnings, struct hp_error *err)
+{
+    struct hp_error why;
+    *saved = NULL;
+    *write = fl->input && !po->no_aux && !po->exp;
+    if (*write && output_same_path(fl->aux_path, fl->input)) /* as output_open would */
+        return hp_fail(err, "%s: refusing to overwrite the input", fl->aux_path);
+    bool left = *write && !aux_replaceable(fl->aux_path, &why);
+    if (left)
+        *write = false;
+    if (po->reuse_aux && !fl->input)
+        warnings_add(warnings, "-p has no effect on standard input (there is no .aux file)");
+    else if (po->reuse_aux && load_aux(aux, fl, left, warnings))
+        *saved = aux;
+    /* (-p's warning has said it already: "left as it is") */
+    if (left && !(po->reuse_aux && fl->input && !*saved))
+        warnings_add(warnings, "%s: not an hp2ps .aux file, so it is left as it is (--no-aux "
+                     "writes none)", why.text);
+    return 0;
+}
+
 static int run_one(const struct pipeline_options *po, const char *arg, struct hp_warnings *warnings,
                    struct hp_error *err)
 {
@@ -420,32 +449,14 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
      * word why.  (Any other profile so short may be one still written.) */
     if (p.nsamples == 1 && p.names.count == 0 && !p.dropped_open_sample && p.job &&
         strstr(p.job, "-hb"))
-        warnings_add(warnings, "%s holds only the empty sample at 0: no census was written, as when the "
-             "program crashed (GHC 9.0's RTS does in -hb after about 32 censuses); try a newer "
-             "GHC, or -hc or -hy", p.source);
+        warnings_add(warnings, "%s holds only the empty sample at 0: no census was written, "
+                     "as when the program crashed (GHC 9.0's RTS does in -hb after about 32 "
+                     "censuses); try a newer GHC, or -hc or -hy", p.source);
     warn_heap(warnings, &p, po, 1);
-    /* The .aux: none for standard input, nor with --no-aux, nor over a file
-     * that is not an .aux; checked before -p reads it, so that one warnings
-     * says both. */
-    struct hp_error why;
-    bool write_aux = fl.input && !po->no_aux && !po->exp;
-    if (write_aux && output_same_path(fl.aux_path, fl.input)) {
-        /* the same error output_open gives, before anything is drawn */
-        hp_fail(err, "%s: refusing to overwrite the input", fl.aux_path);
+    bool write_aux;
+    const struct aux *saved;
+    if (aux_policy(&fl, po, &aux, &saved, &write_aux, warnings, err) < 0)
         goto done;
-    }
-    bool left = write_aux && !aux_replaceable(fl.aux_path, &why);
-    if (left)
-        write_aux = false;
-    const struct aux *saved = NULL;
-    if (po->reuse_aux && !fl.input)
-        warnings_add(warnings, "-p has no effect on standard input (there is no .aux file)");
-    else if (po->reuse_aux && load_aux(&aux, &fl, left, warnings))
-        saved = &aux;
-    /* (-p's warning has said it already: "left as it is") */
-    if (left && !(po->reuse_aux && fl.input && !saved))
-        warnings_add(warnings, "%s: not an hp2ps .aux file, so it is left as it is (--no-aux "
-                     "writes none)", why.text);
     if (po->exp) {
         const struct aux *given = saved;
         if (pipeline_plan(&bp, &p, &saved, po, err) < 0)
