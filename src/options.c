@@ -3,6 +3,7 @@
  * getopt, because GHC's flags have shapes getopt cannot express: -i takes
  * an optional + or -, -e takes a unit suffix, and -? is a flag. */
 #include "options.h"
+#include "output.h"
 #include "export.h"
 #include "number.h"
 #include "formats.h"
@@ -483,6 +484,10 @@ static int check_combinations(const struct options *o, struct hp_error *err)
         return hp_fail(err, "--watch needs one profile file to watch (not standard input)");
     if (o->watch && o->output && strcmp(o->output, "-") == 0)
         return hp_fail(err, "--watch redraws a file: it cannot write to standard output (-o -)");
+    /* each redraw would be added after the last on a descriptor */
+    if (o->watch && o->output && output_descriptor_of(o->output) >= 0)
+        return hp_fail(err, "--watch redraws a file: it cannot write to a descriptor (-o %s)",
+                       o->output);
     return 0;
 }
 

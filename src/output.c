@@ -375,7 +375,7 @@ static int create_temp(struct output *o, const char *target)
  * (`{ echo head; hp2ps -o /dev/stdout; } >report` kept only the drawing,
  * `>>log` lost the log, a deleted file gave "NAME (deleted)") and fails
  * on a socket. */
-static int descriptor_of(const char *path)
+int output_descriptor_of(const char *path)
 {
     if (strcmp(path, "/dev/stdout") == 0)
         return 1;
@@ -438,7 +438,7 @@ int output_open(struct output *o, const char *path, const char *protect_path,
         output_abort(o);
         return hp_fail(err, "%s: refusing to overwrite the input", path);
     }
-    int fd = descriptor_of(path);
+    int fd = output_descriptor_of(path);
     if (fd >= 0)
         return open_descriptor(o, path, fd, err);
     struct stat st;

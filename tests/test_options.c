@@ -254,6 +254,11 @@ static void test_beyond_ghc(void)
     BAD("--watch=0", "p.hp", NULL);
     BAD("--watch", NULL, NULL); /* stdin cannot be watched */
     BAD("--watch", "-o-", "p.hp"); /* a redraw needs a file, not stdout */
+    /* nor a descriptor by its name: each redraw would follow the last */
+    BAD("--watch", "-o/dev/stdout", "p.hp");
+    CHECK(strstr(err.text, "cannot write to a descriptor (-o /dev/stdout)") != NULL);
+    BAD("--watch", "-o/proc/self/fd/1", "p.hp");
+    BAD("--watch", "-o/dev/fd/3", "p.hp");
     OK("--watch", "-ow.csv", "p.hp");
     options_free(&o);
     options_free(&o);
