@@ -47,7 +47,7 @@ struct text_metrics render_text_metrics(struct render_fonts *fonts);
 const char *render_fonts_boxes(const struct render_fonts *fonts);
 
 /* zlib level for what we compress (PNG rows, PDF streams): past 3 a
- * graph's files shrink by little and cost much (bench/README.md). */
+ * graph's files shrink by little and cost much (measured: bench/HISTORY.md). */
 #define RENDER_ZLIB_LEVEL 3
 
 /* SOURCE_DATE_EPOCH (reproducible builds), which dates the documents the

@@ -3,8 +3,8 @@
  *
  * The memory is mapped directly, aligned to and rounded up to whole huge
  * pages (2 MB), and the kernel is asked for huge pages (Linux's
- * transparent huge pages): in 4 KB pages the 8.7 MB of an A4 page cost
- * over 2,000 page faults, 2 ms more a run.  Elsewhere, or when the kernel
+ * transparent huge pages): in 4 KB pages an A4 page's pixels cost a page
+ * fault every 4 KB (bench/HISTORY.md: what one costs).  Elsewhere, or when the kernel
  * has none, the same memory comes in small pages.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */

@@ -338,8 +338,8 @@ static void *fonts_thread(void *arg)
 }
 
 /* What drawing a small profile takes of fresh heap: cairo's subsetting
- * of a font of 6,000 glyphs allocates 175 KiB of tables, and the rest of
- * the drawing about as much (perf's page faults, bench/README.md). */
+ * of a font allocates its tables, and the rest of the drawing about as
+ * much (measured with perf's page faults: bench/HISTORY.md). */
 #define DRAWING_HEAP (384u * 1024u)
 
 /* The wait for the fonts, spent on the drawing's memory.  On a small

@@ -10,11 +10,9 @@
  * cairo's writer has libpng try all five row filters at zlib level 6,
  * most of the time of a PNG run.  Here every row takes the "up" filter
  * (a graph's flat areas become runs of zeros) at zlib level 3, and a graph
- * without colour is written as an 8-bit grey image, a third of the bytes.
- * Measured on the corpus: a third of the instructions; grey files a third
- * smaller, colour ones a sixth larger (level 4 would keep them as large as
- * before for 30-70 % more instructions).  zlib then looks for runs only
- * (Z_RLE, write_header).  The pixels are those cairo drew,
+ * without colour is written as an 8-bit grey image, a third of the bytes
+ * (what each choice saved and cost on the corpus: bench/HISTORY.md).
+ * zlib then looks for runs only (Z_RLE, write_header).  The pixels are those cairo drew,
  * unchanged (tests/test_png.c). */
 #include "render.h"
 
@@ -139,9 +137,8 @@ static void pack_rgb_row(const struct pixels *px, int y, unsigned char *out)
 }
 
 #ifdef __SSE2__
-/* pack_grey_row 16 pixels at a time, with SSE2 (every x86-64 has it):
- * the writer thread's packing took 2.5 ms a gen-2000 run, 1.1 ms so
- * (perf).  The pixels packed, a multiple of 16; *odd is set if one of
+/* pack_grey_row 16 pixels at a time, with SSE2 (every x86-64 has it;
+ * what it saved: bench/HISTORY.md).  The pixels packed, a multiple of 16; *odd is set if one of
  * them is not a grey. */
 static int pack_grey_sse2(const uint32_t *in, int width, unsigned char *out, uint32_t *odd)
 {
@@ -251,10 +248,8 @@ static void write_header(png_structp png, png_infop info, const struct pixels *p
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
     png_set_compression_level(png, RENDER_ZLIB_LEVEL);
     /* Matches of runs only (distance one pixel back, or one row up once
-     * filtered): a graph is runs of a colour.  On the corpus (62
-     * profiles, plain and -c) grey files came out 14 % smaller, every one
-     * of them, colour ones 2 % larger (-11 % to +12 %), and zlib took a
-     * quarter less time (bench/README.md). */
+     * filtered): a graph is runs of a colour (on the corpus: smaller grey
+     * files and less zlib time, bench/HISTORY.md). */
     png_set_compression_strategy(png, Z_RLE);
     png_write_info(png, info);
 }

@@ -3,10 +3,10 @@
  * without printf.
  *
  * cairo writes every coordinate of a PostScript, PDF or SVG page through
- * snprintf("%.*f"), and glibc spends some 2,400 instructions on each: a
- * quarter of all the work on a 1 MB profile (bench/README.md).  This
- * formatter gives the same bytes in under 200 (under 300 with the call
- * that hands it cairo's numbers, src/snprintf_chk.c).
+ * snprintf("%.*f"), and glibc's is costly for what it does (a large
+ * share of a small profile's run; bench/HISTORY.md has the figures).
+ * This formatter gives the same bytes in integer arithmetic; it is
+ * handed cairo's numbers by src/tune/cairo_numbers.c.
  */
 #ifndef HP2PS_FIXED_POINT_H
 #define HP2PS_FIXED_POINT_H
