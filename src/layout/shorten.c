@@ -611,18 +611,25 @@ void shorten_names(char **out, struct shorten_strip *strip, char *const *names, 
         for (size_t i = 0; i < n; i++)
             v[i].s = out[i], v[i].len = strlen(out[i]), v[i].idx = i;
         qsort(v, n, sizeof *v, by_start);
-        bool again = false;
+        /* Marked first, freed after: three or more alike are compared in
+         * overlapping pairs, and the next pair reads what this one marks. */
+        bool *widen = xcalloc(n ? n : 1, sizeof *widen);
         for (size_t i = 0; i + 1 < n; i++)
             if (by_start(&v[i], &v[i + 1]) == 0 && strcmp(names[v[i].idx], names[v[i + 1].idx]))
                 for (size_t j = i; j <= i + 1; j++) {
                     size_t k = v[j].idx;
-                    if (strcmp(out[k], names[k]) == 0)
-                        continue; /* whole already */
-                    free(out[k]);
-                    out[k] = NULL;
-                    room[k] *= 2;
-                    again = true;
+                    if (strcmp(out[k], names[k]) != 0) /* (whole already: nothing to give) */
+                        widen[k] = true;
                 }
+        bool again = false;
+        for (size_t k = 0; k < n; k++)
+            if (widen[k]) {
+                free(out[k]);
+                out[k] = NULL;
+                room[k] *= 2;
+                again = true;
+            }
+        free(widen);
         free(v);
         if (!again)
             break;

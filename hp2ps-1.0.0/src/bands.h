@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* bands.h: stage 2, from the names of a profile to the bands drawn.
+ *
+ * In GHC's order of steps: totals sorted ascending; trace elimination
+ * (-t); re-sorts by standard deviation (-d), by growth (--sort=gradient,
+ * ours), by name (-i) and by the .aux ORDER (-p); the band limit (-m)
+ * merging the bottom bands into OTHER; and the shades.  Each sort re-sorts
+ * the result of the one before.
+ */
+#ifndef HP2PS_BANDS_H
+#define HP2PS_BANDS_H
+
+#include "plan.h"
+
+/* The bands of p under o.  -1 with err set when --include/--exclude
+ * leave no name, a profile has more than 2^31 names, or a replay of the
+ * store fails; bp is then empty.  The caller owns bp: band_plan_free
+ * (plan.h). */
+int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_options *o,
+               struct hp_error *err);
+
+#endif

@@ -1,0 +1,1951 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* page.js: the script of hp2ps's HTML page (-o FILE.html).
+ *
+ * The graph is the SVG every format draws (cairo's); this script lays a
+ * second SVG over it, in the same coordinates (points on the page, y
+ * down), and reads the graph back from the data hp2ps wrote beside it
+ * (a JSON block, parsed, never run): where each panel's graph is, its
+ * scales, and each band's own value in the samples kept.  From those it
+ * shows what is under the pointer, highlights a band from its key entry
+ * or its table row, and fills the sortable table of the bands.  When the
+ * time axis is zoomed, bands are shown alone, searched or drawn in
+ * another view, it draws the graph itself (drawZoom) over the static
+ * one, with axes of its own, and the table's figures are the window's.
+ *
+ * ?selftest=ACTIONS (tests only) runs actions after loading, each
+ * separated by ';': at:P:T:V points at time T, value V of panel P (the
+ * graph's own units: percent in --mode=percent, the change with --diff);
+ * key:N clicks key entry N (a band's index in the data); enter:N focuses
+ * it and presses Enter; hover:N and out:N move the pointer onto it and
+ * off; pin:N pins band N unless it is pinned (so a reload, --watch's,
+ * leaves it); blur takes the focus away; row:N clicks the N-th row made (the
+ * first table's, top band first); sort:C clicks the first table's column
+ * C; zoom:A:B zooms to times A..B of panel 0, reset shows it all;
+ * search:TEXT types TEXT in the search box, only shows the matches alone;
+ * isolate:N shows band N alone, add:N adds it (Shift-click), all brings
+ * every band back; view:V picks a view; focus:K focuses panel K's graph
+ * and press:KEY presses KEY on the focus; mark:M clicks marker M of the
+ * list.  After each action, what the page shows (the readout, the band
+ * highlighted, the rows' order) is appended as JSON to <ol id=selftest>,
+ * for chromium --dump-dom to print.
+ */
+(function () {
+  'use strict';
+  var NS = 'http://www.w3.org/2000/svg';
+  var source = document.getElementById('hp2ps-data');
+  var D = source ? JSON.parse(source.textContent) : null;
+  var graph = document.getElementById('graph');
+  var picture = document.getElementById('picture');
+  var readout = document.getElementById('readout');
+  var tables = document.getElementById('tables');
+  if (!D || !graph || !picture || !readout || !tables)
+    return;
+
+  /* ---- numbers as people read them ---- */
+
+  var MINUS = '\u2212';
+
+  /* 1234567 -> "1,234,567"; fractions keep six figures. */
+  function grouped(v) {
+    if (!isFinite(v))
+      return String(v);
+    var sign = v < 0 ? MINUS : '';
+    var a = Math.abs(v);
+    if (a !== Math.floor(a) || a >= 1e21)
+      return sign + String(Number(a.toPrecision(6)));
+    var s = String(a), out = '';
+    while (s.length > 3) {
+      out = ',' + s.slice(-3) + out;
+      s = s.slice(0, -3);
+    }
+    return sign + s + out;
+  }
+
+  var bytes = D.value_unit === 'bytes';
+
+  /* The view shown (stacked, percent or lines; the drawing's first), and
+   * the bands shown: shown[b] (by key index) false for the bands an
+   * isolation leaves out. */
+  var mode = D.mode;
+  var shown = D.bands.map(function () { return true; });
+
+  /* A value with its unit: bytes also in kB, MB... (--units=iec: KiB...). */
+  function quantity(v, signed) {
+    var sign = signed && v > 0 ? '+' : '';
+    var exact = sign + grouped(v) + ' ' + D.value_unit;
+    if (!bytes)
+      return exact;
+    var base = D.iec ? 1024 : 1000;
+    var units = D.iec ? ['KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB']
+                      : ['kB', 'MB', 'GB', 'TB', 'PB', 'EB'];
+    var a = Math.abs(v), k = -1;
+    while (a >= base && k < units.length - 1) {
+      a /= base;
+      k++;
+    }
+    if (k < 0)
+      return exact;
+    var short = (v < 0 ? MINUS : sign) + Number(a.toPrecision(3)) + ' ' + units[k];
+    return short + ' (' + exact + ')';
+  }
+
+  function percent(x) {
+    var p = 100 * x;
+    return (p >= 9.95 ? p.toFixed(0) : p >= 0.0995 ? p.toFixed(1) : p > 0 ? '<0.1' : '0') + '%';
+  }
+
+  var perUnit = D.x_index ? 'sample' : D.sample_unit === 'seconds' ? 's' : D.sample_unit;
+
+  /* A time as the profile writes it (six decimals at most). */
+  function time(t) {
+    if (D.x_index)
+      return 'sample ' + t;
+    return String(Number(t.toFixed(6))) + (D.sample_unit === 'seconds' ? ' s' : ' ' + D.sample_unit);
+  }
+
+  /* Three figures, as the page's other quantities ("+985 bytes/s", not
+   * "+984.892"; "+1.2 MB/s"). */
+  function slope(s) {
+    var r = Number(s.toPrecision(3));
+    var q = quantity(Math.abs(r) >= 1000 ? r : 0, true);
+    if (Math.abs(r) < 1000)
+      q = (r > 0 ? '+' : r < 0 ? MINUS : '') + String(Math.abs(r)) + ' ' + D.value_unit;
+    return q.replace(/ \(.*\)$/, '') + '/' + perUnit;
+  }
+
+  /* ---- geometry: the page's points, y down ---- */
+
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(NS, name);
+    for (var a in attrs)
+      e.setAttribute(a, attrs[a]);
+    if (parent)
+      parent.appendChild(e);
+    return e;
+  }
+
+  function colour(b) {
+    return D.bands[b].colour;
+  }
+
+  /* Each panel's scales as shown: P.v is the static drawing's (P.t0...)
+   * until a zoom or an isolation redraws the graph on its own scales. */
+  D.panels.forEach(function (P) {
+    P.v = {t0: P.t0, t_span: P.t_span, y_lo: P.y_lo, y_span: P.y_span};
+  });
+
+  function xOf(P, t) {
+    return P.plot[0] + (t - P.v.t0) / P.v.t_span * P.plot[2];
+  }
+
+  function yOf(P, v) {
+    return P.plot[1] + P.plot[3] - (v - P.v.y_lo) / P.v.y_span * P.plot[3];
+  }
+
+  /* Each band's region in sample i of panel P, in the graph's units:
+   * lo[b]..hi[b] (lines: both the value), and the sample's total.  --diff:
+   * the rises stack up from 0 in band order, the falls down from 0 in the
+   * opposite order; each band has a region on both sides (one of them
+   * empty): rise[b] and fall[b], [lo, hi] each, and lo/hi on its side. */
+  function regions(P, i) {
+    var n = P.bands.length, all = P.values[i], lo = [], hi = [], total = 0, b, v = [];
+    for (b = 0; b < n; b++) {
+      total += all[b];
+      v[b] = shown[P.bands[b]] ? all[b] : 0; /* left out: drawn as nothing */
+    }
+    if (D.diff) {
+      var up = 0, down = 0, rise = [], fall = [];
+      for (b = 0; b < n; b++) {
+        rise[b] = [up, up + Math.max(v[b], 0)];
+        up = rise[b][1];
+      }
+      for (b = n - 1; b >= 0; b--) {
+        fall[b] = [down + Math.min(v[b], 0), down];
+        down = fall[b][0];
+      }
+      for (b = 0; b < n; b++) {
+        var side = v[b] < 0 ? fall[b] : rise[b];
+        lo[b] = side[0];
+        hi[b] = side[1];
+      }
+      return {lo: lo, hi: hi, total: total, rise: rise, fall: fall};
+    } else if (mode === 'lines') {
+      for (b = 0; b < n; b++)
+        lo[b] = hi[b] = v[b];
+    } else {
+      var scale = mode === 'percent' ? (total > 0 ? 100 / total : 0) : 1, sum = 0;
+      for (b = 0; b < n; b++) {
+        lo[b] = sum * scale;
+        sum += v[b];
+        hi[b] = sum * scale;
+      }
+    }
+    return {lo: lo, hi: hi, total: total};
+  }
+
+  /* The sample nearest time t. */
+  function nearest(P, t) {
+    var a = 0, z = P.t.length - 1;
+    if (z < 0)
+      return -1;
+    while (a < z) {
+      var m = (a + z) >> 1;
+      if (P.t[m] < t)
+        a = m + 1;
+      else
+        z = m;
+    }
+    if (a > 0 && t - P.t[a - 1] <= P.t[a] - t)
+      a--;
+    return a;
+  }
+
+  /* Samples closer than the pointer can tell apart (within 1.5 points of
+   * x): the nearest one whose stack reaches the value v, so that a spike
+   * drawn between lower neighbours is read where it is drawn; else i. */
+  function under(P, i, x, v) {
+    if (mode !== 'stacked' || D.diff)
+      return i;
+    var best = -1, gap = Infinity;
+    for (var d = -1; d <= 1; d += 2)
+      for (var j = d < 0 ? i : i + 1; j >= 0 && j < P.t.length; j += d) {
+        var dx = Math.abs(xOf(P, P.t[j]) - x);
+        if (dx > 1.5)
+          break;
+        if (dx < gap && regions(P, j).total >= v) {
+          best = j;
+          gap = dx;
+        }
+      }
+    return best >= 0 ? best : i;
+  }
+
+  /* The band of panel P under value v in sample i, or -1 (above the
+   * stack, or no line near enough). */
+  function bandAt(P, i, v, r) {
+    var n = P.bands.length, b;
+    if (mode === 'lines' && !D.diff) {
+      var best = -1, gap = 6 / P.plot[3] * P.v.y_span; /* six points */
+      for (b = 0; b < n; b++)
+        if (shown[P.bands[b]] && Math.abs(r.hi[b] - v) <= gap) {
+          gap = Math.abs(r.hi[b] - v);
+          best = b;
+        }
+      return best;
+    }
+    for (b = 0; b < n; b++)
+      if (r.hi[b] > r.lo[b] && v > r.lo[b] && v <= r.hi[b])
+        return b;
+    return -1;
+  }
+
+  /* ---- the overlay ---- */
+
+  /* tabindex -1: chromium would stop Tab at the svg itself. */
+  var overlay = el('svg', {id: 'overlay', viewBox: picture.getAttribute('viewBox'), tabindex: -1});
+  graph.appendChild(overlay);
+  /* Each panel's graph area, to clip what is drawn on other scales. */
+  var defs = el('defs', {}, overlay);
+  D.panels.forEach(function (P, k) {
+    var p = P.plot;
+    el('rect', {x: p[0], y: p[1], width: p[2], height: p[3]},
+       el('clipPath', {id: 'hp2ps-clip-' + k}, defs));
+  });
+  /* The graph redrawn from the data when zoomed (or isolated): over the
+   * static drawing's graph and axes, under the pointer's layers. */
+  var zoomLayer = el('g', {'class': 'zoomed', visibility: 'hidden'}, overlay);
+  /* many bands: no outlines (painting them was a third of a redraw's time) */
+  if (D.bands.length > 40)
+    zoomLayer.classList.add('many');
+  var hits = D.panels.map(function (P, k) {
+    var p = P.plot;
+    return el('rect', {'class': 'hit', x: p[0], y: p[1], width: p[2], height: p[3],
+                       'data-panel': k}, overlay);
+  });
+  var veils = el('g', {visibility: 'hidden'}, overlay);
+  D.panels.forEach(function (P) {
+    var p = P.plot;
+    el('rect', {'class': 'veil', x: p[0], y: p[1], width: p[2], height: p[3]}, veils);
+  });
+  var keyVeil = [];
+  D.bands.forEach(function (B, b) {
+    if (B.box)
+      keyVeil[b] = el('rect', {'class': 'veil', x: B.box[0], y: B.box[1], width: B.box[2],
+                               height: B.box[3]}, veils);
+  });
+  var highlight = el('g', {}, overlay);
+  var cursor = el('line', {'class': 'cursor', visibility: 'hidden'}, overlay);
+  var dot = el('circle', {'class': 'dot', r: 2, visibility: 'hidden'}, overlay);
+
+  /* Band k of the key (-1: none) drawn over a veil that dims the rest. */
+  var pinned = -1, hovered = -1;
+
+  /* The path of band b of panel P: its region (side: --diff's 'rise' or
+   * 'fall'), one closed shape per stretch where it is not empty (and the
+   * samples either side, where it starts and ends), so no outline runs
+   * where the band has nothing; or its line. */
+  function outline(P, b, side) {
+    var pts = [], i;
+    for (i = 0; i < P.t.length; i++) {
+      var r = regions(P, i);
+      if (mode === 'percent' && !(r.total > 0))
+        continue;
+      var lo = side ? r[side][b][0] : r.lo[b], hi = side ? r[side][b][1] : r.hi[b];
+      pts.push({x: xOf(P, P.t[i]), top: yOf(P, hi), foot: yOf(P, lo), full: hi > lo});
+    }
+    if (pts.length === 1) { /* one sample: drawn across the whole graph */
+      var q = pts[0];
+      pts = [{x: P.plot[0], top: q.top, foot: q.foot, full: q.full},
+             {x: P.plot[0] + P.plot[2], top: q.top, foot: q.foot, full: q.full}];
+    }
+    function move(q, j) {
+      return (j ? 'L' : 'M') + q[0].toFixed(2) + ' ' + q[1].toFixed(2);
+    }
+    if (mode === 'lines' && !D.diff)
+      return pts.map(function (q, j) { return move([q.x, q.top], j); }).join('');
+    var d = '';
+    for (i = 0; i < pts.length; i++) {
+      if (!pts[i].full)
+        continue;
+      var a = Math.max(i - 1, 0), z = i;
+      while (z + 1 < pts.length && pts[z + 1].full)
+        z++;
+      z = Math.min(z + 1, pts.length - 1);
+      var run = pts.slice(a, z + 1), shape = [];
+      run.forEach(function (q) { shape.push([q.x, q.top]); });
+      run.reverse().forEach(function (q) { shape.push([q.x, q.foot]); });
+      d += shape.map(move).join('') + 'Z';
+      i = z;
+    }
+    return d;
+  }
+
+  function drawHighlight() {
+    var k = hovered >= 0 ? hovered : pinned;
+    while (highlight.firstChild)
+      highlight.removeChild(highlight.firstChild);
+    veils.setAttribute('visibility', k >= 0 ? 'visible' : 'hidden');
+    keyVeil.forEach(function (v, b) {
+      v.setAttribute('visibility', b === k ? 'hidden' : 'inherit');
+    });
+    graph.setAttribute('data-highlight', k >= 0 ? String(k) : '');
+    keyRects.forEach(function (r, b) {
+      r.setAttribute('aria-pressed', b === pinned ? 'true' : 'false');
+    });
+    rows.forEach(function (row) {
+      row.classList.toggle('on', Number(row.getAttribute('data-band')) === pinned);
+    });
+    if (k < 0)
+      return;
+    var line = mode === 'lines' && !D.diff;
+    D.panels.forEach(function (P, pk) {
+      var b = P.bands.indexOf(k);
+      if (b < 0 || !P.t.length)
+        return;
+      var sides = !D.diff ? [null] : P.values.some(function (v) { return v[b] > 0; }) ?
+                  (P.values.some(function (v) { return v[b] < 0; }) ? ['rise', 'fall'] : ['rise'])
+                  : ['fall'];
+      sides.forEach(function (side) {
+        el('path', {'class': line ? 'hl-line' : 'hl', d: outline(P, b, side),
+                    fill: line ? 'none' : colour(k), stroke: line ? colour(k) : '#000',
+                    'clip-path': 'url(#hp2ps-clip-' + pk + ')'}, highlight);
+      });
+    });
+  }
+
+  /* Clicking the band pinned unpins it; the pointer (or focus) still on
+   * its entry must not show it again until it leaves. */
+  var suppressed = -1;
+
+  function pin(k) {
+    if (pinned === k) {
+      pinned = -1;
+      hovered = -1;
+      suppressed = k;
+    } else {
+      pinned = k;
+    }
+    save();
+    drawHighlight();
+  }
+
+  function hover(k) {
+    if (k >= 0 && k === suppressed)
+      return;
+    hovered = k;
+    drawHighlight();
+  }
+
+  function leave() {
+    suppressed = -1;
+    hover(-1);
+  }
+
+  /* The key entries: focusable, Enter or a click pins the band. */
+  var keyRects = [];
+  for (var kb = D.bands.length - 1; kb >= 0; kb--) { /* the key's order, top first */
+    var box = D.bands[kb].box;
+    if (!box)
+      continue;
+    var r = el('rect', {'class': 'key', x: box[0], y: box[1], width: box[2], height: box[3],
+                        tabindex: 0, role: 'button', 'aria-pressed': 'false',
+                        'data-band': kb}, overlay);
+    r.setAttribute('aria-label', D.bands[kb].name);
+    el('title', {}, r).textContent = D.bands[kb].name;
+    keyRects[kb] = r;
+  }
+  /* A click or Enter pins; Shift or Ctrl with the click adds the band to
+   * those shown alone (isolate); the key I shows it alone, Shift+I adds. */
+  function choose(e, k) {
+    if (e.type === 'click' && (e.shiftKey || e.ctrlKey || e.metaKey)) {
+      isolate(k, true);
+    } else if (e.type === 'click' || e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      pin(k);
+    } else if (e.key === 'i' || e.key === 'I') {
+      e.preventDefault();
+      isolate(k, e.shiftKey);
+    }
+  }
+  overlay.addEventListener('click', function (e) {
+    if (keyOf(e) >= 0)
+      choose(e, keyOf(e));
+  });
+  overlay.addEventListener('keydown', function (e) {
+    if (keyOf(e) >= 0)
+      choose(e, keyOf(e));
+  });
+  function keyOf(e) {
+    var k = e.target.getAttribute('data-band');
+    return k !== null && e.target.classList.contains('key') ? Number(k) : -1;
+  }
+  overlay.addEventListener('pointerover', function (e) {
+    if (keyOf(e) >= 0)
+      hover(keyOf(e));
+  });
+  overlay.addEventListener('focusin', function (e) {
+    if (keyOf(e) >= 0)
+      hover(keyOf(e));
+  });
+  overlay.addEventListener('pointerout', function (e) {
+    if (keyOf(e) >= 0)
+      leave();
+  });
+  overlay.addEventListener('focusout', leave);
+
+  /* ---- the readout under the pointer ---- */
+
+  function line(parent, cls, text) {
+    var d = document.createElement('div');
+    if (cls)
+      d.className = cls;
+    d.textContent = text;
+    parent.appendChild(d);
+    return d;
+  }
+
+  function hideReadout() {
+    readout.hidden = true;
+    cursor.setAttribute('visibility', 'hidden');
+    dot.setAttribute('visibility', 'hidden');
+  }
+
+  /* What an eventlog tells of a band beyond its name (an -hi band's IPE
+   * entry, an -hc band's whole stack), as "field: value" lines. */
+  function details(kb) {
+    var d = D.bands[kb].detail, cols = D.detail_columns || [];
+    if (!d)
+      return [];
+    return d.map(function (v, j) {
+      return cols.length === 1 ? v : cols[j] + ': ' + v;
+    }).filter(function (text, j) {
+      return d[j] !== '';
+    });
+  }
+
+  function fill(k, P, i, b, r) {
+    var v = P.values[i];
+    readout.textContent = '';
+    readout.setAttribute('data-panel', String(k));
+    readout.setAttribute('data-sample', String(i));
+    readout.setAttribute('data-time', String(P.t[i]));
+    readout.setAttribute('data-total', String(r.total));
+    readout.setAttribute('data-band', b >= 0 ? String(P.bands[b]) : '');
+    readout.setAttribute('data-value', b >= 0 ? String(v[b]) : '');
+    var share = b >= 0 && r.total > 0 && !D.diff ? v[b] / r.total : null;
+    readout.setAttribute('data-share', share === null ? '' : String(share));
+    if (D.panels.length > 1)
+      line(readout, 'muted', P.title);
+    line(readout, 'time', D.diff ? time(P.t[i]) + ' after each start' : time(P.t[i]));
+    if (b >= 0) {
+      var name = line(readout, 'name', D.bands[P.bands[b]].name);
+      var sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.background = colour(P.bands[b]);
+      name.insertBefore(sw, name.firstChild);
+      line(readout, 'value', D.diff ? quantity(v[b], true)
+                                     : quantity(v[b]) + ', ' + percent(share || 0) +
+                                       (P.trace ? ' of the drawn total' : ' of the sample'));
+      details(P.bands[b]).forEach(function (d) {
+        line(readout, 'detail muted', d);
+      });
+    } else {
+      line(readout, 'name muted', mode === 'lines' ? 'no band\u2019s line here' : 'no band here');
+    }
+    var hidden = P.trace ? P.trace.hidden[i] : 0;
+    readout.setAttribute('data-hidden', String(hidden));
+    if (D.diff) {
+      line(readout, 'total', 'net change ' + quantity(r.total, true));
+    } else if (!P.trace) {
+      line(readout, 'total', 'sample total ' + quantity(r.total) + ', every band drawn');
+    } else {
+      /* -t left names out of the drawing: the totals say what they cover */
+      line(readout, 'total', 'drawn total ' + quantity(r.total));
+      line(readout, 'total muted', 'not drawn (' + P.trace.names + ' names under -t' +
+           P.trace.percent + '): ' + quantity(hidden));
+      line(readout, 'total', 'sample total ' + quantity(r.total + hidden) + ', every name');
+    }
+    /* --heap: the RTS's own view at this sample */
+    (P.heap_names || []).forEach(function (name, h) {
+      var hv = P.heap[i][h];
+      line(readout, 'heap', name + ' ' + (hv < 0 ? 'not yet reported' : quantity(hv)));
+    });
+    /* the markers nearest this sample: those up to half way to its neighbours */
+    if (P.mark_t) {
+      var lo = i > 0 ? (P.t[i - 1] + P.t[i]) / 2 : -Infinity;
+      var hi = i + 1 < P.t.length ? (P.t[i] + P.t[i + 1]) / 2 : Infinity;
+      P.mark_t.forEach(function (mt, m) {
+        if (mt >= lo && mt < hi)
+          line(readout, 'mark', '\u25B8 ' + time(mt) + ' ' + P.mark_text[m]);
+      });
+    }
+  }
+
+  function place(x, y, P, i, b, r) {
+    var rect = graph.getBoundingClientRect();
+    var left = x - rect.left + 16, top = y - rect.top + 16;
+    readout.hidden = false;
+    if (left + readout.offsetWidth > rect.width)
+      left = Math.max(0, x - rect.left - 16 - readout.offsetWidth);
+    readout.style.left = left + 'px';
+    readout.style.top = top + 'px';
+    var cx = xOf(P, P.t[i]);
+    cursor.setAttribute('x1', cx);
+    cursor.setAttribute('x2', cx);
+    cursor.setAttribute('y1', P.plot[1]);
+    cursor.setAttribute('y2', P.plot[1] + P.plot[3]);
+    cursor.setAttribute('visibility', 'visible');
+    if (b >= 0) {
+      dot.setAttribute('cx', cx);
+      dot.setAttribute('cy', yOf(P, r.hi[b]));
+      dot.setAttribute('visibility', 'visible');
+    } else {
+      dot.setAttribute('visibility', 'hidden');
+    }
+  }
+
+  function toPage(clientX, clientY) {
+    var m = overlay.getScreenCTM();
+    var pt = overlay.createSVGPoint();
+    pt.x = clientX;
+    pt.y = clientY;
+    return pt.matrixTransform(m.inverse());
+  }
+
+  function point(clientX, clientY) {
+    var q = toPage(clientX, clientY);
+    for (var k = 0; k < D.panels.length; k++) {
+      var P = D.panels[k], p = P.plot;
+      if (q.x < p[0] || q.x > p[0] + p[2] || q.y < p[1] || q.y > p[1] + p[3])
+        continue;
+      var t = P.v.t0 + (q.x - p[0]) / p[2] * P.v.t_span;
+      var v = P.v.y_lo + (p[1] + p[3] - q.y) / p[3] * P.v.y_span;
+      var i = nearest(P, t);
+      if (i < 0)
+        break;
+      i = under(P, i, q.x, v);
+      var r = regions(P, i), b = bandAt(P, i, v, r);
+      pointed = b >= 0 ? P.bands[b] : -1;
+      last = {k: k, i: i, v: v};
+      fill(k, P, i, b, r);
+      place(clientX, clientY, P, i, b, r);
+      return;
+    }
+    hideReadout();
+  }
+
+  var pointed = -1, last = null; /* the band under the pointer, and where the readout is */
+  overlay.addEventListener('pointermove', function (e) {
+    point(e.clientX, e.clientY);
+  });
+  overlay.addEventListener('pointerdown', function (e) {
+    point(e.clientX, e.clientY);
+  });
+  overlay.addEventListener('pointerleave', hideReadout);
+
+  /* ---- the table of the bands ---- */
+
+  var rows = [];
+  var sorts = [];
+  var COLUMNS = ['#', 'Band', 'Share', D.diff ? 'Largest change' : 'Peak', 'At', 'Slope',
+                 'R\u00b2', 'Integral', 'First seen', 'Last seen', 'Over time'];
+
+  /* The first sample at or after t (P.t.length: none). */
+  function from(P, t) {
+    var a = 0, z = P.t.length;
+    while (a < z) {
+      var m = (a + z) >> 1;
+      if (P.t[m] < t)
+        a = m + 1;
+      else
+        z = m;
+    }
+    return a;
+  }
+
+  /* The samples of panel P in the window shown, [i0, i1) (zoomed: those
+   * whose times lie in it, as --from and --to take them). */
+  function windowOf(P) {
+    if (!zoom)
+      return [0, P.t.length];
+    var a = P.t0 + zoom[0] * P.t_span, b = P.t0 + zoom[1] * P.t_span;
+    var i1 = from(P, b);
+    while (i1 < P.t.length && P.t[i1] <= b)
+      i1++;
+    return [from(P, a), i1];
+  }
+
+  /* Each band's figures over the samples [i0, i1) that the page keeps:
+   * its part of the sum of all values (--diff: of the changes' sizes),
+   * its largest value (--diff: largest change) and its first time, the
+   * least-squares slope and its R², the integral (trapezoids, value unit
+   * x sample unit) and the first and last samples it is not 0. */
+  function figures(P, i0, i1) {
+    var n = P.bands.length, b, i, out = [];
+    var N = i1 - i0, tOrigin = N > 0 ? P.t[i0] : 0, st = 0, stt = 0, all = 0;
+    for (i = i0; i < i1; i++) {
+      var u = P.t[i] - tOrigin;
+      st += u;
+      stt += u * u;
+    }
+    var sxx = stt - st * st / (N || 1);
+    for (b = 0; b < n; b++) {
+      var f = {sum: 0, peak: 0, at: N > 0 ? P.t[i0] : 0, sy: 0, syy: 0, sty: 0, area: 0,
+               first: null, last: null};
+      for (i = i0; i < i1; i++) {
+        var v = P.values[i][b], t = P.t[i];
+        f.sum += D.diff ? Math.abs(v) : v;
+        if (i === i0 || (D.diff ? Math.abs(v) > Math.abs(f.peak) : v > f.peak)) {
+          f.peak = v;
+          f.at = t;
+        }
+        f.sy += v;
+        f.syy += v * v;
+        f.sty += (t - tOrigin) * v;
+        if (i > i0)
+          f.area += (t - P.t[i - 1]) * (v + P.values[i - 1][b]) / 2;
+        if (v !== 0) {
+          if (f.first === null)
+            f.first = t;
+          f.last = t;
+        }
+      }
+      var sxy = f.sty - st * f.sy / (N || 1), syy = f.syy - f.sy * f.sy / (N || 1);
+      f.slope = N > 1 && sxx > 0 ? sxy / sxx : 0;
+      f.r2 = N > 2 && sxx > 0 && syy > 0 ? Math.min(1, sxy * sxy / (sxx * syy)) : null;
+      all += f.sum;
+      out.push(f);
+    }
+    out.forEach(function (f) { f.share = all > 0 ? f.sum / all : 0; });
+    return out;
+  }
+
+  /* The values of panel P's rows: unzoomed, hp2ps's own figures over every
+   * sample for share, peak and slope; the rest (and all of them zoomed)
+   * from the samples the page keeps. */
+  function panelRows(P) {
+    var w = windowOf(P), F = figures(P, w[0], w[1]);
+    return F.map(function (f, b) {
+      var whole = !zoom && P.share;
+      return [P.bands.length - b, D.bands[P.bands[b]].name,
+              whole ? P.share[b] : f.share, whole ? P.peak[b] : f.peak,
+              whole ? P.peak_time[b] : f.at, whole ? P.slope[b] : f.slope,
+              f.r2 === null ? -1 : f.r2, f.area,
+              f.first === null ? Infinity : f.first, f.last === null ? -Infinity : f.last,
+              f.sum];
+    });
+  }
+
+  /* Rows made at most: a table of a thousand bands is slow to lay out,
+   * and the search finds the others. */
+  var ROWS_SHOWN = 100;
+  var stamp = 0; /* the window and view the rows' figures are for */
+  var searchRe = null, searchStamp = 0; /* the search, and its count (markName) */
+  var matcher = null; /* the search: a band's name -> true if it matches */
+
+  function sortTable(body, entries, state) {
+    var c = state.column, dir = state.dir;
+    entries.sort(function (a, z) {
+      var x = a.values[c], y = z.values[c];
+      var d = x < y ? -1 : x > y ? 1 : 0;
+      return d * dir || a.values[0] - z.values[0];
+    });
+    var want = entries.filter(function (e) {
+      return !matcher || matcher(e.values[1]);
+    });
+    state.matching = want.length;
+    if (!state.all)
+      want = want.slice(0, ROWS_SHOWN);
+    var same = want.length === body.rows.length && want.every(function (e, j) {
+      return body.rows[j] === e.row;
+    });
+    if (!same) {
+      body.textContent = '';
+      var frag = document.createDocumentFragment();
+      want.forEach(function (e) { frag.appendChild(e.row); });
+      body.appendChild(frag);
+    }
+    want.forEach(function (e) {
+      if (e.stamp !== stamp)
+        fillRow(state.P, e, state.w);
+      markName(e);
+      e.row.classList.toggle('out', !shown[e.key]);
+    });
+    var rest = state.matching - want.length;
+    state.more.hidden = rest <= 0 && !state.all;
+    state.more.textContent = state.all ? 'Show the first ' + ROWS_SHOWN + ' rows'
+                                       : 'Show all ' + state.matching + ' rows (' + rest + ' more)';
+    state.heads.forEach(function (th, j) {
+      th.setAttribute('aria-sort', j === c ? (dir > 0 ? 'ascending' : 'descending') : 'none');
+    });
+  }
+
+  /* A band's values across the window, as a small line. */
+  function sparkline(P, e, w) {
+    var W = 80, H = 16, i0 = w[0], i1 = w[1], hi = 0, lo = 0, i, pts = [], b = e.b;
+    var step = Math.max(1, Math.floor((i1 - i0) / 160));
+    for (i = i0; i < i1; i++) {
+      hi = Math.max(hi, P.values[i][b]);
+      lo = Math.min(lo, P.values[i][b]);
+    }
+    var ta = i1 > i0 ? P.t[i0] : 0, span = i1 - i0 > 1 ? P.t[i1 - 1] - ta : 1;
+    for (i = i0; i < i1; i += step) {
+      var x = span > 0 ? (P.t[i] - ta) / span * W : 0;
+      var y = hi > lo ? H - 1 - (P.values[i][b] - lo) / (hi - lo) * (H - 2) : H - 1;
+      pts.push((pts.length ? 'L' : 'M') + x.toFixed(1) + ' ' + y.toFixed(1));
+    }
+    if (!e.spark) {
+      var svg = el('svg', {'class': 'spark', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H,
+                           'aria-hidden': 'true'});
+      e.spark = el('path', {stroke: colour(P.bands[b]), fill: 'none'}, svg);
+      e.row.cells[10].appendChild(svg);
+    }
+    e.spark.setAttribute('d', pts.join(''));
+  }
+
+  function seen(t) {
+    return isFinite(t) ? time(t) : '\u2013';
+  }
+
+  /* The row's cells from its values. */
+  function fillRow(P, e, w) {
+    var v = e.values, c = e.row.cells;
+    c[2].textContent = percent(v[2]);
+    c[3].textContent = quantity(v[3], D.diff).replace(/ \(.*\)$/, '');
+    c[4].textContent = time(v[4]);
+    c[5].textContent = slope(v[5]);
+    c[6].textContent = v[6] < 0 ? '\u2013' : v[6].toFixed(2);
+    c[7].textContent = quantity(Number(v[7].toPrecision(3)), D.diff).replace(/ \(.*\)$/, '') +
+                       '\u00b7' + perUnit;
+    c[8].textContent = seen(v[8]);
+    c[9].textContent = seen(v[9]);
+    sparkline(P, e, w);
+    e.stamp = stamp;
+  }
+
+  /* Every table's figures again, for the window shown. */
+  function refreshTables() {
+    stamp++;
+    D.panels.forEach(function (P, k) {
+      var state = sorts[k], values = panelRows(P);
+      state.w = windowOf(P);
+      state.entries.forEach(function (e) {
+        e.values = values[e.b];
+      });
+      sortTable(state.body, state.entries, state);
+    });
+  }
+
+  function makeTable(P, k) {
+    var table = document.createElement('table');
+    table.id = 'bands-' + k;
+    var cap = document.createElement('caption');
+    cap.textContent = D.panels.length > 1 || D.diff ? P.title : 'Bands';
+    table.appendChild(cap);
+    var head = table.createTHead().insertRow();
+    var body = table.createTBody();
+    var state = {column: 0, dir: 1, heads: [], P: P, w: windowOf(P), all: false};
+    state.more = document.createElement('button');
+    state.more.type = 'button';
+    state.more.className = 'more';
+    state.more.addEventListener('click', function () {
+      state.all = !state.all;
+      sortTable(body, entries, state);
+    });
+    sorts[k] = state;
+    COLUMNS.forEach(function (name, c) {
+      var th = document.createElement('th');
+      th.scope = 'col';
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = name;
+      button.addEventListener('click', function () {
+        state.dir = state.column === c ? -state.dir : c === 1 || c === 0 || c === 8 ? 1 : -1;
+        state.column = c;
+        sortTable(body, entries, state);
+        save();
+      });
+      th.appendChild(button);
+      head.appendChild(th);
+      state.heads.push(th);
+    });
+    var entries = [], values = panelRows(P);
+    for (var b = P.bands.length - 1; b >= 0; b--) {
+      var row = body.insertRow();
+      row.tabIndex = 0;
+      row.setAttribute('data-band', P.bands[b]);
+      var sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.background = colour(P.bands[b]);
+      for (var c = 0; c < COLUMNS.length; c++)
+        row.insertCell();
+      row.cells[0].textContent = String(values[b][0]);
+      row.cells[1].appendChild(sw);
+      row.cells[1].appendChild(document.createElement('span')).textContent = values[b][1];
+      var more = details(P.bands[b]);
+      if (more.length) { /* the log's details, under the name */
+        var small = document.createElement('div');
+        small.className = 'detail';
+        small.textContent = more.join(' \u00b7 ');
+        row.cells[1].appendChild(small);
+      }
+      var e = {row: row, values: values[b], b: b, key: P.bands[b], stamp: -1};
+      rows.push(row);
+      entries.push(e);
+    }
+    state.entries = entries;
+    state.body = body;
+    body.addEventListener('click', function (e) {
+      var row = e.target.closest('tr');
+      if (row)
+        choose(e, Number(row.getAttribute('data-band')));
+    });
+    body.addEventListener('pointerover', function (e) {
+      var row = e.target.closest('tr');
+      if (row)
+        hover(Number(row.getAttribute('data-band')));
+    });
+    body.addEventListener('pointerleave', leave);
+    body.addEventListener('focusin', function (e) {
+      var row = e.target.closest('tr');
+      if (row)
+        hover(Number(row.getAttribute('data-band')));
+    });
+    body.addEventListener('focusout', leave);
+    body.addEventListener('keydown', function (e) {
+      var row = e.target.closest('tr');
+      if (row)
+        choose(e, Number(row.getAttribute('data-band')));
+    });
+    sortTable(body, entries, state);
+    tables.appendChild(table);
+    tables.appendChild(state.more);
+  }
+  var zoom = null; /* the window shown, [from, to] as fractions of the time axis */
+  D.panels.forEach(makeTable);
+
+  /* ---- --heap: a toggle that shows or hides the RTS's lines ---- */
+
+  var heapLines = [], heapBox = null;
+  (function () {
+    var P = D.panels.filter(function (P) { return P.heap_colours; })[0];
+    if (!P)
+      return;
+    var want = P.heap_colours.map(function (c) {
+      return [1, 3, 5].map(function (i) { return parseInt(c.substr(i, 2), 16); });
+    });
+    /* the lines and their legend: unfilled paths of those colours */
+    heapLines = Array.prototype.filter.call(picture.querySelectorAll('path'), function (p) {
+      var s = getComputedStyle(p), m = /(\d+)\D+(\d+)\D+(\d+)/.exec(s.stroke);
+      return s.fill === 'none' && m && want.some(function (w) {
+        return Math.abs(w[0] - m[1]) <= 1 && Math.abs(w[1] - m[2]) <= 1 && Math.abs(w[2] - m[3]) <= 1;
+      });
+    });
+    var label = document.createElement('label');
+    label.className = 'heap-toggle';
+    heapBox = document.createElement('input');
+    heapBox.type = 'checkbox';
+    heapBox.checked = true;
+    label.appendChild(heapBox);
+    label.appendChild(document.createTextNode(' the runtime\u2019s ' + P.heap_names.join(', ') +
+                                              ' (--heap)'));
+    tables.parentNode.insertBefore(label, tables);
+    heapBox.addEventListener('change', function () {
+      heapLines.forEach(function (p) { p.style.visibility = heapBox.checked ? '' : 'hidden'; });
+      if (zoom)
+        zoomTo(zoom[0], zoom[1]);
+    });
+  })();
+
+  /* ---- zoom: a window of the time axis, drawn from the data ---- */
+
+  var vb = picture.viewBox.baseVal;
+  var P0 = D.panels[0];
+  var note = document.createElement('p');
+  note.className = 'zoom-note';
+  note.setAttribute('role', 'status');
+  graph.parentNode.insertBefore(note, graph.nextSibling);
+
+  /* 1, 2 or 5 times a power of ten, near span / count. */
+  function niceStep(span, count) {
+    var raw = span / Math.max(count, 1), p = Math.pow(10, Math.floor(Math.log(raw) / Math.LN10));
+    var m = raw / p;
+    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+  }
+
+  /* An axis label: "35 MB", "1,200", "40%". */
+  function axisValue(v) {
+    if (mode === 'percent' && !D.diff)
+      return Number(v.toPrecision(4)) + '%';
+    var base = D.iec ? 1024 : 1000;
+    if (bytes && Math.abs(v) >= base)
+      return quantity(Number(v.toPrecision(6)), false).replace(/ \(.*\)$/, '');
+    return grouped(Number(v.toPrecision(6)));
+  }
+
+  function text(parent, x, y, anchor, s) {
+    var t = el('text', {x: x, y: y, 'text-anchor': anchor, 'class': 'tick'}, parent);
+    t.textContent = s;
+    return t;
+  }
+
+  function heapShown() {
+    return !heapBox || heapBox.checked;
+  }
+
+  /* The value range of panel P's samples [i0, i1) as drawn. */
+  function yRange(P, i0, i1, R) {
+    if (mode === 'percent' && !D.diff && !isolating())
+      return [0, 100];
+    var lo = 0, hi = 0, i, b;
+    for (i = i0; i < i1; i++) {
+      var r = R[i - i0];
+      for (b = 0; b < P.bands.length; b++) {
+        lo = Math.min(lo, r.lo[b]);
+        hi = Math.max(hi, r.hi[b]);
+      }
+      if (P.heap && heapShown())
+        P.heap[i].forEach(function (h) { hi = Math.max(hi, h); });
+    }
+    if (!(hi > lo))
+      hi = lo + 1;
+    var pad = (hi - lo) * 0.04;
+    return [lo < 0 ? lo - pad : lo, hi > 0 ? hi + pad : hi];
+  }
+
+  /* Two decimals without toFixed (a redraw makes tens of thousands). */
+  function num(v) {
+    return String(Math.round(v * 100) / 100);
+  }
+
+  function pathOf(xs, ys) {
+    var d = '';
+    for (var j = 0; j < xs.length; j++)
+      d += (j ? 'L' : 'M') + num(xs[j]) + ' ' + num(ys[j]);
+    return d;
+  }
+
+  /* The bands of panel P over samples [j0, j1) on P.v's scales. */
+  function drawBands(P, g, j0, j1, all) {
+    var n = P.bands.length, R = [], X = [], i, b;
+    for (i = j0; i < j1; i++) {
+      var r = all[i - j0];
+      if (mode === 'percent' && !D.diff && !(r.total > 0))
+        continue;
+      R.push(r);
+      X.push(xOf(P, P.t[i]));
+    }
+    if (X.length === 1) { /* one sample: across the whole graph */
+      R.push(R[0]);
+      X = [P.plot[0], P.plot[0] + P.plot[2]];
+    }
+    var line = mode === 'lines' && !D.diff;
+    function shape(b, lo, hi) {
+      var top = [], foot = [], any = false;
+      R.forEach(function (r) {
+        var l = lo(r), h = hi(r);
+        if (h > l)
+          any = true;
+        top.push(yOf(P, h));
+        foot.push(yOf(P, l));
+      });
+      if (!any)
+        return;
+      var d = pathOf(X, top) + pathOf(X.slice().reverse(), foot.reverse()).replace(/^M/, 'L') + 'Z';
+      el('path', {d: d, fill: colour(P.bands[b]), 'class': 'band'}, g);
+    }
+    for (b = 0; b < n; b++) {
+      if (!shown[P.bands[b]])
+        continue;
+      var before = g.childNodes.length;
+      if (line) {
+        el('path', {d: pathOf(X, R.map(function (r) { return yOf(P, r.hi[b]); })),
+                    stroke: colour(P.bands[b]), 'class': 'band-line'}, g);
+      } else if (D.diff) {
+        shape(b, function (r) { return r.rise[b][0]; }, function (r) { return r.rise[b][1]; });
+        shape(b, function (r) { return r.fall[b][0]; }, function (r) { return r.fall[b][1]; });
+      } else {
+        shape(b, function (r) { return r.lo[b]; }, function (r) { return r.hi[b]; });
+      }
+      if (matcher && !matcher(D.bands[P.bands[b]].name)) /* the search: others faint */
+        for (var c = before; c < g.childNodes.length; c++)
+          g.childNodes[c].classList.add('faint');
+    }
+  }
+
+  /* Ticks, labels and grid of panel P on its scales. */
+  function drawAxes(P) {
+    var p = P.plot, g = zoomLayer, x, y, v;
+    var step = niceStep(P.v.t_span, p[2] / 70);
+    var places = Math.max(0, -Math.floor(Math.log(step) / Math.LN10 + 1e-9));
+    for (v = Math.ceil(P.v.t0 / step) * step; v <= P.v.t0 + P.v.t_span + step * 1e-9; v += step) {
+      x = xOf(P, v);
+      el('line', {x1: x, x2: x, y1: p[1] + p[3], y2: p[1] + p[3] + 3, 'class': 'axis'}, g);
+      text(g, x, p[1] + p[3] + 11, 'middle', D.x_index ? String(Math.round(v)) : v.toFixed(places));
+    }
+    var ystep = niceStep(P.v.y_span, p[3] / 45);
+    for (v = Math.ceil(P.v.y_lo / ystep) * ystep; v <= P.v.y_lo + P.v.y_span; v += ystep) {
+      y = yOf(P, v);
+      el('line', {x1: p[0], x2: p[0] + p[2], y1: y, y2: y, 'class': Math.abs(v) < ystep / 2 ? 'zero' : 'grid'}, g);
+      el('line', {x1: p[0] - 3, x2: p[0], y1: y, y2: y, 'class': 'axis'}, g);
+      text(g, p[0] - 5, y + 3, 'end', axisValue(Math.abs(v) < ystep / 2 ? 0 : v));
+    }
+  }
+
+  /* The markers and --heap's lines in the window. */
+  function drawExtras(P, g, j0, j1) {
+    (P.mark_t || []).forEach(function (mt) {
+      if (mt < P.v.t0 || mt > P.v.t0 + P.v.t_span)
+        return;
+      var x = xOf(P, mt);
+      el('line', {x1: x, x2: x, y1: P.plot[1], y2: P.plot[1] + P.plot[3], 'class': 'mark'}, g);
+    });
+    if (!P.heap || !heapShown())
+      return;
+    P.heap_names.forEach(function (name, h) {
+      var d = [], i;
+      for (i = j0; i < j1; i++)
+        if (P.heap[i][h] >= 0)
+          d.push((d.length ? 'L' : 'M') + xOf(P, P.t[i]).toFixed(2) + ' ' + yOf(P, P.heap[i][h]).toFixed(2));
+      /* as the drawing's legend: the heap size solid, the others dashed */
+      el('path', {d: d.join(''), stroke: P.heap_colours[h],
+                  'class': h ? 'heap-line dashed' : 'heap-line'}, g);
+    });
+  }
+
+  function isolating() {
+    return shown.indexOf(false) >= 0;
+  }
+
+  /* Is the graph drawn by the page (else it is the static drawing)? */
+  function redrawn() {
+    return zoom !== null || isolating() || mode !== D.mode || matcher !== null;
+  }
+
+  function drawZoom() {
+    zoomLayer.textContent = '';
+    var on = redrawn(), f = zoom || [0, 1];
+    zoomLayer.setAttribute('visibility', on ? 'visible' : 'hidden');
+    D.panels.forEach(function (P, k) {
+      if (!on) {
+        P.v = {t0: P.t0, t_span: P.t_span, y_lo: P.y_lo, y_span: P.y_span};
+        return;
+      }
+      var p = P.plot, w = windowOf(P);
+      var j0 = Math.max(w[0] - 1, 0), j1 = Math.min(w[1] + 1, P.t.length);
+      var R = [];
+      for (var i = j0; i < j1; i++)
+        R.push(regions(P, i));
+      var yr = yRange(P, j0, j1, R);
+      P.v = {t0: P.t0 + f[0] * P.t_span, t_span: (f[1] - f[0]) * P.t_span,
+             y_lo: yr[0], y_span: yr[1] - yr[0]};
+      /* over the static graph, its tick labels and its axis (and the
+       * markers' labels above it, which the page draws again) */
+      var above = P.mark_t && P.mark_t.length ? 15 : 4.5;
+      el('rect', {'class': 'cover', x: p[0] - 58, y: p[1] - above, width: p[2] + 66,
+                  height: p[3] + above + 16.5}, zoomLayer);
+      /* the value axis's name, as the view draws it */
+      var yname = el('text', {'class': 'tick', 'text-anchor': 'middle',
+                              transform: 'translate(' + num(p[0] - 50) + ' ' +
+                                         num(p[1] + p[3] / 2) + ') rotate(-90)'}, zoomLayer);
+      yname.textContent = mode === 'percent' && !D.diff ? 'percent of the sample' : D.value_unit;
+      /* the time axis's last label, centred on the graph's right edge */
+      el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] + p[3] + 0.5, width: 16,
+                  height: 16}, zoomLayer);
+      if (above > 5) /* a label centred on the graph's right edge passes it */
+        el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] - above, width: 40,
+                    height: above - 0.5}, zoomLayer);
+      (P.mark_t || []).forEach(function (mt, m) {
+        if (mt < P.v.t0 || mt > P.v.t0 + P.v.t_span)
+          return;
+        var label = P.mark_text[m];
+        text(zoomLayer, xOf(P, mt), p[1] - 3, 'middle',
+             label.length > 40 ? label.slice(0, 39) + '\u2026' : label);
+      });
+      drawAxes(P);
+      var g = el('g', {'clip-path': 'url(#hp2ps-clip-' + k + ')'}, zoomLayer);
+      drawBands(P, g, j0, j1, R);
+      drawExtras(P, g, j0, j1);
+      el('rect', {'class': 'frame', x: p[0], y: p[1], width: p[2], height: p[3]}, zoomLayer);
+    });
+  }
+
+  /* What the window shows, and whether the page's samples are enough. */
+  function describe() {
+    var P = P0, w = windowOf(P), kept = P.t.length, all = P.samples || kept;
+    var parts = [];
+    if (zoom) {
+      var a = P.v.t0, b = P.v.t0 + P.v.t_span;
+      parts.push('Showing ' + time(a) + ' to ' + time(b) + ' (' + (w[1] - w[0]) +
+                 ' samples); the table\u2019s figures are for this window. ' +
+                 'Double-click the graph or press Escape to see it all.');
+      if (kept < all) {
+        var per = all / kept;
+        parts.push('This zoom is coarser than the profile: the page keeps ' + grouped(kept) +
+                   ' of its ' + grouped(all) + ' samples (about one in ' +
+                   Number(per.toPrecision(2)) + '), and the figures are from those. ' +
+                   'For every sample: hp2ps --from ' + Number(a.toPrecision(6)) + ' --to ' +
+                   Number(b.toPrecision(6)) + '.');
+      }
+    } else {
+      parts.push('Drag across the graph or the strip below it to zoom, or use the wheel, + and \u2212.');
+      if (kept < all)
+        parts.push('The page keeps ' + grouped(kept) + ' of the profile\u2019s ' + grouped(all) +
+                   ' samples: share, peak and slope are hp2ps\u2019s over every sample, ' +
+                   'the other figures are from the samples kept.');
+    }
+    if (isolating())
+      parts.push('Showing ' + shown.filter(Boolean).length + ' of ' + D.bands.length +
+                 ' bands alone, on their own scale (Show all bands, or a click on the ' +
+                 'graph where no band is, brings back the others).');
+    if (mode !== D.mode)
+      parts.push('Drawn ' + mode + ' by the page (the file\u2019s drawing is ' + D.mode + ').');
+    note.textContent = parts.join(' ');
+    note.classList.toggle('coarse', zoom !== null && kept < all);
+    graph.setAttribute('data-zoom', zoom ? zoom.join(' ') : '');
+  }
+
+  /* ---- the overview strip: the whole run, the window on it ---- */
+
+  var strip = document.createElementNS(NS, 'svg');
+  strip.id = 'overview';
+  strip.setAttribute('viewBox', vb.x + ' 0 ' + vb.width + ' 30');
+  strip.setAttribute('preserveAspectRatio', 'none');
+  strip.setAttribute('role', 'slider');
+  strip.setAttribute('tabindex', '0');
+  strip.setAttribute('aria-label', 'the window of the time axis shown');
+  graph.parentNode.insertBefore(strip, note);
+  (function () {
+    var p = P0.plot, n = P0.t.length, hi = 0, lo = 0, ys = [], i;
+    for (i = 0; i < n; i++) {
+      var r = regions(P0, i), top = 0;
+      for (var b = 0; b < P0.bands.length; b++)
+        top = Math.max(top, r.hi[b]);
+      ys.push(mode === 'percent' ? r.total : top);
+      hi = Math.max(hi, ys[i]);
+      lo = Math.min(lo, ys[i]);
+    }
+    var d = 'M' + p[0] + ' 29';
+    for (i = 0; i < n; i++)
+      d += 'L' + (p[0] + (P0.t[i] - P0.t0) / P0.t_span * p[2]).toFixed(2) + ' ' +
+           (29 - (ys[i] - lo) / (hi - lo || 1) * 27).toFixed(2);
+    d += 'L' + (p[0] + p[2]) + ' 29Z';
+    el('rect', {x: p[0], y: 0, width: p[2], height: 30, 'class': 'strip-bg'}, strip);
+    el('path', {d: d, 'class': 'strip-total'}, strip);
+  })();
+  var shadeL = el('rect', {y: 0, height: 30, 'class': 'strip-out'}, strip);
+  var shadeR = el('rect', {y: 0, height: 30, 'class': 'strip-out'}, strip);
+  var frameW = el('rect', {y: 0.5, height: 29, 'class': 'strip-window'}, strip);
+
+  function drawStrip() {
+    var p = P0.plot, f = zoom || [0, 1];
+    var x0 = p[0] + f[0] * p[2], x1 = p[0] + f[1] * p[2];
+    shadeL.setAttribute('x', p[0]);
+    shadeL.setAttribute('width', x0 - p[0]);
+    shadeR.setAttribute('x', x1);
+    shadeR.setAttribute('width', p[0] + p[2] - x1);
+    frameW.setAttribute('x', x0);
+    frameW.setAttribute('width', Math.max(x1 - x0, 0.5));
+    strip.setAttribute('aria-valuetext', zoom ? time(P0.v.t0) + ' to ' + time(P0.v.t0 + P0.v.t_span)
+                                              : 'the whole run');
+  }
+
+  var tablesFor = ''; /* the window the tables' figures are for */
+
+  /* Show the window [f0, f1] of the time axis (fractions; the whole: null). */
+  function zoomTo(f0, f1) {
+    if (f0 > f1) {
+      var s = f0; f0 = f1; f1 = s;
+    }
+    var min = 1e-6;
+    if (f1 - f0 < min)
+      f1 = f0 + min;
+    if (f0 < 0) {
+      f1 -= f0; f0 = 0;
+    }
+    if (f1 > 1) {
+      f0 -= f1 - 1; f1 = 1;
+    }
+    zoom = f0 <= 1e-9 && f1 >= 1 - 1e-9 ? null : [Math.max(f0, 0), f1];
+    var t = performance.now();
+    drawZoom();
+    var t1 = performance.now();
+    /* the figures change with the window only; the rows shown with the search */
+    var key = zoom ? zoom.join(' ') : '';
+    if (key !== tablesFor) {
+      tablesFor = key;
+      refreshTables();
+    } else {
+      sorts.forEach(function (st) { sortTable(st.body, st.entries, st); });
+    }
+    var t2 = performance.now();
+    drawHighlight();
+    hideReadout();
+    drawStrip();
+    drawKeyMarks();
+    drawBar();
+    describe();
+    share();
+    graph.setAttribute('data-redraw-ms', [t1 - t, t2 - t1, performance.now() - t2].map(function (x) { return x.toFixed(1); }).join(' '));
+  }
+
+  /* The fraction of the time axis at a client x over panel P's graph. */
+  function fractionAt(P, clientX, clientY) {
+    var q = toPage(clientX, clientY), f = zoom || [0, 1];
+    return f[0] + (q.x - P.plot[0]) / P.plot[2] * (f[1] - f[0]);
+  }
+
+  function zoomBy(factor, centre) {
+    var f = zoom || [0, 1], c = centre === undefined ? (f[0] + f[1]) / 2 : centre;
+    zoomTo(c - (c - f[0]) * factor, c + (f[1] - c) * factor);
+  }
+
+  function panBy(delta) {
+    var f = zoom || [0, 1];
+    if (zoom)
+      zoomTo(f[0] + delta * (f[1] - f[0]), f[1] + delta * (f[1] - f[0]));
+  }
+
+  /* dragging a range on the graph */
+  var drag = null, dragged = false;
+  var band = el('rect', {'class': 'sel', visibility: 'hidden'}, overlay);
+  overlay.addEventListener('pointerdown', function (e) {
+    var k = e.target.getAttribute('data-panel');
+    if (k === null || e.button !== 0)
+      return;
+    var P = D.panels[Number(k)];
+    drag = {P: P, x: toPage(e.clientX, e.clientY).x, f: fractionAt(P, e.clientX, e.clientY),
+            moved: false};
+  });
+  overlay.addEventListener('pointermove', function (e) {
+    if (!drag)
+      return;
+    var x = toPage(e.clientX, e.clientY).x, p = drag.P.plot;
+    if (Math.abs(x - drag.x) > 3)
+      drag.moved = true;
+    if (!drag.moved)
+      return;
+    x = Math.min(Math.max(x, p[0]), p[0] + p[2]);
+    band.setAttribute('x', Math.min(x, drag.x));
+    band.setAttribute('width', Math.abs(x - drag.x));
+    band.setAttribute('y', p[1]);
+    band.setAttribute('height', p[3]);
+    band.setAttribute('visibility', 'visible');
+  });
+  window.addEventListener('pointerup', function (e) {
+    if (!drag)
+      return;
+    var d = drag;
+    drag = null;
+    dragged = d.moved;
+    band.setAttribute('visibility', 'hidden');
+    if (d.moved)
+      zoomTo(d.f, fractionAt(d.P, e.clientX, e.clientY));
+  });
+  overlay.addEventListener('dblclick', function (e) {
+    if (e.target.getAttribute('data-panel') !== null)
+      zoomTo(0, 1);
+  });
+  overlay.addEventListener('wheel', function (e) {
+    var k = e.target.getAttribute('data-panel');
+    if (k === null)
+      return;
+    e.preventDefault();
+    if (Math.abs(e.deltaX) > Math.abs(e.deltaY) || e.shiftKey)
+      panBy((e.shiftKey ? e.deltaY : e.deltaX) > 0 ? 0.1 : -0.1);
+    else
+      zoomBy(e.deltaY > 0 ? 1.25 : 0.8, fractionAt(D.panels[Number(k)], e.clientX, e.clientY));
+  }, {passive: false});
+
+  /* two fingers on the graph: pinch zooms about their middle (a trackpad's
+   * pinch comes as a wheel with Ctrl, above) */
+  var touches = {}, pinch = null;
+  overlay.addEventListener('pointerdown', function (e) {
+    if (e.pointerType !== 'touch' || e.target.getAttribute('data-panel') === null)
+      return;
+    touches[e.pointerId] = e.clientX;
+    var ids = Object.keys(touches);
+    if (ids.length === 2) {
+      drag = null; /* not a one-finger drag any more */
+      var P = D.panels[Number(e.target.getAttribute('data-panel'))];
+      var a = touches[ids[0]], b = touches[ids[1]];
+      pinch = {P: P, gap: Math.abs(a - b), f: zoom || [0, 1],
+               c: fractionAt(P, (a + b) / 2, e.clientY)};
+    }
+  });
+  overlay.addEventListener('pointermove', function (e) {
+    if (!(e.pointerId in touches))
+      return;
+    touches[e.pointerId] = e.clientX;
+    var ids = Object.keys(touches);
+    if (!pinch || ids.length !== 2)
+      return;
+    var gap = Math.abs(touches[ids[0]] - touches[ids[1]]);
+    if (!(gap > 0) || !(pinch.gap > 0))
+      return;
+    var k = pinch.gap / gap, f = pinch.f, c = pinch.c;
+    zoomTo(c - (c - f[0]) * k, c + (f[1] - c) * k);
+  });
+  function untouch(e) {
+    delete touches[e.pointerId];
+    if (Object.keys(touches).length < 2)
+      pinch = null;
+  }
+  overlay.addEventListener('pointerup', untouch);
+  overlay.addEventListener('pointercancel', untouch);
+  overlay.style.touchAction = 'none';
+
+  /* the strip: drag a range, or drag the window to pan */
+  var stripDrag = null;
+  function stripFraction(e) {
+    var r = strip.getBoundingClientRect(), p = P0.plot;
+    var x = vb.x + (e.clientX - r.left) / r.width * vb.width;
+    return Math.min(Math.max((x - p[0]) / p[2], 0), 1);
+  }
+  strip.addEventListener('pointerdown', function (e) {
+    var f = stripFraction(e), w = zoom || [0, 1];
+    stripDrag = {f: f, pan: zoom !== null && f >= w[0] && f <= w[1], w: w.slice(), moved: false};
+    strip.setPointerCapture(e.pointerId);
+    e.preventDefault();
+  });
+  strip.addEventListener('pointermove', function (e) {
+    if (!stripDrag)
+      return;
+    var f = stripFraction(e), s = stripDrag;
+    if (Math.abs(f - s.f) > 0.003)
+      s.moved = true;
+    if (!s.moved)
+      return;
+    if (s.pan)
+      zoomTo(s.w[0] + f - s.f, s.w[1] + f - s.f);
+    else
+      zoomTo(s.f, f);
+  });
+  strip.addEventListener('pointerup', function () {
+    stripDrag = null;
+  });
+  strip.addEventListener('dblclick', function () {
+    zoomTo(0, 1);
+  });
+  strip.addEventListener('keydown', function (e) {
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      e.preventDefault();
+      panBy(e.key === 'ArrowLeft' ? -0.1 : 0.1);
+    }
+  });
+
+  /* The readout moved to sample i of panel k, at value v (keeping its
+   * band where that band is still drawn); the window pans to it. */
+  function stepTo(k, i, v, keep) {
+    var P = D.panels[k];
+    i = Math.max(0, Math.min(P.t.length - 1, i));
+    var f = (P.t[i] - P.t0) / P.t_span, w = zoom || [0, 1];
+    if (zoom && (f < w[0] || f > w[1]))
+      zoomTo(f - (w[1] - w[0]) / 2, f + (w[1] - w[0]) / 2);
+    var r = regions(P, i), b = keep >= 0 ? P.bands.indexOf(keep) : -1;
+    if (b < 0 || !(r.hi[b] > r.lo[b] || mode === 'lines'))
+      b = bandAt(P, i, v, r);
+    else
+      v = (r.lo[b] + r.hi[b]) / 2;
+    var pt = overlay.createSVGPoint();
+    pt.x = xOf(P, P.t[i]);
+    pt.y = yOf(P, Math.min(Math.max(v, P.v.y_lo), P.v.y_lo + P.v.y_span));
+    var c = pt.matrixTransform(overlay.getScreenCTM());
+    pointed = b >= 0 ? P.bands[b] : -1;
+    last = {k: k, i: i, v: v};
+    fill(k, P, i, b, r);
+    place(c.x, c.y, P, i, b, r);
+  }
+
+  /* The graph takes the focus (Tab): the arrows then move the readout. */
+  hits.forEach(function (h, k) {
+    h.setAttribute('tabindex', '0');
+    h.setAttribute('role', 'img');
+    h.setAttribute('aria-label', (D.panels[k].title || 'the graph') +
+                   ': the arrow keys move the readout from sample to sample, ' +
+                   'up and down from band to band, I shows its band alone');
+    h.addEventListener('focus', function () {
+      if (!last || last.k !== k) {
+        var P = D.panels[k], w = windowOf(P);
+        var i = Math.max(0, Math.min(P.t.length - 1, (w[0] + w[1]) >> 1));
+        stepTo(k, i, regions(P, i).total / 2, -1);
+      }
+    });
+    h.addEventListener('blur', function () {
+      last = null;
+      hideReadout();
+    });
+    h.addEventListener('keydown', function (e) {
+      if (!last || !D.panels[k].t.length)
+        return;
+      var P = D.panels[k], key = readout.getAttribute('data-band');
+      var band = key === '' ? -1 : Number(key);
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        e.preventDefault();
+        stepTo(k, last.i + (e.key === 'ArrowLeft' ? -1 : 1) * (e.shiftKey ? 10 : 1), last.v, band);
+      } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+        /* the next band drawn above or below */
+        e.preventDefault();
+        var r = regions(P, last.i), b = P.bands.indexOf(band), d = e.key === 'ArrowUp' ? 1 : -1;
+        for (var j = b < 0 ? (d > 0 ? 0 : P.bands.length - 1) : b + d; j >= 0 && j < P.bands.length; j += d)
+          if (shown[P.bands[j]] && (r.hi[j] > r.lo[j] || mode === 'lines')) {
+            stepTo(k, last.i, (r.lo[j] + r.hi[j]) / 2, P.bands[j]);
+            break;
+          }
+      } else if ((e.key === 'i' || e.key === 'I') && band >= 0) {
+        e.preventDefault();
+        var at = last;
+        isolate(band, e.shiftKey);
+        stepTo(at.k, at.i, at.v, band);
+      } else if (e.key === 'Enter' && band >= 0) {
+        e.preventDefault();
+        pin(band);
+      }
+    });
+  });
+
+  /* +, -, Escape anywhere but a text box */
+  document.addEventListener('keydown', function (e) {
+    var tag = e.target && e.target.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || e.ctrlKey || e.metaKey || e.altKey)
+      return;
+    if (e.key === '+' || e.key === '=') {
+      e.preventDefault();
+      zoomBy(0.5);
+    } else if (e.key === '-' || e.key === '_' || e.key === '\u2212') {
+      e.preventDefault();
+      zoomBy(2);
+    } else if (e.key === 'Escape' && zoom) {
+      e.preventDefault();
+      zoomTo(0, 1);
+    }
+  });
+
+  /* ---- isolate, search, view: the toolbar ---- */
+
+  function refresh() {
+    var f = zoom || [0, 1];
+    zoomTo(f[0], f[1]);
+  }
+
+  /* Show band k only (add: add it to the bands shown alone, or take it
+   * out); band k alone already: every band again. */
+  function isolate(k, add) {
+    if (k < 0 || k >= shown.length)
+      return;
+    var alone = shown.filter(Boolean).length === 1 && shown[k];
+    if (add && isolating()) {
+      shown[k] = !shown[k];
+      if (!shown.some(Boolean))
+        showAll(true);
+    } else if (!add && alone) {
+      showAll(true);
+    } else {
+      shown = shown.map(function (x, j) { return j === k; });
+    }
+    refresh();
+  }
+
+  function showAll(quiet) {
+    shown = shown.map(function () { return true; });
+    if (!quiet)
+      refresh();
+  }
+
+  /* The key entries: faint when left out, outlined when the search
+   * matches them. */
+  var keyMarks = el('g', {}, overlay);
+  overlay.insertBefore(keyMarks, highlight);
+  function drawKeyMarks() {
+    keyMarks.textContent = '';
+    D.bands.forEach(function (B, k) {
+      if (!B.box)
+        return;
+      if (!shown[k])
+        el('rect', {'class': 'veil', x: B.box[0], y: B.box[1], width: B.box[2], height: B.box[3]},
+           keyMarks);
+      if (matcher && matcher(B.name))
+        el('rect', {'class': 'match', x: B.box[0], y: B.box[1], width: B.box[2],
+                    height: B.box[3]}, keyMarks);
+    });
+  }
+
+  var bar = document.createElement('div');
+  bar.className = 'toolbar';
+  graph.parentNode.insertBefore(bar, graph);
+
+  function control(label, element) {
+    var l = document.createElement('label');
+    l.appendChild(document.createTextNode(label + ' '));
+    l.appendChild(element);
+    bar.appendChild(l);
+    return element;
+  }
+
+  function button(text, title, act) {
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = text;
+    b.title = title;
+    b.addEventListener('click', act);
+    bar.appendChild(b);
+    return b;
+  }
+
+  var viewBox = null;
+  if (!D.diff) {
+    viewBox = document.createElement('select');
+    viewBox.id = 'view';
+    ['stacked', 'percent', 'lines'].forEach(function (v) {
+      var o = document.createElement('option');
+      o.value = v;
+      o.textContent = v;
+      viewBox.appendChild(o);
+    });
+    viewBox.value = mode;
+    control('View', viewBox);
+    viewBox.addEventListener('change', function () {
+      mode = viewBox.value;
+      refresh();
+    });
+  }
+
+  var search = document.createElement('input');
+  search.type = 'search';
+  search.id = 'search';
+  search.placeholder = 'name or regular expression';
+  search.setAttribute('spellcheck', 'false');
+  search.setAttribute('autocomplete', 'off');
+  control('Search', search);
+  var searchNote = document.createElement('span');
+  searchNote.className = 'search-note';
+  searchNote.setAttribute('role', 'status');
+
+  /* JavaScript's RegExp, as --include takes POSIX extended expressions
+   * (the same for what both have: . * + ? | () [] ^ $ {m,n}); a text that
+   * is no expression is looked for as it is. */
+  function setSearch(text) {
+    var re = null, how = '';
+    if (text !== '') {
+      try {
+        re = new RegExp(text);
+      } catch (err) {
+        re = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+        how = ' (not a regular expression: searched as text)';
+      }
+    }
+    matcher = re ? function (name) { return re.test(name); } : null;
+    var n = re ? D.bands.filter(function (B) { return re.test(B.name); }).length : 0;
+    searchNote.textContent = re ? n + ' of ' + D.bands.length + ' bands match' + how : '';
+    markNames(re);
+    refresh();
+  }
+  search.addEventListener('input', function () {
+    setSearch(search.value);
+  });
+  search.addEventListener('keydown', function (e) {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      isolateMatches();
+    } else if (e.key === 'Escape' && search.value) {
+      e.stopPropagation();
+      search.value = '';
+      setSearch('');
+    }
+  });
+
+  /* The part of each name the search matched, marked in the table. */
+  function markNames(re) {
+    searchRe = re;
+    searchStamp++;
+  }
+
+  /* Row e's name with the part the search matched marked (rows laid out
+   * only: sortTable calls it). */
+  function markName(e) {
+    if (e.marked === searchStamp)
+      return;
+    e.marked = searchStamp;
+    var re = searchRe;
+    (function () {
+        var span = e.row.cells[1].childNodes[1], name = e.values[1];
+        var m = re && re.exec(name);
+        span.textContent = '';
+        if (!m || !m[0]) {
+          span.textContent = name;
+          return;
+        }
+        span.appendChild(document.createTextNode(name.slice(0, m.index)));
+        span.appendChild(document.createElement('mark')).textContent = m[0];
+        span.appendChild(document.createTextNode(name.slice(m.index + m[0].length)));
+    })();
+  }
+
+  function isolateMatches() {
+    if (!matcher)
+      return;
+    var any = D.bands.some(function (B) { return matcher(B.name); });
+    if (any)
+      shown = D.bands.map(function (B) { return matcher(B.name); });
+    refresh();
+  }
+
+  button('Show only matches', 'Draw only the bands the search matches (Enter in the search box)',
+         isolateMatches);
+  var allButton = button('Show all bands', 'Bring back every band (a click on the graph\u2019s ' +
+                         'empty part too)', function () { showAll(); });
+  var zoomButton = button('Whole run', 'See the whole time axis again (Escape, or a ' +
+                          'double-click on the graph)', function () { zoomTo(0, 1); });
+  bar.appendChild(searchNote);
+
+  function drawBar() {
+    allButton.disabled = !isolating();
+    zoomButton.disabled = !zoom;
+    graph.setAttribute('data-view', mode);
+    graph.setAttribute('data-shown', isolating() ? shown.map(function (x, k) {
+      return x ? k : -1; }).filter(function (k) { return k >= 0; }).join(' ') : '');
+  }
+
+  /* A click on a band in the graph shows it alone (Shift or Ctrl: adds
+   * it to those shown); on no band, every band again.  A double-click
+   * (which resets the zoom) is not a click for this. */
+  var clickTimer = null;
+  overlay.addEventListener('click', function (e) {
+    if (e.target.getAttribute('data-panel') === null || dragged)
+      return;
+    var k = pointed, add = e.shiftKey || e.ctrlKey || e.metaKey;
+    clearTimeout(clickTimer);
+    if (e.detail > 1)
+      return;
+    clickTimer = setTimeout(function () {
+      if (k >= 0)
+        isolate(k, add);
+      else if (isolating())
+        showAll();
+    }, add ? 0 : 250);
+  });
+  overlay.addEventListener('dblclick', function () {
+    clearTimeout(clickTimer);
+  });
+
+  /* ---- markers: a list to go to each ---- */
+
+  (function () {
+    var MAX = 200, n = 0;
+    var list = document.createElement('ol');
+    list.className = 'marks';
+    D.panels.forEach(function (P, k) {
+      (P.mark_t || []).forEach(function (mt, m) {
+        if (n++ >= MAX)
+          return;
+        var li = document.createElement('li'), b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = '\u25B8 ' + time(mt) + ' ' + P.mark_text[m] +
+                        (D.panels.length > 1 ? ' (' + P.title + ')' : '');
+        b.setAttribute('data-mark', String(m));
+        b.addEventListener('click', function () { goToMark(k, mt); });
+        li.appendChild(b);
+        list.appendChild(li);
+      });
+    });
+    if (!n)
+      return;
+    var head = document.createElement('p');
+    head.className = 'marks-head';
+    head.textContent = 'Markers' + (n > MAX ? ' (the first ' + MAX + ' of ' + n + ')' : '') +
+                       ': a click zooms to one and reads the sample there.';
+    tables.parentNode.insertBefore(head, tables);
+    tables.parentNode.insertBefore(list, tables);
+  })();
+
+  /* The window centred on marker time mt of panel k (as wide as the
+   * window shown, or a tenth of the run), the readout on its sample. */
+  function goToMark(k, mt) {
+    var P = D.panels[k], f = (mt - P.t0) / P.t_span, w = zoom || [0, 1];
+    var half = Math.min((w[1] - w[0]) / 2, 0.05), i = nearest(P, mt);
+    /* the marker and its nearest sample, both in the window */
+    var fs = i >= 0 ? (P.t[i] - P.t0) / P.t_span : f;
+    zoomTo(Math.min(f, fs) - half, Math.max(f, fs) + half);
+    if (i >= 0) {
+      hits[k].focus();
+      stepTo(k, i, regions(P, i).total / 2, -1);
+    }
+  }
+
+  /* ---- the URL fragment: #from=T&to=T (panel 0's times) ---- */
+
+  var sharing = false;
+  /* #from=T&to=T&band=NAME&band=NAME&view=V&search=TEXT: the window
+   * (panel 0's times), the bands shown alone, the view and the search. */
+  function share() {
+    if (sharing || !history.replaceState)
+      return;
+    var parts = [];
+    if (zoom)
+      parts.push('from=' + Number(P0.v.t0.toPrecision(9)),
+                 'to=' + Number((P0.v.t0 + P0.v.t_span).toPrecision(9)));
+    if (isolating())
+      D.bands.forEach(function (B, k) {
+        if (shown[k])
+          parts.push('band=' + encodeURIComponent(B.name));
+      });
+    if (mode !== D.mode)
+      parts.push('view=' + mode);
+    if (search.value)
+      parts.push('search=' + encodeURIComponent(search.value));
+    try {
+      history.replaceState(null, '', parts.length ? '#' + parts.join('&')
+                                                  : location.pathname + location.search);
+    } catch (err) { /* a browser that refuses it on file: URLs: no link */ }
+    save();
+  }
+
+  function fromHash() {
+    var want = {band: []};
+    location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+      var i = kv.indexOf('='), k = kv.slice(0, i), v;
+      if (i < 0)
+        return;
+      try {
+        v = decodeURIComponent(kv.slice(i + 1));
+      } catch (err) {
+        return; /* a broken escape: that field is left out */
+      }
+      if (k === 'band')
+        want.band.push(v);
+      else
+        want[k] = v;
+    });
+    sharing = true;
+    if (want.view && viewBox && ['stacked', 'percent', 'lines'].indexOf(want.view) >= 0) {
+      viewBox.value = mode = want.view;
+    }
+    if (want.search !== undefined) {
+      search.value = want.search;
+      setSearch(want.search);
+    }
+    var names = D.bands.map(function (B) { return B.name; });
+    if (want.band.length && want.band.some(function (n) { return names.indexOf(n) >= 0; }))
+      shown = names.map(function (n) { return want.band.indexOf(n) >= 0; });
+    var a = Number(want.from), z = Number(want.to);
+    if (want.from !== undefined && want.to !== undefined && isFinite(a) && isFinite(z) &&
+        P0.t_span > 0)
+      zoomTo((a - P0.t0) / P0.t_span, (z - P0.t0) / P0.t_span);
+    else
+      refresh();
+    sharing = false;
+  }
+  window.addEventListener('hashchange', fromHash);
+  drawStrip();
+  describe();
+  if (location.hash.length > 1)
+    fromHash();
+
+  /* ---- --watch: the page reloads itself; keep what was chosen ---- */
+
+  var storeKey = 'hp2ps:' + location.pathname;
+
+  function save() {
+    if (!D.watch)
+      return;
+    try {
+      sessionStorage.setItem(storeKey, JSON.stringify({
+        pinned: pinned >= 0 ? D.bands[pinned].name : null,
+        sorts: sorts.map(function (s) { return [s.column, s.dir]; }),
+        view: location.hash /* the refresh drops the fragment: the zoom, the bands... */
+      }));
+    } catch (e) { /* storage refused (a private window): nothing kept */ }
+  }
+
+  var restored = false;
+
+  function restore() {
+    if (!D.watch)
+      return;
+    var saved = null;
+    try {
+      saved = JSON.parse(sessionStorage.getItem(storeKey) || 'null');
+    } catch (e) { /* as above */ }
+    if (!saved)
+      return;
+    restored = true;
+    if (saved.view && location.hash.length < 2 && history.replaceState) {
+      try {
+        history.replaceState(null, '', saved.view);
+      } catch (e) { /* as in share() */ }
+      fromHash();
+    }
+    (saved.sorts || []).forEach(function (s, k) {
+      if (sorts[k] && s[0] >= 0 && s[0] < COLUMNS.length) {
+        sorts[k].column = s[0];
+        sorts[k].dir = s[1] < 0 ? -1 : 1;
+        sortTable(sorts[k].body, sorts[k].entries, sorts[k]);
+      }
+    });
+    for (var b = 0; b < D.bands.length; b++)
+      if (D.bands[b].name === saved.pinned)
+        pinned = b;
+  }
+  restore();
+  drawHighlight();
+
+  /* ---- ?selftest= (tests only) ---- */
+
+  /* What the page shows now, for the test to read. */
+  function state(action) {
+    var visible = !readout.hidden, rd = {};
+    ['panel', 'sample', 'time', 'band', 'value', 'share', 'total', 'hidden'].forEach(function (a) {
+      rd[a] = visible ? readout.getAttribute('data-' + a) : null;
+    });
+    rd.text = visible ? readout.textContent : null;
+    return {
+      action: action, readout: rd, restored: restored,
+      highlight: graph.getAttribute('data-highlight'),
+      heap_lines: heapLines.length,
+      heap_hidden: heapLines.filter(function (p) { return p.style.visibility === 'hidden'; }).length,
+      highlighted_paths: highlight.childNodes.length,
+      pressed: keyRects.map(function (r, b) { return r.getAttribute('aria-pressed') === 'true' ? b : -1; })
+                       .filter(function (b) { return b >= 0; }),
+      focused: document.activeElement && document.activeElement.getAttribute('data-band'),
+      zoom: graph.getAttribute('data-zoom'), note: note.textContent, view: mode,
+      hash: location.hash,
+      shown: shown.map(function (x, k) { return x ? k : -1; }).filter(function (k) { return k >= 0; }),
+      search: searchNote.textContent,
+      drawn_paths: zoomLayer.querySelectorAll('path').length,
+      faint_paths: zoomLayer.querySelectorAll('path.faint').length,
+      marked_keys: keyMarks.querySelectorAll('rect.match').length,
+      y_top: P0.v.y_lo + P0.v.y_span,
+      tops: P0.t.map(function (t, i) {
+        var r = regions(P0, i), top = mode === 'lines' ? -Infinity : 0;
+        for (var b = 0; b < P0.bands.length; b++)
+          if (shown[P0.bands[b]])
+            top = Math.max(top, r.hi[b]);
+        return [t, top];
+      }),
+      table: sorts.length ? sorts[0].entries.map(function (e) {
+        return {band: D.bands[P0.bands[e.b]].name, peak: e.values[3], at: e.values[4],
+                slope: e.values[5], r2: e.values[6], integral: e.values[7], share: e.values[2]};
+      }) : [],
+      rows: sorts.length ? Array.prototype.map.call(sorts[0].body.rows, function (row) {
+        return row.getAttribute('data-band');
+      }) : []
+    };
+  }
+
+  function selftest(actions) {
+    var log = document.createElement('ol');
+    log.id = 'selftest';
+    document.body.appendChild(log);
+    actions.split(';').forEach(function (a) {
+      var f = a.split(':');
+      if (f[0] === 'at') {
+        var P = D.panels[Number(f[1])];
+        var pt = overlay.createSVGPoint();
+        pt.x = xOf(P, Number(f[2]));
+        pt.y = yOf(P, Number(f[3]));
+        var c = pt.matrixTransform(overlay.getScreenCTM());
+        var target = document.elementFromPoint(c.x, c.y) || overlay;
+        target.dispatchEvent(new PointerEvent('pointermove', {clientX: c.x, clientY: c.y,
+                                                              bubbles: true}));
+      } else if (f[0] === 'key' && keyRects[Number(f[1])]) {
+        keyRects[Number(f[1])].dispatchEvent(new MouseEvent('click', {bubbles: true}));
+      } else if (f[0] === 'enter' && keyRects[Number(f[1])]) {
+        var r = keyRects[Number(f[1])];
+        r.focus();
+        r.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));
+      } else if (f[0] === 'hover' && keyRects[Number(f[1])]) {
+        keyRects[Number(f[1])].dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));
+      } else if (f[0] === 'out' && keyRects[Number(f[1])]) {
+        keyRects[Number(f[1])].dispatchEvent(new PointerEvent('pointerout', {bubbles: true}));
+      } else if (f[0] === 'row' && rows[Number(f[1])]) {
+        rows[Number(f[1])].cells[1].dispatchEvent(new MouseEvent('click', {bubbles: true}));
+      } else if (f[0] === 'pin' && pinned !== Number(f[1])) {
+        pin(Number(f[1]));
+      } else if (f[0] === 'blur' && document.activeElement) {
+        document.activeElement.blur();
+      } else if (f[0] === 'heap' && heapBox) {
+        heapBox.click();
+      } else if (f[0] === 'zoom') { /* zoom:A:B, times of panel 0 */
+        zoomTo((Number(f[1]) - P0.t0) / P0.t_span, (Number(f[2]) - P0.t0) / P0.t_span);
+      } else if (f[0] === 'reset') {
+        zoomTo(0, 1);
+      } else if (f[0] === 'search') { /* search:TEXT (TEXT may hold ':') */
+        search.value = f.slice(1).join(':');
+        search.dispatchEvent(new Event('input'));
+      } else if (f[0] === 'mark') { /* mark:M clicks marker M of the list */
+        var mb = document.querySelectorAll('ol.marks button')[Number(f[1])];
+        if (mb)
+          mb.click();
+      } else if (f[0] === 'only') {
+        isolateMatches();
+      } else if (f[0] === 'isolate' || f[0] === 'add') {
+        isolate(Number(f[1]), f[0] === 'add');
+      } else if (f[0] === 'all') {
+        allButton.click();
+      } else if (f[0] === 'view' && viewBox) {
+        viewBox.value = f[1];
+        viewBox.dispatchEvent(new Event('change'));
+      } else if (f[0] === 'focus') {
+        hits[Number(f[1])].focus();
+        if (!last) /* a window without the focus (headless) fires no focus event */
+          hits[Number(f[1])].dispatchEvent(new FocusEvent('focus'));
+      } else if (f[0] === 'press' && document.activeElement) { /* press:KEY on the focus */
+        document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: f[1], bubbles: true}));
+      } else if (f[0] === 'sort') {
+        var th = sorts[0] && sorts[0].heads[Number(f[1])];
+        if (th)
+          th.firstChild.click();
+      }
+      var li = document.createElement('li');
+      li.textContent = JSON.stringify(state(a));
+      log.appendChild(li);
+    });
+    document.documentElement.setAttribute('data-selftest', 'done');
+  }
+  document.documentElement.setAttribute('data-ready', 'yes');
+  if (performance.mark)
+    performance.mark('hp2ps-ready');
+  var m = /[?&]selftest=([^&]*)/.exec(location.search);
+  if (m)
+    selftest(decodeURIComponent(m[1]));
+})();

@@ -1,0 +1,701 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* shorten.c: see shorten.h. */
+#include "layout/shorten.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "utf8.h"
+
+static const char ELLIPSIS[] = "\xE2\x80\xA6";
+#define ELLIPSIZE_MAX 1024 /* clusters kept at most: no page shows more on a line */
+#define WINDOW 4096        /* bytes looked at from each end of a longer text */
+
+/* ---- grapheme clusters ---- */
+
+static uint32_t decode(const unsigned char *s, size_t n)
+{
+    if (n == 1)
+        return s[0];
+    uint32_t c = s[0] & (0xFF >> (n + 1));
+    for (size_t i = 1; i < n; i++)
+        c = c << 6 | (s[i] & 0x3F);
+    return c;
+}
+
+/* Code points that belong to the character before them: combining marks,
+ * variation selectors, emoji skin tones and tags, the zero-width joiner. */
+static bool extends(uint32_t c)
+{
+    return (c >= 0x300 && c <= 0x36F) || (c >= 0x483 && c <= 0x489) ||
+           (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF) ||
+           (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE00 && c <= 0xFE0F) ||
+           (c >= 0xFE20 && c <= 0xFE2F) || c == 0x200D || (c >= 0x1F3FB && c <= 0x1F3FF) ||
+           (c >= 0xE0020 && c <= 0xE007F) || (c >= 0xE0100 && c <= 0xE01EF);
+}
+
+/* Without a text shaper's rule: a cluster is a code point with the
+ * extending ones after it, and whatever follows a joiner. */
+static size_t simple_clusters(const char *text, size_t len, size_t *stops)
+{
+    const unsigned char *u = (const unsigned char *)text;
+    size_t k = 0;
+    uint32_t prev = 0;
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_sequence_length(u + i, len - i);
+        if (n == 0)
+            n = 1; /* not valid UTF-8: callers never pass that, but stay safe */
+        uint32_t c = decode(u + i, n);
+        if (i == 0 || (!extends(c) && prev != 0x200D))
+            stops[k++] = i;
+        prev = c;
+        i += n;
+    }
+    stops[k++] = len;
+    return k;
+}
+
+static size_t clusters(const struct text_metrics *tm, const char *text, size_t len,
+                       size_t *stops)
+{
+    if (len == 0) {
+        stops[0] = 0;
+        return 1;
+    }
+    return tm->clusters ? tm->clusters(tm->ctx, text, len, stops)
+                        : simple_clusters(text, len, stops);
+}
+
+/* ---- the middle ellipsis ---- */
+
+/* Where a text can be cut: head[i] is the end of its first i clusters,
+ * tail[i] the start of its last i.  A long text is looked at only within
+ * WINDOW bytes of each end (a name can be 1 MiB, and no more than
+ * ELLIPSIZE_MAX clusters are ever kept). */
+struct cuts {
+    size_t *head, nhead; /* head[0..nhead] */
+    size_t *tail, ntail; /* tail[0..ntail] */
+    size_t max_keep;     /* clusters that may be kept around the ellipsis */
+};
+
+/* The largest code-point boundary at or below at, and the smallest at or
+ * above it. */
+static size_t boundary_down(const char *s, size_t at)
+{
+    while (at > 0 && ((unsigned char)s[at] & 0xC0) == 0x80)
+        at--;
+    return at;
+}
+
+static size_t boundary_up(const char *s, size_t len, size_t at)
+{
+    while (at < len && ((unsigned char)s[at] & 0xC0) == 0x80)
+        at++;
+    return at;
+}
+
+static void cuts_init(struct cuts *c, const char *text, size_t len, const struct text_metrics *tm)
+{
+    if (len <= 2 * WINDOW) {
+        size_t *stops = xcalloc(len + 1, sizeof *stops);
+        size_t k = clusters(tm, text, len, stops) - 1; /* clusters */
+        c->head = stops;
+        c->nhead = k;
+        c->tail = xcalloc(k + 1, sizeof *c->tail);
+        for (size_t i = 0; i <= k; i++)
+            c->tail[i] = stops[k - i];
+        c->ntail = k;
+        c->max_keep = k ? k - 1 : 0; /* at least one cluster goes */
+    } else {
+        /* The cluster at a window's inner edge may run on past it: it is
+         * not counted. */
+        size_t hw = boundary_down(text, WINDOW);
+        c->head = xcalloc(hw + 1, sizeof *c->head);
+        size_t kh = clusters(tm, text, hw, c->head) - 1;
+        c->nhead = kh ? kh - 1 : 0;
+        size_t ts = boundary_up(text, len, len - WINDOW);
+        size_t *stops = xcalloc(len - ts + 1, sizeof *stops);
+        size_t kt = clusters(tm, text + ts, len - ts, stops) - 1;
+        c->ntail = kt ? kt - 1 : 0;
+        c->tail = xcalloc(c->ntail + 1, sizeof *c->tail);
+        for (size_t i = 0; i <= c->ntail; i++)
+            c->tail[i] = ts + stops[kt - i];
+        free(stops);
+        c->max_keep = c->nhead + c->ntail;
+    }
+    if (c->max_keep > ELLIPSIZE_MAX)
+        c->max_keep = ELLIPSIZE_MAX;
+}
+
+static void cuts_free(struct cuts *c)
+{
+    free(c->head);
+    free(c->tail);
+}
+
+/* keep clusters around the ellipsis, the head's one more when odd. */
+static char *middle_cut(const char *text, size_t len, const struct cuts *c, size_t keep)
+{
+    size_t h = (keep + 1) / 2, t = keep / 2;
+    if (h > c->nhead)
+        t += h - c->nhead, h = c->nhead;
+    if (t > c->ntail) {
+        h += t - c->ntail, t = c->ntail;
+        if (h > c->nhead)
+            h = c->nhead;
+    }
+    size_t hb = c->head[h], tb = c->tail[t];
+    char *out = xmalloc(hb + sizeof ELLIPSIS + (len - tb));
+    memcpy(out, text, hb);
+    memcpy(out + hb, ELLIPSIS, sizeof ELLIPSIS - 1);
+    memcpy(out + hb + sizeof ELLIPSIS - 1, text + tb, len - tb + 1);
+    return out;
+}
+
+char *layout_ellipsize(const char *text, double max_width, enum font_role font,
+                       const struct text_metrics *tm)
+{
+    /* A text longer than ELLIPSIZE_MAX code points is never measured
+     * whole: pango took seconds per measurement of a 1 MiB name, and the
+     * search below measures ~20 times. */
+    size_t total = utf8_count(text);
+    if (total == 0 || (total <= ELLIPSIZE_MAX && tm->width(tm->ctx, font, text) <= max_width))
+        return xstrdup(text);
+    size_t len = strlen(text);
+    struct cuts c;
+    cuts_init(&c, text, len, tm);
+    /* Binary search on how many clusters survive around the ellipsis. */
+    size_t lo = 0, hi = c.max_keep;
+    while (lo < hi) {
+        size_t mid = (lo + hi + 1) / 2;
+        char *candidate = middle_cut(text, len, &c, mid);
+        bool fits = tm->width(tm->ctx, font, candidate) <= max_width;
+        free(candidate);
+        if (fits)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    char *out = middle_cut(text, len, &c, lo);
+    cuts_free(&c);
+    return out;
+}
+
+/* ---- a set of names ---- */
+
+static bool separator(char c)
+{
+    return c && strchr("/.:, |;", c) != NULL;
+}
+
+/* Is byte offset at of text a cluster boundary?  Looked at in a small
+ * window around it. */
+static bool cluster_boundary(const char *text, size_t len, size_t at,
+                             const struct text_metrics *tm)
+{
+    if (at == 0 || at >= len)
+        return true;
+    size_t a = boundary_down(text, at > 64 ? at - 64 : 0);
+    size_t b = boundary_up(text, len, at + 64 < len ? at + 64 : len);
+    size_t *stops = xcalloc(b - a + 1, sizeof *stops);
+    size_t k = clusters(tm, text + a, b - a, stops);
+    bool found = false;
+    for (size_t i = 0; i < k && !found; i++)
+        found = stops[i] == at - a;
+    free(stops);
+    return found;
+}
+
+/* ---- what names share ---- */
+
+/* A name seen from one end: text and length, compared from that end. */
+struct seen {
+    const char *s;
+    size_t len;
+    size_t idx; /* its place in the caller's array */
+};
+
+/* Byte k from the end (suffixes) or from the start (prefixes). */
+static unsigned char at_end(const struct seen *a, size_t k)
+{
+    return (unsigned char)a->s[a->len - 1 - k];
+}
+
+static int by_end(const void *pa, const void *pb)
+{
+    const struct seen *a = pa, *b = pb;
+    for (size_t k = 0;; k++) {
+        if (k == a->len || k == b->len)
+            return (k < a->len) - (k < b->len);
+        int d = at_end(a, k) - at_end(b, k);
+        if (d)
+            return d;
+    }
+}
+
+static int by_start(const void *pa, const void *pb)
+{
+    const struct seen *a = pa, *b = pb;
+    size_t n = a->len < b->len ? a->len : b->len;
+    int d = memcmp(a->s, b->s, n);
+    return d ? d : (a->len > b->len) - (a->len < b->len);
+}
+
+/* How many bytes a and b share at their end (or start), as a part that
+ * starts (or ends) with a separator: a shared "/run.it/run/main", not a
+ * shared "n". */
+static size_t shared_run(const struct seen *a, const struct seen *b, bool end)
+{
+    size_t k = 0, cap = a->len < b->len ? a->len : b->len;
+    if (cap > WINDOW)
+        cap = WINDOW;
+    if (end)
+        while (k < cap && at_end(a, k) == at_end(b, k))
+            k++;
+    else
+        while (k < cap && a->s[k] == b->s[k])
+            k++;
+    if (end)
+        while (k > 0 && !separator(a->s[a->len - k]))
+            k--;
+    else
+        while (k > 0 && !separator(a->s[k - 1]))
+            k--;
+    return k;
+}
+
+/* The part (a suffix when end, else a prefix) that saves the most bytes
+ * over the names not skipped that have it: shared by two names or more,
+ * not by all of them (PINNED, main or a CAF among a thousand stacks that
+ * end in "/run.it/run/main" should not keep those from losing it).  The
+ * names sorted from that end, the part shared by a run of neighbours is
+ * their least shared run, and the best run is the largest rectangle under
+ * the shared runs (a stack, O(n) after the sort).  Returns its length in
+ * bytes (0: none) and sets *owner to a name that has it. */
+static size_t best_shared(char *const *names, const bool *skip, size_t n, bool end,
+                          const struct text_metrics *tm, size_t *owner)
+{
+    struct seen *v = xcalloc(n ? n : 1, sizeof *v);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(skip && skip[i]))
+            v[m].s = names[i], v[m].len = strlen(names[i]), m++;
+    size_t best = 0, best_at = 0;
+    double best_score = 0;
+    if (m >= 2) {
+        qsort(v, m, sizeof *v, end ? by_end : by_start);
+        /* h[i]: shared by v[i] and v[i + 1]; stack of (height, first). */
+        size_t *hs = xcalloc(m, sizeof *hs), *first = xcalloc(m, sizeof *first), top = 0;
+        for (size_t i = 0; i < m; i++) {
+            size_t h = i + 1 < m ? shared_run(&v[i], &v[i + 1], end) : 0, from = i;
+            while (top > 0 && hs[top - 1] >= h) {
+                top--;
+                /* names v[first[top]] .. v[i] share hs[top] bytes */
+                double score = (double)(i - first[top] + 1) * (double)hs[top];
+                if (score > best_score)
+                    best_score = score, best = hs[top], best_at = first[top];
+                from = first[top];
+            }
+            if (h > 0)
+                hs[top] = h, first[top] = from, top++;
+        }
+        free(hs);
+        free(first);
+    }
+    const char *who = best ? v[best_at].s : NULL;
+    free(v);
+    if (!who)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (names[i] == who)
+            *owner = i;
+    /* Never inside a grapheme cluster: shorter, to the separator before. */
+    size_t len = strlen(who);
+    for (;;) {
+        if (best == 0 || cluster_boundary(who, len, end ? len - best : best, tm))
+            return best;
+        best--;
+        if (end)
+            while (best > 0 && !separator(who[len - best]))
+                best--;
+        else
+            while (best > 0 && !separator(who[best - 1]))
+                best--;
+    }
+}
+
+/* Whether name has the part (a suffix when end) part[0..plen). */
+static bool has_part(const char *name, size_t len, const char *part, size_t plen, bool end)
+{
+    return plen < len && memcmp(end ? name + len - plen : name, part, plen) == 0;
+}
+
+static char *concat3(const char *a, const char *b, const char *c)
+{
+    size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
+    char *out = xmalloc(na + nb + nc + 1);
+    memcpy(out, a, na);
+    memcpy(out + na, b, nb);
+    memcpy(out + na + nb, c, nc + 1);
+    return out;
+}
+
+static bool fits(const char *text, double max_width, enum font_role font,
+                 const struct text_metrics *tm)
+{
+    return utf8_count(text) <= ELLIPSIZE_MAX && tm->width(tm->ctx, font, text) <= max_width;
+}
+
+/* ---- cutting where names differ ---- */
+
+/* head clusters, the ellipsis, tail clusters. */
+static char *cut_at(const char *text, size_t len, const struct cuts *c, size_t h, size_t t)
+{
+    size_t hb = c->head[h], tb = c->tail[t];
+    if (tb < hb)
+        tb = hb;
+    char *out = xmalloc(hb + sizeof ELLIPSIS + (len - tb));
+    memcpy(out, text, hb);
+    memcpy(out + hb, ELLIPSIS, sizeof ELLIPSIS - 1);
+    memcpy(out + hb + sizeof ELLIPSIS - 1, text + tb, len - tb + 1);
+    return out;
+}
+
+/* How keep clusters split into a head and a tail: kind 0 evenly (the
+ * head one more), 1 at least hmin in the head, 2 at least tmin in the
+ * tail.  False when that cannot be. */
+static bool split(const struct cuts *c, size_t keep, int kind, size_t hmin, size_t tmin,
+                  size_t *h, size_t *t)
+{
+    size_t hh = (keep + 1) / 2, tt = keep / 2;
+    if (kind == 1 && hh < hmin)
+        hh = hmin, tt = keep >= hmin ? keep - hmin : 0;
+    if (kind == 2 && tt < tmin)
+        tt = tmin, hh = keep >= tmin ? keep - tmin : 0;
+    if (hh > c->nhead)
+        tt += hh - c->nhead, hh = c->nhead;
+    if (tt > c->ntail) {
+        hh += tt - c->ntail, tt = c->ntail;
+        if (hh > c->nhead)
+            hh = c->nhead;
+    }
+    if ((kind == 1 && hh < hmin) || (kind == 2 && tt < tmin) || hh + tt < keep)
+        return false;
+    *h = hh, *t = tt;
+    return true;
+}
+
+/* text (too wide for max_width) cut in its middle so that it keeps where
+ * it differs from every other name: more than its first lp bytes (what
+ * it shares at most with another name at the start) or more than its
+ * last ls bytes.  Two names cut so never read the same: equal heads and
+ * tails would make them share more than that.  The even cut when it does
+ * so, else the one that keeps the most clusters; when nothing that keeps
+ * the difference fits, the narrowest that does (a name a little too
+ * wide is better than two names that look alike). */
+static char *cut_apart(const char *text, double max_width, size_t lp, size_t ls,
+                       enum font_role font, const struct text_metrics *tm)
+{
+    size_t len = strlen(text);
+    struct cuts c;
+    cuts_init(&c, text, len, tm);
+    size_t hmin = 0, tmin = 0;
+    while (hmin <= c.nhead && c.head[hmin] <= lp)
+        hmin++;
+    while (tmin <= c.ntail && len - c.tail[tmin] <= ls)
+        tmin++;
+    bool head_ok = hmin <= c.nhead, tail_ok = tmin <= c.ntail;
+    char *out = NULL;
+    size_t out_keep = 0;
+    for (int kind = 0; kind < 3; kind++) {
+        if ((kind == 1 && !head_ok) || (kind == 2 && !tail_ok))
+            continue;
+        size_t lo = kind == 1 ? hmin : kind == 2 ? tmin : 0, hi = c.max_keep, h, t;
+        if (lo > hi)
+            continue;
+        /* the most clusters of this kind that fit */
+        size_t good = SIZE_MAX;
+        while (lo <= hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (!split(&c, mid, kind, hmin, tmin, &h, &t)) {
+                if (mid == 0)
+                    break;
+                hi = mid - 1;
+                continue;
+            }
+            char *cand = cut_at(text, len, &c, h, t);
+            bool ok = tm->width(tm->ctx, font, cand) <= max_width;
+            free(cand);
+            if (ok)
+                good = mid, lo = mid + 1;
+            else if (mid == 0)
+                break;
+            else
+                hi = mid - 1;
+        }
+        if (good == SIZE_MAX || !split(&c, good, kind, hmin, tmin, &h, &t))
+            continue;
+        bool apart = (head_ok && h >= hmin) || (tail_ok && t >= tmin);
+        if (kind == 0 && !apart)
+            continue;
+        if (!out || good > out_keep) {
+            free(out);
+            out = cut_at(text, len, &c, h, t);
+            out_keep = good;
+        }
+        if (kind == 0)
+            break;
+    }
+    if (!out) {
+        size_t h, t;
+        if (head_ok && split(&c, hmin, 1, hmin, tmin, &h, &t))
+            out = cut_at(text, len, &c, h, t);
+        if (tail_ok && split(&c, tmin, 2, hmin, tmin, &h, &t)) {
+            char *other = cut_at(text, len, &c, h, t);
+            if (!out || tm->width(tm->ctx, font, other) < tm->width(tm->ctx, font, out)) {
+                free(out);
+                out = other;
+            } else
+                free(other);
+        }
+        if (!out) /* nothing tells it apart within the windows: the even cut */
+            out = middle_cut(text, len, &c, c.max_keep);
+    }
+    cuts_free(&c);
+    return out;
+}
+
+/* For each of n texts, the most bytes it shares with another at its
+ * start (lp) and at its end (ls): with its neighbours when sorted. */
+static void shared_most(char *const *texts, size_t n, size_t *lp, size_t *ls)
+{
+    struct seen *v = xcalloc(n ? n : 1, sizeof *v);
+    for (int end = 0; end < 2; end++) {
+        size_t *out = end ? ls : lp;
+        for (size_t i = 0; i < n; i++) {
+            v[i].s = texts[i], v[i].len = strlen(texts[i]), v[i].idx = i;
+            out[i] = 0;
+        }
+        qsort(v, n, sizeof *v, end ? by_end : by_start);
+        for (size_t i = 0; i + 1 < n; i++) {
+            const struct seen *a = &v[i], *b = &v[i + 1];
+            size_t k = 0, cap = a->len < b->len ? a->len : b->len;
+            if (end)
+                while (k < cap && at_end(a, k) == at_end(b, k))
+                    k++;
+            else
+                while (k < cap && a->s[k] == b->s[k])
+                    k++;
+            if (k > out[a->idx])
+                out[a->idx] = k;
+            if (k > out[b->idx])
+                out[b->idx] = k;
+        }
+    }
+    free(v);
+}
+
+/* ---- the key's names ---- */
+
+void shorten_names(char **out, struct shorten_strip *strip, char *const *names, const bool *skip,
+                   size_t n, double max_width, enum font_role font, const struct text_metrics *tm)
+{
+    strip->prefix = strip->suffix = NULL;
+    size_t *len = xcalloc(n ? n : 1, sizeof *len);
+    bool *wide = xcalloc(n ? n : 1, sizeof *wide), any_wide = false;
+    for (size_t i = 0; i < n; i++) {
+        len[i] = strlen(names[i]);
+        out[i] = NULL;
+        wide[i] = !fits(names[i], max_width, font, tm); /* each name measured once */
+        any_wide |= wide[i];
+    }
+    if (!any_wide) {
+        for (size_t i = 0; i < n; i++)
+            out[i] = xstrdup(names[i]);
+        free(len);
+        free(wide);
+        return;
+    }
+    /* The parts most names share, each taken off every name not skipped
+     * that has it, when one of those is too wide and the part is worth
+     * more than an ellipsis of its own (not a shared "a." or ".CAF"). */
+    double mark = 3 * tm->width(tm->ctx, font, ELLIPSIS);
+    size_t plen[2] = {0, 0};
+    const char *part[2] = {NULL, NULL};
+    /* The suffix first (a common "/run.it/run/main" says least); the
+     * prefix only when a name that has it is still too wide without the
+     * suffix, so a name keeps its module where there is room for it. */
+    for (int end = 1; end >= 0; end--) {
+        size_t owner = 0, k = best_shared(names, skip, n, end, tm, &owner);
+        if (!k)
+            continue;
+        const char *at = end ? names[owner] + len[owner] - k : names[owner];
+        char *text = xmemdup0(at, k);
+        bool one_wide = false;
+        for (size_t i = 0; i < n && !one_wide; i++) {
+            if ((skip && skip[i]) || !wide[i] || !has_part(names[i], len[i], at, k, end))
+                continue;
+            one_wide = true;
+            if (!end && plen[1] && has_part(names[i], len[i], part[1], plen[1], true) &&
+                k + plen[1] < len[i]) {
+                char *head = xmemdup0(names[i], len[i] - plen[1]);
+                char *cut = concat3("", head, ELLIPSIS);
+                one_wide = !fits(cut, max_width, font, tm);
+                free(cut);
+                free(head);
+            }
+        }
+        bool wanted = one_wide && !fits(text, mark, font, tm);
+        if (wanted) {
+            plen[end] = k, part[end] = at;
+            if (end)
+                strip->suffix = text;
+            else
+                strip->prefix = text;
+        } else
+            free(text);
+    }
+    /* Each name's core: what is left of it. */
+    char **core = xcalloc(n ? n : 1, sizeof *core);
+    bool *cut_p = xcalloc(n ? n : 1, sizeof *cut_p), *cut_s = xcalloc(n ? n : 1, sizeof *cut_s);
+    for (size_t i = 0; i < n; i++) {
+        size_t a = 0, b = len[i];
+        if (!(skip && skip[i])) {
+            if (plen[0] && has_part(names[i], len[i], part[0], plen[0], false))
+                a = plen[0], cut_p[i] = true;
+            if (plen[1] && has_part(names[i], len[i], part[1], plen[1], true) &&
+                a + plen[1] < len[i])
+                b = len[i] - plen[1], cut_s[i] = true;
+        }
+        core[i] = xmemdup0(names[i] + a, b - a);
+    }
+    size_t *lp = xcalloc(n ? n : 1, sizeof *lp), *ls = xcalloc(n ? n : 1, sizeof *ls);
+    shared_most(core, n, lp, ls);
+    /* Short of the room a name has, then, cut where it differs; a name
+     * whose cut still reads like another's (a name with an ellipsis of its
+     * own) is given twice the room until they differ. */
+    double *room = xcalloc(n ? n : 1, sizeof *room);
+    for (size_t i = 0; i < n; i++)
+        room[i] = max_width;
+    for (int round = 0; round < 64; round++) {
+        for (size_t i = 0; i < n; i++) {
+            if (out[i])
+                continue;
+            if (!cut_p[i] && !cut_s[i] && !wide[i]) {
+                out[i] = xstrdup(names[i]);
+                continue;
+            }
+            const char *before = cut_p[i] ? ELLIPSIS : "", *after = cut_s[i] ? ELLIPSIS : "";
+            char *whole = concat3(before, core[i], after);
+            if (fits(whole, room[i], font, tm) || (!cut_p[i] && !cut_s[i] &&
+                                                   fits(names[i], room[i], font, tm))) {
+                out[i] = whole;
+                continue;
+            }
+            free(whole);
+            double marks = tm->width(tm->ctx, font, before) + tm->width(tm->ctx, font, after);
+            char *cut = cut_apart(core[i], room[i] - marks, lp[i], ls[i], font, tm);
+            /* one ellipsis where the cut meets a stripped part ("…17…",
+             * not "……17…"); the check below still finds any two alike */
+            size_t el = sizeof ELLIPSIS - 1, cl = strlen(cut);
+            const char *c0 = cut;
+            if (*before && strncmp(c0, ELLIPSIS, el) == 0)
+                c0 += el, cl -= el;
+            if (*after && cl >= el && strcmp(c0 + cl - el, ELLIPSIS) == 0)
+                cut[c0 - cut + cl - el] = '\0';
+            out[i] = concat3(before, c0, after);
+            free(cut);
+        }
+        /* Any two alike? */
+        struct seen *v = xcalloc(n ? n : 1, sizeof *v);
+        for (size_t i = 0; i < n; i++)
+            v[i].s = out[i], v[i].len = strlen(out[i]), v[i].idx = i;
+        qsort(v, n, sizeof *v, by_start);
+        bool again = false;
+        for (size_t i = 0; i + 1 < n; i++)
+            if (by_start(&v[i], &v[i + 1]) == 0 && strcmp(names[v[i].idx], names[v[i + 1].idx]))
+                for (size_t j = i; j <= i + 1; j++) {
+                    size_t k = v[j].idx;
+                    if (strcmp(out[k], names[k]) == 0)
+                        continue; /* whole already */
+                    free(out[k]);
+                    out[k] = NULL;
+                    room[k] *= 2;
+                    again = true;
+                }
+        free(v);
+        if (!again)
+            break;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (!out[i])
+            out[i] = xstrdup(names[i]);
+        free(core[i]);
+    }
+    free(core);
+    free(cut_p);
+    free(cut_s);
+    free(lp);
+    free(ls);
+    free(room);
+    free(len);
+    free(wide);
+}
+
+void shorten_strip_free(struct shorten_strip *strip)
+{
+    free(strip->prefix);
+    free(strip->suffix);
+    strip->prefix = strip->suffix = NULL;
+}
+
+/* ---- wrapping ---- */
+
+size_t text_wrap(const char *text, double max_width, enum font_role font,
+                 const struct text_metrics *tm, char ***lines)
+{
+    size_t len = strlen(text), n = 0, cap = 4;
+    char **out = xcalloc(cap, sizeof *out);
+    size_t at = 0;
+    while (at < len || n == 0) {
+        const char *rest = text + at;
+        size_t rlen = len - at;
+        if (n == cap)
+            out = xrealloc(out, (cap *= 2) * sizeof *out);
+        if (fits(rest, max_width, font, tm)) {
+            out[n++] = xstrdup(rest);
+            break;
+        }
+        /* The most clusters of what is left that fit (at least one), looked
+         * at within WINDOW bytes; a break after a separator when there is
+         * one in the line's second half. */
+        size_t wlen = rlen > WINDOW ? boundary_down(rest, WINDOW) : rlen;
+        size_t *stops = xcalloc(wlen + 1, sizeof *stops);
+        size_t k = clusters(tm, rest, wlen, stops) - 1;
+        if (rlen > wlen && k > 1)
+            k--; /* the last cluster of a window may run on past it */
+        size_t lo = 1, hi = k;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo + 1) / 2;
+            char *cand = xmemdup0(rest, stops[mid]);
+            bool ok = fits(cand, max_width, font, tm);
+            free(cand);
+            if (ok)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        size_t take = lo;
+        for (size_t j = lo; j > lo / 2 && j > 0; j--)
+            if (separator(rest[stops[j] - 1]) || rest[stops[j] - 1] == ' ') {
+                take = j;
+                break;
+            }
+        size_t bytes = stops[take];
+        free(stops);
+        out[n++] = xmemdup0(rest, bytes);
+        at += bytes;
+    }
+    *lines = out;
+    return n;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* shorten.h: text shortened to a width, for the key and the title.
+ *
+ * A name too wide for its place loses its middle to an ellipsis, so a
+ * cost-centre stack keeps its head and its tail.  Cuts fall between
+ * grapheme clusters (the text_metrics say where they are), never inside a
+ * combining sequence or an emoji.  A set of names (the key) first loses
+ * what all of them share at their start or end (a common module path, a
+ * common ".../run.it/run/main"), so the parts that tell them apart are
+ * the parts kept.
+ */
+#ifndef HP2PS_SHORTEN_H
+#define HP2PS_SHORTEN_H
+
+#include "layout/types.h"
+
+/* layout_ellipsize (layout.h) is defined here. */
+
+/* What shorten_names took off the names that have it (the key says it),
+ * NULL when nothing. */
+struct shorten_strip {
+    char *prefix, *suffix;
+};
+
+/* Key names (valid UTF-8), each shortened to max_width, so that no two
+ * different names read the same: a name that fits stays whole; when one
+ * does not, the prefix and the suffix that most names not marked in skip
+ * (OTHER) share (cut at a separator: "/", ".", ":", ",", " ", "|", ";";
+ * shared by two names or more, the one saving the most bytes) are taken
+ * off every name that has them, each shown as an ellipsis and kept in
+ * *strip; a name still too wide is cut in its middle where it keeps what
+ * tells it from every other name (its head past what it shares with
+ * another's head, or its tail likewise), a little wider than max_width
+ * when nothing narrower does.  out[i] are new strings. */
+void shorten_names(char **out, struct shorten_strip *strip, char *const *names, const bool *skip,
+                   size_t n, double max_width, enum font_role font, const struct text_metrics *tm);
+void shorten_strip_free(struct shorten_strip *strip);
+
+/* text (valid UTF-8) over as many lines as it needs, each at most
+ * max_width wide (at least one grapheme cluster a line), broken after a
+ * separator or space when one is in the line's second half: *lines, a
+ * new array of new strings; returns how many. */
+size_t text_wrap(const char *text, double max_width, enum font_role font,
+                 const struct text_metrics *tm, char ***lines);
+
+/* Shorten valid UTF-8 text to fit max_width by replacing its middle with
+ * an ellipsis (a cost-centre stack keeps its head and its tail).  Returns
+ * a new string. */
+char *layout_ellipsize(const char *text, double max_width, enum font_role font,
+                       const struct text_metrics *tm);
+
+#endif

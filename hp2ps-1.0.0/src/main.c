@@ -1,0 +1,319 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* main.c: the command line, the messages, the signals, and one call of
+ * the pipeline (pipeline.h) per draw: once, or again whenever the profile
+ * changes (--watch). */
+#include <errno.h>
+#include <glib.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "output.h"
+#include "pipeline.h"
+#include "run.h"
+#include "quote.h"
+#include "watch.h"
+#ifdef HP2PS_TUNE_MEMORY
+#include "tune/memory.h"
+#endif
+
+#define EXIT_INPUT 1
+#define EXIT_USAGE 2
+
+/* ---- messages --------------------------------------------------------------------- */
+
+/* One message, "hp2ps: " kind text, on one line of stderr, whatever the
+ * text quotes (quote.h). */
+static void message(const char *kind, const char *text)
+{
+    char *line = quote_message(text);
+    if (!line) {
+        fputs("hp2ps: out of memory\n", stderr);
+        return;
+    }
+    fprintf(stderr, "hp2ps: %s%s\n", kind, line);
+    free(line);
+}
+
+/* ---- signals ---------------------------------------------------------------------- */
+
+/* The temporary files of the run (output.h), and what the signal thread
+ * needs to know of --watch.  The only globals: the signal thread can
+ * reach nothing else. */
+static struct output_temps temps;
+static sigset_t handled;
+static sigset_t waited; /* handled, and stop_signal() */
+static atomic_int watching;     /* --watch: SIGINT and SIGTERM end it, status below */
+static atomic_int watch_status; /* the last finished draw's */
+static pthread_t signal_tid;
+static bool signal_thread_runs;
+static atomic_bool stopping; /* stop_signal() from now on is ours: the run is over */
+
+/* What tells the signal thread that the run is over: a real-time signal,
+ * blocked everywhere, sent to that thread alone (one sent from outside
+ * before then ends the run as the others do).  Not pthread_cancel:
+ * cancelling unwinds the thread's stack through libgcc's unwinder, which
+ * costs about a millisecond a run (a tenth of a small profile's work). */
+static int stop_signal(void)
+{
+    return SIGRTMIN;
+}
+
+/* After the temporary files are gone: end as the signal asks, by the
+ * signal itself (the parent sees what killed us), or with --watch's
+ * status. */
+static void end_by(int sig)
+{
+    if (atomic_load(&watching) && (sig == SIGINT || sig == SIGTERM))
+        _exit(atomic_load(&watch_status));
+    signal(sig, SIG_DFL);
+    sigset_t one;
+    sigemptyset(&one);
+    sigaddset(&one, sig);
+    pthread_sigmask(SIG_UNBLOCK, &one, NULL);
+    raise(sig);
+    _exit(128 + sig);
+}
+
+/* Every handled signal is blocked in every thread and taken here, by an
+ * ordinary thread: it waits for a rename under way (output_temps' lock),
+ * removes every temporary file, and ends the process at once, whatever
+ * the other threads are doing (reading a FIFO, drawing for seconds). */
+static void *signal_thread(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        int sig;
+        if (sigwait(&waited, &sig) != 0)
+            continue;
+        if (sig == stop_signal() && atomic_load(&stopping))
+            return NULL;
+        output_temps_remove_all(&temps);
+        end_by(sig);
+    }
+}
+
+/* Before any other thread exists (pango starts its own), so that all of
+ * them inherit the mask.  A signal ignored when we started (nohup, a
+ * background job's SIGINT) stays ignored, except that --watch always
+ * stops on SIGINT and SIGTERM.  SIGXFSZ (ulimit -f) and SIGPIPE are
+ * ignored: the write fails with EFBIG or EPIPE, and that is reported as
+ * any failed write, in one line, the temporary files removed. */
+static void start_signal_thread(bool watch)
+{
+    static const int sigs[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2};
+    output_temps_init(&temps);
+    atomic_store(&watching, watch);
+    signal(SIGXFSZ, SIG_IGN);
+    signal(SIGPIPE, SIG_IGN);
+    sigemptyset(&handled);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old;
+        bool stops_watch = watch && (sigs[i] == SIGINT || sigs[i] == SIGTERM);
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN && !stops_watch)
+            continue;
+        signal(sigs[i], SIG_DFL);
+        sigaddset(&handled, sigs[i]);
+    }
+    waited = handled;
+    sigaddset(&waited, stop_signal());
+    sigset_t old;
+    pthread_sigmask(SIG_BLOCK, &waited, &old);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 64 * 1024); /* it calls unlinkat, nothing more */
+    signal_thread_runs = pthread_create(&signal_tid, &attr, signal_thread, NULL) == 0;
+    if (!signal_thread_runs)
+        pthread_sigmask(SIG_SETMASK, &old, NULL); /* no thread: the defaults */
+    pthread_attr_destroy(&attr);
+}
+
+/* The run is over and every output committed: the signal thread ends
+ * (joined, so that nothing of it is left for valgrind to call lost), and
+ * a signal that came since is taken by its default action. */
+static void stop_signal_thread(void)
+{
+    if (!signal_thread_runs)
+        return;
+    atomic_store(&stopping, true);
+    if (pthread_kill(signal_tid, stop_signal()) == 0)
+        pthread_join(signal_tid, NULL);
+    signal_thread_runs = false;
+    pthread_sigmask(SIG_UNBLOCK, &waited, NULL);
+}
+
+/* exit() from anywhere (xmalloc's "out of memory"): the temporary files
+ * go too. */
+static void remove_temps_at_exit(void)
+{
+    output_temps_remove_all(&temps);
+}
+
+/* glib, pango and cairo's messages, in ours: one line, and the end of
+ * the run.  A correct run has none (the fuzzer makes them crashes); they
+ * come when memory is short (glib cannot start pango's thread: fatal;
+ * pango cannot make a font: "expect ugly output", a drawing without its
+ * text), and a drawing that is not the profile's must not pass for one.
+ * So the first ends the run as an error does, the temporary files
+ * removed. */
+static GLogWriterOutput log_writer(GLogLevelFlags level, const GLogField *fields, gsize n,
+                                   gpointer data)
+{
+    (void)data;
+    if (level & (G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG))
+        return G_LOG_WRITER_HANDLED;
+    hp_fatal_begin(); /* one line, even when xmalloc fails at the same time */
+    const char *domain = NULL, *text = NULL;
+    for (gsize i = 0; i < n; i++) {
+        if (strcmp(fields[i].key, "GLIB_DOMAIN") == 0 && fields[i].length < 0)
+            domain = fields[i].value;
+        else if (strcmp(fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
+            text = fields[i].value;
+    }
+    char line[HP_ERROR_MAX], limit[96] = "";
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        snprintf(limit, sizeof limit, " (out of memory? the address space is limited to %llu MB)",
+                 (unsigned long long)rl.rlim_cur >> 20);
+    snprintf(line, sizeof line, "%s: %s%s", domain ? domain : "GLib", text ? text : "?", limit);
+    message("", line);
+    output_temps_remove_all(&temps);
+    _exit(EXIT_INPUT);
+}
+
+/* ---- runs ------------------------------------------------------------------------- */
+
+/* One draw (or export), its warnings or its error printed: the exit status. */
+static int run_and_report(const struct pipeline_options *po, const struct options *o)
+{
+    struct hp_warnings warnings = {0};
+    struct hp_error err;
+    int status = run_inputs(po, o->inputs, o->ninputs, &warnings, &err) < 0 ? EXIT_INPUT : 0;
+    atomic_store(&watch_status, status);
+    if (status)
+        message("", err.text);
+    for (size_t i = 0; !status && i < warnings.n; i++)
+        message("warning: ", warnings.text[i]);
+    warnings_free(&warnings);
+    return status;
+}
+
+/* --watch reads its profile again and again: a FIFO or a device would be
+ * read once, and the next open() would wait forever for a writer. */
+static int check_watchable(const char *input, struct hp_error *err)
+{
+    struct stat st;
+    if (input && stat(input, &st) == 0 && !S_ISREG(st.st_mode))
+        return hp_fail(err, "--watch: %s is not a regular file (a pipe is read once; draw "
+                       "it without --watch)", input);
+    return 0;
+}
+
+/* --watch: draw now, then look at the profile every period and redraw when
+ * its size, time or identity changed since the last draw; stop after
+ * WATCH_IDLE_PERIODS looks without a change.  SIGINT or SIGTERM stops it
+ * at once, even during a draw (the signal thread removes the draw's
+ * temporary files).  Each draw is atomic (output.c), so a viewer never
+ * sees half a file.  A draw that fails (the program has not written the
+ * header yet) is reported and the watch goes on.  The status is the last
+ * finished draw's. */
+static int watch_and_redraw(const struct pipeline_options *po, const struct options *o)
+{
+    char *input = run_input_path(o->input); /* the file the draws read */
+    struct hp_error err;
+    if (check_watchable(input, &err) < 0) {
+        message("", err.text);
+        free(input);
+        return EXIT_INPUT;
+    }
+    static const volatile sig_atomic_t never = 0;
+    struct watch_stamp drawn, now;
+    watch_stamp_take(&drawn, input);
+    int status = run_and_report(po, o);
+    for (int idle = 0; idle < WATCH_IDLE_PERIODS;) {
+        watch_sleep(o->watch_period, &never);
+        watch_stamp_take(&now, input);
+        if (watch_stamp_same(&now, &drawn)) {
+            idle++;
+            continue;
+        }
+        idle = 0;
+        drawn = now; /* taken before the draw: a change during it is seen next time */
+        if (check_watchable(input, &err) < 0) {
+            message("", err.text);
+            status = EXIT_INPUT;
+            break;
+        }
+        status = run_and_report(po, o);
+    }
+    free(input);
+    return status;
+}
+
+/* --help and --version: an output that cannot be written (a full disk, a
+ * closed stdout) is an error, as for GNU tools.  write_error: the errno
+ * the writing left (errno was 0 before it), for a text longer than the
+ * buffer fails while it is written and a later flush says nothing. */
+static int flush_stdout(int write_error)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    int e = write_error ? write_error : errno ? errno : EIO;
+    struct hp_error err;
+    hp_fail(&err, "error writing standard output: %s", strerror(e));
+    message("", err.text);
+    return EXIT_INPUT;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o;
+    struct hp_error err;
+    struct name_filter filter = {0};
+    int status = 0;
+    options_default(&o);
+    if (options_parse(&o, argc, argv, &err) < 0) {
+        message("", err.text);
+        status = EXIT_USAGE;
+    } else if (o.help) {
+        errno = 0;
+        options_usage(stdout);
+        status = flush_stdout(ferror(stdout) ? errno : 0);
+    } else if (o.version) {
+        errno = 0;
+        options_version(stdout);
+        status = flush_stdout(ferror(stdout) ? errno : 0);
+    } else {
+#ifdef HP2PS_TUNE_MEMORY
+        tune_memory();
+#endif
+        start_signal_thread(o.watch);
+        atexit(remove_temps_at_exit);
+        g_log_set_writer_func(log_writer, NULL, NULL);
+        struct pipeline_options po;
+        if (run_options_from(&po, &o, &filter, &err) < 0) {
+            message("", err.text);
+            status = EXIT_USAGE;
+        } else {
+            po.temps = &temps;
+            /* Typed alone at a terminal, hp2ps would wait in silence for a
+             * profile on standard input: say so, where only a person sees it. */
+            if (o.ninputs == 0 && isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
+                fputs("hp2ps: reading a heap profile from standard input (Ctrl-D ends it; "
+                      "hp2ps --help shows how to name a file)\n", stderr);
+            status = o.watch ? watch_and_redraw(&po, &o) : run_and_report(&po, &o);
+        }
+        stop_signal_thread();
+    }
+    name_filter_free(&filter);
+    options_free(&o);
+    return status;
+}

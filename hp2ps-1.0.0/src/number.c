@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* number.c: see number.h. */
+/* strtod_l, newlocale and uselocale are POSIX 2008 and GNU. */
+#define _GNU_SOURCE
+#include "number.h"
+
+#include <locale.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined HAVE_NEWLOCALE && defined HAVE_STRTOD_L
+#define NUMBER_C_LOCALE 1
+/* The "C" locale as a value: made once, never changed after (so not
+ * state a run could alter); (locale_t)0 when it could not be made. */
+static locale_t c_locale;
+static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
+
+static void make_c_locale(void)
+{
+    c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+}
+#endif
+
+/* s as strtod reads it in the C locale: '.' is the decimal point
+ * whatever a caller or a library set LC_NUMERIC to (strtod follows it:
+ * under de_DE.UTF-8 "0.5" was read as 0). */
+double number_strtod(const char *s, char **end)
+{
+#ifdef NUMBER_C_LOCALE
+    pthread_once(&c_locale_once, make_c_locale);
+    if (c_locale)
+        return strtod_l(s, end, c_locale);
+#endif
+    /* Without strtod_l: the number in the locale's own form (s holds at
+     * most one '.'; a decimal point of one byte is every locale's). */
+    const char *point = localeconv()->decimal_point;
+    const char *dot = strchr(s, '.');
+    if (!dot || !point || strcmp(point, ".") == 0 || strlen(point) != 1)
+        return strtod(s, end);
+    char *copy = xstrdup(s);
+    copy[dot - s] = point[0];
+    char *e;
+    double v = strtod(copy, &e);
+    if (end)
+        *end = (char *)s + (e - copy);
+    free(copy);
+    return v;
+}
+
+void *number_c_locale_begin(void)
+{
+#if defined NUMBER_C_LOCALE && defined HAVE_USELOCALE
+    pthread_once(&c_locale_once, make_c_locale);
+    if (c_locale)
+        return uselocale(c_locale);
+#endif
+    return NULL;
+}
+
+void number_c_locale_end(void *previous)
+{
+#if defined NUMBER_C_LOCALE && defined HAVE_USELOCALE
+    if (previous)
+        uselocale((locale_t)previous);
+#else
+    (void)previous;
+#endif
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* Past the digits at s[i..n). */
+static size_t skip_digits(const char *s, size_t i, size_t n)
+{
+    while (i < n && is_digit(s[i]))
+        i++;
+    return i;
+}
+
+bool number_syntax(const char *s, size_t n, bool plus)
+{
+    size_t i = 0;
+    if (plus && i < n && s[i] == '+')
+        i++;
+    size_t start = i;
+    i = skip_digits(s, i, n);
+    size_t digits = i - start;
+    if (i < n && s[i] == '.') {
+        size_t frac = i + 1;
+        i = skip_digits(s, frac, n);
+        digits += i - frac;
+    }
+    if (digits == 0)
+        return false;
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < n && (s[i] == '+' || s[i] == '-'))
+            i++;
+        size_t exp = i;
+        i = skip_digits(s, i, n);
+        if (i == exp)
+            return false;
+    }
+    return i == n;
+}
+
+bool number_read(const char *s, size_t n, bool plus, double *out)
+{
+    if (!number_syntax(s, n, plus))
+        return false;
+    /* strtod wants a terminated string; numbers are short but for
+     * padding (a line may be up to HP_MAX_LINE). */
+    char small[64];
+    char *buf = n < sizeof small ? small : xmalloc(n + 1);
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    double v = number_strtod(buf, NULL);
+    if (buf != small)
+        free(buf);
+    if (!isfinite(v))
+        return false;
+    *out = v;
+    return true;
+}

@@ -1,0 +1,521 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* options.c: see options.h.  A small hand-written scanner rather than
+ * getopt, because GHC's flags have shapes getopt cannot express: -i takes
+ * an optional + or -, -e takes a unit suffix, and -? is a flag. */
+#include "options.h"
+#include "output.h"
+#include "export.h"
+#include "number.h"
+#include "formats.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EPS_MIN_WIDTH 144.0 /* GHC's: more than 2 inches */
+/* PDF's page limit (200 inches), the largest page viewers and printers
+ * take; beyond it the layout's sizes leave the range of the integers they
+ * become (the key's columns, the BoundingBox: -e1e25 was a SIGFPE). */
+#define EPS_MAX_WIDTH 14400.0
+#define TRACE_MAX 5.0
+#define KEY_PAGE_LIMIT 20   /* above this band limit the key needs its own pages */
+#define DPI_DEFAULT 150.0
+#define DPI_MAX 2400.0
+
+void options_default(struct options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->title_box = TITLE_AUTO;
+    o->limit = BANDS_LIMIT_DEFAULT;
+    o->trace = 1.0;
+    o->dpi = DPI_DEFAULT;
+    o->mode = MODE_STACKED;
+    o->watch_period = WATCH_PERIOD_DEFAULT;
+}
+
+void options_free(struct options *o)
+{
+    free(o->include);
+    free(o->exclude);
+    free(o->inputs);
+    o->include = o->exclude = o->inputs = NULL;
+    o->ninclude = o->nexclude = o->ninputs = 0;
+}
+
+void options_usage(FILE *f)
+{
+    fputs("Usage: hp2ps [OPTION]... [FILE[.hp]]...\n"
+          "Draw a GHC heap profile (FILE.hp, or the eventlog FILE.eventlog of a run\n"
+          "with +RTS -h -l) as a stacked graph in FILE.ps and save its scales, band\n"
+          "order and shades in FILE.aux, both in the current directory.  With no\n"
+          "FILE, read standard input and write standard output.\n"
+          "\n"
+          "  -b            always use the big (two-line) title box\n"
+          "  -s            always use the small title box\n"
+          "  -c            colour instead of grey shades\n"
+          "  -d            order bands by standard deviation (roughest on top)\n"
+          "  -i, -i+       order bands by name, greatest on top\n"
+          "  -i-           order bands by name, smallest on top\n"
+          "  -e<W>[in|mm|cm|pt]\n"
+          "                Encapsulated PostScript, portrait, W wide (points if no\n"
+          "                unit; more than 2 inches, at most 200), e.g. -e8in\n"
+          "  -g            upright, unscaled (for a previewer), on a landscape page\n"
+          "  -m<N>         at most N bands (default 20), the rest merged into OTHER;\n"
+          "                -m0 no limit and no key; above 20 implies -M\n"
+          "  -l            no band limit and no key (same as -m0)\n"
+          "  -M            put the key on page(s) of its own\n"
+          "  -p            reuse the scales, order and shades saved in FILE.aux\n"
+          "      --no-aux  write no FILE.aux (an existing FILE.aux that is not an\n"
+          "                hp2ps .aux file is never replaced: it is left, with a warning)\n"
+          "      --force   replace a read-only FILE.ps or FILE.aux (else refused)\n"
+          "  -t<F>         drop the smallest bands that together make less than F%\n"
+          "                of the profile (default 1, 0 to 5; -t0 keeps all)\n"
+          "  -y            do not draw MARK times\n"
+          "  -o, --output=FILE\n"
+          "                write FILE instead of FILE.ps (\"-\" for standard output);\n"
+          "                its extension picks the format: .ps .eps .pdf .svg .png\n"
+          "                .html (a page that reads values under the pointer)\n"
+          , f);
+    /* The format names from the table that defines them (formats.h). */
+    fputs("      --format=", f);
+    for (size_t i = 0; output_format_at(i); i++)
+        fprintf(f, "%s%s", i ? "|" : "", output_format_at(i)->name);
+    fputs("\n"
+          "                the output format, whatever the name (e.g. with -o -)\n"
+          "      --dpi=N   PNG resolution in pixels per inch (default 150)\n"
+          "      --pattern hatch the bands as well as shading them, so that they\n"
+          "                stay apart when printed in black and white\n"
+          "      --units=si|iec\n"
+          "                value labels in kB, MB, GB (si, default) or KiB, MiB, GiB\n"
+          "\n",
+          f);
+    /* Two strings: C guarantees string literals only up to 4095 bytes. */
+    fputs("Choosing and ordering bands:\n"
+          "      --include=RE  keep only bands whose name matches the POSIX extended\n"
+          "                regular expression RE (repeatable: any of them), before\n"
+          "                trace elimination and the band limit\n"
+          "                  e.g. --include=Map (-hy: the Map types)\n"
+          "      --exclude=RE  drop bands whose name matches RE (repeatable)\n"
+          "                  e.g. --exclude=CAF\n"
+          "      --from=T, --to=T\n"
+          "                only the samples from time T, up to time T (in the\n"
+          "                profile's SAMPLE_UNIT)   e.g. --from 2.5 --to 10\n"
+          "      --sort=size|stddev|name|gradient\n"
+          "                band order: by size (default), as -d, as -i, or by the\n"
+          "                least-squares slope over time, steepest rise (the leaks)\n"
+          "                on top   e.g. --sort=gradient --slopes\n"
+          "      --slopes  each key entry says its band's slope (\"+1.2 MB/s\")\n"
+          "\n",
+          f);
+    fputs("Drawing:\n"
+          "      --mode=stacked|percent|lines\n"
+          "                stacked areas (default), each sample scaled to 100 %,\n"
+          "                or one line per band   e.g. --mode=lines\n"
+          "      --x=time|index\n"
+          "                x axis: sample time (default) or sample number, for\n"
+          "                profiles stretched by profiling overhead\n"
+          "      --full-stacks\n"
+          "                eventlog, -hc: name each band by its whole cost-centre\n"
+          "                stack, not cut at the program's -L as the .hp is\n"
+          "      --heap    eventlog: draw the RTS's heap size, live bytes and blocks\n"
+          "                size as lines over the bands (the y axis reaches them)\n"
+          "      --marks=RE\n"
+          "                draw only the marks whose text matches RE (an eventlog's\n"
+          "                traceMarker; a .hp's MARK has the text \"\")\n"
+          "  FILE FILE...  several profiles: one above the other on one page, with\n"
+          "                one x and one y scale and one colour per name (needs -o)\n"
+          "                  e.g. hp2ps -c -o compare.pdf before.hp after.hp\n"
+          "      --diff A B\n"
+          "                per band, B minus A, as a diverging chart (needs -o)\n"
+          "                  e.g. hp2ps -c --diff -o diff.pdf before.hp after.hp\n"
+          "\n"
+          "Exporting and watching:\n"
+          "  -o FILE.csv, -o FILE.json\n"
+          "                the time by band matrix after selection, exact values\n"
+          "                  e.g. hp2ps -m0 -t0 -o prog.csv prog.hp (every name)\n"
+          "      --export-layout=wide|long|bands\n"
+          "                a row per sample and a column per band (wide), or a\n"
+          "                row time,band,value per value that is not 0 (long);\n"
+          "                default: long when under 1% of the wide cells would\n"
+          "                be non-zero, else wide; or a row per band with its\n"
+          "                total and an eventlog's IPE fields or stack (bands)\n"
+          "      --watch[=SECONDS]\n"
+          "                redraw every SECONDS (default 2) while FILE grows, each\n"
+          "                time atomically; stops when it has not changed for ten\n"
+          "                periods, or on Ctrl-C   e.g. hp2ps --watch=1 prog.hp\n"
+          "\n"
+          "  -?, --help    show this help and exit\n"
+          "      --version show the version and exit\n"
+          "\n"
+          "Flags combine (-cd) and may come after FILE.  Exit status: 0 on success,\n"
+          "1 when the input or an output file is bad, 2 for a bad command line.\n",
+          f);
+    /* GNU's last lines, once configure.ac names an address and a home page. */
+    if (PACKAGE_BUGREPORT[0])
+        fprintf(f, "\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+    if (PACKAGE_URL[0])
+        fprintf(f, "%shp2ps home page: <%s>\n", PACKAGE_BUGREPORT[0] ? "" : "\n", PACKAGE_URL);
+}
+
+void options_version(FILE *f)
+{
+    /* The GNU form: name and version, copyright, licence, no warranty. */
+    fprintf(f, "hp2ps %s\n"
+               "Copyright (C) 2026 The hp2ps authors\n"
+               "License: BSD-3-Clause <https://opensource.org/licenses/BSD-3-Clause>\n"
+               "This is free software: you are free to change and redistribute it.\n"
+               "There is NO WARRANTY, to the extent permitted by law.\n",
+            PACKAGE_VERSION);
+    /* The performance tricks this build has (src/tune/, configure's
+     * switches): a bug report says which code ran. */
+    fprintf(f, "Built with:%s%s%s%s\n",
+#ifdef HP2PS_FAST_NUMBERS
+            " fast-numbers",
+#else
+            "",
+#endif
+#ifdef HP2PS_PDF_ZLIB_LEVEL
+            " pdf-zlib-level",
+#else
+            "",
+#endif
+#ifdef HP2PS_TUNE_MEMORY
+            " malloc-tuning",
+#else
+            "",
+#endif
+#if !defined HP2PS_FAST_NUMBERS && !defined HP2PS_PDF_ZLIB_LEVEL && !defined HP2PS_TUNE_MEMORY
+            " no speed-ups"
+#else
+            ""
+#endif
+    );
+}
+
+/* A whole-argument decimal number (no trailing junk).  Returns false if s
+ * is empty or is not a number. */
+static bool parse_number(const char *s, double *out, char **end)
+{
+    if (!*s)
+        return false;
+    errno = 0;
+    double v = number_strtod(s, end);
+    if (*end == s || errno == ERANGE || !isfinite(v))
+        return false;
+    *out = v;
+    return true;
+}
+
+static int parse_width(struct options *o, const char *flag, const char *v, struct hp_error *err)
+{
+    char *end;
+    double w;
+    if (!parse_number(v, &w, &end))
+        return hp_fail(err, "%s: -e needs a width such as -e8in, -e150mm or -e400pt", flag);
+    if (strcmp(end, "in") == 0)
+        w *= 72;
+    else if (strcmp(end, "mm") == 0)
+        w *= 72 / 25.4;
+    else if (strcmp(end, "cm") == 0)
+        w *= 72 / 2.54;
+    else if (strcmp(end, "pt") != 0 && *end)
+        return hp_fail(err, "%s: unknown unit '%s' (use in, mm, cm or pt)", flag, end);
+    if (!(w > EPS_MIN_WIDTH))
+        return hp_fail(err, "%s: the EPS width must be more than 2 inches (144 points)", flag);
+    if (!(w <= EPS_MAX_WIDTH))
+        return hp_fail(err, "%s: the EPS width must be at most 200 inches (14400 points)", flag);
+    o->eps = true;
+    o->eps_width = w;
+    return 0;
+}
+
+static int parse_limit(struct options *o, const char *flag, const char *v, struct hp_error *err)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || errno || n < 0)
+        return hp_fail(err, "%s: -m needs a band limit, a whole number from 0 (no limit) up", flag);
+    o->limit = n;
+    if (n > KEY_PAGE_LIMIT)
+        o->multipage = true;
+    return 0;
+}
+
+static int parse_trace(struct options *o, const char *flag, const char *v, struct hp_error *err)
+{
+    char *end;
+    double t;
+    if (!parse_number(v, &t, &end) || *end || t < 0 || t > TRACE_MAX)
+        return hp_fail(err, "%s: -t needs a percentage from 0 to 5", flag);
+    o->trace = t;
+    return 0;
+}
+
+/* One argument that starts with '-' and is not "-" or a long option.
+ * Value flags take the rest of the argument, or the next argument. */
+static int parse_short(struct options *o, int argc, char **argv, int *i, struct hp_error *err)
+{
+    const char *arg = argv[*i];
+    for (const char *p = arg + 1; *p; p++) {
+        switch (*p) {
+        case 'b': o->title_box = TITLE_BIG; break;
+        case 's': if (o->title_box != TITLE_BIG) o->title_box = TITLE_SMALL; break;
+        case 'c': o->colour = true; break;
+        case 'd': o->sort_stddev = true; break;
+        case 'g': o->upright = true; break;
+        case 'l': o->limit = 0; break;
+        case 'M': o->multipage = true; break;
+        case 'p': o->reuse_aux = true; break;
+        case 'y': o->no_marks = true; break;
+        case '?': o->help = true; break;
+        case 'i':
+            o->sort_name = 1;
+            if (p[1] == '-' || p[1] == '+')
+                o->sort_name = *++p == '-' ? -1 : 1;
+            break;
+        case 'o':
+            if (p[1]) {
+                o->output = p + 1;
+                return 0;
+            }
+            if (*i + 1 >= argc)
+                return hp_fail(err, "%s: -o needs a file name", arg);
+            o->output = argv[++*i];
+            return 0;
+        case 'e': case 'm': case 't': {
+            char flag = *p;
+            const char *value = p + 1;
+            if (!*value) {
+                if (*i + 1 >= argc)
+                    return hp_fail(err, "%s: -%c needs a value", arg, flag);
+                value = argv[++*i];
+            }
+            int rc = flag == 'e' ? parse_width(o, arg, value, err)
+                   : flag == 'm' ? parse_limit(o, arg, value, err)
+                                 : parse_trace(o, arg, value, err);
+            return rc;
+        }
+        default:
+            return hp_fail(err, "%s: unknown option -%c (hp2ps --help lists them)", arg, *p);
+        }
+    }
+    return 0;
+}
+
+/* "--from=T" and "--to=T": any finite number. */
+static int parse_time(double *out, bool *has, const char *flag, const char *v,
+                      struct hp_error *err)
+{
+    char *end;
+    double t;
+    if (!parse_number(v, &t, &end) || *end)
+        return hp_fail(err, "%s=%s: needs a time, a number in the profile's sample unit", flag, v);
+    *out = t;
+    *has = true;
+    return 0;
+}
+
+static int parse_watch(struct options *o, const char *v, struct hp_error *err)
+{
+    char *end;
+    double d;
+    o->watch = true;
+    if (!v)
+        return 0;
+    if (!parse_number(v, &d, &end) || *end || !(d > 0 && d <= 86400))
+        return hp_fail(err, "--watch=%s: the period must be a number of seconds, more than 0", v);
+    o->watch_period = d;
+    return 0;
+}
+
+/* Append s to a growing array of strings. */
+static void push_string(const char ***list, size_t *n, const char *s)
+{
+    *list = xreallocarray(*list, *n + 1, sizeof **list);
+    (*list)[(*n)++] = s;
+}
+
+/* "--name=WORD" with WORD one of words[]: its index, or -1 with err set. */
+static int pick_word(const char *flag, const char *v, const char *const *words, size_t n,
+                     const char *choices, struct hp_error *err)
+{
+    for (size_t k = 0; k < n; k++)
+        if (strcmp(v, words[k]) == 0)
+            return (int)k;
+    hp_fail(err, "%s=%s: use one of %s", flag, v, choices);
+    return -1;
+}
+
+static int parse_dpi(struct options *o, const char *v, struct hp_error *err)
+{
+    char *end;
+    double d;
+    if (!parse_number(v, &d, &end) || *end || !(d >= 1 && d <= DPI_MAX))
+        return hp_fail(err, "--dpi=%s: the resolution must be from 1 to 2400", v);
+    o->dpi = d;
+    return 0;
+}
+
+/* "--name=value" or "--name value": the value, or NULL when name differs. */
+static const char *long_value(const char *arg, const char *name, int argc, char **argv, int *i,
+                              bool *missing)
+{
+    size_t n = strlen(name);
+    *missing = false;
+    if (strncmp(arg + 2, name, n) != 0)
+        return NULL;
+    if (arg[2 + n] == '=')
+        return arg + 3 + n;
+    if (arg[2 + n] != '\0')
+        return NULL;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static int parse_long(struct options *o, int argc, char **argv, int *i, struct hp_error *err)
+{
+    const char *arg = argv[*i];
+    const char *v;
+    bool missing;
+    if (strcmp(arg, "--help") == 0)
+        o->help = true;
+    else if (strcmp(arg, "--version") == 0)
+        o->version = true;
+    else if (strcmp(arg, "--pattern") == 0)
+        o->pattern = true;
+    else if (strcmp(arg, "--slopes") == 0)
+        o->slopes = true;
+    else if (strcmp(arg, "--diff") == 0)
+        o->diff = true;
+    else if (strcmp(arg, "--full-stacks") == 0)
+        o->full_stacks = true;
+    else if (strcmp(arg, "--heap") == 0)
+        o->heap = true;
+    else if (strcmp(arg, "--no-aux") == 0)
+        o->no_aux = true;
+    else if (strcmp(arg, "--force") == 0)
+        o->force = true;
+    else if (strcmp(arg, "--watch") == 0)
+        return parse_watch(o, NULL, err);
+    else if (strncmp(arg, "--watch=", 8) == 0)
+        return parse_watch(o, arg + 8, err);
+    else if ((v = long_value(arg, "output", argc, argv, i, &missing)))
+        o->output = v;
+    else if (!missing && (v = long_value(arg, "format", argc, argv, i, &missing)))
+        o->format = v;
+    else if (!missing && (v = long_value(arg, "dpi", argc, argv, i, &missing)))
+        return parse_dpi(o, v, err);
+    else if (!missing && (v = long_value(arg, "units", argc, argv, i, &missing))) {
+        if (strcmp(v, "si") != 0 && strcmp(v, "iec") != 0)
+            return hp_fail(err, "--units=%s: use si (kB, MB) or iec (KiB, MiB)", v);
+        o->iec = strcmp(v, "iec") == 0;
+    }
+    else if (!missing && (v = long_value(arg, "include", argc, argv, i, &missing)))
+        push_string(&o->include, &o->ninclude, v);
+    else if (!missing && (v = long_value(arg, "exclude", argc, argv, i, &missing)))
+        push_string(&o->exclude, &o->nexclude, v);
+    else if (!missing && (v = long_value(arg, "marks", argc, argv, i, &missing)))
+        o->marks = v;
+    else if (!missing && (v = long_value(arg, "from", argc, argv, i, &missing)))
+        return parse_time(&o->from, &o->has_from, "--from", v, err);
+    else if (!missing && (v = long_value(arg, "to", argc, argv, i, &missing)))
+        return parse_time(&o->to, &o->has_to, "--to", v, err);
+    else if (!missing && (v = long_value(arg, "mode", argc, argv, i, &missing))) {
+        static const char *const modes[] = {"stacked", "percent", "lines"};
+        int k = pick_word("--mode", v, modes, 3, "stacked, percent or lines", err);
+        if (k < 0)
+            return -1;
+        o->mode = (enum plot_mode)k;
+    }
+    else if (!missing && (v = long_value(arg, "sort", argc, argv, i, &missing))) {
+        static const char *const sorts[] = {"size", "stddev", "name", "gradient"};
+        int k = pick_word("--sort", v, sorts, 4, "size, stddev, name or gradient", err);
+        if (k < 0)
+            return -1;
+        o->sort_stddev = k == 1;
+        o->sort_name = k == 2 ? 1 : 0;
+        o->sort_gradient = k == 3;
+    }
+    else if (!missing && (v = long_value(arg, "export-layout", argc, argv, i, &missing))) {
+        static const char *const layouts[] = {"wide", "long", "bands"};
+        int k = pick_word("--export-layout", v, layouts, 3, "wide, long or bands", err);
+        if (k < 0)
+            return -1;
+        o->export_layout = k == 0 ? EXPORT_WIDE : k == 1 ? EXPORT_LONG : EXPORT_BANDS;
+    }
+    else if (!missing && (v = long_value(arg, "x", argc, argv, i, &missing))) {
+        static const char *const axes[] = {"time", "index"};
+        int k = pick_word("--x", v, axes, 2, "time or index", err);
+        if (k < 0)
+            return -1;
+        o->x_index = k == 1;
+    }
+    else if (missing)
+        return hp_fail(err, "%s needs a value", arg);
+    else
+        return hp_fail(err, "%s: unknown option (hp2ps --help lists them)", arg);
+    return 0;
+}
+
+/* What only makes sense together, checked once every flag is read. */
+static int check_combinations(const struct options *o, struct hp_error *err)
+{
+    if (o->help || o->version)
+        return 0;
+    if (o->has_from && o->has_to && !(o->from < o->to))
+        return hp_fail(err, "--from=%g --to=%g: the window is empty (--from must be before --to)",
+                       o->from, o->to);
+    if (o->diff && o->ninputs != 2)
+        return hp_fail(err, "--diff needs exactly two profiles: --diff BEFORE.hp AFTER.hp");
+    if (o->diff && o->mode != MODE_STACKED)
+        return hp_fail(err, "--diff draws one diverging chart; --mode does not apply to it");
+    if (o->slopes && o->ninputs > 1)
+        return hp_fail(err, "--slopes: a band has one slope per profile; draw them one at a time");
+    if (o->ninputs > 1 && !o->output)
+        return hp_fail(err, "several profiles are drawn on one page: name it with -o FILE");
+    if (o->ninputs > 1 && o->reuse_aux)
+        return hp_fail(err, "-p reads one profile's .aux; it cannot go with several profiles");
+    if (o->watch && o->ninputs != 1)
+        return hp_fail(err, "--watch needs one profile file to watch (not standard input)");
+    if (o->watch && o->output && strcmp(o->output, "-") == 0)
+        return hp_fail(err, "--watch redraws a file: it cannot write to standard output (-o -)");
+    /* each redraw would be added after the last on a descriptor */
+    if (o->watch && o->output && output_descriptor_of(o->output) >= 0)
+        return hp_fail(err, "--watch redraws a file: it cannot write to a descriptor (-o %s)",
+                       o->output);
+    return 0;
+}
+
+int options_parse(struct options *o, int argc, char **argv, struct hp_error *err)
+{
+    bool only_files = false, seen_stdin = false;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
+            if (strcmp(arg, "-") == 0 && !only_files) {
+                if (seen_stdin || o->ninputs)
+                    return hp_fail(err, "-: standard input can only be the one profile");
+                seen_stdin = true;
+                continue;
+            }
+            if (seen_stdin)
+                return hp_fail(err, "%s: standard input can only be the one profile", arg);
+            push_string(&o->inputs, &o->ninputs, arg);
+            continue;
+        }
+        if (strcmp(arg, "--") == 0)
+            only_files = true;
+        else if (arg[1] == '-') {
+            if (parse_long(o, argc, argv, &i, err) < 0)
+                return -1;
+        } else if (parse_short(o, argc, argv, &i, err) < 0)
+            return -1;
+    }
+    o->input = o->ninputs ? o->inputs[0] : NULL;
+    return check_combinations(o, err);
+}

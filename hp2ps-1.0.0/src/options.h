@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* options.h: the command line.
+ *
+ * GHC's flags, with GHC's defaults and limits, plus --help and --version.
+ * Unlike GHC's hp2ps, flags may be combined in any order (-cd, -dc), may
+ * follow the file name, and a bad flag is an error (exit 2), not usage text
+ * on stdout with exit 0.
+ */
+#ifndef HP2PS_OPTIONS_H
+#define HP2PS_OPTIONS_H
+
+#include <stdio.h>
+
+#include "common.h"
+#include "export.h" /* enum export_layout */
+#include "layout.h" /* enum title_box; enum plot_mode (series.h) */
+
+/* Default --watch period, in seconds. */
+#define WATCH_PERIOD_DEFAULT 2.0
+
+struct options {
+    enum title_box title_box; /* -b, -s (-b wins), else by the 35-byte rule */
+    bool colour;              /* -c */
+    bool sort_stddev;         /* -d */
+    bool eps;                 /* -e<width> */
+    double eps_width;         /* in points, > 144 */
+    bool upright;             /* -g: upright and unscaled, on a landscape page */
+    int sort_name;            /* -i: +1 ascending, -1 descending (-i-), 0 off */
+    long limit;               /* -m: band limit, 0 = none (and no key); -l = -m0 */
+    bool multipage;           /* -M, or -m above 20 */
+    bool reuse_aux;           /* -p */
+    bool no_aux;              /* --no-aux: write no .aux file */
+    bool force;               /* --force: replace read-only outputs too */
+    double trace;             /* -t: percent, 0..5 */
+    bool no_marks;            /* -y */
+    const char *output;       /* -o FILE, --output=FILE; "-" is stdout */
+    const char *format;       /* --format=NAME; else from -o's extension */
+    enum export_layout export_layout; /* --export-layout=wide|long; AUTO when not given */
+    double dpi;               /* --dpi: PNG resolution, default 150 */
+    bool pattern;             /* --pattern: hatched bands for black-and-white print */
+    bool iec;                 /* --units=iec: KiB, MiB (1024-based); default si: kB, MB */
+    bool help;                /* -?, --help */
+    bool version;             /* --version */
+    bool sort_gradient;       /* --sort=gradient: by least-squares slope, steepest rise on top */
+    bool slopes;              /* --slopes: each key entry says its band's slope */
+    enum plot_mode mode;      /* --mode=stacked|percent|lines */
+    const char **include;     /* --include=RE (POSIX ERE on band names), repeatable */
+    size_t ninclude;
+    const char **exclude;     /* --exclude=RE, repeatable */
+    size_t nexclude;
+    bool has_from, has_to;    /* --from=T, --to=T: a time window in SAMPLE_UNITs */
+    double from, to;
+    bool x_index;             /* --x=index: sample number on the x axis */
+    bool heap;                /* --heap: an eventlog's heap size, live, blocks lines */
+    const char *marks;        /* --marks=RE: the marks drawn, by their text */
+    bool full_stacks;         /* --full-stacks: eventlog stacks not cut at -L */
+    bool diff;                /* --diff A B: per band, B minus A */
+    bool watch;               /* --watch[=SECONDS]: redraw while the profile grows */
+    double watch_period;      /* seconds between looks, > 0 */
+    const char *input;        /* the first profile argument; NULL means stdin */
+    const char **inputs;      /* every profile argument (several: drawn one above the other) */
+    size_t ninputs;
+};
+
+void options_default(struct options *o);
+
+/* Parse argv.  On a bad flag or value: -1 with err naming it. */
+int options_parse(struct options *o, int argc, char **argv, struct hp_error *err);
+
+/* The arrays options_parse allocated. */
+void options_free(struct options *o);
+
+void options_usage(FILE *f);
+/* --version: name and version, copyright, licence and warranty lines. */
+void options_version(FILE *f);
+
+#endif

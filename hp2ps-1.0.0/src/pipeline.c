@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* pipeline.c: see pipeline.h.  The stages wired in their order, no I/O;
+ * each does its own work, and this file only hands one's result to the
+ * next. */
+#include "pipeline.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+#include "heapline.h"
+#include "pair.h"
+#include "shades.h"
+
+/* Bands of one NAME that one profile draws more of than another (pair.h;
+ * on a page of several, -m may have merged the others into OTHER): drawn
+ * apart, under their own "(N)" names. */
+static void warn_unpaired(struct hp_warnings *warnings, struct pair_report *report,
+                          const struct profile *p, size_t n)
+{
+    if (report->unpaired)
+        warnings_add(warnings, "%s: %s%s could not be paired with a band of the other profile%s, "
+             "which draw%s fewer bands of that name once \"(N)\" is left out; "
+             "%zu such band%s drawn apart", p[report->first_plan].source, report->first_name,
+             report->unpaired > 1 ? " and others" : "", n > 2 ? "s" : "", n > 2 ? "" : "s",
+             report->unpaired, report->unpaired > 1 ? "s" : "");
+    pair_report_free(report);
+}
+
+/* A band's sum held at INT64_MAX (bands_add_value): the output is not
+ * the data there, so the run says so ("drawn at that", "written as that"). */
+void pipeline_warn_clipped(struct hp_warnings *warnings, const char *source, const char *held)
+{
+    warnings_add(warnings, "%s: a band's value in one sample passes 9223372036854775807 (2^63-1); "
+         "it is %s", source, held);
+}
+
+/* ---- the middle: profiles in, bands and layouts out ------------------------------ */
+
+/* A measured range, or the .aux's when -p saved a larger one (scales only
+ * grow, so a series of graphs stays comparable); never 0. */
+static double choose_range(double measured, bool has_saved, double saved)
+{
+    double r = measured;
+    if (has_saved && saved > r)
+        r = saved;
+    return r > 0 ? r : 1.0;
+}
+
+/* An .aux that names none of the bands drawn belongs to another profile:
+ * its order and shades changed nothing, and its scales must not apply
+ * either.  (Checked against the bands, not the profile's names, because
+ * with -m1 the only band is OTHER.) */
+static bool aux_is_foreign(const struct aux *aux, const struct band_plan *bp)
+{
+    if (!aux->names.count || !bp->count)
+        return false;
+    for (size_t b = 0; b < bp->count; b++)
+        if (aux_find(aux, bp->band[b].name, strlen(bp->band[b].name)))
+            return false;
+    return true;
+}
+
+int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct aux **aux,
+                  const struct pipeline_options *po, struct hp_error *err)
+{
+    struct band_options bo = po->bands;
+    bo.aux = aux ? *aux : NULL;
+    if (bands_plan(bp, p, &bo, err) < 0)
+        return -1;
+    if (bo.aux && aux_is_foreign(bo.aux, bp))
+        *aux = NULL;
+    return 0;
+}
+
+void drawing_free(struct drawing *d)
+{
+    layout_free(&d->layout);
+    series_free(&d->series);
+    band_plan_free(&d->plan);
+    memset(d, 0, sizeof *d);
+}
+
+int pipeline_series(struct drawing *d, const struct profile *p, const struct aux *aux,
+                    const struct pipeline_options *po, struct hp_error *err)
+{
+    memset(d, 0, sizeof *d);
+    const struct layout_options *base = &po->layout;
+    bool given = aux != NULL;
+    if (pipeline_plan(&d->plan, p, &aux, po, err) < 0)
+        goto fail;
+    d->aux_foreign = given && !aux;
+    size_t columns = series_columns(d->plan.count);
+    if (series_build_mode(&d->series, p, &d->plan, columns, base->mode, err) < 0 ||
+        (base->data && series_samples_build(&d->series, p, &d->plan, columns, err) < 0))
+        goto fail;
+    /* The .aux keeps the stacked scale whatever --mode draws, so that -p
+     * stays meaningful; only the stacked drawing uses -p's y range. */
+    bool saved = aux != NULL;
+    d->stacked_range = choose_range(d->series.y_max, saved && aux->has_y_range,
+                                    saved ? aux->y_range : 0);
+    d->x_range = choose_range(p->t_last - p->t_first, saved && aux->has_x_range,
+                              saved ? aux->x_range : 0);
+    d->y_range = base->mode == MODE_STACKED ? d->stacked_range
+                                            : choose_range(d->series.plot_max, false, 0);
+    /* --heap: the axis reaches the highest line drawn (the .aux keeps the
+     * stack's range all the same). */
+    d->y_range = fmax(d->y_range, layout_heap_max(p, base, p->t_first, d->x_range));
+    /* Points closer to the line drawn than the page can show go. */
+    series_simplify(&d->series, d->y_range);
+    return 0;
+fail:
+    drawing_free(d);
+    return -1;
+}
+
+int pipeline_layout(struct drawing *d, const struct profile *p,
+                    const struct pipeline_options *po, const struct text_metrics *tm,
+                    struct hp_error *err)
+{
+    struct layout_options lo = po->layout;
+    lo.x_range = d->x_range;
+    lo.y_range = d->y_range;
+    if (layout_build(&d->layout, p, &d->plan, &d->series, &lo, tm, err) < 0) {
+        drawing_free(d);
+        return -1;
+    }
+    /* The layout has its own copy of the points: the series' goes before
+     * the drawing, whose writer needs memory of its own (a peak of the
+     * run, 1.3 MB at 150 MB of profile). */
+    series_free(&d->series); /* and zeroed, for drawing_free */
+    return 0;
+}
+
+int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *aux,
+                  const struct pipeline_options *po, const struct text_metrics *tm,
+                  struct hp_error *err)
+{
+    if (pipeline_series(d, p, aux, po, err) < 0)
+        return -1;
+    return pipeline_layout(d, p, po, tm, err);
+}
+
+int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
+                          const struct pipeline_options *po, const struct text_metrics *tm,
+                          struct hp_warnings *warnings, struct hp_error *err)
+{
+    memset(L, 0, sizeof *L);
+    struct band_plan *bp = xcalloc(n, sizeof *bp);
+    struct series *s = xcalloc(n, sizeof *s);
+    struct layout_panel *panel = xcalloc(n, sizeof *panel);
+    struct band_plan key = {0};
+    enum plot_mode mode = po->layout.mode;
+    double span = 0, peak = 0;
+    int rc = -1;
+    for (size_t k = 0; k < n; k++)
+        if (pipeline_plan(&bp[k], &p[k], NULL, po, err) < 0)
+            goto done;
+    struct pair_report report;
+    pair_bands(bp, n, &report);
+    warn_unpaired(warnings, &report, p, n);
+    bands_union(&key, bp, n);
+    shades_share(&key, bp, n, po->bands.colour);
+    for (size_t k = 0; k < n; k++) {
+        size_t columns = series_columns(bp[k].count);
+        if (series_build_mode(&s[k], &p[k], &bp[k], columns, mode, err) < 0 ||
+            (po->layout.data && series_samples_build(&s[k], &p[k], &bp[k], columns, err) < 0))
+            goto done;
+        if (s[k].clipped)
+            pipeline_warn_clipped(warnings, p[k].source, "drawn at that");
+        span = fmax(span, p[k].t_last - p[k].t_first);
+        peak = fmax(peak, mode == MODE_STACKED ? s[k].y_max : s[k].plot_max);
+        panel[k] = (struct layout_panel){&p[k], &bp[k], &s[k]};
+    }
+    struct layout_options lo = po->layout;
+    lo.x_range = choose_range(span, false, 0);
+    lo.y_range = choose_range(peak, false, 0);
+    for (size_t k = 0; k < n; k++)
+        series_simplify(&s[k], lo.y_range);
+    rc = layout_build_panels(L, panel, n, &key, &lo, tm, err);
+done:
+    band_plan_free(&key);
+    for (size_t k = 0; k < n; k++) {
+        series_free(&s[k]);
+        band_plan_free(&bp[k]);
+    }
+    free(panel);
+    free(s);
+    free(bp);
+    return rc;
+}
+
+int pipeline_draw_diff(struct layout *L, const struct profile *p,
+                       const struct pipeline_options *po, const struct text_metrics *tm,
+                       struct hp_warnings *warnings, struct hp_error *err)
+{
+    memset(L, 0, sizeof *L);
+    struct band_plan sel[2] = {{0}, {0}}, all[2] = {{0}, {0}};
+    struct diff d = {0};
+    int rc = -1;
+    /* The bands: every name that survives either profile's selection
+     * (-t; -m applies to the ranked differences, not here), each with
+     * its values in both profiles, also where the other's -t dropped it
+     * (all[]: every name), paired across the two (pair.h). */
+    struct pipeline_options selected = *po, every = *po;
+    selected.bands.limit = every.bands.limit = 0;
+    every.bands.trace_percent = 0;
+    for (size_t k = 0; k < 2; k++)
+        if (pipeline_plan(&sel[k], &p[k], NULL, &selected, err) < 0 ||
+            pipeline_plan(&all[k], &p[k], NULL, &every, err) < 0)
+            goto done;
+    struct pair_report report;
+    pair_selected(all, sel, 2, &report);
+    warn_unpaired(warnings, &report, p, 2);
+    if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], po->bands.limit, po->bands.colour, err) < 0)
+        goto done;
+    struct layout_options lo = po->layout;
+    lo.x_range = choose_range(d.span, false, 0);
+    lo.y_range = choose_range(d.y_max - d.y_min, false, 0);
+    rc = layout_build_diff(L, &p[0], &p[1], &d, &lo, tm, err);
+done:
+    diff_free(&d);
+    for (size_t k = 0; k < 2; k++) {
+        band_plan_free(&sel[k]);
+        band_plan_free(&all[k]);
+    }
+    return rc;
+}
+

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* pipeline.h: the middle of a run of hp2ps, stage by stage, without I/O:
+ *
+ *   read -> bands -> series -> layout -> render or export -> output (+ .aux)
+ *
+ * pipeline_plan and pipeline_draw*: profiles in, bands and a layout out.
+ * run.h adds the edges (main.c runs them once, or again and again for
+ * --watch; the fuzzer runs this middle in memory).  Warnings go to a
+ * caller's struct hp_warnings, every one kept, for the caller to print
+ * if the run succeeds: a failing run says one thing, its error.
+ */
+#ifndef HP2PS_PIPELINE_H
+#define HP2PS_PIPELINE_H
+
+#include "aux.h"
+#include "bands.h"
+#include "export.h"
+#include "filter.h"
+#include "layout.h"
+#include "output.h"
+#include "profile.h"
+#include "render.h"
+#include "series.h"
+
+/* What every stage is asked to do, from the command line. */
+struct pipeline_options {
+    struct parse_options parse;      /* --from, --to, --x=index */
+    struct band_options bands;       /* -t -m -d -i -c --sort --slopes --include --exclude;
+                                      * .aux is the pipeline's to set */
+    struct layout_options layout;    /* page, title box, key, marks, --mode ...;
+                                      * the ranges are the pipeline's to set */
+    struct render_settings render;   /* --dpi */
+    const struct render_format *fmt; /* the drawing's format; NULL for an export */
+    const struct export_format *exp; /* -o FILE.csv|.json, --format=csv|json; else NULL */
+    enum export_layout export_layout;/* --export-layout; EXPORT_AUTO: export.c's rule */
+    bool reuse_aux;                  /* -p */
+    bool no_aux;                     /* --no-aux */
+    bool force;                      /* --force: replace read-only outputs */
+    bool diff;                       /* --diff BEFORE AFTER */
+    const char *output;              /* -o FILE; NULL: named after the input, or stdout */
+    struct output_temps *temps;      /* where the temporary files are listed for
+                                      * the signal handling (main.c); may be NULL */
+};
+
+/* The bands of p (*aux: -p's .aux, or NULL; aux itself may be NULL),
+ * under po's options.  An .aux that names none of the bands belongs to
+ * another profile: *aux becomes NULL, so none of it applies.  On failure
+ * -1, err set, bp freed.  The caller owns bp: band_plan_free. */
+int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct aux **aux,
+                  const struct pipeline_options *po, struct hp_error *err);
+
+/* One profile drawn. */
+struct drawing {
+    struct band_plan plan;
+    struct series series;
+    struct layout layout;
+    double x_range;       /* the scales the .aux records: the time axis, */
+    double stacked_range; /* and the stack's (whatever --mode draws) */
+    double y_range;       /* the y range drawn: --mode's */
+    bool aux_foreign;     /* the .aux given named none of the bands: unused */
+};
+
+/* Plan, series and layout of p; tm measures the text.  On failure -1,
+ * err set, d freed.  The caller owns d: drawing_free (also on a zeroed
+ * one).  pipeline_draw is the two halves in a row: pipeline_series (the
+ * plan, the series and the scales; no text is measured, so it runs while
+ * the fonts are still being made) and then pipeline_layout. */
+int pipeline_series(struct drawing *d, const struct profile *p, const struct aux *aux,
+                    const struct pipeline_options *po, struct hp_error *err);
+int pipeline_layout(struct drawing *d, const struct profile *p,
+                    const struct pipeline_options *po, const struct text_metrics *tm,
+                    struct hp_error *err);
+int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *aux,
+                  const struct pipeline_options *po, const struct text_metrics *tm,
+                  struct hp_error *err);
+void drawing_free(struct drawing *d);
+
+/* Several profiles (FILE FILE...): one panel each, one above the other,
+ * same scales, a name in one colour in every panel.  --diff: after minus
+ * before, p[0] and p[1].  On failure -1, err set, L freed; the caller owns
+ * L: layout_free.  Bands pair across the profiles by name less "(N)"
+ * (pair.h).  warning (NULL: none) gets the first warning: a band's sum
+ * held at 2^63-1, bands that could not be paired. */
+int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
+                          const struct pipeline_options *po, const struct text_metrics *tm,
+                          struct hp_warnings *warnings, struct hp_error *err);
+int pipeline_draw_diff(struct layout *L, const struct profile *p,
+                       const struct pipeline_options *po, const struct text_metrics *tm,
+                       struct hp_warnings *warnings, struct hp_error *err);
+
+/* A band's sum held at INT64_MAX (bands_add_value): the output is not
+ * the data there, so the run says so (held: "drawn at that", "written
+ * as that"). */
+void pipeline_warn_clipped(struct hp_warnings *warnings, const char *source, const char *held);
+
+#endif

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* profile.c: see profile.h. */
+#include "profile.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "heapline.h"
+
+void profile_free(struct profile *p)
+{
+    if (!p)
+        return;
+    free(p->source);
+    free(p->job);
+    free(p->date);
+    free(p->sample_unit);
+    free(p->value_unit);
+    free(p->marks);
+    for (size_t i = 0; i < p->ndetail; i++)
+        free(p->detail[i]);
+    free(p->detail);
+    free(p->detail_columns);
+    warnings_free(&p->notes);
+    if (p->mark_text)
+        for (size_t i = 0; i < p->nmarks; i++)
+            free(p->mark_text[i]);
+    free(p->mark_text);
+    heaplines_free(p->heap);
+    free(p->heap);
+    names_free(&p->names);
+    store_free(p->store);
+    memset(p, 0, sizeof *p);
+}
+
+void profile_note(struct profile *p, const char *fmt, ...)
+{
+    char text[HP_ERROR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    warnings_add(&p->notes, "%s", text);
+}

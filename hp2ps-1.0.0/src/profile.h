@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* profile.h: the model every stage reads.  A reader (read/read.h chooses
+ * one by the input's first bytes) fills a struct profile: header strings,
+ * marks, the name table with totals, the replayable sample store, and what
+ * an eventlog tells beyond the .hp (details, heap lines, markers' texts).
+ * The stages after reading take it as const.
+ */
+#ifndef HP2PS_PROFILE_H
+#define HP2PS_PROFILE_H
+
+#include "common.h"
+#include "names.h"
+#include "store.h"
+
+#include <regex.h>
+
+struct heap_lines;
+
+struct profile {
+    char *source;       /* the name used in messages: the file name, or "stdin" */
+    char *job;          /* header strings, raw bytes; never NULL after a */
+    char *date;         /*   successful parse */
+    char *sample_unit;
+    char *value_unit;
+
+    size_t nsamples;    /* completed samples (END_SAMPLE seen) */
+    double t_first;     /* time of the first and last completed sample */
+    double t_last;
+
+    double *marks;      /* MARK times, in file order */
+    size_t nmarks;
+    char **mark_text;   /* per mark its text (an eventlog's traceMarker: valid
+                         * for display, capped at MARK_TEXT_MAX bytes, control
+                         * characters made visible), or NULL for none: a
+                         * .hp's MARK has no text */
+    struct heap_lines *heap; /* an eventlog's heap size, live bytes and blocks
+                              * (--heap), or NULL */
+
+    bool dropped_open_sample; /* input ended inside a sample */
+    bool x_is_index;    /* --x=index: each sample's time is its number, from 0 */
+    bool elapsed_time;  /* the times are elapsed seconds (an eventlog), where a
+                         * .hp counts the mutator's CPU seconds */
+
+    struct names names; /* every name, with totals */
+    struct store *store;/* the samples, for replay */
+
+    /* What an eventlog tells of a band beyond its name: detail_columns
+     * names the fields (tab-separated; NULL: no details), detail[id] (for
+     * ids below ndetail) is a name's values in the same order, or NULL.
+     * -hi: the IPE entry's fields; -hc: the whole cost-centre stack. */
+    char *detail_columns;
+    char **detail;
+    size_t ndetail;
+
+    struct hp_warnings notes; /* what the reader wants the user told (profile_note) */
+    bool era_bands;     /* the bands are eras (-he): "era N", in the order of N */
+};
+
+/* Which samples are kept, and what their time is.  A sample whose
+ * BEGIN_SAMPLE time lies outside [from, to] (--from, --to) is read and
+ * checked but leaves no trace in the profile except the names it holds
+ * (with no data points); a MARK outside goes too.  --x=index numbers the
+ * samples kept 0, 1, 2... and uses that number as their time; a MARK then
+ * moves to the number of the sample after it. */
+struct parse_options {
+    bool has_from, has_to;  /* --from, --to */
+    double from, to;
+    bool x_index;           /* --x=index */
+    bool full_stacks;       /* --full-stacks: an eventlog's cost-centre stacks
+                             * named whole, not cut at the RTS's -L */
+    bool heap;              /* --heap: keep an eventlog's heap-size events */
+    const regex_t *marks;   /* --marks=RE, compiled (filter.c): the marks kept
+                             * whose text matches (a .hp's: ""); NULL: all */
+    unsigned threads;       /* threads reading a large .hp file: 0 one per
+                             * processor (HP2PS_THREADS), 1 no threads */
+    size_t part_min;        /* bytes per thread at least; 0: PARSE_PART_MIN */
+};
+
+/* Releases the profile, its names and its sample store (closing a
+ * spilled store's unlinked file); harmless on a zeroed or freed one. */
+void profile_free(struct profile *p);
+
+/* Tell the user something about the profile that is not an error (the
+ * run prints it as a warning, after "SOURCE: "): added to p->notes. */
+void profile_note(struct profile *p, const char *fmt, ...) HP_PRINTF(2, 3);
+
+#endif

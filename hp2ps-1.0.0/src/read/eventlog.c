@@ -1,0 +1,1492 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* read/eventlog.c: see read/eventlog.h.
+ *
+ * The input is read in blocks into one buffer, as read/hp.c reads a .hp; an
+ * event is at most 12 + 65535 bytes, so the buffer holds one block and one
+ * event, whatever the size of the log.  Header descriptions are skipped as
+ * they stream past.  What stays in memory is what the names need: the
+ * cost centres (161), the IPE table (169), the program's arguments, and a
+ * key per distinct band (a stack's ids, an -hi address).
+ *
+ * Speed: as in read/hp.c, each band remembers which band followed it in the
+ * last census, and an entry is first compared with that guess, byte for
+ * byte (the raw stack ids, or the string); only a miss looks its key up.
+ *
+ * Hostile input: every length is checked against the event that holds
+ * it, before it is used; an event type the header did not declare, a
+ * string without its NUL, a stack longer than its event or a census out
+ * of order is one message with its byte offset.  The end of the input in
+ * the middle of an event is a log cut off (a program killed, or a log
+ * still being written): its complete censuses are drawn.
+ */
+#include "read/eventlog.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "number.h"
+#include "heapline.h"
+#include "read/builder.h"
+
+#define EL_BLOCK (256u * 1024u)
+#define EL_EVENT_MAX (2u + 8u + 2u + 0xFFFFu) /* type, time, size, payload */
+#define EL_TEXT_MAX (1u << 20)  /* longest header description: more is not an eventlog */
+#define EL_VARIABLE 0xFFFFu     /* declared size of a variable-size event */
+#define EL_DEFAULT_L 25         /* the RTS's default -L */
+#define EL_NAME_MAX 4096        /* longest stack name: the largest -L, and --full-stacks */
+/* Names built from ids (stacks, -hi) may not take more than this plus
+ * EL_NAME_FACTOR bytes per byte read: a log of small events naming long
+ * cost centres cannot make hp2ps allocate without bound. */
+#define EL_NAME_BUDGET (64u << 20)
+#define EL_NAME_FACTOR 8
+
+enum event_type {
+    EV_BLOCK_MARKER = 18,
+    EV_RTS_IDENTIFIER = 29,
+    EV_PROGRAM_ARGS = 30,
+    EV_WALL_CLOCK_TIME = 43,
+    EV_HEAP_SIZE = 50,
+    EV_HEAP_LIVE = 51,
+    EV_USER_MARKER = 58,
+    EV_BLOCKS_SIZE = 91,
+    EV_HEAP_PROF_BEGIN = 160,
+    EV_HEAP_PROF_COST_CENTRE = 161,
+    EV_SAMPLE_BEGIN = 162,
+    EV_SAMPLE_COST_CENTRE = 163,
+    EV_SAMPLE_STRING = 164,
+    EV_SAMPLE_END = 165,
+    EV_BIO_SAMPLE_BEGIN = 166,
+    EV_IPE = 169,
+    EV_DATA_END = 0xFFFF,
+};
+
+/* HEAP_PROF_BEGIN's breakdown: what the bands are */
+#define BREAKDOWN_COST_CENTRE 1 /* -hc: cost-centre stacks */
+#define BREAKDOWN_INFO_TABLE 8  /* -hi: the strings are info-table addresses */
+#define BREAKDOWN_ERA 9         /* -he (GHC 9.10 on): the strings are era numbers */
+
+/* How an entry's key becomes a band name. */
+enum key_kind { KEY_STRING = 1, KEY_STACK, KEY_INFO };
+
+/* An open-addressing map from 64-bit ids (cost centres, addresses) to
+ * dense indices. */
+struct idmap {
+    uint64_t *keys;
+    uint32_t *vals;  /* index + 1; 0 = empty */
+    size_t nslots, count;
+};
+
+/* Bytes, kept for good: the cost centres' and the IPE tables' strings. */
+struct arena {
+    char *s;
+    size_t len, cap;
+};
+
+struct span {
+    size_t off, len;
+};
+
+struct cost_centre {
+    struct span label, module;
+};
+
+/* Keys (raw bytes) to band names: the keys' own table gives each a dense
+ * index, name[index] its name id. */
+struct keymap {
+    struct names keys;
+    uint32_t *name;
+    size_t cap;
+};
+
+struct guess {
+    const char *key;
+    uint32_t len;    /* UINT32_MAX: no guess */
+    uint32_t id;
+    uint32_t kind;
+};
+
+struct sbuf {
+    char *s;
+    size_t len, cap;
+};
+
+struct elreader {
+    struct profile *p;
+    struct sample_builder b;
+    struct reader_input *in;
+    struct hp_error *err;
+    bool full_stacks;
+
+    unsigned char *buf;
+    size_t pos, end;        /* buf[pos..end) not yet read */
+    uint64_t base;          /* input offset of buf[0] */
+    bool eof;
+
+    uint16_t *size;         /* per event type: payload size, or EL_VARIABLE */
+    unsigned char *declared;/* a bit per event type */
+    bool has_sample_end;    /* the header declares 165 (GHC 8.10 on) */
+
+    /* where we are, for the checks and messages of read_events */
+    uint64_t block_end;     /* end of the block the last marker opened; 0: none */
+    unsigned prev_type;     /* the event before this one (EV_DATA_END: none) */
+    uint64_t prev_at;
+
+    /* what the log said */
+    bool heap_profile;      /* HEAP_PROF_BEGIN seen */
+    uint32_t breakdown;
+    int profiled_rts;       /* the RTS_IDENTIFIER's way has "p"; -1: no identifier */
+    bool saw_cost_centre;
+    char *args;             /* PROGRAM_ARGS: NUL-separated */
+    size_t args_len;
+    bool has_clock;
+    uint64_t clock_sec;
+    size_t ccs_length;      /* -L, from the arguments */
+    uint64_t max_ts;        /* latest event time */
+    bool complete;          /* EVENT_DATA_END read */
+    bool started;           /* the empty sample at time 0 is in */
+    size_t ncensus;         /* complete censuses */
+
+    struct arena text;
+    struct cost_centre *cc;
+    size_t ncc, cc_cap;
+    struct idmap cc_ids;
+    struct span *ipe;       /* the IPE entries' strings (info_table) */
+    size_t nipe, ipe_cap;
+    struct idmap ipe_addr;
+    struct keymap stacks, infos;
+    size_t nstacks;         /* stacks numbered so far (MAIN has no number) */
+    uint64_t name_bytes;
+
+    /* succ[0]: the first band of the last census; succ[id + 1]: the band
+     * after band id last time */
+    struct guess *succ;
+    size_t succ_cap;
+    size_t next_at;
+
+    struct sbuf name;       /* a name being built */
+    bool deep_stack;        /* a stack of 255 ids, the most a log holds */
+    bool cut_stack;         /* a stack name cut at the -L */
+    bool ccs_length_given;  /* the arguments had a -L */
+    unsigned ghc_version;   /* from RTS_IDENTIFIER: 9006 for 9.6.x; 0 unknown */
+};
+
+/* ---- small helpers ---- */
+
+static unsigned be16(const unsigned char *p)
+{
+    return (unsigned)p[0] << 8 | p[1];
+}
+
+static uint32_t be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static uint64_t be64(const unsigned char *p)
+{
+    return (uint64_t)be32(p) << 32 | be32(p + 4);
+}
+
+static void sb_add(struct sbuf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        b->s = xrealloc(b->s, cap);
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+static struct span arena_add(struct arena *a, const char *s, size_t n)
+{
+    struct span sp = {a->len, n};
+    if (a->len + n > a->cap) {
+        size_t cap = a->cap;
+        while (cap < a->len + n)
+            cap *= 2;
+        a->s = xrealloc(a->s, cap);
+        a->cap = cap;
+    }
+    memcpy(a->s + a->len, s, n);
+    a->len += n;
+    return sp;
+}
+
+static uint64_t mix64(uint64_t h)
+{
+    h ^= h >> 30;
+    h *= 0xbf58476d1ce4e5b9u;
+    h ^= h >> 27;
+    h *= 0x94d049bb133111ebu;
+    h ^= h >> 31;
+    return h;
+}
+
+static size_t idmap_probe(const struct idmap *m, uint64_t key)
+{
+    size_t mask = m->nslots - 1, i = (size_t)mix64(key) & mask;
+    while (m->vals[i] && m->keys[i] != key)
+        i = (i + 1) & mask;
+    return i;
+}
+
+static void idmap_grow(struct idmap *m)
+{
+    struct idmap old = *m;
+    m->nslots = old.nslots ? old.nslots * 2 : 64;
+    m->keys = xcalloc(m->nslots, sizeof *m->keys);
+    m->vals = xcalloc(m->nslots, sizeof *m->vals);
+    for (size_t i = 0; i < old.nslots; i++)
+        if (old.vals[i]) {
+            size_t j = idmap_probe(m, old.keys[i]);
+            m->keys[j] = old.keys[i];
+            m->vals[j] = old.vals[i];
+        }
+    free(old.keys);
+    free(old.vals);
+}
+
+/* The index of key, or -1. */
+static int64_t idmap_get(const struct idmap *m, uint64_t key)
+{
+    if (!m->nslots)
+        return -1;
+    size_t i = idmap_probe(m, key);
+    return m->vals[i] ? (int64_t)m->vals[i] - 1 : -1;
+}
+
+static void idmap_put(struct idmap *m, uint64_t key, uint32_t index)
+{
+    if (m->count + 1 > m->nslots / 2)
+        idmap_grow(m);
+    size_t i = idmap_probe(m, key);
+    if (!m->vals[i])
+        m->count++;
+    m->keys[i] = key;
+    m->vals[i] = index + 1;
+}
+
+static void idmap_free(struct idmap *m)
+{
+    free(m->keys);
+    free(m->vals);
+}
+
+/* ---- errors ---- */
+
+static int bad(struct elreader *r, uint64_t at, const char *fmt, ...) HP_PRINTF(3, 4);
+
+/* "SOURCE: byte N: " and the formatted text; returns -1. */
+static int bad(struct elreader *r, uint64_t at, const char *fmt, ...)
+{
+    char what[HP_ERROR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return hp_fail(r->err, "%s: byte %llu: %s", r->p->source, (unsigned long long)at, what);
+}
+
+static int too_short(struct elreader *r, uint64_t at, const char *what, size_t len, size_t need)
+{
+    return bad(r, at, "%s event of %zu bytes, shorter than its %zu fixed bytes", what, len, need);
+}
+
+/* ---- input ---- */
+
+static uint64_t offset(const struct elreader *r)
+{
+    return r->base + r->pos;
+}
+
+/* Move the unread bytes to the front and read more after them. */
+static int fill(struct elreader *r)
+{
+    if (r->pos > 0) {
+        memmove(r->buf, r->buf + r->pos, r->end - r->pos);
+        r->base += r->pos;
+        r->end -= r->pos;
+        r->pos = 0;
+    }
+    ssize_t n = reader_input_read(r->in, r->buf + r->end, EL_BLOCK + EL_EVENT_MAX - r->end,
+                                  r->p->source, r->err);
+    if (n < 0)
+        return -1;
+    r->end += (size_t)n;
+    r->eof = n == 0;
+    return 0;
+}
+
+/* Make n bytes (n <= EL_EVENT_MAX) readable at buf + pos: 1, or 0 when
+ * the input ends first, -1 on a read error. */
+static int need(struct elreader *r, size_t n)
+{
+    while (r->end - r->pos < n) {
+        if (r->eof)
+            return 0;
+        if (fill(r) < 0)
+            return -1;
+    }
+    return 1;
+}
+
+/* Pass over n bytes, any number: 1, 0 when the input ends first, -1. */
+static int skip(struct elreader *r, uint64_t n)
+{
+    for (;;) {
+        size_t have = r->end - r->pos;
+        if (n <= have) {
+            r->pos += (size_t)n;
+            return 1;
+        }
+        n -= have;
+        r->pos = r->end;
+        if (r->eof)
+            return 0;
+        if (fill(r) < 0)
+            return -1;
+    }
+}
+
+/* ---- the header ---- */
+
+static bool declared(const struct elreader *r, unsigned type)
+{
+    return r->declared[type >> 3] & (1u << (type & 7));
+}
+
+static int cut_in_header(struct elreader *r)
+{
+    return hp_fail(r->err,
+                   "%s: the eventlog ends at byte %llu, inside its header: no heap census to "
+                   "draw (run the program with +RTS -hT -l, or another -h flag, and let it "
+                   "write its censuses)",
+                   r->p->source, (unsigned long long)(r->base + r->end));
+}
+
+/* Read the 4-byte tag at the current place, which must be tag: 1, 0 at
+ * the end of the input, -1 (with the message) when it is not. */
+static int expect_tag(struct elreader *r, const char *tag, const char *what)
+{
+    int k = need(r, 4);
+    if (k <= 0)
+        return k;
+    if (memcmp(r->buf + r->pos, tag, 4) != 0)
+        return bad(r, offset(r), "not an eventlog: %s expected", what);
+    r->pos += 4;
+    return 1;
+}
+
+/* One entry of the event-type table, after its "etb\0": 1, 0 at the end
+ * of the input, -1. */
+static int event_type_entry(struct elreader *r, uint64_t at)
+{
+    int k = need(r, 8);
+    if (k <= 0)
+        return k;
+    const unsigned char *e = r->buf + r->pos;
+    unsigned type = be16(e), size = be16(e + 2);
+    uint32_t dlen = be32(e + 4);
+    if (declared(r, type))
+        return bad(r, at, "event type %u is declared twice", type);
+    if (dlen > EL_TEXT_MAX)
+        return bad(r, at, "event type %u has a description of %lu bytes: not an eventlog", type,
+                   (unsigned long)dlen);
+    r->pos += 8;
+    if ((k = skip(r, dlen)) <= 0 || (k = need(r, 4)) <= 0)
+        return k;
+    uint32_t xlen = be32(r->buf + r->pos);
+    if (xlen > EL_TEXT_MAX)
+        return bad(r, offset(r), "event type %u has %lu bytes of extra information: not an "
+                   "eventlog", type, (unsigned long)xlen);
+    r->pos += 4;
+    if ((k = skip(r, xlen)) <= 0 ||
+        (k = expect_tag(r, "ete\0", "the end of an event type (ete)")) <= 0)
+        return k;
+    r->declared[type >> 3] |= (unsigned char)(1u << (type & 7));
+    r->size[type] = (uint16_t)size;
+    return 1;
+}
+
+/* hdrb hetb, the event types, hete hdre datb: 0, or -1 with the message
+ * (a cut header is one too: there is nothing to draw). */
+static int read_header(struct elreader *r)
+{
+    int k = expect_tag(r, "hdrb", "\"hdrb\"");
+    if (k > 0)
+        k = expect_tag(r, "hetb", "the event-type table (hetb) after \"hdrb\"");
+    while (k > 0) {
+        if ((k = need(r, 4)) <= 0)
+            break;
+        uint64_t at = offset(r);
+        if (memcmp(r->buf + r->pos, "hete", 4) == 0) {
+            r->pos += 4;
+            break;
+        }
+        if ((k = expect_tag(r, "etb\0", "an event type (etb) or the table's end (hete)")) > 0)
+            k = event_type_entry(r, at);
+    }
+    if (k > 0)
+        k = expect_tag(r, "hdre", "the end of the header (hdre)");
+    if (k > 0)
+        k = expect_tag(r, "datb", "the data (datb)");
+    if (k == 0)
+        return cut_in_header(r);
+    if (k < 0)
+        return -1;
+    r->has_sample_end = declared(r, EV_SAMPLE_END);
+    return 0;
+}
+
+/* ---- names ---- */
+
+static void keymap_free(struct keymap *m)
+{
+    names_free(&m->keys);
+    free(m->name);
+}
+
+/* A string of the payload p[*at..len), NUL-terminated: its span in p, and
+ * *at moves past the NUL.  False when there is no NUL. */
+static bool payload_string(const unsigned char *p, size_t len, size_t *at, struct span *out)
+{
+    if (*at > len)
+        return false;
+    const unsigned char *nul = memchr(p + *at, '\0', len - *at);
+    if (!nul)
+        return false;
+    out->off = *at;
+    out->len = (size_t)(nul - (p + *at));
+    *at = out->off + out->len + 1;
+    return true;
+}
+
+/* Add text to a stack's name, but never past limit + 1 bytes after
+ * start: enough to know it must be cut. */
+static void name_add(struct sbuf *b, size_t start, size_t limit, const char *s, size_t n)
+{
+    size_t used = b->len - start;
+    if (used > limit)
+        return;
+    if (n > limit + 1 - used)
+        n = limit + 1 - used;
+    sb_add(b, s, n);
+}
+
+/* A cost-centre stack as the RTS writes it into the .hp, after the
+ * "(N)": from the innermost cost centre outwards each label and "/", a
+ * CAF as "Module.CAF" with no "/" after it; longer than limit bytes, cut
+ * to limit - 4 bytes and "...".  Appended to b; true when it was cut. */
+static bool stack_text(struct elreader *r, struct sbuf *b, const unsigned char *ids,
+                       unsigned depth, size_t limit)
+{
+    size_t start = b->len;
+    for (unsigned i = 0; i < depth && b->len - start <= limit; i++) {
+        uint32_t id = be32(ids + 4 * i);
+        int64_t c = idmap_get(&r->cc_ids, id);
+        bool more = i + 1 < depth;
+        if (c < 0) { /* no HEAP_PROF_COST_CENTRE for it */
+            char unknown[32];
+            name_add(b, start, limit, unknown,
+                     (size_t)snprintf(unknown, sizeof unknown, "<cc %lu>", (unsigned long)id));
+        } else {
+            const struct cost_centre *cc = &r->cc[c];
+            const char *label = r->text.s + cc->label.off;
+            if (cc->label.len == 3 && memcmp(label, "CAF", 3) == 0) {
+                name_add(b, start, limit, r->text.s + cc->module.off, cc->module.len);
+                name_add(b, start, limit, ".CAF", 4);
+                continue;
+            }
+            name_add(b, start, limit, label, cc->label.len);
+        }
+        if (more)
+            name_add(b, start, limit, "/", 1);
+    }
+    if (b->len - start <= limit)
+        return false;
+    b->len = start + limit - 4;
+    sb_add(b, "...", 3);
+    return true;
+}
+
+/* The name the RTS gives a cost-centre stack in the .hp: "MAIN" for the
+ * empty one; else "(N)" (its number here: the log has no stack id) and
+ * stack_text cut at the RTS's -L (or at EL_NAME_MAX, --full-stacks). */
+static void stack_name(struct elreader *r, const unsigned char *ids, unsigned depth)
+{
+    struct sbuf *b = &r->name;
+    b->len = 0;
+    if (depth == 0) {
+        sb_add(b, "MAIN", 4);
+        return;
+    }
+    char num[32];
+    sb_add(b, num, (size_t)snprintf(num, sizeof num, "(%zu)", ++r->nstacks));
+    bool cut = stack_text(r, b, ids, depth, r->full_stacks ? EL_NAME_MAX : r->ccs_length);
+    r->cut_stack |= cut && !r->full_stacks;
+    /* A cut name keeps the innermost cost centres: the outermost ones a
+     * 255-deep stack lost would not have shown. */
+    r->deep_stack |= depth == 255 && !cut;
+}
+
+/* The address an -hi label ("0x4cd5a8", as the RTS prints a pointer)
+ * stands for; false when it is not one. */
+static bool info_address(const char *label, size_t len, uint64_t *addr)
+{
+    *addr = 0;
+    if (len <= 2 || len > 18 || label[0] != '0' || label[1] != 'x')
+        return false;
+    for (size_t i = 2; i < len; i++) {
+        char c = label[i];
+        unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+                   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+                   : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
+        if (d == 16)
+            return false;
+        *addr = *addr << 4 | d;
+    }
+    return true;
+}
+
+/* -hi: named by its address while the log is read (an IPE event may
+ * come after the censuses that hold its table); name_info_tables names
+ * them at the end. */
+static void info_name(struct elreader *r, const char *label, size_t len)
+{
+    r->name.len = 0;
+    sb_add(&r->name, label, len);
+}
+
+/* The name id of a key new to map: built (stack_name, info_name), counted
+ * against the budget, interned. */
+static int64_t keymap_add(struct elreader *r, struct keymap *m, enum key_kind kind,
+                          const char *key, size_t len, uint64_t at)
+{
+    if (kind == KEY_STACK)
+        stack_name(r, (const unsigned char *)key + 1, (unsigned char)key[0]);
+    else
+        info_name(r, key, len);
+    r->name_bytes += r->name.len + len;
+    if (r->name_bytes > EL_NAME_BUDGET + EL_NAME_FACTOR * at)
+        return bad(r, at, "the names of the bands would take more than %u bytes per byte of "
+                   "the log", EL_NAME_FACTOR);
+    uint32_t k = names_intern(&m->keys, key, len);
+    if (k + 1 > m->cap) {
+        m->cap = m->cap ? m->cap * 2 : 64;
+        m->name = xreallocarray(m->name, m->cap, sizeof *m->name);
+    }
+    m->name[k] = names_intern(&r->p->names, r->name.s, r->name.len);
+    return m->name[k];
+}
+
+/* A key the guess missed: its name id, and the guess for next time. */
+static HP_NOINLINE int64_t lookup_miss(struct elreader *r, size_t at_guess, enum key_kind kind,
+                                       const char *key, size_t len, uint64_t at)
+{
+    struct names *names = &r->p->names;
+    int64_t id;
+    const char *stored;
+    if (kind == KEY_STRING) {
+        if (len == 0) /* no name at all: shown as U+FFFD, as read/hp.c shows a NUL */
+            key = "\xEF\xBF\xBD", len = 3;
+        id = names_intern(names, key, len);
+        stored = names->info[id].text;
+    } else {
+        struct keymap *m = kind == KEY_STACK ? &r->stacks : &r->infos;
+        int64_t k = names_find(&m->keys, key, len);
+        id = k >= 0 ? m->name[k] : keymap_add(r, m, kind, key, len, at);
+        if (id < 0)
+            return -1;
+        stored = m->keys.info[k >= 0 ? (size_t)k : m->keys.count - 1].text;
+    }
+    if (names->count + 1 > r->succ_cap) {
+        size_t old = r->succ_cap;
+        r->succ_cap = old * 2 > names->count + 1 ? old * 2 : names->count + 1;
+        r->succ = xreallocarray(r->succ, r->succ_cap, sizeof *r->succ);
+        memset(r->succ + old, 0xff, (r->succ_cap - old) * sizeof *r->succ);
+    }
+    struct guess *g = &r->succ[at_guess];
+    g->key = stored;
+    g->len = (uint32_t)len;
+    g->id = (uint32_t)id;
+    g->kind = kind;
+    return id;
+}
+
+/* The name id of the next entry of the open census. */
+static inline int64_t lookup(struct elreader *r, enum key_kind kind, const char *key, size_t len,
+                             uint64_t at)
+{
+    size_t g = r->next_at;
+    const struct guess *gs = &r->succ[g];
+    int64_t id = gs->kind == (uint32_t)kind && gs->len == len && same_bytes(gs->key, key, len)
+               ? (int64_t)gs->id
+               : lookup_miss(r, g, kind, key, len, at);
+    r->next_at = (size_t)id + 1;
+    return id;
+}
+
+/* ---- censuses ---- */
+
+static int census_end(struct elreader *r, uint64_t at)
+{
+    if (!r->b.in_sample)
+        return bad(r, at, "the end of a heap census that did not begin");
+    if (builder_end(&r->b, r->err) < 0)
+        return -1;
+    r->ncensus++;
+    return 0;
+}
+
+/* An empty sample, as the RTS writes one into the .hp at start and exit. */
+static int empty_sample(struct elreader *r, double t)
+{
+    builder_begin(&r->b, t);
+    return builder_end(&r->b, r->err);
+}
+
+static int census_begin(struct elreader *r, uint64_t ns, uint64_t at)
+{
+    /* Before GHC 8.10 this is how a census ends; after, one the RTS did
+     * not end ends here all the same. */
+    if (r->b.in_sample && census_end(r, at) < 0)
+        return -1;
+    if (!r->started) {
+        r->started = true;
+        if (empty_sample(r, 0) < 0)
+            return -1;
+    }
+    double t = (double)ns / 1e9;
+    if (t < r->b.last_seen)
+        return bad(r, at, "a heap census at %.6f s, before the previous one at %.6f s", t,
+                   r->b.last_seen);
+    builder_begin(&r->b, t);
+    r->next_at = 0;
+    return 0;
+}
+
+static int entry_value(struct elreader *r, const unsigned char *p, uint64_t at, int64_t *v)
+{
+    if (!r->b.in_sample)
+        return bad(r, at, "a heap sample outside a census");
+    uint64_t bytes = be64(p + 1);
+    if (bytes > INT64_MAX)
+        return bad(r, at, "a heap sample of %llu bytes, more than %lld",
+                   (unsigned long long)bytes, (long long)INT64_MAX);
+    if (r->b.npend == UINT32_MAX)
+        return bad(r, at, "more than %lu heap samples in one census", (unsigned long)UINT32_MAX);
+    *v = (int64_t)bytes;
+    return 0;
+}
+
+/* 163: profile id, bytes, depth, depth cost-centre ids. */
+static int sample_stack(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
+{
+    int64_t v;
+    if (len < 10)
+        return too_short(r, at, "HEAP_PROF_SAMPLE_COST_CENTRE", len, 10);
+    if (entry_value(r, p, at, &v) < 0)
+        return -1;
+    unsigned depth = p[9];
+    if (10 + 4 * (size_t)depth > len)
+        return bad(r, at, "a cost-centre stack of %u entries does not fit its event of %zu "
+                   "bytes", depth, len);
+    int64_t id = lookup(r, KEY_STACK, (const char *)p + 9, 1 + 4 * (size_t)depth, at);
+    if (id < 0)
+        return -1;
+    builder_add(&r->b, (uint32_t)id, v);
+    return 0;
+}
+
+/* 164: profile id, bytes, the band's name. */
+static int sample_string(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
+{
+    int64_t v;
+    if (len < 10)
+        return too_short(r, at, "HEAP_PROF_SAMPLE_STRING", len, 10);
+    if (entry_value(r, p, at, &v) < 0)
+        return -1;
+    enum key_kind kind = r->breakdown == BREAKDOWN_INFO_TABLE ? KEY_INFO : KEY_STRING;
+    /* The name normally runs to the event's last byte, its NUL: then the
+     * guess (which holds no NUL) is checked without looking for the NUL. */
+    const struct guess *g = &r->succ[r->next_at];
+    int64_t id;
+    if (p[len - 1] == '\0' && g->kind == (uint32_t)kind && g->len == len - 10 &&
+        same_bytes(g->key, (const char *)p + 9, len - 10)) {
+        id = g->id;
+        r->next_at = (size_t)id + 1;
+    } else {
+        size_t pos = 9;
+        struct span s;
+        if (!payload_string(p, len, &pos, &s))
+            return bad(r, at, "a heap sample's name without its terminating NUL");
+        if ((id = lookup(r, kind, (const char *)p + s.off, s.len, at)) < 0)
+            return -1;
+    }
+    builder_add(&r->b, (uint32_t)id, v);
+    return 0;
+}
+
+/* ---- the other events that matter ---- */
+
+/* 161: id, label, module, source location, flags. */
+static int cost_centre(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
+{
+    struct span label, module, loc;
+    size_t pos = 4;
+    if (len < 4)
+        return too_short(r, at, "HEAP_PROF_COST_CENTRE", len, 4);
+    if (!payload_string(p, len, &pos, &label) || !payload_string(p, len, &pos, &module) ||
+        !payload_string(p, len, &pos, &loc))
+        return bad(r, at, "a cost centre's label, module or location without its NUL");
+    uint32_t id = be32(p);
+    int64_t k = idmap_get(&r->cc_ids, id);
+    if (k < 0) { /* a cost centre posted again keeps its place, with its new strings */
+        if (r->ncc == r->cc_cap) {
+            r->cc_cap = r->cc_cap ? r->cc_cap * 2 : 256;
+            r->cc = xreallocarray(r->cc, r->cc_cap, sizeof *r->cc);
+        }
+        k = (int64_t)r->ncc++;
+        idmap_put(&r->cc_ids, id, (uint32_t)k);
+    }
+    r->cc[k].label = arena_add(&r->text, (const char *)p + label.off, label.len);
+    r->cc[k].module = arena_add(&r->text, (const char *)p + module.off, module.len);
+    r->saw_cost_centre = true;
+    return 0;
+}
+
+/* Add s[0..n) with every run of white space (the RTS writes types over
+ * several lines) as one space, none at either end. */
+static void sb_add_squeezed(struct sbuf *b, const char *s, size_t n)
+{
+    bool space = false, any = false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+            space = any;
+            continue;
+        }
+        if (space)
+            sb_add(b, " ", 1);
+        sb_add(b, &c, 1);
+        space = false, any = true;
+    }
+}
+
+/* The kinds of closure GHC numbers 1-7 (constructors), 8-14 (functions)
+ * and 15-22 (thunks) in every RTS that writes IPE events (9.2 on): the
+ * rest (stack frames, arrays, ...) are named by their table. */
+enum closure_kind { CLOSURE_OTHER, CLOSURE_CONSTRUCTOR, CLOSURE_FUNCTION, CLOSURE_THUNK };
+
+static enum closure_kind closure_kind_of(const char *s, size_t n)
+{
+    unsigned v = 0;
+    if (n == 0 || n > 3)
+        return CLOSURE_OTHER;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return CLOSURE_OTHER;
+        v = v * 10 + (unsigned)(s[i] - '0');
+    }
+    return v >= 1 && v <= 7 ? CLOSURE_CONSTRUCTOR
+         : v >= 8 && v <= 14 ? CLOSURE_FUNCTION
+         : v >= 15 && v <= 22 ? CLOSURE_THUNK : CLOSURE_OTHER;
+}
+
+/* A constructor's name from its table's: "Node_con_info", or with
+ * -fdistinct-constructor-tables "Node_Main_1_con_info" (module, number). */
+static size_t constructor_of(const char *table, size_t n, const char *module, size_t mn)
+{
+    static const char tail[] = "_con_info";
+    size_t tn = sizeof tail - 1;
+    if (n <= tn || memcmp(table + n - tn, tail, tn) != 0)
+        return 0;
+    n -= tn;
+    size_t d = n;
+    while (d > 0 && table[d - 1] >= '0' && table[d - 1] <= '9')
+        d--;
+    if (d < n && d > mn + 1 && table[d - 1] == '_' && memcmp(table + d - 1 - mn, module, mn) == 0
+        && table[d - 2 - mn] == '_')
+        n = d - 2 - mn;
+    return n;
+}
+
+/* The six strings of an IPE entry as kept (info_table): NUL-separated. */
+static void ipe_strings(const struct elreader *r, const struct span *raw, const char *f[6],
+                        size_t n[6])
+{
+    const char *s = r->text.s + raw->off;
+    for (int i = 0; i < 6; i++) {
+        f[i] = s;
+        n[i] = strlen(s);
+        s += n[i] + 1;
+    }
+}
+
+/* How a person reads a table from its IPE entry: what the closure is and
+ * its type, then where it was made ("thunk :: Int (main,
+ * src/Main.hs:42:33-38)", "Node :: Tree (build, src/Tree.hs:24:13-68)");
+ * a location GHC left empty (":") gives the module instead.  Into b. */
+static void ipe_name(struct sbuf *b, const char *const f[6], const size_t n[6])
+{
+    enum { TABLE, CLOSURE, TYPE, LABEL, MODULE, LOCATION };
+    b->len = 0;
+    enum closure_kind kind = closure_kind_of(f[CLOSURE], n[CLOSURE]);
+    size_t con = kind == CLOSURE_CONSTRUCTOR
+               ? constructor_of(f[TABLE], n[TABLE], f[MODULE], n[MODULE]) : 0;
+    char c0 = n[TABLE] ? f[TABLE][0] : 'x';
+    bool op = con && !((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z') || c0 == '_' ||
+                       (unsigned char)c0 >= 0x80);
+    if (con) {
+        if (op) /* an operator, as Haskell writes it alone: "(:)" */
+            sb_add(b, "(", 1);
+        sb_add_squeezed(b, f[TABLE], con);
+        if (op)
+            sb_add(b, ")", 1);
+    } else if (kind == CLOSURE_THUNK)
+        sb_add(b, "thunk", 5);
+    else if (kind == CLOSURE_FUNCTION)
+        sb_add(b, "function", 8);
+    else
+        sb_add_squeezed(b, f[TABLE], n[TABLE]);
+    size_t head = b->len;
+    if (n[TYPE]) {
+        sb_add(b, " :: ", 4);
+        sb_add_squeezed(b, f[TYPE], n[TYPE]);
+        /* "Leaf :: Leaf": the type says nothing the constructor did not */
+        if (con && !op && b->len - head - 4 == con && memcmp(b->s + head + 4, b->s, con) == 0)
+            b->len = head;
+    }
+    bool located = n[LOCATION] > 0 && !(n[LOCATION] == 1 && f[LOCATION][0] == ':');
+    const char *where = located ? f[LOCATION] : f[MODULE];
+    size_t where_len = located ? n[LOCATION] : n[MODULE];
+    if (n[LABEL] || where_len) {
+        sb_add(b, " (", 2);
+        sb_add_squeezed(b, f[LABEL], n[LABEL]);
+        if (n[LABEL] && where_len)
+            sb_add(b, ", ", 2);
+        sb_add_squeezed(b, where, where_len);
+        sb_add(b, ")", 1);
+    }
+}
+
+/* 169: address, table name, closure type, type, label, module, source
+ * location.  Kept as they are (the strings, NUL-separated) until the end,
+ * where the tables the censuses used are named (name_info_tables); an
+ * address posted again takes its new strings. */
+static int info_table(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
+{
+    struct span s[6];
+    size_t pos = 8;
+    if (len < 8)
+        return too_short(r, at, "IPE", len, 8);
+    for (int i = 0; i < 6; i++)
+        if (!payload_string(p, len, &pos, &s[i]))
+            return bad(r, at, "an info table's strings without their NULs");
+    uint64_t addr = be64(p);
+    int64_t k = idmap_get(&r->ipe_addr, addr);
+    if (k < 0) {
+        if (r->nipe == r->ipe_cap) {
+            r->ipe_cap = r->ipe_cap ? r->ipe_cap * 2 : 256;
+            r->ipe = xreallocarray(r->ipe, r->ipe_cap, sizeof *r->ipe);
+        }
+        k = (int64_t)r->nipe++;
+        idmap_put(&r->ipe_addr, addr, (uint32_t)k);
+    }
+    /* from the first string to the last NUL: the six, as they are */
+    r->ipe[k] = arena_add(&r->text, (const char *)p + 8, pos - 8);
+    return 0;
+}
+
+/* The RTS's -L: the last "-L<n>" among the RTS's arguments, read as
+ * the RTS reads it (atof: "-L1e2" is 100, "-L+30" is 30, "-L40x" is
+ * 40); kept between 4 (the RTS cuts to L - 4 bytes) and EL_NAME_MAX.
+ * 0 for what the RTS refuses (nothing, or not above 0): the program did
+ * not run with it. */
+static size_t ccs_length_of(const char *arg)
+{
+    const char *s = arg + 2, *c = s;
+    if (*c == '+')
+        c++;
+    while (*c >= '0' && *c <= '9')
+        c++;
+    if (*c == '.')
+        for (c++; *c >= '0' && *c <= '9'; c++) {}
+    if (*c == 'e' || *c == 'E') {
+        const char *e = c + 1;
+        if (*e == '+' || *e == '-')
+            e++;
+        if (*e >= '0' && *e <= '9') {
+            while (*e >= '0' && *e <= '9')
+                e++;
+            c = e;
+        }
+    }
+    double v;
+    if (c == s || !number_read(s, (size_t)(c - s), true, &v) || v <= 0)
+        return 0;
+    return v < 4 ? 4 : v > EL_NAME_MAX ? EL_NAME_MAX : (size_t)v;
+}
+
+/* The arguments one by one: argv[0], then which are the RTS's. */
+struct arg_walk {
+    const char *s, *end;
+    bool in_rts, rts_done;
+};
+
+/* The next argument, and whether it is the RTS's; NULL at the end.
+ * +RTS and -RTS switch, --RTS ends the RTS's for good; all three are
+ * skipped, as the RTS drops them. */
+static const char *next_arg(struct arg_walk *w, bool *rts)
+{
+    while (w->s < w->end) {
+        const char *a = w->s;
+        const char *nul = memchr(a, '\0', (size_t)(w->end - a));
+        w->s = (nul ? nul : w->end) + 1; /* at w->end: the NUL xmemdup0 added */
+        if (!w->rts_done && strcmp(a, "+RTS") == 0)
+            w->in_rts = true;
+        else if (!w->rts_done && strcmp(a, "-RTS") == 0)
+            w->in_rts = false;
+        else if (!w->rts_done && strcmp(a, "--RTS") == 0)
+            w->rts_done = true, w->in_rts = false;
+        else {
+            *rts = w->in_rts;
+            return a;
+        }
+    }
+    return NULL;
+}
+
+/* 30: capset, then argv as NUL-terminated strings.  Kept for the JOB;
+ * read now for -L, which the stacks' names need. */
+static int program_args(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
+{
+    if (len < 4)
+        return too_short(r, at, "PROGRAM_ARGS", len, 4);
+    free(r->args);
+    /* NUL-terminated even when the last string is not */
+    r->args = xmemdup0((const char *)p + 4, len - 4);
+    r->args_len = len - 4;
+    struct arg_walk w = {r->args, r->args + r->args_len, false, false};
+    bool rts;
+    if (!next_arg(&w, &rts))
+        return 0;
+    for (const char *a; (a = next_arg(&w, &rts)) != NULL;)
+        if (rts && a[0] == '-' && a[1] == 'L') {
+            size_t n = ccs_length_of(a);
+            if (n)
+                r->ccs_length = n, r->ccs_length_given = true;
+        }
+    return 0;
+}
+
+/* 29: capset, "GHC-<version> <way>": the RTS is profiled when one of the
+ * way's "_"-separated tags is "p" (rts_p, rts_thr_p; not rts_l). */
+static int rts_identifier(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
+{
+    if (len < 4)
+        return too_short(r, at, "RTS_IDENTIFIER", len, 4);
+    const char *s = (const char *)p + 4, *e = (const char *)p + len;
+    const char *way = e;
+    while (way > s && way[-1] != ' ')
+        way--;
+    r->profiled_rts = 0;
+    if (e - s > 6 && memcmp(s, "GHC-", 4) == 0) { /* "GHC-9.6.6 rts_thr_l" */
+        const char *v = s + 4;
+        unsigned major = 0, minor = 0;
+        for (; v < e && *v >= '0' && *v <= '9'; v++)
+            major = major < 1000 ? major * 10 + (unsigned)(*v - '0') : major;
+        if (v < e && *v == '.')
+            for (v++; v < e && *v >= '0' && *v <= '9'; v++)
+                minor = minor < 1000 ? minor * 10 + (unsigned)(*v - '0') : minor;
+        r->ghc_version = major * 1000 + minor;
+    }
+    for (const char *t = way; t < e;) {
+        const char *u = memchr(t, '_', (size_t)(e - t));
+        if (!u)
+            u = e;
+        if (u - t == 1 && *t == 'p')
+            r->profiled_rts = 1;
+        t = u + 1;
+    }
+    return 0;
+}
+
+/* HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE: Word32 capset, Word64 bytes; kept
+ * only for --heap. */
+static int heap_event(struct elreader *r, enum heap_kind kind, uint64_t ts,
+                      const unsigned char *p, size_t len, uint64_t at)
+{
+    static const char *const what[HEAP_KINDS] = {"HEAP_SIZE", "HEAP_LIVE", "BLOCKS_SIZE"};
+    if (!r->p->heap)
+        return 0;
+    if (len < 12)
+        return too_short(r, at, what[kind], len, 12);
+    heaplines_add(r->p->heap, kind, (double)ts / 1e9, be64(p + 4));
+    return 0;
+}
+
+static int event(struct elreader *r, unsigned type, uint64_t ts, const unsigned char *p,
+                 size_t len, uint64_t at)
+{
+    switch (type) {
+    case EV_HEAP_PROF_BEGIN:
+        if (len < 13)
+            return too_short(r, at, "HEAP_PROF_BEGIN", len, 13);
+        r->heap_profile = true;
+        r->breakdown = be32(p + 9);
+        return 0;
+    case EV_HEAP_PROF_COST_CENTRE:
+        return cost_centre(r, p, len, at);
+    case EV_SAMPLE_BEGIN:
+        if (len < 8)
+            return too_short(r, at, "HEAP_PROF_SAMPLE_BEGIN", len, 8);
+        return census_begin(r, ts, at);
+    case EV_BIO_SAMPLE_BEGIN: /* -hb: the census's own time, not the dump's */
+        if (len < 16)
+            return too_short(r, at, "HEAP_BIO_PROF_SAMPLE_BEGIN", len, 16);
+        return census_begin(r, be64(p + 8), at);
+    case EV_SAMPLE_COST_CENTRE:
+        return sample_stack(r, p, len, at);
+    case EV_SAMPLE_STRING:
+        return sample_string(r, p, len, at);
+    case EV_SAMPLE_END:
+        return census_end(r, at);
+    case EV_USER_MARKER:
+        builder_mark_at(&r->b, (double)ts / 1e9, (const char *)p, len);
+        return 0;
+    case EV_HEAP_SIZE:
+        return heap_event(r, HEAP_SIZE, ts, p, len, at);
+    case EV_HEAP_LIVE:
+        return heap_event(r, HEAP_LIVE, ts, p, len, at);
+    case EV_BLOCKS_SIZE:
+        return heap_event(r, HEAP_BLOCKS, ts, p, len, at);
+    case EV_IPE:
+        return info_table(r, p, len, at);
+    case EV_PROGRAM_ARGS:
+        return program_args(r, p, len, at);
+    case EV_RTS_IDENTIFIER:
+        return rts_identifier(r, p, len, at);
+    case EV_WALL_CLOCK_TIME:
+        if (len < 12)
+            return too_short(r, at, "WALL_CLOCK_TIME", len, 12);
+        r->has_clock = true;
+        r->clock_sec = be64(p + 4);
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* The size of an IPE event by its content.  GHC 9.6 to 9.10 (at least)
+ * declare every IPE event one byte longer than they write it: the RTS
+ * counts a NUL after the source file that it never writes (spec
+ * eventlog-heap.md 5.8).  So when the address and the six strings end
+ * exactly one byte before the declared end, that byte belongs to the next
+ * event; when they end earlier, the declared size holds (a later RTS may
+ * add fields).  0 when the strings do not fit the declared size. */
+static size_t ipe_length(const unsigned char *p, size_t len)
+{
+    size_t pos = 8;
+    struct span s;
+    if (len < 8)
+        return len; /* info_table says it is too short */
+    for (int i = 0; i < 6; i++)
+        if (!payload_string(p, len, &pos, &s))
+            return 0;
+    return pos + 1 == len ? pos : len;
+}
+
+static const char *event_name(unsigned type)
+{
+    switch (type) {
+    case EV_BLOCK_MARKER: return " (a block marker)";
+    case EV_RTS_IDENTIFIER: return " (RTS_IDENTIFIER)";
+    case EV_PROGRAM_ARGS: return " (PROGRAM_ARGS)";
+    case EV_WALL_CLOCK_TIME: return " (WALL_CLOCK_TIME)";
+    case EV_USER_MARKER: return " (USER_MARKER)";
+    case EV_HEAP_PROF_BEGIN: return " (HEAP_PROF_BEGIN)";
+    case EV_HEAP_PROF_COST_CENTRE: return " (HEAP_PROF_COST_CENTRE)";
+    case EV_SAMPLE_BEGIN: return " (HEAP_PROF_SAMPLE_BEGIN)";
+    case EV_SAMPLE_COST_CENTRE: return " (HEAP_PROF_SAMPLE_COST_CENTRE)";
+    case EV_SAMPLE_STRING: return " (HEAP_PROF_SAMPLE_STRING)";
+    case EV_SAMPLE_END: return " (HEAP_PROF_SAMPLE_END)";
+    case EV_BIO_SAMPLE_BEGIN: return " (HEAP_BIO_PROF_SAMPLE_BEGIN)";
+    case EV_IPE: return " (IPE)";
+    default: return "";
+    }
+}
+
+/* A misplaced event: what is wrong, and the event before it, since a
+ * wrong size there is the likeliest cause. */
+static int bad_event(struct elreader *r, uint64_t at, const char *what)
+{
+    if (r->prev_type == EV_DATA_END)
+        return bad(r, at, "%s (the first event of the data)", what);
+    return bad(r, at, "%s (after event type %u%s at byte %llu)", what, r->prev_type,
+               event_name(r->prev_type), (unsigned long long)r->prev_at);
+}
+
+/* The events up to EVENT_DATA_END or the end of the input. */
+static int read_events(struct elreader *r)
+{
+    char what[160];
+    r->prev_type = EV_DATA_END;
+    for (;;) {
+        int k = need(r, 2);
+        if (k <= 0)
+            return k;
+        uint64_t at = offset(r);
+        unsigned type = be16(r->buf + r->pos);
+        if (type == EV_DATA_END) {
+            r->complete = true;
+            return 0;
+        }
+        if (!declared(r, type)) {
+            snprintf(what, sizeof what, "event type %u, which the header does not declare",
+                     type);
+            return bad_event(r, at, what);
+        }
+        size_t head = 10, len = r->size[type];
+        if (len == EL_VARIABLE) {
+            if ((k = need(r, 12)) <= 0)
+                return k;
+            head = 12;
+            len = be16(r->buf + r->pos + 10);
+        }
+        if ((k = need(r, head + len)) <= 0)
+            return k;
+        const unsigned char *e = r->buf + r->pos;
+        if (type == EV_IPE && r->size[type] == EL_VARIABLE && (len = ipe_length(e + head, len)) == 0)
+            return bad(r, at, "an info table's strings without their NULs");
+        if (at >= r->block_end) /* the block is over: a marker opens the next */
+            r->block_end = 0;
+        if (r->block_end && at + head + len > r->block_end) {
+            snprintf(what, sizeof what, "event type %u%s of %zu bytes runs past the end of its "
+                     "block at byte %llu", type, event_name(type), head + len,
+                     (unsigned long long)r->block_end);
+            return bad_event(r, at, what);
+        }
+        uint64_t ts = be64(e + 2);
+        if (ts > r->max_ts)
+            r->max_ts = ts;
+        if (type == EV_BLOCK_MARKER && len >= 4) {
+            uint32_t size = be32(e + head);
+            if (size < head + len)
+                return bad_event(r, at, "a block marker whose block is shorter than the marker");
+            r->block_end = at + size;
+        } else if (event(r, type, ts, e + head, len, at) < 0)
+            return -1;
+        r->prev_type = type;
+        r->prev_at = at;
+        r->pos += head + len;
+    }
+}
+
+/* ---- the header strings ---- */
+
+/* The JOB the RTS writes: the program's name (argv[0] without its
+ * directory); a profiled RTS adds the program's arguments, " +RTS" and
+ * the RTS's. */
+static char *job_of(const struct elreader *r)
+{
+    struct sbuf b = {0};
+    sb_add(&b, "", 0);
+    if (!r->args)
+        return b.s;
+    struct arg_walk w = {r->args, r->args + r->args_len, false, false};
+    bool rts;
+    const char *prog = next_arg(&w, &rts);
+    if (!prog)
+        return b.s;
+    const char *slash = strrchr(prog, '/');
+    sb_add(&b, slash ? slash + 1 : prog, strlen(slash ? slash + 1 : prog));
+    bool profiled = r->profiled_rts > 0 || (r->profiled_rts < 0 && r->saw_cost_centre);
+    if (!profiled)
+        return b.s;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1)
+            sb_add(&b, " +RTS", 5);
+        w = (struct arg_walk){r->args, r->args + r->args_len, false, false};
+        next_arg(&w, &rts);
+        for (const char *a; (a = next_arg(&w, &rts)) != NULL;)
+            if (rts == (pass == 1)) {
+                sb_add(&b, " ", 1);
+                sb_add(&b, a, strlen(a));
+            }
+    }
+    return b.s;
+}
+
+/* The DATE the RTS writes: ctime's text without the seconds, local time. */
+static char *date_of(const struct elreader *r)
+{
+    char buf[64] = "";
+    struct tm tm;
+    time_t t = (time_t)r->clock_sec;
+    if (r->has_clock && (uint64_t)t == r->clock_sec && localtime_r(&t, &tm))
+        strftime(buf, sizeof buf, "%a %b %e %H:%M %Y", &tm);
+    return xstrdup(buf);
+}
+
+/* ---- the whole log ---- */
+
+static int no_census(struct elreader *r)
+{
+    const char *src = r->p->source;
+    /* --eventlog-flush-interval came with GHC 9.2 */
+    bool can_flush = r->ghc_version == 0 || r->ghc_version >= 9002;
+    if (!r->complete)
+        return hp_fail(r->err,
+                       "%s: no complete heap census in the eventlog yet (it ends at byte %llu "
+                       "without its end marker: the RTS writes the log in blocks, when one "
+                       "fills and at exit; run the program with +RTS -hT -l and let it "
+                       "finish%s)",
+                       src, (unsigned long long)(r->base + r->end),
+                       can_flush ? ", or add --eventlog-flush-interval=1 so that a killed run "
+                                   "keeps its censuses" : "");
+    if (!r->heap_profile)
+        return hp_fail(r->err, "%s: no heap profile in the eventlog (run the program with "
+                       "+RTS -hT -l, or another -h flag, to record one)", src);
+    return hp_fail(r->err, "%s: no heap census in the eventlog (the program ended before the "
+                   "first one: run it with +RTS -hT -l and a shorter -i interval)", src);
+}
+
+/* -hi: each band named by its IPE entry (ipe_name), and the entry's
+ * fields kept as its details.  Two tables that read alike both get their
+ * address; tables without an entry keep it, and the user is told how
+ * much of the heap that is. */
+static void name_info_tables(struct elreader *r)
+{
+    struct profile *p = r->p;
+    size_t n = r->infos.keys.count;
+    if (n == 0)
+        return;
+    /* the name each key's entry gives, in an arena of its own */
+    struct arena shown_text = {xmalloc(4096), 0, 4096};
+    struct span *shown_as = xcalloc(n, sizeof *shown_as);
+    bool *has = xcalloc(n, sizeof *has);
+    struct names shown;
+    names_init(&shown);
+    uint32_t *times = NULL;
+    size_t unnamed = 0;
+    uint64_t unnamed_bytes = 0, all_bytes = 0;
+    const char *f[6];
+    size_t fn[6];
+    for (size_t k = 0; k < n; k++) {
+        const struct name_info *key = &r->infos.keys.info[k];
+        uint64_t addr;
+        uint64_t total = p->names.info[r->infos.name[k]].total;
+        all_bytes = all_bytes + total < all_bytes ? UINT64_MAX : all_bytes + total;
+        int64_t e = info_address(key->text, key->len, &addr) ? idmap_get(&r->ipe_addr, addr) : -1;
+        if (e < 0) {
+            unnamed++;
+            unnamed_bytes = unnamed_bytes + total < unnamed_bytes ? UINT64_MAX
+                                                                  : unnamed_bytes + total;
+            continue;
+        }
+        has[k] = true;
+        ipe_strings(r, &r->ipe[e], f, fn);
+        ipe_name(&r->name, f, fn);
+        shown_as[k] = arena_add(&shown_text, r->name.s, r->name.len);
+        size_t before = shown.count;
+        uint32_t t = names_intern(&shown, r->name.s, r->name.len);
+        if (shown.count > before) {
+            times = xreallocarray(times, shown.count, sizeof *times);
+            times[t] = 0;
+        }
+        times[t]++;
+    }
+    p->detail_columns = xstrdup("address\ttable\tclosure type\ttype\tlabel\tmodule\tlocation");
+    p->ndetail = p->names.count;
+    p->detail = xcalloc(p->ndetail, sizeof *p->detail);
+    struct sbuf *b = &r->name;
+    for (size_t k = 0; k < n; k++) {
+        if (!has[k])
+            continue;
+        const struct name_info *key = &r->infos.keys.info[k];
+        uint32_t id = r->infos.name[k];
+        b->len = 0;
+        sb_add(b, shown_text.s + shown_as[k].off, shown_as[k].len);
+        int64_t t = names_find(&shown, b->s, b->len);
+        int64_t other = names_find(&p->names, b->s, b->len);
+        if ((t >= 0 && times[t] > 1) || (other >= 0 && other != (int64_t)id)) {
+            sb_add(b, " [", 2);
+            sb_add(b, key->text, key->len);
+            sb_add(b, "]", 1);
+        }
+        names_rename(&p->names, id, b->s, b->len);
+        /* the fields, tab-separated, white space squeezed */
+        uint64_t addr;
+        info_address(key->text, key->len, &addr);
+        ipe_strings(r, &r->ipe[idmap_get(&r->ipe_addr, addr)], f, fn);
+        char hex[24];
+        b->len = 0;
+        sb_add(b, hex, (size_t)snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)addr));
+        for (int i = 0; i < 6; i++) {
+            sb_add(b, "\t", 1);
+            sb_add_squeezed(b, f[i], fn[i]);
+        }
+        p->detail[id] = xmemdup0(b->s, b->len);
+    }
+    names_reindex(&p->names);
+    if (r->nipe == 0)
+        profile_note(p, "the log has no IPE events (the program was not built with "
+                     "-finfo-table-map), so each band is named by its info table's address");
+    else if (unnamed)
+        profile_note(p, "%zu of %zu info tables (%.0f %% of the heap over the run) have no "
+                     "source: code built without -finfo-table-map (often libraries); they "
+                     "are named by their address", unnamed, n,
+                     all_bytes ? 100.0 * (double)unnamed_bytes / (double)all_bytes : 0.0);
+    names_free(&shown);
+    free(times);
+    free(has);
+    free(shown_as);
+    free(shown_text.s);
+}
+
+/* -hc: each stack's whole text as its detail (the name is cut at -L). */
+static void stack_details(struct elreader *r)
+{
+    struct profile *p = r->p;
+    size_t n = r->stacks.keys.count;
+    if (n == 0)
+        return;
+    p->detail_columns = xstrdup("stack");
+    p->ndetail = p->names.count;
+    p->detail = xcalloc(p->ndetail, sizeof *p->detail);
+    for (size_t k = 0; k < n; k++) {
+        const struct name_info *key = &r->stacks.keys.info[k];
+        uint32_t id = r->stacks.name[k];
+        struct sbuf *b = &r->name;
+        b->len = 0;
+        unsigned depth = (unsigned char)key->text[0];
+        if (depth == 0)
+            sb_add(b, "MAIN", 4);
+        else
+            stack_text(r, b, (const unsigned char *)key->text + 1, depth, EL_NAME_MAX);
+        if (!p->detail[id])
+            p->detail[id] = xmemdup0(b->s, b->len);
+    }
+}
+
+/* -he: the bands are era numbers: "era N". */
+static void name_eras(struct elreader *r)
+{
+    struct profile *p = r->p;
+    struct sbuf *b = &r->name;
+    for (size_t id = 0; id < p->names.count; id++) {
+        const struct name_info *n = &p->names.info[id];
+        b->len = 0;
+        sb_add(b, "era ", 4);
+        sb_add(b, n->text, n->len);
+        names_rename(&p->names, (uint32_t)id, b->s, b->len);
+    }
+    names_reindex(&p->names);
+    p->era_bands = true;
+}
+
+static int finish(struct elreader *r)
+{
+    struct profile *p = r->p;
+    /* Before 8.10 a census is complete only at the next one or at the end
+     * of a whole log. */
+    if (r->complete && r->b.in_sample && !r->has_sample_end && census_end(r, r->base + r->pos) < 0)
+        return -1;
+    if (r->ncensus == 0)
+        return no_census(r);
+    /* The .hp's last sample, at exit, empty: only a log that ended. */
+    double t_end = (double)r->max_ts / 1e9;
+    if (r->complete && !r->b.in_sample &&
+        empty_sample(r, t_end > r->b.last_seen ? t_end : r->b.last_seen) < 0)
+        return -1;
+    p->job = job_of(r);
+    p->date = date_of(r);
+    p->sample_unit = xstrdup("seconds");
+    p->value_unit = xstrdup("bytes");
+    p->elapsed_time = true;
+    if (r->breakdown == BREAKDOWN_INFO_TABLE)
+        name_info_tables(r);
+    else if (r->breakdown == BREAKDOWN_ERA)
+        name_eras(r);
+    else
+        stack_details(r);
+    if (!r->complete)
+        profile_note(p, "the log ends without its end marker (the program was killed, or is "
+                     "still running): drawn up to its last complete census, at %.6f s",
+                     r->b.last_seen);
+    if (r->deep_stack)
+        profile_note(p, "some cost-centre stacks are 255 deep, the most an eventlog keeps: "
+                     "their outermost cost centres are missing from their names (the .hp "
+                     "has them)");
+    if (r->cut_stack && !r->ccs_length_given)
+        profile_note(p, "stack names cut at %d bytes, the RTS's default -L (a -L given through "
+                     "GHCRTS or -with-rtsopts is not in the log; --full-stacks draws whole "
+                     "stacks)", EL_DEFAULT_L);
+    return builder_finish(&r->b, r->err);
+}
+
+bool eventlog_magic(const char *first, size_t n)
+{
+    return n >= 4 && memcmp(first, "hdrb", 4) == 0;
+}
+
+int eventlog_read(struct profile *p, struct reader_input *in, const char *source,
+                  const struct parse_options *po, struct hp_error *err)
+{
+    struct elreader *r = xcalloc(1, sizeof *r);
+    builder_start(&r->b, p, source, po);
+    builder_marks_by_time(&r->b);
+    if (po && po->heap)
+        p->heap = xcalloc(1, sizeof *p->heap);
+    r->p = p;
+    r->in = in;
+    r->err = err;
+    r->full_stacks = po && po->full_stacks;
+    r->ccs_length = EL_DEFAULT_L;
+    r->profiled_rts = -1;
+    r->buf = xmalloc(EL_BLOCK + EL_EVENT_MAX);
+    /* never NULL, so that text.s + offset is defined for empty strings */
+    r->text.cap = 4096;
+    r->text.s = xmalloc(r->text.cap);
+    r->size = xcalloc(65536, sizeof *r->size);
+    r->declared = xcalloc(65536 / 8, 1);
+    names_init(&r->stacks.keys);
+    names_init(&r->infos.keys);
+    r->succ_cap = 256;
+    r->succ = xreallocarray(NULL, r->succ_cap, sizeof *r->succ);
+    memset(r->succ, 0xff, r->succ_cap * sizeof *r->succ);
+
+    int rc = read_header(r);
+    if (rc == 0)
+        rc = read_events(r);
+    if (rc == 0)
+        rc = finish(r);
+    builder_release(&r->b);
+    free(r->buf);
+    free(r->size);
+    free(r->declared);
+    free(r->args);
+    free(r->text.s);
+    free(r->cc);
+    free(r->ipe);
+    idmap_free(&r->cc_ids);
+    idmap_free(&r->ipe_addr);
+    keymap_free(&r->stacks);
+    keymap_free(&r->infos);
+    free(r->succ);
+    free(r->name.s);
+    free(r);
+    if (rc < 0) {
+        profile_free(p);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,771 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* render/core.c: see render.h. */
+#include "render.h"
+
+#include <cairo.h>
+#include <errno.h>
+#include <limits.h>
+#include <fontconfig/fontconfig.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* A clean sans; fontconfig falls back to whatever sans it has. */
+#define FONT_FAMILY "DejaVu Sans, Bitstream Vera Sans, Sans"
+/* With the one font file (start_with_font_file), its family alone: it is
+ * the only font either way, and pango then asks fontconfig once per size
+ * for the fonts it lays text out with and for the ones it measures its
+ * font metrics with (the font's own family), not twice. */
+#define FONT_FILE_FAMILY "DejaVu Sans"
+static const double font_size[FONT_COUNT] = {
+    [FONT_AXIS] = 8.5,
+    [FONT_TITLE] = 10.5,
+};
+
+/* Text measured once and drawn from what was measured: the layout keeps
+ * many strings (tick labels, key names, the title) more than once, and
+ * laying out a string (itemizing, shaping) is most of the cost of text.
+ * So each distinct string's PangoLayout is kept, up to TEXTS_KEPT of them
+ * (about 2.5 kB each), and drawing shows that layout as it is. */
+#define TEXTS_KEPT 256
+
+struct text_entry {
+    PangoLayout *layout;
+    double width;
+    guint serial; /* the context's when width was measured */
+};
+
+/* The surfaces the context is set up for.  pango_cairo_update_context
+ * sets it up for one (its font options), but it also invalidates every
+ * layout; so it is done once, before anything is measured, and not again
+ * while the surfaces drawn on are of that kind. */
+enum surface_kind {
+    SURFACE_VECTOR, /* never updated: for PostScript, PDF and SVG */
+    SURFACE_IMAGE,  /* updated for cairo's image surface (PNG) */
+    SURFACE_ANY     /* drawn on both: updated for each surface */
+};
+
+struct render_fonts {
+    PangoFontMap *map;
+    PangoContext *context;
+    PangoFontDescription *desc[FONT_COUNT];
+    PangoLayout *measure; /* for text past TEXTS_KEPT */
+    GHashTable *texts[FONT_COUNT]; /* text -> struct text_entry, by font */
+    unsigned kept;        /* entries in texts */
+    enum surface_kind kind; /* what the context is set up for (prepare_context) */
+    FcCharSet *coverage;  /* drawing with the one font file: the characters it
+                           * has; NULL with the system's configuration */
+    bool no_font;         /* not even "0" has a glyph: fontconfig found no font */
+    bool glyphs_missing;  /* some text measured has a character no font has */
+    bool config_missing;  /* fontconfig's configuration file is not there: the
+                           * font file is kept, never the system's fonts */
+};
+
+/* Loading the system's fontconfig configuration (dozens of XML files and
+ * the caches of every installed font) is a third of the time of a small
+ * run, yet all the text is normally set in one font.  So when configure
+ * found that font's file (HP2PS_FONT_FILE, DejaVu Sans), fontconfig starts
+ * with a configuration that holds that file alone, and the system's is
+ * loaded only when some text needs a character the font lacks
+ * (use_system_fonts).  Both give byte-identical output for text the font
+ * covers: the same file, unhinted metrics.  A FONTCONFIG_FILE or
+ * FONTCONFIG_PATH in the environment asks for a configuration explicitly,
+ * so then the system's is used from the start. */
+#ifdef HP2PS_FONT_FILE
+#ifdef HP2PS_FONT_CACHEDIR
+/* The font file's pattern (its family, its characters...) from
+ * fontconfig's cache of its directory, which fc-cache keeps: reading the
+ * file itself (FcConfigAppFontAddFile) walks every character of the font,
+ * a tenth of a small run.  The configuration names the cache directories
+ * and accepts the one file of the directory.  Only when the cache is there
+ * and valid (else fontconfig would scan the whole directory) and the
+ * directory has no subdirectories (whose caches it would read too). */
+static bool add_font_from_cache(FcConfig *config, const char *file)
+{
+    static const char special[] = "<>&\"'*?[]{}\\";
+    if (strpbrk(file, special) || strpbrk(HP2PS_FONT_CACHEDIR, special) || !strrchr(file, '/'))
+        return false; /* would need quoting in the XML or the glob */
+    char *dir = xstrdup(file);
+    *strrchr(dir, '/') = '\0';
+    char *xml = g_strdup_printf("<fontconfig><cachedir>%s</cachedir>"
+                                "<cachedir prefix=\"xdg\">fontconfig</cachedir>"
+                                "<selectfont><acceptfont><glob>%s</glob></acceptfont>"
+                                "<rejectfont><glob>*</glob></rejectfont></selectfont></fontconfig>",
+                                HP2PS_FONT_CACHEDIR, file);
+    FcCache *cache = NULL;
+    bool ok = *dir && FcConfigParseAndLoadFromMemory(config, (const FcChar8 *)xml, FcFalse) &&
+              (cache = FcDirCacheLoad((const FcChar8 *)dir, config, NULL)) &&
+              FcCacheNumSubdir(cache) == 0 && FcConfigAppFontAddDir(config, (const FcChar8 *)dir);
+    if (cache)
+        FcDirCacheUnload(cache);
+    g_free(xml);
+    free(dir);
+    return ok;
+}
+#endif
+
+/* A configuration holding the font file alone, or NULL. */
+static FcConfig *font_file_config(void)
+{
+    FcConfig *config = FcConfigCreate();
+#ifdef HP2PS_FONT_CACHEDIR
+    if (config && add_font_from_cache(config, HP2PS_FONT_FILE))
+        return config;
+    if (config)
+        FcConfigDestroy(config);
+    config = FcConfigCreate();
+#endif
+    if (config && !FcConfigAppFontAddFile(config, (const FcChar8 *)HP2PS_FONT_FILE)) {
+        FcConfigDestroy(config);
+        config = NULL;
+    }
+    return config;
+}
+#endif
+
+/* Would fontconfig find its configuration file?  When it would not
+ * (FONTCONFIG_FILE=/missing.conf), loading it prints "Fontconfig error:
+ * Cannot load default config file" on stderr itself, on a run that
+ * succeeds. */
+static bool system_config_found(void)
+{
+    const char *name = getenv("FONTCONFIG_FILE");
+    const FcChar8 *url = (const FcChar8 *)(name && *name ? name : "fonts.conf");
+#if FC_VERSION >= 21393
+    /* Asked of a configuration of our own: with none current, fontconfig
+     * would load the missing one to answer, and print the error. */
+    FcConfig *config = FcConfigCreate();
+    FcChar8 *file = config ? FcConfigGetFilename(config, url) : NULL;
+    if (config)
+        FcConfigDestroy(config);
+#else
+    FcChar8 *file = FcConfigFilename(url);
+#endif
+    if (!file)
+        return false;
+    FcStrFree(file);
+    return true;
+}
+
+static FcCharSet *start_with_font_file(bool *config_missing)
+{
+#ifdef HP2PS_FONT_FILE
+    if (getenv("FONTCONFIG_FILE") || getenv("FONTCONFIG_PATH")) {
+        if (system_config_found())
+            return NULL;
+        *config_missing = true;
+    }
+    FcConfig *config = font_file_config();
+    if (!config)
+        return NULL;
+    FcCharSet *coverage = NULL;
+    const FcChar8 *family = NULL;
+    FcFontSet *set = NULL;
+    if ((set = FcConfigGetFonts(config, FcSetApplication)) && set->nfont == 1 &&
+        FcPatternGetString(set->fonts[0], FC_FAMILY, 0, (FcChar8 **)&family) == FcResultMatch &&
+        FcStrCmpIgnoreCase(family, (const FcChar8 *)FONT_FILE_FAMILY) == 0 &&
+        FcPatternGetCharSet(set->fonts[0], FC_CHARSET, 0, &coverage) == FcResultMatch &&
+        FcConfigSetCurrent(config)) {
+        coverage = FcCharSetCopy(coverage);
+    } else
+        coverage = NULL;
+    FcConfigDestroy(config); /* the current configuration keeps a reference */
+    return coverage;
+#else
+    (void)config_missing;
+    return NULL;
+#endif
+}
+
+/* Does the font file have every character of the UTF-8 text? */
+static bool font_file_covers(const struct render_fonts *f, const char *text)
+{
+    for (const char *p = text; *p; p = g_utf8_next_char(p))
+        if (!FcCharSetHasChar(f->coverage, g_utf8_get_char(p)))
+            return false;
+    return true;
+}
+
+static void forget_texts(struct render_fonts *f)
+{
+    for (int i = 0; i < FONT_COUNT; i++)
+        g_hash_table_remove_all(f->texts[i]);
+    f->kept = 0;
+}
+
+/* From the one font file to the system's configuration, with its
+ * fallback fonts.  Widths measured before stay right: the system's
+ * configuration finds the same file for the text they were measured on. */
+static void use_system_fonts(struct render_fonts *f)
+{
+    FcConfig *system = FcInitLoadConfigAndFonts();
+    if (system) {
+        pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(f->map), system);
+        FcConfigDestroy(system); /* the font map keeps a reference */
+        pango_layout_context_changed(f->measure);
+        for (int i = 0; i < FONT_COUNT; i++)
+            pango_font_description_set_family(f->desc[i], FONT_FAMILY);
+        forget_texts(f); /* measured again from now on, as with the new fonts */
+    }
+    FcCharSetDestroy(f->coverage);
+    f->coverage = NULL;
+}
+
+/* Before text is measured or drawn: switch to the system's fonts if the
+ * font file lacks one of its characters (true: switched). */
+static bool need_text(struct render_fonts *f, const char *text)
+{
+    if (!f->coverage || f->config_missing || font_file_covers(f, text))
+        return false;
+    if (system_config_found()) {
+        use_system_fonts(f);
+        return true;
+    }
+    f->config_missing = true; /* its characters become boxes, with a warning */
+    return false;
+}
+
+static void text_entry_free(void *p)
+{
+    struct text_entry *e = p;
+    g_object_unref(e->layout);
+    free(e);
+}
+
+/* Lays text out on pl and measures it; notes a character without a glyph
+ * (pango draws it as a box with its code in it). */
+static double layout_width(struct render_fonts *f, PangoLayout *pl,
+                           const PangoFontDescription *desc, const char *text)
+{
+    PangoRectangle logical;
+    pango_layout_set_font_description(pl, desc);
+    pango_layout_set_text(pl, text, -1);
+    pango_layout_get_extents(pl, NULL, &logical);
+    if (pango_layout_get_unknown_glyphs_count(pl) > 0)
+        f->glyphs_missing = true;
+    return (double)logical.width / PANGO_SCALE;
+}
+
+/* The first text a context lays out costs far more than any after it:
+ * pango loads the font's face and harfbuzz builds its shaping plan from
+ * the font's tables, for each size.  Laying out one short string per
+ * font now puts that cost where render_fonts_begin's thread pays it while
+ * the profile is read.  On the measuring layout, so that the kept texts
+ * are only the layout's own. */
+static void warm_up(struct render_fonts *f)
+{
+    for (int i = 0; i < FONT_COUNT; i++)
+        layout_width(f, f->measure, f->desc[i], "0");
+    f->no_font = f->glyphs_missing; /* a digit that no font has: there is none */
+    f->glyphs_missing = false;
+}
+
+/* Sets the context up for drawing on the format's kind of surface,
+ * before anything is measured, so that what is measured can be drawn as
+ * it is.  The vector surfaces need nothing: their font options differ
+ * from the context's only in not rounding glyph positions, as the default
+ * does not either, and cairo merges the surface's options into the font's
+ * when it draws anyway.  (Updating the context with one of them would
+ * also cost an id: cairo numbers every surface, and the SVG names its
+ * first group by the number.)  The image surface rounds glyph positions:
+ * there the context is updated with a small image surface. */
+static void prepare_context(struct render_fonts *f, const struct render_format *fmt)
+{
+    f->kind = SURFACE_VECTOR;
+    if (fmt && fmt->raster) {
+        cairo_surface_t *probe = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+        cairo_t *cr = cairo_create(probe);
+        pango_cairo_update_context(cr, f->context);
+        cairo_destroy(cr);
+        cairo_surface_destroy(probe);
+        f->kind = SURFACE_IMAGE;
+    }
+}
+
+struct render_fonts *render_fonts_new(const struct render_format *fmt)
+{
+    struct render_fonts *f = xcalloc(1, sizeof *f);
+    f->coverage = start_with_font_file(&f->config_missing);
+    f->map = pango_cairo_font_map_new();
+    if (f->coverage && !PANGO_IS_FC_FONT_MAP(f->map)) {
+        FcCharSetDestroy(f->coverage); /* not a fontconfig font map after all */
+        f->coverage = NULL;
+    }
+    pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(f->map), 72);
+    f->context = pango_font_map_create_context(f->map);
+    /* 72 dpi: a font size in points is a size in our units.  Unhinted
+     * metrics: widths do not depend on the output's resolution, so every
+     * format gets the same layout. */
+    pango_cairo_context_set_resolution(f->context, 72);
+    cairo_font_options_t *fo = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+    pango_cairo_context_set_font_options(f->context, fo);
+    cairo_font_options_destroy(fo);
+    pango_context_set_round_glyph_positions(f->context, FALSE);
+    for (int i = 0; i < FONT_COUNT; i++) {
+        f->desc[i] = pango_font_description_from_string(f->coverage ? FONT_FILE_FAMILY : FONT_FAMILY);
+        pango_font_description_set_size(f->desc[i], (gint)(font_size[i] * PANGO_SCALE));
+    }
+    prepare_context(f, fmt);
+    f->measure = pango_layout_new(f->context);
+    for (int i = 0; i < FONT_COUNT; i++)
+        f->texts[i] = g_hash_table_new_full(g_str_hash, g_str_equal, free, text_entry_free);
+    warm_up(f);
+    return f;
+}
+
+struct render_fonts_job {
+    const struct render_format *fmt;
+    struct render_fonts *fonts;
+    pthread_t thread;
+    bool threaded;
+    atomic_bool made; /* the thread has made the fonts (it ends next) */
+};
+
+static void *fonts_thread(void *arg)
+{
+    struct render_fonts_job *job = arg;
+    job->fonts = render_fonts_new(job->fmt);
+    atomic_store(&job->made, true);
+    return NULL;
+}
+
+/* What drawing a small profile takes of fresh heap: cairo's subsetting
+ * of a font allocates its tables, and the rest of the drawing about as
+ * much (measured with perf's page faults: bench/HISTORY.md). */
+#define DRAWING_HEAP (384u * 1024u)
+
+/* The wait for the fonts, spent on the drawing's memory.  On a small
+ * profile the fonts take longer than the reading, and the caller waits
+ * for them; each page of heap the drawing then touches for the first
+ * time costs 10 to 15 us on a virtual machine (bench/pagefault.c).
+ * Touched now and freed, the pages stay in the heap (main.c keeps freed
+ * memory) for the drawing's own allocations.  Looks whether the fonts
+ * are made after each page, so the wait is no longer for it than one
+ * page's fault. */
+static void touch_heap_until_made(struct render_fonts_job *job)
+{
+    volatile char *block = malloc(DRAWING_HEAP);
+    if (!block)
+        return;
+    for (size_t at = 0; at < DRAWING_HEAP && !atomic_load(&job->made); at += 4096)
+        block[at] = 0;
+    free((void *)block);
+}
+
+struct render_fonts_job *render_fonts_begin(const struct render_format *fmt)
+{
+    struct render_fonts_job *job = xcalloc(1, sizeof *job);
+    job->fmt = fmt;
+    atomic_init(&job->made, false);
+    job->threaded = pthread_create(&job->thread, NULL, fonts_thread, job) == 0;
+    if (!job->threaded)
+        job->fonts = render_fonts_new(fmt);
+    return job;
+}
+
+struct render_fonts *render_fonts_end(struct render_fonts_job *job)
+{
+    if (job->threaded) {
+        touch_heap_until_made(job);
+        if (pthread_join(job->thread, NULL) != 0)
+            abort(); /* only a wrong thread id fails: a bug */
+    }
+    struct render_fonts *fonts = job->fonts;
+    free(job);
+    return fonts;
+}
+
+void render_fonts_free(struct render_fonts *f)
+{
+    if (!f)
+        return;
+    g_object_unref(f->measure);
+    for (int i = 0; i < FONT_COUNT; i++) {
+        g_hash_table_destroy(f->texts[i]);
+        pango_font_description_free(f->desc[i]);
+    }
+    g_object_unref(f->context);
+    g_object_unref(f->map);
+    if (f->coverage)
+        FcCharSetDestroy(f->coverage);
+    free(f);
+}
+
+
+/* The kept layout of text in font, laid out now if it is new; NULL once
+ * TEXTS_KEPT are kept. */
+static struct text_entry *text_entry(struct render_fonts *f, enum font_role font, const char *text)
+{
+    struct text_entry *e = g_hash_table_lookup(f->texts[font], text);
+    if (e) {
+        /* The context changed since (drawn on another kind of surface
+         * before: only a caller that reuses its fonts does that): pango
+         * lays the text out again, and it is measured again. */
+        if (e->serial != pango_context_get_serial(f->context)) {
+            PangoRectangle logical;
+            pango_layout_get_extents(e->layout, NULL, &logical);
+            e->width = (double)logical.width / PANGO_SCALE;
+            e->serial = pango_context_get_serial(f->context);
+        }
+        return e;
+    }
+    if (f->kept == TEXTS_KEPT)
+        return NULL;
+    e = xmalloc(sizeof *e);
+    e->layout = pango_layout_new(f->context);
+    e->width = layout_width(f, e->layout, f->desc[font], text);
+    e->serial = pango_context_get_serial(f->context);
+    g_hash_table_insert(f->texts[font], xstrdup(text), e);
+    f->kept++;
+    return e;
+}
+
+static double measure_width(void *ctx, enum font_role font, const char *text)
+{
+    struct render_fonts *f = ctx;
+    need_text(f, text);
+    struct text_entry *e = text_entry(f, font, text);
+    return e ? e->width : layout_width(f, f->measure, f->desc[font], text);
+}
+
+/* Grapheme clusters by pango's rule (Unicode's extended clusters, emoji
+ * sequences included): where the cursor may stop. */
+static size_t measure_clusters(void *ctx, const char *text, size_t len, size_t *stops)
+{
+    (void)ctx;
+    if (len == 0 || len > INT_MAX) {
+        stops[0] = 0;
+        return 1;
+    }
+    glong chars = g_utf8_strlen(text, (gssize)len);
+    PangoLogAttr *attrs = g_new(PangoLogAttr, chars + 1);
+    pango_get_log_attrs(text, (int)len, -1, pango_language_from_string("en"), attrs,
+                        (int)chars + 1);
+    size_t k = 0;
+    const char *q = text;
+    for (glong i = 0; i <= chars; i++) {
+        if (i == 0 || i == chars || attrs[i].is_cursor_position)
+            stops[k++] = (size_t)(q - text);
+        if (i < chars)
+            q = g_utf8_next_char(q);
+    }
+    g_free(attrs);
+    return k;
+}
+
+const char *render_fonts_boxes(const struct render_fonts *fonts)
+{
+    if (fonts->config_missing && fonts->glyphs_missing)
+        return "fontconfig's configuration file is not there (FONTCONFIG_FILE, "
+               "FONTCONFIG_PATH); the text is set in hp2ps's own font, and the characters "
+               "it lacks are drawn as boxes with their codes";
+    if (fonts->no_font)
+        return "fontconfig finds no font, so all text is drawn as boxes "
+               "(install one: fonts-dejavu-core)";
+    if (fonts->glyphs_missing)
+        return "no font has some characters of the text; they are drawn as boxes "
+               "with their codes";
+    if (fonts->config_missing)
+        return "fontconfig's configuration file is not there (FONTCONFIG_FILE, "
+               "FONTCONFIG_PATH); the text is set in hp2ps's own font";
+    return NULL;
+}
+
+struct text_metrics render_text_metrics(struct render_fonts *fonts)
+{
+    struct text_metrics tm = {measure_width, fonts, measure_clusters};
+    return tm;
+}
+
+long long render_source_date_epoch(void)
+{
+    const char *s = getenv("SOURCE_DATE_EPOCH");
+    if (!s || !*s)
+        return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    /* Only years of four digits: gmtime and the PDF and DSC dates have no
+     * room for more (gmtime_r failed on larger values and left its result
+     * unset, which was then formatted). */
+    if (*end || errno || end == s || v < 0 || v > RENDER_EPOCH_MAX)
+        return -2;
+    return v;
+}
+
+bool render_utc(long long epoch, struct tm *tm)
+{
+    time_t t = (time_t)epoch;
+    return epoch >= 0 && epoch <= RENDER_EPOCH_MAX && gmtime_r(&t, tm) != NULL;
+}
+
+bool render_iso_date(char *buf, size_t size)
+{
+    struct tm tm;
+    if (!render_utc(render_source_date_epoch(), &tm))
+        return false;
+    strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm);
+    return true;
+}
+
+static void trace_path(cairo_t *cr, const struct prim *pr)
+{
+    cairo_new_path(cr);
+    for (size_t i = 0; i < pr->npts; i++) {
+        double x = pr->pts[2 * i], y = pr->pts[2 * i + 1];
+        if (i == 0)
+            cairo_move_to(cr, x, y);
+        else
+            cairo_line_to(cr, x, y);
+    }
+    if (pr->kind == PRIM_POLYGON)
+        cairo_close_path(cr);
+}
+
+#define HATCH_SPACING 3.5
+#define HATCH_WIDTH 0.45
+
+/* Parallel lines at angle degrees across the current clip. */
+static void hatch_lines(cairo_t *cr, double angle)
+{
+    double x0, y0, x1, y1;
+    cairo_clip_extents(cr, &x0, &y0, &x1, &y1);
+    double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    double r = hypot(x1 - x0, y1 - y0) / 2 + HATCH_SPACING;
+    double a = angle * 3.14159265358979323846 / 180;
+    double dx = cos(a), dy = sin(a); /* along the lines */
+    /* Lines on a fixed lattice (through the origin), so a band and its key
+     * swatch show the same pattern, and neighbouring pieces line up. */
+    double offset = -dy * cx + dx * cy;
+    double first = floor((offset - r) / HATCH_SPACING) * HATCH_SPACING;
+    for (double d = first; d <= offset + r; d += HATCH_SPACING) {
+        double px = -dy * d, py = dx * d; /* a point on the line */
+        double t = dx * (cx - px) + dy * (cy - py);
+        cairo_move_to(cr, px + dx * (t - r), py + dy * (t - r));
+        cairo_line_to(cr, px + dx * (t + r), py + dy * (t + r));
+    }
+}
+
+/* --pattern: lines over the fill, light on dark fills, dark on light. */
+static void draw_hatch(cairo_t *cr, const struct prim *pr)
+{
+    static const double angles[][2] = {
+        [1] = {45, -1}, [2] = {135, -1}, [3] = {0, -1}, [4] = {90, -1}, [5] = {45, 135}, [6] = {0, 90},
+    };
+    if (pr->hatch < 1 || pr->hatch > LAYOUT_HATCHES)
+        return;
+    double lum = 0.3 * pr->fill.r + 0.59 * pr->fill.g + 0.11 * pr->fill.b;
+    cairo_save(cr);
+    trace_path(cr, pr);
+    cairo_clip(cr);
+    cairo_new_path(cr);
+    for (int i = 0; i < 2; i++)
+        if (angles[pr->hatch][i] >= 0)
+            hatch_lines(cr, angles[pr->hatch][i]);
+    double ink = lum < 0.45 ? 1 : 0;
+    cairo_set_source_rgb(cr, ink, ink, ink);
+    cairo_set_line_width(cr, HATCH_WIDTH);
+    cairo_stroke(cr);
+    cairo_restore(cr);
+}
+
+/* --mode=lines: the dash patterns (on, off, ... in points) of
+ * LAYOUT_DASHES, each short enough to show twice in a key swatch. */
+static void set_dash(cairo_t *cr, int dash)
+{
+    static const double pattern[LAYOUT_DASHES + 1][6] = {
+        [1] = {5, 2}, [2] = {1.2, 1.8}, [3] = {5, 1.5, 1.2, 1.5},
+        [4] = {2.5, 2.5}, [5] = {3, 1.2, 1.2, 1.2, 1.2, 1.2}, [6] = {1.2, 4},
+    };
+    static const int length[LAYOUT_DASHES + 1] = {0, 2, 2, 4, 2, 6, 2};
+    if (dash >= 1 && dash <= LAYOUT_DASHES)
+        cairo_set_dash(cr, pattern[dash], length[dash], 0);
+}
+
+/* What a raster surface shows of the page, in the page's user space
+ * (cairo_clip_extents), so that a path wholly outside it is not traced:
+ * a PNG is drawn in strips (render/png.c), and each strip would otherwise
+ * pass over the points of every band.  Vector surfaces draw every path. */
+struct view {
+    bool bounded;
+    double x0, y0, x1, y1;
+};
+
+static bool path_outside(const struct prim *pr, const struct view *v)
+{
+    if (!v->bounded)
+        return false;
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (size_t i = 0; i < pr->npts; i++) {
+        double x = pr->pts[2 * i], y = pr->pts[2 * i + 1];
+        x0 = fmin(x0, x), x1 = fmax(x1, x);
+        y0 = fmin(y0, y), y1 = fmax(y1, y);
+    }
+    /* The outline reaches half its width past the points (round joins,
+     * butt caps); antialiasing colours only pixels the shape touches, and
+     * a point more is for rounding. */
+    double margin = pr->line_width / 2 + 1;
+    return x1 + margin < v->x0 || x0 - margin > v->x1 || y1 + margin < v->y0 ||
+           y0 - margin > v->y1;
+}
+
+static void draw_path(cairo_t *cr, const struct prim *pr, const struct view *v)
+{
+    if (pr->npts == 0 || path_outside(pr, v))
+        return;
+    trace_path(cr, pr);
+    if (pr->filled) {
+        cairo_set_source_rgb(cr, pr->fill.r, pr->fill.g, pr->fill.b);
+        if (pr->line_width > 0 && !pr->hatch) {
+            cairo_fill_preserve(cr); /* the outline follows the same path */
+        } else {
+            cairo_fill(cr);
+            draw_hatch(cr, pr);
+            trace_path(cr, pr);
+        }
+    }
+    if (pr->line_width > 0) {
+        cairo_set_source_rgb(cr, pr->stroke.r, pr->stroke.g, pr->stroke.b);
+        cairo_set_line_width(cr, pr->line_width);
+        if (pr->dash) /* only then: the other outputs stay as they were */
+            set_dash(cr, pr->dash);
+        cairo_stroke(cr);
+        if (pr->dash)
+            cairo_set_dash(cr, NULL, 0, 0);
+    }
+    cairo_new_path(cr);
+}
+
+static void draw_text(cairo_t *cr, struct render_fonts *f, PangoLayout *pl, const struct prim *pr)
+{
+    if (need_text(f, pr->text))
+        pango_layout_context_changed(pl);
+    struct text_entry *e = text_entry(f, pr->font, pr->text);
+    if (e)
+        pl = e->layout; /* as measured: laid out already */
+    else {
+        pango_layout_set_font_description(pl, f->desc[pr->font]);
+        pango_layout_set_text(pl, pr->text, -1);
+    }
+    PangoRectangle logical;
+    pango_layout_get_extents(pl, NULL, &logical);
+    double width = (double)logical.width / PANGO_SCALE;
+    double baseline = (double)pango_layout_get_baseline(pl) / PANGO_SCALE;
+    double dx = pr->align == ALIGN_LEFT ? 0 : pr->align == ALIGN_CENTRE ? -width / 2 : -width;
+
+    cairo_save(cr);
+    cairo_translate(cr, pr->x, pr->y);
+    /* The layout's y axis points up; text wants it down. */
+    cairo_scale(cr, 1, -1);
+    cairo_rotate(cr, -pr->angle * 3.14159265358979323846 / 180);
+    cairo_move_to(cr, dx, -baseline);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    pango_cairo_show_layout(cr, pl);
+    cairo_restore(cr);
+}
+
+int render_pages(struct _cairo_surface *surface, const struct layout *L,
+                 struct render_fonts *fonts, struct hp_error *err)
+{
+    cairo_t *cr = cairo_create(surface);
+    enum surface_kind kind = cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
+                                 ? SURFACE_IMAGE
+                                 : SURFACE_VECTOR;
+    if (kind != fonts->kind) { /* every text is laid out again */
+        pango_cairo_update_context(cr, fonts->context);
+        fonts->kind = SURFACE_ANY;
+    }
+    PangoLayout *pl = pango_layout_new(fonts->context);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_matrix_t m;
+    cairo_matrix_init(&m, L->matrix[0], L->matrix[1], L->matrix[2], L->matrix[3],
+                      L->matrix[4], L->matrix[5]);
+    for (size_t i = 0; i < L->npages; i++) {
+        const struct page *pg = &L->page[i];
+        cairo_save(cr);
+        cairo_transform(cr, &m);
+        struct view v = {kind == SURFACE_IMAGE, 0, 0, 0, 0};
+        cairo_clip_extents(cr, &v.x0, &v.y0, &v.x1, &v.y1);
+        for (size_t k = 0; k < pg->count; k++) {
+            const struct prim *pr = &pg->prim[k];
+            if (pr->kind == PRIM_TEXT)
+                draw_text(cr, fonts, pl, pr);
+            else
+                draw_path(cr, pr, &v);
+        }
+        cairo_restore(cr);
+        cairo_show_page(cr);
+    }
+    g_object_unref(pl);
+    cairo_status_t st = cairo_status(cr);
+    cairo_destroy(cr);
+    if (st != CAIRO_STATUS_SUCCESS)
+        return render_fail(err, "drawing", st);
+    return 0;
+}
+
+struct render_sink *render_sink_new(FILE *f)
+{
+    struct render_sink *sink = xmalloc(sizeof *sink);
+    sink->f = f;
+    sink->len = 0;
+    return sink;
+}
+
+int render_vector_end(struct _cairo_surface *surface, struct render_sink *sink, int rc,
+                      const char *what, struct hp_error *err)
+{
+    cairo_surface_finish(surface);
+    cairo_status_t st = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (!render_sink_flush(sink) && st == CAIRO_STATUS_SUCCESS)
+        st = CAIRO_STATUS_WRITE_ERROR;
+    free(sink);
+    if (rc == 0 && st != CAIRO_STATUS_SUCCESS)
+        rc = render_fail(err, what, st);
+    return rc;
+}
+
+bool render_sink_flush(struct render_sink *s)
+{
+    bool ok = fwrite(s->buf, 1, s->len, s->f) == s->len;
+    s->len = 0;
+    return ok;
+}
+
+bool render_sink_put(struct render_sink *s, const void *data, size_t n)
+{
+    if (n == 0)
+        return true;
+    if (s->len + n > sizeof s->buf) {
+        if (!render_sink_flush(s))
+            return false;
+        if (n > sizeof s->buf)
+            return fwrite(data, 1, n, s->f) == n;
+    }
+    memcpy(s->buf + s->len, data, n);
+    s->len += n;
+    return true;
+}
+
+int render_fail(struct hp_error *err, const char *what, int status)
+{
+    int e = errno;
+    cairo_status_t st = (cairo_status_t)status;
+    /* A write error that is not the output's own (pipeline.c names those)
+     * is cairo's temporary file (PostScript and PDF keep the pages in
+     * one): say why it failed, when errno still tells. */
+    if (st == CAIRO_STATUS_WRITE_ERROR &&
+        (e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS || e == EACCES))
+        return hp_fail(err, "%s failed: cannot write cairo's temporary file: %s", what,
+                       strerror(e));
+    return hp_fail(err, "%s failed: %s", what, cairo_status_to_string(st));
+}

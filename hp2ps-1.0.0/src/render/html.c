@@ -1,0 +1,420 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* render/html.c: -o FILE.html, one page that needs nothing else: the
+ * graph as render/svg.c writes it (the same SVG, inline), the title, and
+ * a small script of ours (src/html/page.js, page.css, made into
+ * html_page.h at build time) that reads the graph back from the layout's
+ * data (layout.h: layout_data), written as JSON in a
+ * <script type="application/json"> block that the script parses.
+ *
+ * Everything a profile says reaches the page escaped: the title and date
+ * as HTML text (& < > " ' as references), names and units only inside
+ * the JSON, where < > & and U+2028/U+2029 are written as \u escapes, so
+ * no text can end the block or be read as markup; the script shows them
+ * with textContent.  cairo draws the graph's text as glyph outlines, so
+ * the SVG holds no text of the profile.
+ */
+#include "render.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html_page.h"
+#include "utf8.h"
+
+/* ---- text ------------------------------------------------------------------ */
+
+static void put_lines(FILE *f, const char *const *lines)
+{
+    for (; *lines; lines++)
+        fputs(*lines, f);
+}
+
+/* Valid UTF-8 text as HTML text or an attribute's value.  Runs of plain
+ * bytes go out in one fwrite (a page of a million names: putc a byte was
+ * a lock a byte). */
+static void html_text(FILE *f, const char *s)
+{
+    for (;;) {
+        size_t run = strcspn(s, "&<>\"'");
+        fwrite(s, 1, run, f);
+        s += run;
+        switch (*s) {
+        case '\0': return;
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputs("&#39;", f); break;
+        }
+        s++;
+    }
+}
+
+/* A JSON string that is safe inside <script>: besides JSON's own escapes,
+ * < > & as \u escapes (no "</script>", no "<!--"), U+2028 and U+2029 too
+ * (line ends to older JavaScript), and any byte that is not valid UTF-8
+ * as U+FFFD (the layout gives valid UTF-8; this keeps the page valid
+ * whatever it is given).  Runs that need no escape go out in one fwrite. */
+static void json_string(FILE *f, const char *s)
+{
+    size_t n = strlen(s), start = 0;
+    putc('"', f);
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        size_t k = utf8_sequence_length((const unsigned char *)s + i, n - i);
+        bool line_sep = k == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80 &&
+                        ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9);
+        bool plain = k > 1 ? !line_sep
+                   : k == 1 && c >= 0x20 && c != 0x7F && c != '"' && c != '\\' && c != '<' &&
+                         c != '>' && c != '&';
+        if (plain) {
+            i += k;
+            continue;
+        }
+        fwrite(s + start, 1, i - start, f);
+        if (k == 0) {
+            fputs("\\ufffd", f);
+            i++;
+        } else if (line_sep) {
+            fputs((unsigned char)s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", f);
+            i += 3;
+        } else {
+            if (c == '"' || c == '\\')
+                fprintf(f, "\\%c", c);
+            else if (c == '\n')
+                fputs("\\n", f);
+            else
+                fprintf(f, "\\u%04x", c);
+            i++;
+        }
+        start = i;
+    }
+    fwrite(s + start, 1, n - start, f);
+    putc('"', f);
+}
+
+/* The shortest of %.15g and %.17g that reads back as the same double,
+ * with '.' (export.c's rule), into buf (40 bytes); JSON has no NaN or
+ * infinity.  Returns its length. */
+static size_t format_number(char *buf, double v)
+{
+    if (!isfinite(v))
+        v = 0;
+    /* Whole numbers (the values, most figures) below 10^15 are what %.15g
+     * writes, digit for digit, without printf (a page of a million bands
+     * holds millions of them); -0 keeps its sign through %g. */
+    if (v == floor(v) && fabs(v) < 1e15 && !(v == 0 && signbit(v))) {
+        char digits[24], *p = digits + sizeof digits;
+        unsigned long long u = (unsigned long long)fabs(v);
+        do
+            *--p = (char)('0' + u % 10);
+        while (u /= 10);
+        if (v < 0)
+            *--p = '-';
+        size_t len = (size_t)(digits + sizeof digits - p);
+        memcpy(buf, p, len);
+        buf[len] = '\0';
+        return len;
+    }
+    snprintf(buf, 40, "%.15g", v);
+    if (strtod(buf, NULL) != v)
+        snprintf(buf, 40, "%.17g", v);
+    dot_decimal(buf);
+    return strlen(buf);
+}
+
+static void json_number(FILE *f, double v)
+{
+    char buf[40];
+    fwrite(buf, 1, format_number(buf, v), f);
+}
+
+/* The numbers already written in one list, by their bits: a million
+ * bands' shares and peak times repeat (equal totals, the same sample),
+ * and each costs printf and strtod. */
+#define NUMBER_CACHE 256
+struct number_cache {
+    uint64_t bits[NUMBER_CACHE];
+    unsigned char len[NUMBER_CACHE]; /* 0: empty */
+    char text[NUMBER_CACHE][40];
+};
+
+static void json_numbers(FILE *f, const double *v, size_t n)
+{
+    struct number_cache *c = n > 64 ? xcalloc(1, sizeof *c) : NULL;
+    putc('[', f);
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            putc(',', f);
+        if (!c) {
+            json_number(f, v[i]);
+            continue;
+        }
+        uint64_t bits;
+        memcpy(&bits, &v[i], sizeof bits);
+        size_t k = (size_t)((bits * 0x9E3779B97F4A7C15u) >> 56) % NUMBER_CACHE;
+        if (!c->len[k] || c->bits[k] != bits) {
+            c->bits[k] = bits;
+            c->len[k] = (unsigned char)format_number(c->text[k], v[i]);
+        }
+        fwrite(c->text[k], 1, c->len[k], f);
+    }
+    putc(']', f);
+    free(c);
+}
+
+static void json_indices(FILE *f, const size_t *v, size_t n)
+{
+    putc('[', f);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%zu", i ? "," : "", v[i]);
+    putc(']', f);
+}
+
+/* ---- the data ---------------------------------------------------------------- */
+
+static int channel(double c)
+{
+    long v = lround(c * 255);
+    return v < 0 ? 0 : v > 255 ? 255 : (int)v;
+}
+
+/* Tab-separated fields (raw bytes) as a JSON list of valid UTF-8 strings. */
+static void json_fields(FILE *f, const char *tabbed)
+{
+    putc('[', f);
+    for (const char *s = tabbed, *e;; s = e + 1) {
+        e = strchr(s, '\t');
+        char *field = utf8_sanitize(s, e ? (size_t)(e - s) : strlen(s));
+        fputs(s == tabbed ? "" : ",", f);
+        json_string(f, field);
+        free(field);
+        if (!e)
+            break;
+    }
+    putc(']', f);
+}
+
+static void json_band(FILE *f, const struct layout_data_band *b)
+{
+    fputs("{\"name\":", f);
+    json_string(f, b->name);
+    if (b->detail) { /* what the log tells of it, as the fields' list */
+        fputs(",\"detail\":", f);
+        json_fields(f, b->detail);
+    }
+    fprintf(f, ",\"colour\":\"#%02x%02x%02x\",\"box\":", channel(b->colour.r),
+            channel(b->colour.g), channel(b->colour.b));
+    if (b->has_box)
+        json_numbers(f, b->box, 4);
+    else
+        fputs("null", f);
+    putc('}', f);
+}
+
+static void json_panel(FILE *f, const struct layout_data_panel *P)
+{
+    fputs("{\"title\":", f);
+    json_string(f, P->title);
+    fputs(",\n \"plot\":", f);
+    json_numbers(f, P->plot, 4);
+    double scale[4] = {P->t0, P->t_span, P->y_lo, P->y_span};
+    static const char *const scale_name[4] = {"t0", "t_span", "y_lo", "y_span"};
+    for (int i = 0; i < 4; i++) {
+        fprintf(f, ",\"%s\":", scale_name[i]);
+        json_number(f, scale[i]);
+    }
+    fputs(",\n \"bands\":", f);
+    json_indices(f, P->band, P->nbands);
+    const double *stat[4] = {P->share, P->peak, P->peak_time, P->slope};
+    static const char *const stat_name[4] = {"share", "peak", "peak_time", "slope"};
+    for (int i = 0; i < 4; i++) {
+        fprintf(f, ",\n \"%s\":", stat_name[i]);
+        json_numbers(f, stat[i], P->nbands);
+    }
+    fprintf(f, ",\n \"samples\":%zu", P->profile_samples);
+    fputs(",\n \"t\":", f);
+    json_numbers(f, P->t, P->nsamples);
+    fputs(",\n \"values\":[", f);
+    for (size_t i = 0; i < P->nsamples; i++) {
+        fputs(i ? ",\n  " : "\n  ", f);
+        json_numbers(f, P->value + i * P->nbands, P->nbands);
+    }
+    fputs("]", f);
+    if (P->nheap) { /* --heap: the RTS's lines at each sample */
+        fputs(",\n \"heap_names\":[", f);
+        for (size_t k = 0; k < P->nheap; k++) {
+            fputs(k ? "," : "", f);
+            json_string(f, P->heap_name[k]);
+        }
+        fputs("],\n \"heap_colours\":[", f);
+        for (size_t k = 0; k < P->nheap; k++)
+            fprintf(f, "%s\"#%02x%02x%02x\"", k ? "," : "", channel(P->heap_colour[k].r),
+                    channel(P->heap_colour[k].g), channel(P->heap_colour[k].b));
+        fputs("],\n \"heap\":[", f);
+        for (size_t i = 0; i < P->nsamples; i++) {
+            fputs(i ? ",\n  " : "\n  ", f);
+            json_numbers(f, P->heap + i * P->nheap, P->nheap);
+        }
+        fputs("]", f);
+    }
+    if (P->nmarks) { /* the markers drawn, with their whole texts */
+        fputs(",\n \"mark_t\":", f);
+        json_numbers(f, P->mark_t, P->nmarks);
+        fputs(",\n \"mark_text\":[", f);
+        for (size_t i = 0; i < P->nmarks; i++) {
+            fputs(i ? ",\n  " : "\n  ", f);
+            json_string(f, P->mark_text[i]);
+        }
+        fputs("]", f);
+    }
+    if (P->hidden) { /* what -t removed, by sample: the readout's totals say it */
+        fprintf(f, ",\n \"trace\":{\"names\":%zu,\"percent\":", P->hidden_names);
+        json_number(f, P->trace_percent);
+        fputs(",\"hidden\":", f);
+        json_numbers(f, P->hidden, P->nsamples);
+        fputs("}", f);
+    }
+    fputs("}", f);
+}
+
+static void json_data(FILE *f, const struct layout_data *D, const struct render_settings *rs)
+{
+    if (!D) {
+        fputs("null", f);
+        return;
+    }
+    static const char *const mode[] = {[MODE_STACKED] = "stacked", [MODE_PERCENT] = "percent",
+                                       [MODE_LINES] = "lines"};
+    fprintf(f, "{\"mode\":\"%s\",\"diff\":%s,\"x_index\":%s,\"iec\":%s,\"watch\":%s,\n",
+            mode[D->mode], D->diff ? "true" : "false", D->x_index ? "true" : "false",
+            D->iec ? "true" : "false", rs->refresh > 0 ? "true" : "false");
+    fputs("\"value_unit\":", f);
+    json_string(f, D->value_unit);
+    fputs(",\"sample_unit\":", f);
+    json_string(f, D->sample_unit);
+    if (D->detail_columns) { /* the names of the bands' detail fields */
+        fputs(",\n\"detail_columns\":", f);
+        json_fields(f, D->detail_columns);
+    }
+    fputs(",\n\"bands\":[", f);
+    for (size_t b = 0; b < D->nbands; b++) {
+        fputs(b ? ",\n " : "\n ", f);
+        json_band(f, &D->band[b]);
+    }
+    fputs("],\n\"panels\":[", f);
+    for (size_t k = 0; k < D->npanels; k++) {
+        fputs(k ? ",\n" : "\n", f);
+        json_panel(f, &D->panel[k]);
+    }
+    fputs("]}", f);
+}
+
+/* ---- the graph ----------------------------------------------------------------- */
+
+/* What the page shows of the sheet: the drawing's bounds (its outer box
+ * encloses everything) and a margin, not the blank A4 around it. */
+static void drawn_bounds(const struct layout *L, double box[4])
+{
+    const double *m = L->matrix;
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (size_t pg = 0; pg < L->npages; pg++)
+        for (size_t k = 0; k < L->page[pg].count; k++) {
+            const struct prim *pr = &L->page[pg].prim[k];
+            for (size_t i = 0; pr->kind != PRIM_TEXT && i < pr->npts; i++) {
+                double x = pr->pts[2 * i], y = pr->pts[2 * i + 1];
+                double px = m[0] * x + m[2] * y + m[4], py = m[1] * x + m[3] * y + m[5];
+                x0 = fmin(x0, px), y0 = fmin(y0, py), x1 = fmax(x1, px), y1 = fmax(y1, py);
+            }
+        }
+    const double margin = 4;
+    if (!(x1 > x0 && y1 > y0)) {
+        x0 = y0 = margin, x1 = L->page_width - margin, y1 = L->page_height - margin;
+    }
+    box[0] = fmax(0, x0 - margin);
+    box[1] = fmax(0, y0 - margin);
+    box[2] = fmin(L->page_width, x1 + margin) - box[0];
+    box[3] = fmin(L->page_height, y1 + margin) - box[1];
+}
+
+/* render/svg.c's SVG, with a root element of ours: the part of the sheet
+ * drawn on, an id for the script, and no XML declaration (this is HTML). */
+static int put_svg(FILE *f, const struct layout *L, struct render_fonts *fonts, struct hp_error *err)
+{
+    char *svg = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&svg, &len);
+    if (!mem)
+        return hp_fail(err, "writing HTML failed: no memory for the SVG");
+    int rc = render_svg_write(mem, L, fonts, false, err);
+    if (fclose(mem) != 0 && rc == 0)
+        rc = hp_fail(err, "writing HTML failed: no memory for the SVG");
+    const char *root = rc == 0 ? strstr(svg, "<svg") : NULL;
+    const char *body = root ? strchr(root, '>') : NULL;
+    if (rc == 0 && !body)
+        rc = hp_fail(err, "writing HTML failed: cairo wrote no <svg> element");
+    if (rc == 0) {
+        double vb[4];
+        drawn_bounds(L, vb);
+        char num[4][40];
+        for (int i = 0; i < 4; i++) {
+            snprintf(num[i], sizeof num[i], "%.2f", vb[i]);
+            dot_decimal(num[i]);
+        }
+        fprintf(f, "<svg id=\"picture\" xmlns=\"http://www.w3.org/2000/svg\" "
+                   "xmlns:xlink=\"http://www.w3.org/1999/xlink\" viewBox=\"%s %s %s %s\" "
+                   "width=\"%spt\" height=\"%spt\" role=\"img\" aria-label=\"",
+                num[0], num[1], num[2], num[3], num[2], num[3]);
+        html_text(f, L->title ? L->title : "");
+        fputs("\"", f);
+        fwrite(body, 1, len - (size_t)(body - svg), f);
+    }
+    free(svg);
+    return rc;
+}
+
+/* ---- the page ------------------------------------------------------------------ */
+
+static int write_html(FILE *f, const struct layout *L, struct render_fonts *fonts,
+                     const struct render_settings *rs, struct hp_error *err)
+{
+    const char *title = L->title ? L->title : "";
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
+    fputs("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n", f);
+    fputs("<meta name=\"generator\" content=\"hp2ps " PACKAGE_VERSION "\">\n", f);
+    if (rs->refresh > 0) /* --watch: the drawing is replaced as the profile grows */
+        fprintf(f, "<meta http-equiv=\"refresh\" content=\"%.0f\">\n", fmax(1, ceil(rs->refresh)));
+    fputs("<title>", f);
+    html_text(f, title);
+    fputs("</title>\n<style>\n", f);
+    put_lines(f, page_css);
+    fputs("</style>\n</head>\n<body>\n<header>\n<h1>", f);
+    html_text(f, title);
+    fputs("</h1>\n<p class=\"date\">", f);
+    html_text(f, L->date ? L->date : "");
+    fputs("</p>\n</header>\n<main>\n<div id=\"graph\">\n", f);
+    if (put_svg(f, L, fonts, err) < 0)
+        return -1;
+    fputs("<div id=\"readout\" role=\"status\" aria-live=\"polite\" hidden></div>\n</div>\n", f);
+    fputs("<p class=\"help\">Point at the graph to read the band under the pointer "
+          "(or Tab to the graph and use the arrow keys). "
+          "Drag across the graph or the strip under it, or use the wheel, + and "
+          "\xe2\x88\x92, to zoom; Escape or a double-click shows the whole run. "
+          "Click a band in the graph to see it alone (Shift-click: several; a click "
+          "where no band is: all). "
+          "Point at a key entry or a row of the table to highlight its band; "
+          "click it (or press Enter on it) to keep it highlighted, and again to "
+          "restore. Click a column's heading to sort by it.</p>\n", f);
+    fputs("<noscript><p>The readout and the table need JavaScript.</p></noscript>\n", f);
+    fputs("<div id=\"tables\"></div>\n</main>\n", f);
+    fputs("<footer>Drawn by hp2ps " PACKAGE_VERSION ".</footer>\n", f);
+    fputs("<script type=\"application/json\" id=\"hp2ps-data\">\n", f);
+    json_data(f, L->data, rs);
+    fputs("\n</script>\n<script>\n", f);
+    put_lines(f, page_js);
+    fputs("</script>\n</body>\n</html>\n", f);
+    return 0;
+}
+
+const struct render_format render_format_html = {.name = "html", .write = write_html, .data = true};

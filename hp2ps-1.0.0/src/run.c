@@ -1,0 +1,554 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* run.c: see run.h.  A run's edges around the pipeline's middle
+ * (pipeline.h): the command line made into each stage's options, the
+ * files named, read and written whole or not at all, the .aux policy. */
+#include "run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "formats.h"
+#include "heapline.h"
+#include "number.h"
+#include "output.h"
+#include "read/hp.h"
+#include "read/read.h"
+
+/* ---- options ------------------------------------------------------------------ */
+
+/* Every format's name (formats.h), each after prefix, separated by ", "
+ * and the last by last_sep ("ps, eps, ... or json").  buf holds 128
+ * bytes. */
+static const char *format_names(char buf[128], const char *prefix, const char *last_sep)
+{
+    size_t o = 0, n = 0;
+    while (output_format_at(n))
+        n++;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && o < 128; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == n ? last_sep : ", ";
+        int w = snprintf(buf + o, 128 - o, "%s%s%s", sep, prefix, output_format_at(i)->name);
+        o += w > 0 ? (size_t)w : 0;
+    }
+    return buf;
+}
+
+/* --format, else -o's extension, else PostScript: a drawing (*fmt) or an
+ * export (*exp, and *fmt NULL).  -1 with err set when neither names one. */
+static int choose_format(const struct options *o, const struct render_format **fmt,
+                         const struct export_format **exp, struct hp_error *err)
+{
+    const struct output_format *of = NULL;
+    char names[128];
+    *fmt = &render_format_ps, *exp = NULL;
+    if (o->format) {
+        if (!(of = output_format_find(o->format)))
+            return hp_fail(err, "--format=%s: unknown format (use one of %s)", o->format,
+                           format_names(names, "", ", "));
+    } else if (o->output && strcmp(o->output, "-") != 0) {
+        if (!(of = output_format_for_path(o->output)))
+            return hp_fail(err, "%s: cannot tell the format from the extension; name it %s, or "
+                           "give --format", o->output, format_names(names, ".", " or "));
+    }
+    if (of)
+        *fmt = of->render, *exp = of->export;
+    return 0;
+}
+
+/* HP2PS_THREADS: how many threads read a large .hp file, 1 to
+ * PARSE_THREADS_MAX; anything else is ignored (one per processor).  1
+ * also keeps a PNG's drawing and writing on one thread (render/png.c). */
+static unsigned env_threads(void)
+{
+    const char *s = getenv("HP2PS_THREADS");
+    if (!s || !*s)
+        return 0;
+    char *end;
+    errno = 0;
+    long n = strtol(s, &end, 10);
+    return *end == '\0' && errno == 0 && n >= 1 && n <= PARSE_THREADS_MAX ? (unsigned)n : 0;
+}
+
+int run_options_from(struct pipeline_options *po, const struct options *o,
+                     struct name_filter *filter, struct hp_error *err)
+{
+    memset(po, 0, sizeof *po);
+    if (choose_format(o, &po->fmt, &po->exp, err) < 0)
+        return -1;
+    if (name_filter_compile(filter, o->include, o->ninclude, o->exclude, o->nexclude, err) < 0 ||
+        name_filter_marks(filter, o->marks, err) < 0)
+        return -1;
+    if (po->exp && o->ninputs > 1)
+        return hp_fail(err, "-o %s: an export holds one profile; export each on its own",
+                       o->output ? o->output : "-");
+    if (!po->exp && o->export_layout != EXPORT_AUTO)
+        return hp_fail(err, "--export-layout is for an export: -o FILE.csv, -o FILE.json or "
+                       "--format=csv|json");
+    po->export_layout = o->export_layout;
+    po->parse = (struct parse_options){
+        .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
+        .x_index = o->x_index, .full_stacks = o->full_stacks, .threads = env_threads(),
+        .heap = o->heap, .marks = filter->marks,
+    };
+    struct band_options *bo = &po->bands;
+    band_options_default(bo);
+    bo->filter = filter;
+    bo->trace_percent = o->trace;
+    bo->limit = o->limit;
+    bo->sort_stddev = o->sort_stddev;
+    bo->sort_name = o->sort_name;
+    bo->colour = o->colour;
+    bo->sort_gradient = o->sort_gradient;
+    bo->slopes = o->slopes;
+    if (po->fmt && po->fmt->data)
+        bo->slopes = true; /* the page's table has every band's slope */
+    /* An export has no page: any format's page rules do. */
+    const struct render_format *fmt = po->fmt ? po->fmt : &render_format_ps;
+    po->layout = (struct layout_options){
+        .title_box = o->title_box,
+        .page = o->eps || fmt->always_fit ? PAGE_FIT
+              : o->upright                 ? PAGE_GHOSTVIEW
+              : fmt->print_page            ? PAGE_TURNED_A4
+                                           : PAGE_LANDSCAPE_A4,
+        .fit_width = o->eps ? o->eps_width : LAYOUT_BOX_WIDTH,
+        .single_page = o->eps || !fmt->multipage,
+        .multipage = o->multipage,
+        .key = o->limit != 0,
+        .marks = !o->no_marks,
+        .heap = o->heap,
+        .iec = o->iec,
+        .pattern = o->pattern,
+        .mode = o->mode,
+        .colour = o->colour,
+        .slopes = o->slopes,
+        .data = fmt->data,
+    };
+    po->render.dpi = o->dpi;
+    po->render.refresh = o->watch ? o->watch_period : 0;
+    po->render.threads = po->parse.threads;
+    po->reuse_aux = o->reuse_aux;
+    po->no_aux = o->no_aux;
+    po->force = o->force;
+    po->diff = o->diff;
+    po->output = o->output;
+    return 0;
+}
+
+/* Text drawn as boxes (render_fonts_boxes): the picture is there, but its
+ * words are not readable. */
+static void warn_boxes(struct hp_warnings *warnings, int rc, const struct render_fonts *fonts)
+{
+    const char *why = rc == 0 ? render_fonts_boxes(fonts) : NULL;
+    if (why)
+        warnings_add(warnings, "%s", why);
+}
+
+/* ---- the edges: files in, files out -------------------------------------------------- */
+
+/* Where a run reads and writes. */
+struct files {
+    char *input;    /* the .hp or eventlog path, NULL for stdin */
+    char *base;     /* output stem in the current directory, as GHC's */
+    char *out_path; /* the drawing or export; "-" for stdout */
+    char *aux_path;
+};
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static char *concat(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    char *s = xmalloc(na + nb + 1);
+    memcpy(s, a, na);
+    memcpy(s + na, b, nb + 1);
+    return s;
+}
+
+char *run_input_path(const char *arg)
+{
+    if (!arg)
+        return NULL;
+    if (ends_with(arg, ".hp") || ends_with(arg, ".eventlog"))
+        return xstrdup(arg);
+    char *with = concat(arg, ".hp");
+    if (exists(with) || !exists(arg))
+        return with;
+    free(with);
+    return xstrdup(arg);
+}
+
+
+/* GHC's naming: "prog" and "prog.hp" both read prog.hp, and the outputs
+ * are prog.ps and prog.aux in the current directory.  prog.eventlog is
+ * read as it is and gives the same outputs (what it holds is told by its
+ * first bytes, not by this name).  A name that is neither and has no
+ * NAME.hp beside it is read as it is. */
+static void resolve_files(struct files *fl, const char *arg, const struct pipeline_options *po)
+{
+    memset(fl, 0, sizeof *fl);
+    if (!arg) {
+        fl->out_path = xstrdup(po->output ? po->output : "-");
+        return;
+    }
+    fl->input = run_input_path(arg);
+    char *stem = ends_with(arg, ".hp") || ends_with(arg, ".eventlog")
+                     ? xmemdup0(arg, (size_t)(strrchr(arg, '.') - arg))
+                     : xstrdup(arg);
+    const char *slash = strrchr(stem, '/');
+    fl->base = xstrdup(slash ? slash + 1 : stem);
+    free(stem);
+    /* NAME.FORMAT (formats.h: the extension is the format's name) */
+    char ext[16];
+    snprintf(ext, sizeof ext, ".%s", po->exp ? po->exp->name : po->fmt->name);
+    fl->out_path = po->output ? xstrdup(po->output) : concat(fl->base, ext);
+    fl->aux_path = concat(fl->base, ".aux");
+}
+
+static void free_files(struct files *fl)
+{
+    free(fl->input);
+    free(fl->base);
+    free(fl->out_path);
+    free(fl->aux_path);
+}
+
+/* Read a profile, .hp or eventlog, from path (NULL: standard input). */
+static int read_profile(struct profile *p, const char *path, const struct pipeline_options *po,
+                        struct hp_warnings *warnings, struct hp_error *err)
+{
+    int fd = 0;
+    if (path && (fd = open(path, O_RDONLY)) < 0) {
+        int e = errno;
+        /* prog.hp gzipped where it was asked for: say what to do with it */
+        char *gz = concat(path, ".gz");
+        bool packed = e == ENOENT && access(gz, R_OK) == 0;
+        free(gz);
+        return hp_fail(err, "cannot open %s: %s%s", path, strerror(e),
+                       packed ? " (there is a .gz of it: zcat it into hp2ps)" : "");
+    }
+    int rc = profile_read(p, fd, path ? path : "stdin", &po->parse, err);
+    if (path)
+        close(fd);
+    for (size_t i = 0; rc == 0 && i < p->notes.n; i++)
+        warnings_add(warnings, "%s: %s", p->source, p->notes.text[i]);
+    return rc;
+}
+
+/* -p: the previous run's .aux, or a warning and none (a corrupt .aux
+ * must not stop the drawing).  left: the file will not be replaced. */
+static bool load_aux(struct aux *aux, const struct files *fl, bool left,
+                     struct hp_warnings *warnings)
+{
+    struct hp_error err;
+    if (aux_read_file(aux, fl->aux_path, &err) < 0) {
+        warnings_add(warnings, "%s; %sdrawing without it", err.text, left ? "left as it is, " : "");
+        return false;
+    }
+    return true;
+}
+
+/* May this run replace the file at path with its .aux?  Not when it is
+ * someone else's: hp2ps names the .aux after the profile, in the current
+ * directory, so `hp2ps paper.hp` would replace LaTeX's paper.aux.  A
+ * file is taken for an .aux when all its statements read as ours or
+ * GHC's (aux.c's reader); one that cannot be read is not replaced
+ * either.  What is not there, and a device or a pipe (written in place),
+ * may be written.  false: why says what the reader found. */
+static bool aux_replaceable(const char *path, struct hp_error *why)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return true;
+    return aux_check_file(path, why) == 0;
+}
+
+/* rename() cannot put a file where a directory is; say so before any
+ * output is replaced.  A file its owner made read-only, or one we may
+ * not write, is refused as a shell's redirection and GHC's hp2ps refuse
+ * it (the rename would replace it, and in a shared directory make it
+ * ours), unless --force; root, whom the permissions do not stop, is
+ * stopped by a mode with no write bit. */
+static int check_target(const char *path, bool force, struct hp_error *err)
+{
+    struct stat st;
+    if (strcmp(path, "-") == 0 || stat(path, &st) != 0)
+        return 0;
+    if (S_ISDIR(st.st_mode))
+        return hp_fail(err, "cannot write %s: it is a directory", path);
+    if (force || !S_ISREG(st.st_mode))
+        return 0;
+    if (!(st.st_mode & 0222))
+        return hp_fail(err, "%s is read-only (--force replaces it)", path);
+    if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 && errno == EACCES)
+        return hp_fail(err, "%s is not writable by you (--force replaces it)", path);
+    return 0;
+}
+
+/* The .aux, written to its temporary file (committed by the caller). */
+static int prepare_aux(struct output *aux_out, const struct files *fl, const struct drawing *d,
+                       const struct pipeline_options *po, struct hp_error *err)
+{
+    if (output_open(aux_out, fl->aux_path, fl->input, po->temps, err) < 0) {
+        /* The drawing waits for its .aux (both or neither), so say how
+         * to have the drawing alone: a read-only current directory. */
+        struct hp_error why = *err;
+        hp_fail(err, "%s (--no-aux writes none)", why.text);
+        return -1;
+    }
+    if (aux_write(aux_out->f, &d->plan, d->x_range, d->stacked_range, po->bands.colour) < 0) {
+        if (output_write_error(aux_out, err) == 0)
+            hp_fail(err, "cannot write %s", fl->aux_path);
+        output_abort(aux_out);
+        return -1;
+    }
+    return 0;
+}
+
+/* A writer failed: when the output itself failed (a full disk, a file
+ * size limit), that is what is said, with the system's reason. */
+static int writer_failed(struct output *out, struct hp_error *err)
+{
+    output_write_error(out, err);
+    output_abort(out);
+    return -1;
+}
+
+/* The drawing (and with d and an input file, d's .aux), both complete
+ * before either replaces anything (output_commit_all); the .aux is
+ * renamed last, as GHC wrote it last. */
+static int write_drawing(const struct layout *L, const struct files *fl, const struct drawing *d,
+                         const struct pipeline_options *po, struct render_fonts *fonts,
+                         struct hp_error *err)
+{
+    struct output out = {0}, aux_out = {0};
+    bool with_aux = d != NULL;
+    if (check_target(fl->out_path, po->force, err) < 0 ||
+        (with_aux && check_target(fl->aux_path, po->force, err) < 0))
+        return -1;
+    if (output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
+        return -1;
+    if (po->fmt->write(out.f, L, fonts, &po->render, err) < 0)
+        return writer_failed(&out, err);
+    if (with_aux && prepare_aux(&aux_out, fl, d, po, err) < 0) {
+        output_abort(&out);
+        return -1;
+    }
+    struct output *both[2] = {&out, &aux_out};
+    return output_commit_all(both, with_aux ? 2 : 1, err);
+}
+
+/* -o FILE.csv, -o FILE.json, --format=csv|json: the numbers instead of
+ * the picture, through the same atomic output; no .aux is written.
+ * *clipped: a band's sum was written as INT64_MAX. */
+static int write_export(const struct files *fl, const struct profile *p,
+                        const struct band_plan *bp, const struct pipeline_options *po,
+                        bool *clipped, struct hp_error *err)
+{
+    struct output out;
+    if (check_target(fl->out_path, po->force, err) < 0 ||
+        output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
+        return -1;
+    int written = po->exp->write(out.f, p, bp, po->export_layout, err);
+    if (written < 0)
+        return writer_failed(&out, err);
+    *clipped = written > 0;
+    return output_commit(&out, err);
+}
+
+/* --heap that draws nothing says why, once. */
+static void warn_heap(struct hp_warnings *warnings, const struct profile *p,
+                      const struct pipeline_options *po, size_t nprofiles)
+{
+    if (!po->layout.heap)
+        return;
+    if (!heaplines_any(p->heap))
+        warnings_add(warnings, "%s: --heap: no heap size events (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE) to "
+             "draw; only an eventlog has them (+RTS -l)", p->source);
+    else if (po->exp)
+        return;
+    else if (nprofiles > 1)
+        warnings_add(warnings, "--heap draws the lines of a single profile, not of several");
+    else if (p->x_is_index)
+        warnings_add(warnings, "--heap: the lines need the time axis; not drawn with --x=index");
+    else if (po->layout.mode == MODE_PERCENT)
+        warnings_add(warnings, "--heap: the lines are bytes; not drawn with --mode=percent");
+}
+
+/* One profile: the picture and its .aux, or the export. */
+/* The .aux policy, apart from the run's steps: whether this run writes
+ * FILE.aux (*write: not for standard input, nor with --no-aux or an
+ * export, nor over a file that is not an .aux, which is left as it is),
+ * and with -p the .aux read into aux (*saved; NULL: none to use).  The
+ * check comes before -p reads it, so that one warning says both.  -1
+ * (err set) when the .aux would replace the input. */
+static int aux_policy(const struct files *fl, const struct pipeline_options *po,
+                      struct aux *aux, const struct aux **saved, bool *write,
+                      struct hp_warnings *warnings, struct hp_error *err)
+{
+    struct hp_error why;
+    *saved = NULL;
+    *write = fl->input && !po->no_aux && !po->exp;
+    if (*write && output_same_path(fl->aux_path, fl->input)) /* as output_open would */
+        return hp_fail(err, "%s: refusing to overwrite the input", fl->aux_path);
+    bool left = *write && !aux_replaceable(fl->aux_path, &why);
+    if (left)
+        *write = false;
+    if (po->reuse_aux && !fl->input)
+        warnings_add(warnings, "-p has no effect on standard input (there is no .aux file)");
+    else if (po->reuse_aux && load_aux(aux, fl, left, warnings))
+        *saved = aux;
+    /* (-p's warning has said it already: "left as it is") */
+    if (left && !(po->reuse_aux && fl->input && !*saved))
+        warnings_add(warnings, "%s: not an hp2ps .aux file, so it is left as it is (--no-aux "
+                     "writes none)", why.text);
+    return 0;
+}
+
+static int run_one(const struct pipeline_options *po, const char *arg, struct hp_warnings *warnings,
+                   struct hp_error *err)
+{
+    struct files fl;
+    resolve_files(&fl, arg, po);
+    struct profile p = {0};
+    struct aux aux;
+    aux_init(&aux);
+    struct drawing d = {0};
+    struct band_plan bp = {0};
+    struct render_fonts *fonts = NULL;
+    struct render_fonts_job *job = NULL;
+    int rc = -1;
+
+    if (fl.input && output_same_path(fl.out_path, fl.aux_path)) {
+        hp_fail(err, "%s: the drawing cannot go to the .aux file", fl.out_path);
+        goto done;
+    }
+    /* The fonts are made on a thread of their own while the profile is
+     * read and its series built (render_fonts_begin): only the layout
+     * measures text. */
+    job = po->exp ? NULL : render_fonts_begin(po->fmt);
+    if (read_profile(&p, fl.input, po, warnings, err) < 0)
+        goto done;
+    /* A -hb run whose RTS crashed (GHC 9.0's does after about 32
+     * censuses) leaves only the empty sample at 0: a blank graph, with no
+     * word why.  (Any other profile so short may be one still written.) */
+    if (p.nsamples == 1 && p.names.count == 0 && !p.dropped_open_sample && p.job &&
+        strstr(p.job, "-hb"))
+        warnings_add(warnings, "%s holds only the empty sample at 0: no census was written, "
+                     "as when the program crashed (GHC 9.0's RTS does in -hb after about 32 "
+                     "censuses); try a newer GHC, or -hc or -hy", p.source);
+    warn_heap(warnings, &p, po, 1);
+    bool write_aux;
+    const struct aux *saved;
+    if (aux_policy(&fl, po, &aux, &saved, &write_aux, warnings, err) < 0)
+        goto done;
+    if (po->exp) {
+        const struct aux *given = saved;
+        if (pipeline_plan(&bp, &p, &saved, po, err) < 0)
+            goto done;
+        if (given && !saved)
+            warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path,
+                 p.source);
+        bool clipped = false;
+        rc = write_export(&fl, &p, &bp, po, &clipped, err);
+        if (rc == 0 && clipped)
+            pipeline_warn_clipped(warnings, p.source, "written as that");
+        goto done;
+    }
+    if (pipeline_series(&d, &p, saved, po, err) < 0)
+        goto done;
+    if (d.series.clipped)
+        pipeline_warn_clipped(warnings, p.source, "drawn at that");
+    fonts = render_fonts_end(job);
+    job = NULL;
+    struct text_metrics tm = render_text_metrics(fonts);
+    if (pipeline_layout(&d, &p, po, &tm, err) < 0)
+        goto done;
+    if (d.aux_foreign)
+        warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
+    rc = write_drawing(&d.layout, &fl, write_aux ? &d : NULL, po, fonts, err);
+    warn_boxes(warnings, rc, fonts);
+done:
+    if (job)
+        render_fonts_free(render_fonts_end(job));
+    drawing_free(&d);
+    band_plan_free(&bp);
+    render_fonts_free(fonts);
+    aux_free(&aux);
+    profile_free(&p);
+    free_files(&fl);
+    return rc;
+}
+
+/* Several profiles, or --diff: every one read, one drawing, no .aux (an
+ * .aux describes the bands of one profile). */
+static int run_many(const struct pipeline_options *po, const char *const *inputs, size_t n,
+                    struct hp_warnings *warnings, struct hp_error *err)
+{
+    struct profile *p = xcalloc(n, sizeof *p);
+    struct render_fonts_job *job = render_fonts_begin(po->fmt);
+    struct layout L = {0};
+    struct files fl = {0};
+    fl.out_path = xstrdup(po->output ? po->output : "-");
+    int rc = -1;
+    size_t k;
+    for (k = 0; k < n; k++) {
+        char *path = run_input_path(inputs[k]);
+        if (path && po->output && output_same_path(po->output, path))
+            hp_fail(err, "%s: refusing to overwrite the input", po->output);
+        else
+            rc = read_profile(&p[k], path, po, warnings, err);
+        free(path);
+        if (rc < 0)
+            break;
+        rc = -1;
+    }
+    struct render_fonts *fonts = render_fonts_end(job);
+    if (k < n)
+        goto done;
+    warn_heap(warnings, &p[0], po, n);
+    struct text_metrics tm = render_text_metrics(fonts);
+    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, warnings, err)
+                  : pipeline_draw_several(&L, p, n, po, &tm, warnings, err)) < 0)
+        goto done;
+    rc = write_drawing(&L, &fl, NULL, po, fonts, err);
+    warn_boxes(warnings, rc, fonts);
+done:
+    layout_free(&L);
+    render_fonts_free(fonts);
+    for (size_t i = 0; i < n; i++)
+        profile_free(&p[i]);
+    free(p);
+    free_files(&fl);
+    return rc;
+}
+
+int run_inputs(const struct pipeline_options *po, const char *const *inputs, size_t n,
+               struct hp_warnings *warnings, struct hp_error *err)
+{
+    if (po->fmt && render_source_date_epoch() == -2)
+        warnings_add(warnings, "SOURCE_DATE_EPOCH=%s: not a whole number of seconds from 1970 to 9999; "
+             "ignored", getenv("SOURCE_DATE_EPOCH"));
+    /* Whatever locale the caller set: the numbers this thread writes
+     * (exports, the .aux, labels) and reads back keep '.' (issue 34). */
+    void *locale = number_c_locale_begin();
+    int rc = n > 1 || po->diff ? run_many(po, inputs, n, warnings, err)
+                               : run_one(po, n ? inputs[0] : NULL, warnings, err);
+    number_c_locale_end(locale);
+    return rc;
+}

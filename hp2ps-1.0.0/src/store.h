@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* store.h: the completed samples of a profile, kept for a replay.
+ *
+ * The band stage can only choose the bands (trace elimination, order,
+ * OTHER) once every total is known, and the drawing needs the samples
+ * again after that.  Reading the input twice is impossible for a pipe, and
+ * keeping the samples as structs costs memory in proportion to the file.
+ * So the parser appends each completed sample here in a compact binary
+ * form, small profiles stay in memory, large ones spill to an unlinked
+ * temporary file, and later stages replay it as often as they need.
+ */
+#ifndef HP2PS_STORE_H
+#define HP2PS_STORE_H
+
+#include "common.h"
+
+/* One data line of a sample: name id and its value (never negative). */
+struct sample_entry {
+    uint32_t name;
+    int64_t value;
+};
+
+struct store;
+
+/* An empty store in memory; aborts like xmalloc when memory is out.  The
+ * caller owns it: store_free (NULL is harmless) closes a spilled file. */
+struct store *store_new(void);
+void store_free(struct store *s);
+
+/* The same, but writing to its temporary file from the first sample,
+ * through a small buffer: for the parts of a large input read on threads
+ * (read/hp.c), which are held until the main store adopts them. */
+struct store *store_new_spooled(void);
+
+/* Append one completed sample.  Entries may repeat a name (the values then
+ * add up, as in GHC's hp2ps).  Fails only on a temporary-file I/O error. */
+int store_append(struct store *s, double time, const struct sample_entry *e,
+                 size_t n, struct hp_error *err);
+
+/* Move every sample of from to the end of s, and free from: the samples
+ * a part of the input read on a thread of its own put in a store of their
+ * own (read/hp.c).  remap[0..nremap) turns from's name ids into s's; the
+ * samples keep their log and are mapped as they are replayed.  Later
+ * appends to s go after them. */
+void store_adopt(struct store *s, struct store *from, const uint32_t *remap, size_t nremap);
+
+/* Number of samples appended so far. */
+size_t store_count(const struct store *s);
+
+/* Bytes in the logs, and whether one has moved to a temporary file (for
+ * tests and measurements). */
+size_t store_bytes(const struct store *s);
+bool store_spilled(const struct store *s);
+
+/* How many logs it holds: 1, and 1 more for each store adopted and each
+ * run of appends after one. */
+size_t store_segments(const struct store *s);
+
+/* One sample as a cursor returns it: entry[0..n) stay valid until the
+ * cursor's next call. */
+struct sample {
+    double time;
+    const struct sample_entry *entry;
+    size_t n;
+};
+
+/* Replay.  A cursor reads the samples from the first, and never changes
+ * the store, so any number may read one store (each owns a buffer of at
+ * most 128 KiB); the store must not be appended to while a cursor is in
+ * use.  store_cursor_next returns 1 with the next sample in *out, 0 after
+ * the last, -1 with err set on an I/O error of the temporary file.  The
+ * caller owns the cursor: store_cursor_free (NULL is harmless). */
+struct store_cursor;
+struct store_cursor *store_cursor_new(const struct store *s); /* s NULL: no samples */
+int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_error *err);
+void store_cursor_free(struct store_cursor *c);
+
+#endif

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# lib.sh: shared helpers for the end-to-end tests (sourced, POSIX sh + bash).
+# Each test script runs in its own scratch directory, counts its checks and
+# ends with `finish`, which prints "NAME: N passed, N failed" and sets the
+# exit status (77 = skipped, for automake).
+
+set -u
+: "${HP2PS:=$(cd "$(dirname "$0")/.." && pwd)/hp2ps}"
+: "${TESTDATA:=$(cd "$(dirname "$0")" && pwd)/data}"
+: "${SAMPLES:=$(cd "$(dirname "$0")/.." && pwd)/samples}"
+export SOURCE_DATE_EPOCH=1700000000
+
+TEST_NAME=$(basename "$0" .sh)
+PASSED=0
+FAILED=0
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/hp2ps-$TEST_NAME.XXXXXX")
+trap 'rm -rf "$SCRATCH"' EXIT
+cd "$SCRATCH" || exit 99
+
+pass() { PASSED=$((PASSED + 1)); }
+fail() { FAILED=$((FAILED + 1)); printf '%s: FAIL: %s\n' "$TEST_NAME" "$*" >&2; }
+
+# check DESCRIPTION COMMAND...: passes when COMMAND succeeds.
+check() {
+    local what=$1; shift
+    if "$@"; then pass; else fail "$what"; fi
+}
+
+# run_hp2ps ARGS...: runs the program, leaving $RC, stdout in out.txt,
+# stderr in err.txt.
+run_hp2ps() {
+    "$HP2PS" "$@" >out.txt 2>err.txt
+    RC=$?
+}
+
+# expect_error CODE REGEX ARGS...: exit status CODE and exactly one stderr
+# line matching the extended regular expression REGEX.
+expect_error() {
+    local code=$1 re=$2; shift 2
+    run_hp2ps "$@"
+    if [ "$RC" -eq "$code" ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -Eq -- "$re" err.txt; then
+        pass
+    else
+        fail "hp2ps $* -> exit $RC, stderr: $(head -c 300 err.txt) (wanted exit $code, /$re/)"
+    fi
+}
+
+# Rasterize PostScript/EPS with ghostscript: raster IN.ps OUT.png [RES] [extra gs args]
+raster() {
+    local in=$1 out=$2 res=${3:-50}; shift 3 2>/dev/null || shift $#
+    gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=png16m -r"$res" \
+       -dTextAlphaBits=4 -dGraphicsAlphaBits=4 "$@" -sOutputFile="$out" "$in" >/dev/null 2>&1
+}
+
+need() {
+    for tool in "$@"; do
+        if ! command -v "$tool" >/dev/null 2>&1; then
+            echo "$TEST_NAME: skipped: $tool is not installed"
+            exit 77
+        fi
+    done
+}
+
+finish() {
+    echo "$TEST_NAME: $PASSED passed, $FAILED failed"
+    [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
+    exit $?
+}

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* test_diff.c: --diff's grid (diff.c) against differences computed by
+ * hand: a constant rise and a halving, interpolation between samples at
+ * different times, a profile that ends early, a name only one profile
+ * has, and -m merging the smaller changes into OTHER. */
+#include "check.h"
+#include "fixture.h"
+#include "diff.h"
+#include "series.h"
+
+#include <stdlib.h>
+
+/* A profile from samples written as "TIME name value name value ...;". */
+static void load(struct profile *p, struct band_plan *bp, const char *samples)
+{
+    char hp[4096];
+    size_t o = 0;
+    const char *s = samples;
+    while (*s) {
+        char *end;
+        double t = strtod(s, &end);
+        s = end;
+        o += (size_t)snprintf(hp + o, sizeof hp - o, "BEGIN_SAMPLE %g\n", t);
+        while (*s == ' ') {
+            char name[32];
+            long v;
+            int used;
+            if (sscanf(s, " %31s %ld%n", name, &v, &used) != 2)
+                abort();
+            o += (size_t)snprintf(hp + o, sizeof hp - o, "%s\t%ld\n", name, v);
+            s += used;
+        }
+        if (*s == ';')
+            s++;
+        o += (size_t)snprintf(hp + o, sizeof hp - o, "END_SAMPLE %g\n", t);
+    }
+    fixture_parse(p, hp);
+    fixture_plan(bp, p, 0, 0, false); /* every name a band, as the pipeline does for --diff */
+}
+
+/* The diff of two profiles; the inputs are freed. */
+static void diff_of(struct diff *d, const char *before, const char *after, long limit)
+{
+    struct profile a, b;
+    struct band_plan pa, pb;
+    load(&a, &pa, before);
+    load(&b, &pb, after);
+    struct hp_error err;
+    if (diff_build(d, &a, &pa, &b, &pb, limit, true, &err) < 0) {
+        fprintf(stderr, "%s\n", err.text);
+        abort();
+    }
+    band_plan_free(&pa);
+    band_plan_free(&pb);
+    profile_free(&a);
+    profile_free(&b);
+}
+
+static long band_named(const struct diff *d, const char *name)
+{
+    for (size_t b = 0; b < d->bands.count; b++)
+        if (strcmp(d->bands.band[b].name, name) == 0)
+            return (long)b;
+    return -1;
+}
+
+/* after = before + 1000 in X at every time, Y halved. */
+static void test_rise_and_halving(void)
+{
+    struct diff d;
+    diff_of(&d, "0 X 1000 Y 4000; 1 X 3000 Y 4000; 2 X 2000 Y 8000; 4 X 0 Y 4000;",
+            "0 X 2000 Y 2000; 1 X 4000 Y 2000; 2 X 3000 Y 4000; 4 X 1000 Y 2000;", 20);
+    CHECK_INT(d.bands.count, 2);
+    long x = band_named(&d, "X"), y = band_named(&d, "Y");
+    /* Y falls, X rises: the falls come first in the band order, the
+     * rises last (the key lists X, drawn above zero, before Y). */
+    CHECK_INT(y, 0);
+    CHECK_INT(x, 1);
+    CHECK_NEAR(d.span, 4, 1e-12);
+    CHECK_NEAR(d.t[0], 0, 0);
+    CHECK_NEAR(d.t[d.ncolumns - 1], 4, 0);
+    bool x_ok = true, y_ok = true;
+    for (size_t c = 0; c < d.ncolumns; c++) {
+        double t = d.t[c];
+        /* before's Y: 4000 up to 1, to 8000 at 2, back to 4000 at 4. */
+        double by = t <= 1 ? 4000 : t <= 2 ? 4000 + 4000 * (t - 1) : 8000 - 2000 * (t - 2);
+        x_ok = x_ok && fabs(d.change[x][c] - 1000) < 1e-6;
+        y_ok = y_ok && fabs(d.change[y][c] - (-by / 2)) < 1e-6;
+    }
+    CHECK(x_ok);
+    CHECK(y_ok);
+    /* The peak at t = 2 falls between grid times: off by at most the
+     * slope (4000 per second) times a grid step. */
+    double step = d.t[1] - d.t[0];
+    CHECK_NEAR(d.extreme[y], -4000, 4000 * step);
+    CHECK_NEAR(d.extreme_time[y], 2, 0.01);
+    CHECK_NEAR(d.extreme[x], 1000, 1e-6);
+    CHECK_NEAR(d.y_max, 1000, 1e-6);
+    CHECK_NEAR(d.y_min, -4000, 4000 * step);
+    CHECK(d.ncolumns >= 4 && d.ncolumns <= SERIES_MAX_COLUMNS);
+    diff_free(&d);
+}
+
+/* Different sample times, and times relative to each first sample:
+ * before X: 0 at 0, 2000 at 2 (1000 t); after, starting at t=10:
+ * 0, 3000 at +1, 2000 at +2. */
+static void test_interpolation(void)
+{
+    struct diff d;
+    diff_of(&d, "0 X 0; 2 X 2000;", "10 X 0; 11 X 3000; 12 X 2000;", 20);
+    CHECK_INT(d.bands.count, 1);
+    CHECK_NEAR(d.span, 2, 1e-12);
+    bool ok = true;
+    for (size_t c = 0; c < d.ncolumns; c++) {
+        double t = d.t[c];
+        double after = t <= 1 ? 3000 * t : 3000 - 1000 * (t - 1);
+        ok = ok && fabs(d.change[0][c] - (after - 1000 * t)) < 1e-6;
+    }
+    CHECK(ok);
+    /* The largest difference: +2000 at t = 1. */
+    CHECK_NEAR(d.extreme[0], 2000, 4000 * (d.t[1] - d.t[0]));
+    CHECK_NEAR(d.extreme_time[0], 1, 0.01);
+    diff_free(&d);
+}
+
+/* before ends at 2, after at 4: after 2, before counts as 0.  Z is only
+ * in after: its change is after's value. */
+static void test_end_and_new_name(void)
+{
+    struct diff d;
+    diff_of(&d, "0 X 1000; 1 X 1000; 2 X 1000;", "0 X 1000; 2 X 1000 Z 500; 4 X 1000 Z 500;", 20);
+    CHECK_INT(d.bands.count, 2);
+    long x = band_named(&d, "X"), z = band_named(&d, "Z");
+    CHECK(x >= 0 && z >= 0);
+    bool x_ok = true, z_ok = true;
+    for (size_t c = 0; c < d.ncolumns; c++) {
+        double t = d.t[c];
+        x_ok = x_ok && fabs(d.change[x][c] - (t <= 2 ? 0 : 1000)) < 1e-6;
+        z_ok = z_ok && fabs(d.change[z][c] - (t <= 2 ? 250 * t : 500)) < 1e-6;
+    }
+    CHECK(x_ok);
+    CHECK(z_ok);
+    diff_free(&d);
+}
+
+/* -m2: the largest change and OTHER, which adds up the rest. */
+static void test_limit(void)
+{
+    struct diff d;
+    diff_of(&d, "0 A 100 B 100 C 100; 1 A 100 B 100 C 100;",
+            "0 A 1100 B 150 C 70; 1 A 1100 B 150 C 70;", 2);
+    CHECK_INT(d.bands.count, 2);
+    CHECK(d.bands.band[0].is_other); /* both rise: OTHER below A */
+    CHECK_STR(d.bands.band[0].name, "OTHER");
+    CHECK_STR(d.bands.band[1].name, "A");
+    CHECK_NEAR(d.change[1][0], 1000, 1e-9);
+    CHECK_NEAR(d.change[0][0], 50 - 30, 1e-9);
+    CHECK_NEAR(d.change[0][d.ncolumns - 1], 20, 1e-9);
+    /* Rises 1000 + 20, no fall. */
+    CHECK_NEAR(d.y_max, 1020, 1e-9);
+    CHECK_NEAR(d.y_min, 0, 0);
+    diff_free(&d);
+}
+
+static void check_order(const struct diff *d, const char *const *names, size_t n)
+{
+    if (!CHECK_INT(d->bands.count, n))
+        return;
+    for (size_t b = 0; b < n; b++)
+        CHECK_STR(d->bands.band[b].name, names[b]);
+}
+
+/* The band order is the drawing's: layout stacks the rises up in band
+ * order and the falls down in the opposite order, so the falls come
+ * first (the largest outermost, at 0), then the bands that never change
+ * and OTHER (on the side of its sign), then the rises (the largest on
+ * top).  A rises by 3000, B falls by 2000, C by 1000, D stays. */
+static void test_order(void)
+{
+    struct diff d;
+    const char *before = "0 A 1000 B 5000 C 5000 D 10; 1 A 1000 B 5000 C 5000 D 10;";
+    const char *after = "0 A 4000 B 3000 C 4000 D 10; 1 A 4000 B 3000 C 4000 D 10;";
+    diff_of(&d, before, after, 0);
+    check_order(&d, (const char *const[]){"B", "C", "D", "A"}, 4);
+    CHECK_NEAR(d.extreme[0], -2000, 1e-9);
+    CHECK_NEAR(d.extreme[1], -1000, 1e-9);
+    CHECK_NEAR(d.extreme[2], 0, 0);
+    CHECK_NEAR(d.extreme[3], 3000, 1e-9);
+    diff_free(&d);
+    /* Two rises, two falls: each side's largest change outermost. */
+    diff_of(&d, "0 A 1000 B 5000 C 5000 E 100; 1 A 1000 B 5000 C 5000 E 100;",
+            "0 A 4000 B 3000 C 4000 E 600; 1 A 4000 B 3000 C 4000 E 600;", 0);
+    check_order(&d, (const char *const[]){"B", "C", "E", "A"}, 4);
+    diff_free(&d);
+    /* -m3: A and B, and OTHER = C + E = -500, a fall: just above B. */
+    diff_of(&d, "0 A 1000 B 5000 C 5000 E 100; 1 A 1000 B 5000 C 5000 E 100;",
+            "0 A 4000 B 3000 C 4000 E 600; 1 A 4000 B 3000 C 4000 E 600;", 3);
+    check_order(&d, (const char *const[]){"B", "OTHER", "A"}, 3);
+    CHECK(d.bands.band[1].is_other);
+    CHECK_NEAR(d.extreme[1], -500, 1e-9);
+    CHECK_NEAR(d.change[1][0], -500, 1e-9);
+    diff_free(&d);
+    /* A band whose largest change is a fall counts as a fall, even if it
+     * also rises: F goes +1000 then -3000. */
+    diff_of(&d, "0 F 5000 G 100; 1 F 5000 G 100;", "0 F 6000 G 200; 1 F 2000 G 200;", 0);
+    check_order(&d, (const char *const[]){"F", "G"}, 2);
+    diff_free(&d);
+}
+
+int main(void)
+{
+    test_rise_and_halving();
+    test_interpolation();
+    test_end_and_new_name();
+    test_limit();
+    test_order();
+    return check_report();
+}
