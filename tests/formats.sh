@@ -54,7 +54,7 @@ content_box() {
         sed 's/[x+]/ /g' | awk '{ print $1, $2, $3, $5 - $1 - $3, $4, $6 - $2 - $4 }'
 }
 
-cp "$LEAK" leak.hp
+cp --no-preserve=mode "$LEAK" leak.hp # (writable, as in a checkout: distcheck's tree is read-only)
 
 # ---------------------------------------------------------------------------
 # 1. One picture, five formats: -c -e8in is a 576 x 384 pt page everywhere,

@@ -264,7 +264,7 @@ for n in leakmean-hc wordfreq-hc wordfreq-hr mapbuild-hT sccdemo-hc; do
         fresh "ghc-aux-$n-$enc"
         unpack "$n.hp" "$n.hp"
         ghc=$DATA/$n.$enc.aux
-        cp "$ghc" "$n.aux"
+        cp --no-preserve=mode "$ghc" "$n.aux"
         ok_run "$n with GHC's $enc .aux" -p "$n.hp"
         order_lines "$ghc" >order.ghc
         order_lines "$n.aux" >order.ours
@@ -287,7 +287,7 @@ done
 # GHC's -i- .aux read by a plain -p run gives -i-'s order.
 fresh ghc-aux-iminus
 unpack mapbuild-hT.hp mapbuild-hT.hp
-cp "$DATA/mapbuild-hT.iminus.aux" mapbuild-hT.aux
+cp --no-preserve=mode "$DATA/mapbuild-hT.iminus.aux" mapbuild-hT.aux
 ok_run "mapbuild-hT with GHC's -i- .aux" -p mapbuild-hT.hp
 order_lines "$DATA/mapbuild-hT.iminus.aux" >order.ghc
 order_lines mapbuild-hT.aux >order.ours
@@ -369,7 +369,7 @@ printf 'X_RANGE 1.00\n\000\001\002\003\377\n' >tiny-hc.aux
 fallback "binary .aux" 'tiny-hc\.aux' kept
 
 # Another profile's .aux: not one name in common.
-cp "$DATA/leakmean-hc.default.aux" tiny-hc.aux
+cp --no-preserve=mode "$DATA/leakmean-hc.default.aux" tiny-hc.aux
 fallback "another profile's .aux" 'tiny-hc\.aux'
 ps_ok "another profile's .aux" tiny-hc.ps
 
