@@ -133,17 +133,24 @@ static void cuts_free(struct cuts *c)
     free(c->tail);
 }
 
+/* Clusters kept at the head (*h) and the tail (*t), moved from a side
+ * that has too few to the other, and neither past what it has. */
+static void fit_split(const struct cuts *c, size_t *h, size_t *t)
+{
+    if (*h > c->nhead)
+        *t += *h - c->nhead, *h = c->nhead;
+    if (*t > c->ntail) {
+        *h += *t - c->ntail, *t = c->ntail;
+        if (*h > c->nhead)
+            *h = c->nhead;
+    }
+}
+
 /* keep clusters around the ellipsis, the head's one more when odd. */
 static char *middle_cut(const char *text, size_t len, const struct cuts *c, size_t keep)
 {
     size_t h = (keep + 1) / 2, t = keep / 2;
-    if (h > c->nhead)
-        t += h - c->nhead, h = c->nhead;
-    if (t > c->ntail) {
-        h += t - c->ntail, t = c->ntail;
-        if (h > c->nhead)
-            h = c->nhead;
-    }
+    fit_split(c, &h, &t);
     size_t hb = c->head[h], tb = c->tail[t];
     char *out = xmalloc(hb + sizeof ELLIPSIS + (len - tb));
     memcpy(out, text, hb);
@@ -372,13 +379,7 @@ static bool split(const struct cuts *c, size_t keep, int kind, size_t hmin, size
         hh = hmin, tt = keep >= hmin ? keep - hmin : 0;
     if (kind == 2 && tt < tmin)
         tt = tmin, hh = keep >= tmin ? keep - tmin : 0;
-    if (hh > c->nhead)
-        tt += hh - c->nhead, hh = c->nhead;
-    if (tt > c->ntail) {
-        hh += tt - c->ntail, tt = c->ntail;
-        if (hh > c->nhead)
-            hh = c->nhead;
-    }
+    fit_split(c, &hh, &tt);
     if ((kind == 1 && hh < hmin) || (kind == 2 && tt < tmin) || hh + tt < keep)
         return false;
     *h = hh, *t = tt;
