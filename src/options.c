@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -358,108 +359,188 @@ static int parse_dpi(struct options *o, const char *v, struct hp_error *err)
     return 0;
 }
 
-/* "--name=value" or "--name value": the value, or NULL when name differs. */
-static const char *long_value(const char *arg, const char *name, int argc, char **argv, int *i,
-                              bool *missing)
+/* The long options' values, one function each. */
+static int set_units(struct options *o, const char *v, struct hp_error *err)
 {
-    size_t n = strlen(name);
-    *missing = false;
-    if (strncmp(arg + 2, name, n) != 0)
-        return NULL;
-    if (arg[2 + n] == '=')
-        return arg + 3 + n;
-    if (arg[2 + n] != '\0')
-        return NULL;
-    if (*i + 1 >= argc) {
-        *missing = true;
-        return NULL;
-    }
-    return argv[++*i];
+    if (strcmp(v, "si") != 0 && strcmp(v, "iec") != 0)
+        return hp_fail(err, "--units=%s: use si (kB, MB) or iec (KiB, MiB)", v);
+    o->iec = strcmp(v, "iec") == 0;
+    return 0;
 }
 
+static int set_output(struct options *o, const char *v, struct hp_error *err)
+{
+    (void)err;
+    o->output = v;
+    return 0;
+}
+
+static int set_format(struct options *o, const char *v, struct hp_error *err)
+{
+    (void)err;
+    o->format = v;
+    return 0;
+}
+
+static int add_include(struct options *o, const char *v, struct hp_error *err)
+{
+    (void)err;
+    push_string(&o->include, &o->ninclude, v);
+    return 0;
+}
+
+static int add_exclude(struct options *o, const char *v, struct hp_error *err)
+{
+    (void)err;
+    push_string(&o->exclude, &o->nexclude, v);
+    return 0;
+}
+
+static int set_marks(struct options *o, const char *v, struct hp_error *err)
+{
+    (void)err;
+    o->marks = v;
+    return 0;
+}
+
+static int set_from(struct options *o, const char *v, struct hp_error *err)
+{
+    return parse_time(&o->from, &o->has_from, "--from", v, err);
+}
+
+static int set_to(struct options *o, const char *v, struct hp_error *err)
+{
+    return parse_time(&o->to, &o->has_to, "--to", v, err);
+}
+
+/* --at=peak|end|T: one census, the one at T or the last before it. */
+static int set_at(struct options *o, const char *v, struct hp_error *err)
+{
+    if (strcmp(v, "peak") == 0)
+        o->at = AT_PEAK;
+    else if (strcmp(v, "end") == 0)
+        o->at = AT_END;
+    else {
+        bool has;
+        if (parse_time(&o->at_time, &has, "--at", v, err) < 0)
+            return hp_fail(err, "--at=%s: use peak, end or a time in the profile's sample unit", v);
+        o->at = AT_TIME;
+    }
+    return 0;
+}
+
+static int set_mode(struct options *o, const char *v, struct hp_error *err)
+{
+    static const char *const modes[] = {"stacked", "percent", "lines"};
+    int k = pick_word("--mode", v, modes, 3, "stacked, percent or lines", err);
+    if (k < 0)
+        return -1;
+    o->mode = (enum plot_mode)k;
+    return 0;
+}
+
+static int set_sort(struct options *o, const char *v, struct hp_error *err)
+{
+    static const char *const sorts[] = {"size", "stddev", "name", "gradient"};
+    int k = pick_word("--sort", v, sorts, 4, "size, stddev, name or gradient", err);
+    if (k < 0)
+        return -1;
+    o->sort_stddev = k == 1;
+    o->sort_name = k == 2 ? 1 : 0;
+    o->sort_gradient = k == 3;
+    return 0;
+}
+
+static int set_export_layout(struct options *o, const char *v, struct hp_error *err)
+{
+    static const char *const layouts[] = {"wide", "long", "bands"};
+    int k = pick_word("--export-layout", v, layouts, 3, "wide, long or bands", err);
+    if (k < 0)
+        return -1;
+    o->export_layout = k == 0 ? EXPORT_WIDE : k == 1 ? EXPORT_LONG : EXPORT_BANDS;
+    return 0;
+}
+
+static int set_x(struct options *o, const char *v, struct hp_error *err)
+{
+    static const char *const axes[] = {"time", "index"};
+    int k = pick_word("--x", v, axes, 2, "time or index", err);
+    if (k < 0)
+        return -1;
+    o->x_index = k == 1;
+    return 0;
+}
+
+/* The long options.  A switch sets the bool at its offset in struct
+ * options; a valued option ("--name=V" or "--name V") calls set; an
+ * optional value is taken only as "--name=V". */
+enum long_arg { LONG_SWITCH, LONG_VALUE, LONG_OPTIONAL };
+struct long_option {
+    const char *name;
+    enum long_arg arg;
+    size_t flag;  /* LONG_SWITCH: offsetof the bool */
+    int (*set)(struct options *o, const char *v, struct hp_error *err);
+};
+#define SWITCH(name, field) {name, LONG_SWITCH, offsetof(struct options, field), NULL}
+#define VALUE(name, fn) {name, LONG_VALUE, 0, fn}
+static const struct long_option long_options[] = {
+    SWITCH("help", help),
+    SWITCH("version", version),
+    SWITCH("pattern", pattern),
+    SWITCH("slopes", slopes),
+    SWITCH("diff", diff),
+    SWITCH("full-stacks", full_stacks),
+    SWITCH("heap", heap),
+    SWITCH("no-aux", no_aux),
+    SWITCH("force", force),
+    {"watch", LONG_OPTIONAL, 0, parse_watch},
+    VALUE("output", set_output),
+    VALUE("format", set_format),
+    VALUE("dpi", parse_dpi),
+    VALUE("units", set_units),
+    VALUE("include", add_include),
+    VALUE("exclude", add_exclude),
+    VALUE("marks", set_marks),
+    VALUE("from", set_from),
+    VALUE("to", set_to),
+    VALUE("at", set_at),
+    VALUE("mode", set_mode),
+    VALUE("sort", set_sort),
+    VALUE("export-layout", set_export_layout),
+    VALUE("x", set_x),
+};
+#undef SWITCH
+#undef VALUE
+
+/* argv[*i], a long option: found in long_options by its name (what
+ * precedes any '='), its value taken from after the '=' or from the next
+ * argument. */
 static int parse_long(struct options *o, int argc, char **argv, int *i, struct hp_error *err)
 {
     const char *arg = argv[*i];
-    const char *v;
-    bool missing;
-    if (strcmp(arg, "--help") == 0)
-        o->help = true;
-    else if (strcmp(arg, "--version") == 0)
-        o->version = true;
-    else if (strcmp(arg, "--pattern") == 0)
-        o->pattern = true;
-    else if (strcmp(arg, "--slopes") == 0)
-        o->slopes = true;
-    else if (strcmp(arg, "--diff") == 0)
-        o->diff = true;
-    else if (strcmp(arg, "--full-stacks") == 0)
-        o->full_stacks = true;
-    else if (strcmp(arg, "--heap") == 0)
-        o->heap = true;
-    else if (strcmp(arg, "--no-aux") == 0)
-        o->no_aux = true;
-    else if (strcmp(arg, "--force") == 0)
-        o->force = true;
-    else if (strcmp(arg, "--watch") == 0)
-        return parse_watch(o, NULL, err);
-    else if (strncmp(arg, "--watch=", 8) == 0)
-        return parse_watch(o, arg + 8, err);
-    else if ((v = long_value(arg, "output", argc, argv, i, &missing)))
-        o->output = v;
-    else if (!missing && (v = long_value(arg, "format", argc, argv, i, &missing)))
-        o->format = v;
-    else if (!missing && (v = long_value(arg, "dpi", argc, argv, i, &missing)))
-        return parse_dpi(o, v, err);
-    else if (!missing && (v = long_value(arg, "units", argc, argv, i, &missing))) {
-        if (strcmp(v, "si") != 0 && strcmp(v, "iec") != 0)
-            return hp_fail(err, "--units=%s: use si (kB, MB) or iec (KiB, MiB)", v);
-        o->iec = strcmp(v, "iec") == 0;
+    const char *eq = strchr(arg + 2, '=');
+    size_t len = eq ? (size_t)(eq - (arg + 2)) : strlen(arg + 2);
+    for (size_t k = 0; k < sizeof long_options / sizeof *long_options; k++) {
+        const struct long_option *lo = &long_options[k];
+        if (strlen(lo->name) != len || strncmp(arg + 2, lo->name, len) != 0)
+            continue;
+        switch (lo->arg) {
+        case LONG_SWITCH:
+            if (eq)
+                return hp_fail(err, "%s: --%s takes no value", arg, lo->name);
+            *(bool *)((char *)o + lo->flag) = true;
+            return 0;
+        case LONG_OPTIONAL:
+            return lo->set(o, eq ? eq + 1 : NULL, err);
+        case LONG_VALUE:
+            if (eq)
+                return lo->set(o, eq + 1, err);
+            if (*i + 1 >= argc)
+                return hp_fail(err, "%s needs a value", arg);
+            return lo->set(o, argv[++*i], err);
+        }
     }
-    else if (!missing && (v = long_value(arg, "include", argc, argv, i, &missing)))
-        push_string(&o->include, &o->ninclude, v);
-    else if (!missing && (v = long_value(arg, "exclude", argc, argv, i, &missing)))
-        push_string(&o->exclude, &o->nexclude, v);
-    else if (!missing && (v = long_value(arg, "marks", argc, argv, i, &missing)))
-        o->marks = v;
-    else if (!missing && (v = long_value(arg, "from", argc, argv, i, &missing)))
-        return parse_time(&o->from, &o->has_from, "--from", v, err);
-    else if (!missing && (v = long_value(arg, "to", argc, argv, i, &missing)))
-        return parse_time(&o->to, &o->has_to, "--to", v, err);
-    else if (!missing && (v = long_value(arg, "mode", argc, argv, i, &missing))) {
-        static const char *const modes[] = {"stacked", "percent", "lines"};
-        int k = pick_word("--mode", v, modes, 3, "stacked, percent or lines", err);
-        if (k < 0)
-            return -1;
-        o->mode = (enum plot_mode)k;
-    }
-    else if (!missing && (v = long_value(arg, "sort", argc, argv, i, &missing))) {
-        static const char *const sorts[] = {"size", "stddev", "name", "gradient"};
-        int k = pick_word("--sort", v, sorts, 4, "size, stddev, name or gradient", err);
-        if (k < 0)
-            return -1;
-        o->sort_stddev = k == 1;
-        o->sort_name = k == 2 ? 1 : 0;
-        o->sort_gradient = k == 3;
-    }
-    else if (!missing && (v = long_value(arg, "export-layout", argc, argv, i, &missing))) {
-        static const char *const layouts[] = {"wide", "long", "bands"};
-        int k = pick_word("--export-layout", v, layouts, 3, "wide, long or bands", err);
-        if (k < 0)
-            return -1;
-        o->export_layout = k == 0 ? EXPORT_WIDE : k == 1 ? EXPORT_LONG : EXPORT_BANDS;
-    }
-    else if (!missing && (v = long_value(arg, "x", argc, argv, i, &missing))) {
-        static const char *const axes[] = {"time", "index"};
-        int k = pick_word("--x", v, axes, 2, "time or index", err);
-        if (k < 0)
-            return -1;
-        o->x_index = k == 1;
-    }
-    else if (missing)
-        return hp_fail(err, "%s needs a value", arg);
-    else
-        return hp_fail(err, "%s: unknown option (hp2ps --help lists them)", arg);
-    return 0;
+    return hp_fail(err, "%s: unknown option (hp2ps --help lists them)", arg);
 }
 
 /* What only makes sense together, checked once every flag is read. */

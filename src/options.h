@@ -15,6 +15,14 @@
 #include "export.h" /* enum export_layout */
 #include "layout.h" /* enum title_box; enum plot_mode (series.h) */
 
+/* --at: which census a view of one moment shows. */
+enum at_kind {
+    AT_UNSET, /* not given: each view's own default */
+    AT_PEAK,  /* --at=peak: the census with the largest total */
+    AT_END,   /* --at=end: the last census */
+    AT_TIME   /* --at=T: the census at time T, or the last before it */
+};
+
 /* Default --watch period, in seconds. */
 #define WATCH_PERIOD_DEFAULT 2.0
 
@@ -50,6 +58,8 @@ struct options {
     size_t nexclude;
     bool has_from, has_to;    /* --from=T, --to=T: a time window in SAMPLE_UNITs */
     double from, to;
+    enum at_kind at;          /* --at=peak|end|T: one census */
+    double at_time;           /* AT_TIME: T, in SAMPLE_UNITs */
     bool x_index;             /* --x=index: sample number on the x axis */
     bool heap;                /* --heap: an eventlog's heap size, live, blocks lines */
     const char *marks;        /* --marks=RE: the marks drawn, by their text */

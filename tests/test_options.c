@@ -261,6 +261,23 @@ static void test_beyond_ghc(void)
     BAD("--watch", "-o/dev/fd/3", "p.hp");
     OK("--watch", "-ow.csv", "p.hp");
     options_free(&o);
+    /* --at: one census, by name or by time */
+    OK(NULL, NULL, NULL);
+    CHECK(o.at == AT_UNSET);
+    OK("--at=peak", NULL, NULL);
+    CHECK(o.at == AT_PEAK);
+    OK("--at", "end", NULL);
+    CHECK(o.at == AT_END);
+    OK("--at=2.5", NULL, NULL);
+    CHECK(o.at == AT_TIME && o.at_time == 2.5);
+    BAD("--at=soon", NULL, NULL);
+    CHECK(strstr(err.text, "--at=soon: use peak, end or a time") != NULL);
+    BAD("--at", NULL, NULL);
+    /* a switch takes no value; a name is whole, never a prefix */
+    BAD("--pattern=1", NULL, NULL);
+    CHECK(strstr(err.text, "--pattern takes no value") != NULL);
+    BAD("--patter", NULL, NULL);
+    BAD("--outputs=x", NULL, NULL);
     options_free(&o);
 }
 
