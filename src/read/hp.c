@@ -678,10 +678,52 @@ static int disproved(struct parser *ps)
     return P_HARD;
 }
 
-/* A first line that says what the file is when it is not a heap profile
- * (a newcomer's first mistakes): what to give instead, or NULL. */
+/* What a file is when it is not a heap profile, told by how its first
+ * line begins: hp2ps's own outputs given back to it, and a newcomer's
+ * first mistakes.  Each says what to give instead.  "{-" comes before
+ * "{": a Haskell comment, not JSON. */
+static const struct {
+    const char *start;
+    const char *what;
+} not_profiles[] = {
+    {"%!PS", "a PostScript drawing (as this program and GHC's hp2ps draw by default), not a "
+             "heap profile; give the .hp or .eventlog it was drawn from"},
+    {"%PDF-", "a PDF drawing (-o FILE.pdf draws one), not a heap profile; give the .hp or "
+              ".eventlog it was drawn from"},
+    {"\x89PNG", "a PNG picture (-o FILE.png draws one), not a heap profile; give the .hp or "
+                ".eventlog it was drawn from"},
+    {"<?xml", "an SVG drawing or other XML (-o FILE.svg draws SVG), not a heap profile; give "
+              "the .hp or .eventlog it was drawn from"},
+    {"<svg", "an SVG drawing (-o FILE.svg draws one), not a heap profile; give the .hp or "
+             ".eventlog it was drawn from"},
+    {"<!DOCTYPE html", "an HTML page (-o FILE.html writes one), not a heap profile; give the .hp "
+                       "or .eventlog it was drawn from"},
+    {"<!doctype html", "an HTML page, not a heap profile; give the .hp or .eventlog it was drawn "
+                       "from"},
+    {"<html", "an HTML page, not a heap profile; give the .hp or .eventlog it was drawn from"},
+    {"time,", "a CSV table (-o FILE.csv exports one), not a heap profile; give the .hp or "
+              ".eventlog it came from"},
+    {"band,", "a CSV table (-o FILE.csv exports one), not a heap profile; give the .hp or "
+              ".eventlog it came from"},
+    {"module ", "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it "
+                "with +RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes"},
+    {"import ", "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it "
+                "with +RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes"},
+    {"{-", "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it with "
+           "+RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes"},
+    {"-- ", "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it with "
+            "+RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes"},
+    {"{", "JSON (-o FILE.json exports it), not a heap profile; give the .hp or .eventlog it "
+          "came from"},
+};
+
+/* A first line that says what the file is when it is not a heap profile:
+ * what to give instead, or NULL. */
 static const char *not_a_heap_profile(const char *s, const char *e)
 {
+    static const char bom[] = "\xef\xbb\xbf";
+    if ((size_t)(e - s) >= 3 && memcmp(s, bom, 3) == 0)
+        s += 3;
     static const char report[] = "Profiling Report";
     for (const char *p = s; p + sizeof report - 1 <= e; p++)
         if (memcmp(p, report, sizeof report - 1) == 0)
@@ -692,6 +734,11 @@ static const char *not_a_heap_profile(const char *s, const char *e)
         if ((size_t)(e - s) > strlen(aux[i]) && memcmp(s, aux[i], strlen(aux[i])) == 0)
             return "hp2ps's .aux file (the scales and order it saved), not a profile; "
                    "give the .hp beside it";
+    for (size_t i = 0; i < sizeof not_profiles / sizeof *not_profiles; i++) {
+        size_t n = strlen(not_profiles[i].start);
+        if ((size_t)(e - s) >= n && memcmp(s, not_profiles[i].start, n) == 0)
+            return not_profiles[i].what;
+    }
     return NULL;
 }
 
