@@ -121,7 +121,9 @@ void options_usage(FILE *f, const struct options *o)
           "                band order: by size (default), as -d, as -i, or by the\n"
           "                least-squares slope over time, steepest rise (the leaks)\n"
           "                on top   e.g. --sort=gradient --slopes\n"
-          "      --slopes  each key entry says its band's slope (\"+1.2 MB/s\")\n"
+          "      --slopes  each key entry says its band's slope (\"+1.2 MB/s\", least\n"
+          "                squares up to the last census with data: not the RTS's\n"
+          "                empty one at exit)\n"
           "\n");
     put_text(f, cmd, "Drawing:\n"
           "      --mode=stacked|percent|lines\n"

@@ -1140,6 +1140,30 @@ static void gradient(void)
     band_plan_free(&bp);
     profile_free(&p);
 
+    /* The RTS's census at exit is empty: it is no growth of the program's,
+     * and the slope stops at the last census that holds data (a line
+     * through 0 at 100 a second stays 100, not the 50 the drop makes).
+     * An empty census before that is the data, and counts as 0. */
+    fixture_parse(&p, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
+              "BEGIN_SAMPLE 1\nup 100\nEND_SAMPLE 1\n"
+              "BEGIN_SAMPLE 2\nup 200\nEND_SAMPLE 2\n"
+              "BEGIN_SAMPLE 3\nup 300\nEND_SAMPLE 3\n"
+              "BEGIN_SAMPLE 3.5\nEND_SAMPLE 3.5\n"
+              "BEGIN_SAMPLE 3.6\nup 0\nEND_SAMPLE 3.6\n");
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_NEAR(bp.band[0].slope, 100, 1e-9);
+    band_plan_free(&bp);
+    profile_free(&p);
+    /* u = 0..3, v = 0, 100, 0, 300: (4*1000 - 6*400) / 20 = 80. */
+    fixture_parse(&p, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
+              "BEGIN_SAMPLE 1\nup 100\nEND_SAMPLE 1\n"
+              "BEGIN_SAMPLE 2\nEND_SAMPLE 2\n"
+              "BEGIN_SAMPLE 3\nup 300\nEND_SAMPLE 3\n");
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_NEAR(bp.band[0].slope, 80, 1e-9);
+    band_plan_free(&bp);
+    profile_free(&p);
+
     /* Fewer than two distinct times: no slope, 0 (not NaN). */
     fixture_parse(&p, "BEGIN_SAMPLE 3\nx 5\ny 9\nEND_SAMPLE 3\nBEGIN_SAMPLE 3\nx 50\nEND_SAMPLE 3\n");
     CHECK_INT(plan(&bp, &p, &o), 0);
