@@ -1225,14 +1225,23 @@ static char *job_of(const struct elreader *r)
     return b.s;
 }
 
-/* The DATE the RTS writes: ctime's text without the seconds, local time. */
+/* The DATE, in the form the RTS writes into a .hp (ctime's text without
+ * the seconds) but in UTC, and says so: the log holds the moment, not the
+ * zone the program ran in, and an output drawn from the same log must be
+ * the same bytes under any TZ and any locale (so the names are ours, not
+ * strftime's %a and %b). */
 static char *date_of(const struct elreader *r)
 {
+    static const char days[7][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+    static const char months[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
     char buf[64] = "";
     struct tm tm;
     time_t t = (time_t)r->clock_sec;
-    if (r->has_clock && (uint64_t)t == r->clock_sec && localtime_r(&t, &tm))
-        strftime(buf, sizeof buf, "%a %b %e %H:%M %Y", &tm);
+    if (r->has_clock && (uint64_t)t == r->clock_sec && gmtime_r(&t, &tm) && tm.tm_wday >= 0 &&
+        tm.tm_wday < 7 && tm.tm_mon >= 0 && tm.tm_mon < 12)
+        snprintf(buf, sizeof buf, "%s %s %2d %02d:%02d %lld UTC", days[tm.tm_wday],
+                 months[tm.tm_mon], tm.tm_mday, tm.tm_hour, tm.tm_min, (long long)tm.tm_year + 1900);
     return xstrdup(buf);
 }
 
