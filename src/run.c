@@ -275,7 +275,18 @@ static bool aux_replaceable(const char *path, struct hp_error *why)
     struct stat st;
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
         return true;
-    return aux_check_file(path, why) == 0;
+    /* A file we may not read may be anyone's: said as that, not as the
+     * reader's "cannot open". */
+    if (faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) != 0) {
+        hp_fail(why, "%s: cannot be read (%s): it may not be an hp2ps .aux file",
+                path, strerror(errno));
+        return false;
+    }
+    struct hp_error found;
+    if (aux_check_file(path, &found) == 0)
+        return true;
+    hp_fail(why, "%s: not an hp2ps .aux file", found.text);
+    return false;
 }
 
 /* rename() cannot put a file where a directory is; say so before any
@@ -415,8 +426,7 @@ static int aux_policy(const struct files *fl, const struct pipeline_options *po,
         *saved = aux;
     /* (-p's warning has said it already: "left as it is") */
     if (left && !(po->reuse_aux && fl->input && !*saved))
-        warnings_add(warnings, "%s: not an hp2ps .aux file, so it is left as it is (--no-aux "
-                     "writes none)", why.text);
+        warnings_add(warnings, "%s, so it is left as it is (--no-aux writes none)", why.text);
     return 0;
 }
 

@@ -41,7 +41,7 @@ same_colours() {
 }
 
 # ---- 1. a band keeps its colour whatever the flags ---------------------------
-cp "$TESTDATA/leakmean-hy.hp" prof.hp
+copy_in "$TESTDATA/leakmean-hy.hp" prof.hp
 colours -t0 >ref.txt
 check "default: as many swatches as bands ($(wc -l <ref.txt))" \
     awk -F'\t' 'END { exit !(NR >= 20) } $1 == "" || $2 == "" { exit 1 }' ref.txt
@@ -115,7 +115,7 @@ line_contrasts() {
         awk -F, 'function lin(c) { c /= 100; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ^ 2.4 }
                  { y = 0.2126 * lin($1) + 0.7152 * lin($2) + 0.0722 * lin($3); printf "%.2f\n", 1.05 / (y + 0.05) }'
 }
-cp "$TESTDATA/leakmean-hy.hp" prof.hp
+copy_in "$TESTDATA/leakmean-hy.hp" prof.hp
 "$HP2PS" -c -t0 --mode=lines prof.hp -o lines.svg
 line_contrasts lines.svg >contrast.txt
 check "--mode=lines -c: lines read back ($(wc -l <contrast.txt))" [ "$(wc -l <contrast.txt)" -ge 10 ]

@@ -161,10 +161,10 @@ check "duplicate-band-in-sample differs from tiny-hc" eval '! cmp -s o.ps tiny.p
 check "marks are drawn (-y differs)" eval '! cmp -s marks.ps marks-y.ps'
 
 # ---- a failing run keeps the previous outputs ----
-rm -rf keep && mkdir keep && cp "$TINY" keep/prog.hp
+rm -rf keep && mkdir keep && copy_in "$TINY" keep/prog.hp
 (cd keep && "$HP2PS" prog.hp) && cp keep/prog.ps good.ps && cp keep/prog.aux good.aux
 for bad in negative-value header-only empty garbage time-goes-back; do
-    cp "$EDGE/$bad.hp" keep/prog.hp
+    copy_in "$EDGE/$bad.hp" keep/prog.hp
     (cd keep && "$HP2PS" prog.hp >/dev/null 2>../err.txt)
     RC=$?
     check "$bad over a good run: exit 1" [ "$RC" -eq 1 ]

@@ -51,6 +51,7 @@ EOF
 # RTS would, from the real runs of tests/data/slowleak.
 cat >program <<'EOF'
 #!/bin/sh
+set -e
 build="@BUILD@" leak=@LEAK@ prog=${0##*/} rts=false by= log=false
 fail() { echo "$prog: $*" >&2; exit 1; }
 for a in "$@"; do
@@ -73,8 +74,8 @@ T) hp=leak-hT-log.hp el=leak-hT-log.eventlog ;;
 c) $log && hp=leak-hc-log.hp || hp=leak-hc.hp; el=leak-hc-log.eventlog ;;
 *) fail "no stand-in profile for -h$by" ;;
 esac
-cp "$leak/$hp" "$prog.hp"
-! $log || cp "$leak/$el" "$prog.eventlog"
+cat "$leak/$hp" >"$prog.hp"
+! $log || cat "$leak/$el" >"$prog.eventlog"
 EOF
 chmod +x bin/* program
 PATH=$PWD/bin:$PATH
@@ -136,10 +137,10 @@ run_examples() {
 # ---- the README, in the source directory after ./build.sh ---------------------
 cd work
 ln -s "$HP2PS" hp2ps
-cp "$LEAK/leak-hy.hp" prog.hp
-cp "$TESTDATA/eventlog/newer-hT-heap.eventlog" prog.eventlog
-cp "$LEAK/leak-hc.hp" before.hp
-cp "$LEAK/fixed-hc.hp" after.hp
+copy_in "$LEAK/leak-hy.hp" prog.hp
+copy_in "$TESTDATA/eventlog/newer-hT-heap.eventlog" prog.eventlog
+copy_in "$LEAK/leak-hc.hp" before.hp
+copy_in "$LEAK/fixed-hc.hp" after.hp
 python3 "$EXAMPLES" readme "$SRC/README" >readme.tsv
 run_examples README <readme.tsv
 check "README: no example calls ./hp2ps" grep -q './hp2ps' readme.tsv

@@ -26,6 +26,11 @@ check() {
     if "$@"; then pass; else fail "$what"; fi
 }
 
+# copy_in FILE COPY: a copy of a file of the source tree that the test may
+# change or copy over: writable whatever FILE's mode (make distcheck's
+# tree is read-only, cp keeps the mode, and only root writes over it).
+copy_in() { cat "$1" >"$2"; }
+
 # run_hp2ps ARGS...: runs the program, leaving $RC, stdout in out.txt,
 # stderr in err.txt.
 run_hp2ps() {
