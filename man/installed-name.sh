@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
-# installed-name.sh NAME < man/hp2ps.1 > NAME.1: the man page as `make
-# install` installs it, naming the program by its installed name
+# installed-name.sh NAME [VERSION] < man/hp2ps.1 > NAME.1: the man page
+# as `make install` installs it, with the package's VERSION in its title
+# (from configure.ac, the one place it is written), naming the program by
+# its installed name
 # (--program-suffix=-cairo: hp2ps-cairo) wherever it speaks of itself:
 # the title, NAME, SYNOPSIS, every example and message.  What is not this
 # program keeps its name: GHC's hp2ps (also across a line break), a
@@ -9,8 +11,9 @@
 # title's version field and its authors, and names with hp2ps inside them
 # (man/hp2ps.1, hp2ps-data).  tests/examples.sh runs the installed page's
 # EXAMPLES under the name, and checks that no other hp2ps is left.
-name=${1:?usage: installed-name.sh NAME}
-exec awk -v name="$name" -v q="'" '
+name=${1:?usage: installed-name.sh NAME [VERSION]}
+version=${2:-}
+exec awk -v name="$name" -v version="$version" -v q="'" '
 function ends_with(s, t) {
     return length(s) >= length(t) && substr(s, length(s) - length(t) + 1) == t
 }
@@ -40,6 +43,8 @@ function ours(s, i,    before, after, head) {
     line = $0
     if (line ~ /^\.TH HP2PS /) {
         # the title only: the version field names the package
+        if (version != "")
+            sub(/"hp2ps"/, "\"hp2ps " version "\"", line)
         print ".TH " toupper(name) substr(line, 10)
         prev = line
         next

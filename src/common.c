@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* common.c: see common.h. */
-/* O_TMPFILE and sched_getaffinity are Linux's. */
+/* O_TMPFILE, memfd_create and sched_getaffinity are Linux's: each has a
+ * POSIX fallback, which HP2PS_POSIX_ONLY builds on Linux to test it. */
 #define _GNU_SOURCE
 #include "common.h"
 
@@ -120,7 +121,7 @@ bool path_extension(const char *path, char *ext, size_t size)
 
 unsigned hp_processors(void)
 {
-#ifdef CPU_COUNT
+#if defined CPU_COUNT && !defined HP2PS_POSIX_ONLY
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
         return (unsigned)CPU_COUNT(&set);
@@ -133,7 +134,7 @@ unsigned hp_processors(void)
 static int anonymous_file_in(const char *dir)
 {
     int fd;
-#ifdef O_TMPFILE
+#if defined O_TMPFILE && !defined HP2PS_POSIX_ONLY
     /* No name at any moment: a signal cannot leave it behind. */
     fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
     if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL))
@@ -156,7 +157,7 @@ int hp_anonymous_file(void)
     const char *dir = getenv("TMPDIR");
     bool chosen = dir && *dir;
     int fd = anonymous_file_in(chosen ? dir : "/tmp");
-#ifdef MFD_CLOEXEC
+#if defined MFD_CLOEXEC && !defined HP2PS_POSIX_ONLY
     /* A read-only /tmp (a container, a sandbox; TMPDIR=/tmp is often
      * set) fails what every other run does: memory then, as a tmpfs /tmp
      * would be.  A TMPDIR that names no directory is a mistake to say.

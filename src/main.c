@@ -59,15 +59,23 @@ static atomic_int watch_status; /* the last finished draw's */
 static pthread_t signal_tid;
 static bool signal_thread_runs;
 static atomic_bool stopping; /* stop_signal() from now on is ours: the run is over */
+static bool stop_ignored;    /* stop_signal() was ignored when we started: one from outside is */
 
 /* What tells the signal thread that the run is over: a real-time signal,
  * blocked everywhere, sent to that thread alone (one sent from outside
  * before then ends the run as the others do).  Not pthread_cancel:
  * cancelling unwinds the thread's stack through libgcc's unwinder, which
- * costs about a millisecond a run (a tenth of a small profile's work). */
+ * costs about a millisecond a run (a tenth of a small profile's work).
+ * Without real-time signals (macOS; HP2PS_POSIX_ONLY on Linux tests it),
+ * SIGUSR2, which the flag `stopping` tells from one sent from outside
+ * just as well. */
 static int stop_signal(void)
 {
+#if defined SIGRTMIN && !defined HP2PS_POSIX_ONLY
     return SIGRTMIN;
+#else
+    return SIGUSR2;
+#endif
 }
 
 /* After the temporary files are gone: end as the signal asks, by the
@@ -99,6 +107,8 @@ static void *signal_thread(void *arg)
             continue;
         if (sig == stop_signal() && atomic_load(&stopping))
             return NULL;
+        if (sig == stop_signal() && stop_ignored)
+            continue;
         output_temps_remove_all(&temps);
         end_by(sig);
     }
@@ -126,6 +136,9 @@ static void start_signal_thread(bool watch)
         signal(sigs[i], SIG_DFL);
         sigaddset(&handled, sigs[i]);
     }
+    struct sigaction stop_old;
+    stop_ignored = !sigismember(&handled, stop_signal()) &&
+                   sigaction(stop_signal(), NULL, &stop_old) == 0 && stop_old.sa_handler == SIG_IGN;
     waited = handled;
     sigaddset(&waited, stop_signal());
     sigset_t old;

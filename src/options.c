@@ -220,6 +220,11 @@ void options_version(FILE *f, const struct options *o)
             ""
 #endif
     );
+    /* configure --without-linux-extensions: the portable fallbacks, on
+     * Linux (a test of what other systems run). */
+#ifdef HP2PS_POSIX_ONLY
+    fputs("Built without Linux's extensions (posix-only)\n", f);
+#endif
 }
 
 /* A whole-argument decimal number (no trailing junk).  Returns false if s

@@ -218,6 +218,7 @@ static int write_all(int fd, const char *p, size_t n)
     return 0;
 }
 
+#ifdef HAVE_FOPENCOOKIE
 /* OUTPUT_COPY: keep n more bytes. */
 static int keep(struct output *o, const char *buf, size_t n)
 {
@@ -251,7 +252,6 @@ static int put(struct output *o, const char *buf, size_t n)
     return e;
 }
 
-#ifdef HAVE_FOPENCOOKIE
 static ssize_t cookie_write(void *cookie, const char *buf, size_t n)
 {
     return put(cookie, buf, n) ? 0 : (ssize_t)n;
@@ -334,7 +334,7 @@ static int open_device(struct output *o, const char *path, struct hp_error *err)
 static int create_temp(struct output *o, const char *target)
 {
     char *dir = dir_of(target);
-#ifdef O_PATH
+#if defined O_PATH && !defined HP2PS_POSIX_ONLY
     o->dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 #else
     o->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);

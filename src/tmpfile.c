@@ -21,7 +21,7 @@
 FILE *tmpfile(void)
 {
     int fd = hp_anonymous_file();
-#ifdef MFD_CLOEXEC
+#if defined MFD_CLOEXEC && !defined HP2PS_POSIX_ONLY
     /* A page is small: where even a TMPDIR that was chosen fails, memory,
      * so that PostScript works wherever PDF does. */
     if (fd < 0) {

@@ -19,7 +19,14 @@ void watch_stamp_take(struct watch_stamp *st, const char *path)
     st->dev = sb.st_dev;
     st->ino = sb.st_ino;
     st->size = sb.st_size;
+    /* POSIX 2008's st_mtim; macOS calls it st_mtimespec; else seconds. */
+#if defined HAVE_STRUCT_STAT_ST_MTIM && !defined HP2PS_POSIX_ONLY
     st->mtime = sb.st_mtim;
+#elif defined HAVE_STRUCT_STAT_ST_MTIMESPEC
+    st->mtime = sb.st_mtimespec;
+#else
+    st->mtime.tv_sec = sb.st_mtime;
+#endif
 }
 
 bool watch_stamp_same(const struct watch_stamp *a, const struct watch_stamp *b)

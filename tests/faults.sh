@@ -65,8 +65,15 @@ awk 'BEGIN { print "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"";
                  for (i = 0; i < 1000; i++) printf "n%d %d\n", i, (i * 7919 + s * 13) % 100003 + 1
                  print "END_SAMPLE " s } }' >big.hp
 temp_in() { ls -A "$1" | grep '^\.hp2ps-'; }
+# A build without Linux's extensions (configure --without-linux-extensions,
+# as on macOS) stops its signal thread with SIGUSR2 instead, has no
+# memfd_create and no fopencookie: those checks take what it has.
+posix_only=false
+"$HP2PS" --version | grep -q 'posix-only' && posix_only=true
+stop_sig=RTMIN
+$posix_only && stop_sig=USR2
 mkdir sig
-for sig in TERM INT HUP QUIT RTMIN; do
+for sig in TERM INT HUP QUIT $stop_sig; do
     caught=""
     for _ in 1 2 3 4 5 6 7 8 9 10; do
         echo old >sig/big.csv
@@ -109,7 +116,11 @@ awk 'BEGIN { print "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"";
 printf 'X_RANGE 1.00\nY_RANGE 1.00\n' >names.aux
 echo old >names.png
 (ulimit -f 1000; "$HP2PS" -m0 -t0 -o names.png names.hp >out.txt 2>err.txt); RC=$?
-one_line 1 'cannot write names\.aux: File too large$' "ulimit -f: the .aux over the limit"
+if $posix_only; then # the reason is what the final flush finds
+    one_line 1 'cannot write names\.aux: ' "ulimit -f: the .aux over the limit"
+else
+    one_line 1 'cannot write names\.aux: File too large$' "ulimit -f: the .aux over the limit"
+fi
 check "ulimit -f on the .aux: the drawing is not replaced either" [ "$(cat names.png)" = old ]
 check "ulimit -f on the .aux: the old .aux stays" [ "$(cat names.aux)" = "$(printf 'X_RANGE 1.00\nY_RANGE 1.00')" ]
 check "ulimit -f on the .aux: no temporary file" [ -z "$(temp_in .)" ]
@@ -449,7 +460,9 @@ in_ro_tmp() { # in_ro_tmp COMMAND...: run in rotmp with /tmp read-only
         mount -o remount,bind,ro /tmp && ! touch /tmp/.hp2ps-ro-check 2>/dev/null || exit 99
         cd "$1" && shift && exec "$@"' sh "$SCRATCH/rotmp" "$@"
 }
-if ! command -v unshare >/dev/null || ! unshare -Urm true 2>/dev/null ||
+if $posix_only; then
+    echo "$TEST_NAME: no memfd_create in this build (posix-only): section 13 skipped"
+elif ! command -v unshare >/dev/null || ! unshare -Urm true 2>/dev/null ||
    ! in_ro_tmp true 2>/dev/null; then
     echo "$TEST_NAME: user and mount namespaces not permitted: section 13 skipped"
 else

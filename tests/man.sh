@@ -62,9 +62,16 @@ while read -r opt; do
     check "the man page does not describe $opt" grep -qF -- "$opt" page.txt
 done <long.txt
 
-# The version in .TH is the program's.
+# The version comes from one place (configure.ac): the page in the source
+# has none, the page `make install` installs (built beside the program)
+# has the program's.
 version=$("$HP2PS" --version | sed -n '1s/^hp2ps //p')
-check "the page is for hp2ps $(sed -n 's/^\.TH .*"hp2ps \([^"]*\)".*/\1/p' "$MAN"), the program $version" \
-    grep -q "^\.TH HP2PS 1 .*\"hp2ps $version\"" "$MAN"
+check "the page in the source names a version: $(grep '^\.TH' "$MAN")" \
+    grep -q '^\.TH HP2PS 1 [^ ]* "hp2ps" ' "$MAN"
+INSTALLED=$(dirname "$HP2PS")/man/installed/hp2ps.1
+if [ -f "$INSTALLED" ]; then
+    check "the installed page is for hp2ps $(sed -n 's/^\.TH .*"hp2ps \([^"]*\)".*/\1/p' "$INSTALLED"), the program $version" \
+        grep -q "^\.TH [A-Z0-9-]* 1 .*\"hp2ps $version\"" "$INSTALLED"
+fi
 
 finish

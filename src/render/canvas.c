@@ -24,7 +24,11 @@ static size_t round_up(size_t n, size_t unit)
     return (n + unit - 1) / unit * unit;
 }
 
-/* size bytes at an address that is a multiple of HUGE_PAGE, or NULL. */
+/* size bytes at an address that is a multiple of HUGE_PAGE, or NULL.
+ * Without anonymous mappings (HP2PS_POSIX_ONLY tests it): C11's
+ * aligned_alloc. */
+#if defined MAP_ANONYMOUS && !defined HP2PS_POSIX_ONLY
+#define CANVAS_MAPPED 1
 static void *map_aligned(size_t size)
 {
     size_t extra = size + HUGE_PAGE;
@@ -39,6 +43,12 @@ static void *map_aligned(size_t size)
         munmap(p + head + size, extra - head - size);
     return p + head;
 }
+#else
+static void *map_aligned(size_t size)
+{
+    return aligned_alloc(HUGE_PAGE, size); /* size is a multiple of HUGE_PAGE */
+}
+#endif
 
 static struct canvas *canvas_map(size_t bytes)
 {
@@ -46,7 +56,7 @@ static struct canvas *canvas_map(size_t bytes)
     unsigned char *data = map_aligned(size);
     if (!data)
         return NULL;
-#ifdef MADV_HUGEPAGE
+#if defined MADV_HUGEPAGE && defined CANVAS_MAPPED
     madvise(data, size, MADV_HUGEPAGE); /* a hint; may be refused */
 #endif
     struct canvas *c = xmalloc(sizeof *c);
@@ -67,6 +77,10 @@ void canvas_free(struct canvas *c)
 {
     if (!c)
         return;
+#ifdef CANVAS_MAPPED
     munmap(c->data, c->size);
+#else
+    free(c->data);
+#endif
     free(c);
 }
