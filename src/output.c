@@ -134,6 +134,13 @@ static char *dir_of(const char *path)
     return slash == path ? xstrdup("/") : xmemdup0(path, (size_t)(slash - path));
 }
 
+/* The last component of path (after its last '/'). */
+static const char *last_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 /* The kernel's protected_symlinks rule: in a sticky, world-writable
  * directory (/tmp) a symbolic link is followed only by its owner, or when
  * the directory's owner made it.  hp2ps follows links itself (to rename
@@ -145,6 +152,31 @@ static bool planted_link(const struct stat *link, const char *dir)
     if (stat(dir, &d) != 0 || !(d.st_mode & S_ISVTX) || !(d.st_mode & S_IWOTH))
         return false;
     return link->st_uid != geteuid() && link->st_uid != d.st_uid;
+}
+
+/* Is dir this process's (or this thread's) own directory of descriptors,
+ * however it is spelled (/dev/fd, //proc/self/./fd, a link to it)? */
+static bool own_descriptor_dir(const char *dir)
+{
+    static const char *const own[] = {"/proc/self/fd", "/proc/thread-self/fd"};
+    struct stat d, s;
+    if (stat(dir, &d) != 0 || !S_ISDIR(d.st_mode))
+        return false;
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+        if (stat(own[i], &s) == 0 && s.st_dev == d.st_dev && s.st_ino == d.st_ino)
+            return true;
+    return false;
+}
+
+/* name as a descriptor number (decimal digits only), or -1. */
+static int descriptor_number(const char *name)
+{
+    if (name[0] < '0' || name[0] > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    long fd = strtol(name, &end, 10);
+    return *end == '\0' && errno == 0 && fd <= INT_MAX ? (int)fd : -1;
 }
 
 /* Where path leads, link by link, as a plain open would go: *fd the
@@ -162,6 +194,11 @@ static int resolve(const char *path, char **target, int *fd, char **refused, uid
     for (int hops = 0;; hops++) {
         char *dir = dir_of(p);
         struct stat st;
+        if (own_descriptor_dir(dir) && (*fd = descriptor_number(last_of(p))) >= 0) {
+            free(dir);
+            free(p);
+            return 0;
+        }
         if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode)) {
             free(dir);
             *target = p;
@@ -393,32 +430,23 @@ static int create_temp(struct output *o, const char *target)
     return e;
 }
 
-/* The descriptor a path names (/dev/stdout, /dev/stderr, /dev/fd/N,
- * /proc/self/fd/N), or -1.  Such a path is the descriptor itself, as "-"
- * is standard output: opening it anew would start a regular file over
- * (`{ echo head; hp2ps -o /dev/stdout; } >report` kept only the drawing,
- * `>>log` lost the log, a deleted file gave "NAME (deleted)") and fails
- * on a socket. */
+/* The descriptor a path names, or -1: decided by what the path leads to
+ * (an entry of our own descriptor directory), never by its spelling.
+ * Such a path is the descriptor itself, as "-" is standard output:
+ * opening it anew would start a regular file over (`{ echo head; hp2ps
+ * -o /dev/stdout; } >report` kept only the drawing, `>>log` lost the
+ * log, a deleted file gave "NAME (deleted)") and fails on a socket. */
 int output_descriptor_of(const char *path)
 {
-    if (strcmp(path, "/dev/stdout") == 0)
-        return 1;
-    if (strcmp(path, "/dev/stderr") == 0)
-        return 2;
-    if (strcmp(path, "/dev/stdin") == 0)
-        return 0;
-    static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"};
-    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
-        size_t n = strlen(dirs[i]);
-        if (strncmp(path, dirs[i], n) != 0 || path[n] < '0' || path[n] > '9')
-            continue;
-        char *end;
-        errno = 0;
-        long fd = strtol(path + n, &end, 10);
-        if (*end == '\0' && errno == 0 && fd <= INT_MAX)
-            return (int)fd;
+    char *target, *refused;
+    int fd;
+    uid_t owner;
+    if (resolve(path, &target, &fd, &refused, &owner) < 0) {
+        free(refused);
+        return -1;
     }
-    return -1;
+    free(target);
+    return fd;
 }
 
 /* The name a message gives descriptor fd. */
@@ -462,10 +490,8 @@ int output_open(struct output *o, const char *path, const char *protect_path,
         output_abort(o);
         return hp_fail(err, "%s: refusing to overwrite the input", path);
     }
-    int fd = output_descriptor_of(path);
-    if (fd >= 0)
-        return open_descriptor(o, path, fd, err);
     char *target, *refused;
+    int fd;
     uid_t owner;
     if (resolve(path, &target, &fd, &refused, &owner) < 0) {
         int e = errno;

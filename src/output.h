@@ -82,8 +82,9 @@ int output_open(struct output *o, const char *path, const char *protect_path,
                 struct output_temps *temps, struct hp_error *err);
 
 /* The descriptor a path names (/dev/stdout, /dev/stderr, /dev/fd/N,
- * /proc/self/fd/N), which output_open writes as it writes "-"; -1 for
- * any other path. */
+ * /proc/self/fd/N, however spelled, or a link to one: any path that
+ * leads to an entry of our own descriptor directory), which output_open
+ * writes as it writes "-"; -1 for any other path. */
 int output_descriptor_of(const char *path);
 
 /* Whether two paths name the same file, existing or not (same directory

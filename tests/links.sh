@@ -6,6 +6,9 @@
 #    would not follow it: hp2ps follows links itself (to rename over the
 #    file one leads to), so the kernel never checks.  Root's run must not
 #    replace a victim's file, nor create one where a dangling link points.
+# 2. Every spelling of a descriptor (//dev/stdout, /dev/./stdout,
+#    /proc/self/./fd/1, a link to /dev/stdout) is the descriptor: what the
+#    shell wrote around it stays.
 . "$(dirname "$0")/lib.sh"
 
 TINY=$TESTDATA/tiny-hc.hp
@@ -66,5 +69,30 @@ else
     (cd plain && "$HP2PS" --no-aux prog.hp >../out.txt 2>../err.txt); RC=$?
     check "a link of nobody's in a directory that is not sticky: written through" eval '[ "$RC" -eq 0 ] && [ -s victim/plain.ps ]'
 fi
+
+# ---- 2. every spelling of a descriptor -------------------------------------------
+cp "$TINY" p.hp
+"$HP2PS" --format=ps -o - p.hp >want.ps
+ln -s /dev/stdout out.ps
+ln -s /proc/self/fd out-fds
+for out in /dev/stdout //dev/stdout /dev/./stdout /dev//stdout /proc/self/./fd/1 /proc/self/fd/../fd/1 \
+           /proc/$$/../self/fd/1 out.ps out-fds/1 /dev/fd/./1; do
+    { echo header; "$HP2PS" --format=ps -o "$out" p.hp; echo footer; } >report 2>err.txt
+    check "-o $out into a file between two lines: both lines and the drawing ($(head -c 200 err.txt))" \
+        eval '[ ! -s err.txt ] && [ "$(head -n 1 report)" = header ] && [ "$(tail -n 1 report)" = footer ] && [ "$(sed "1d;\$d" report | cmp - want.ps && echo same)" = same ]'
+done
+check "... and the link out.ps is still a link" [ -L out.ps ]
+mkdir del
+for out in /dev/fd/3 //dev/fd/3 /proc/self/./fd/3; do
+    ( exec 3>del/gone.ps; rm del/gone.ps; "$HP2PS" --format=ps -o "$out" p.hp 2>err.txt )
+    check "-o $out on a deleted file makes no new file ($(ls -A del))" eval '[ ! -s err.txt ] && [ -z "$(ls -A del)" ]'
+done
+run_hp2ps --format=ps -o /dev/./fd/7 p.hp
+check "-o /dev/./fd/7, not open: said ($(head -c 200 err.txt))" \
+    eval '[ "$RC" -eq 1 ] && grep -q "^hp2ps: cannot write /dev/\./fd/7: descriptor 7 is not open$" err.txt'
+# A file that merely looks like one is a file.
+mkdir -p fake/fd && cp p.hp fake/
+run_hp2ps --format=ps -o fake/fd/1 p.hp
+check "-o fake/fd/1 (a directory named fd) is a file" eval '[ "$RC" -eq 0 ] && [ ! -s out.txt ] && [ "$(head -c 4 fake/fd/1)" = "%!PS" ]'
 
 finish
