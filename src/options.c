@@ -198,7 +198,7 @@ void options_version(FILE *f, const struct options *o)
             PACKAGE_VERSION);
     /* The performance tricks this build has (src/tune/, configure's
      * switches): a bug report says which code ran. */
-    fprintf(f, "Built with:%s%s%s%s\n",
+    fprintf(f, "Built with:%s%s%s%s%s\n",
 #ifdef HP2PS_FAST_NUMBERS
             " fast-numbers",
 #else
@@ -215,16 +215,18 @@ void options_version(FILE *f, const struct options *o)
             "",
 #endif
 #if !defined HP2PS_FAST_NUMBERS && !defined HP2PS_PDF_ZLIB_LEVEL && !defined HP2PS_TUNE_MEMORY
-            " no speed-ups"
+            " no speed-ups",
+#else
+            "",
+#endif
+    /* configure --without-linux-extensions: the portable fallbacks, on
+     * Linux (a test of what other systems run). */
+#ifdef HP2PS_POSIX_ONLY
+            " posix-only"
 #else
             ""
 #endif
     );
-    /* configure --without-linux-extensions: the portable fallbacks, on
-     * Linux (a test of what other systems run). */
-#ifdef HP2PS_POSIX_ONLY
-    fputs("Built without Linux's extensions (posix-only)\n", f);
-#endif
 }
 
 /* A whole-argument decimal number (no trailing junk).  Returns false if s
