@@ -197,36 +197,30 @@ void options_version(FILE *f, const struct options *o)
                "There is NO WARRANTY, to the extent permitted by law.\n",
             PACKAGE_VERSION);
     /* The performance tricks this build has (src/tune/, configure's
-     * switches): a bug report says which code ran. */
-    fprintf(f, "Built with:%s%s%s%s%s\n",
+     * switches): a bug report says which code ran.  (Chosen before the
+     * call: a fortified build makes fprintf a macro, whose arguments may
+     * hold no #if.) */
+    const char *fast_numbers = "", *pdf_zlib_level = "", *malloc_tuning = "";
+    const char *none = " no speed-ups", *posix_only = "";
 #ifdef HP2PS_FAST_NUMBERS
-            " fast-numbers",
-#else
-            "",
+    fast_numbers = " fast-numbers";
+    none = "";
 #endif
 #ifdef HP2PS_PDF_ZLIB_LEVEL
-            " pdf-zlib-level",
-#else
-            "",
+    pdf_zlib_level = " pdf-zlib-level";
+    none = "";
 #endif
 #ifdef HP2PS_TUNE_MEMORY
-            " malloc-tuning",
-#else
-            "",
-#endif
-#if !defined HP2PS_FAST_NUMBERS && !defined HP2PS_PDF_ZLIB_LEVEL && !defined HP2PS_TUNE_MEMORY
-            " no speed-ups",
-#else
-            "",
+    malloc_tuning = " malloc-tuning";
+    none = "";
 #endif
     /* configure --without-linux-extensions: the portable fallbacks, on
      * Linux (a test of what other systems run). */
 #ifdef HP2PS_POSIX_ONLY
-            " posix-only"
-#else
-            ""
+    posix_only = " posix-only";
 #endif
-    );
+    fprintf(f, "Built with:%s%s%s%s%s\n", fast_numbers, pdf_zlib_level, malloc_tuning, none,
+            posix_only);
 }
 
 /* A whole-argument decimal number (no trailing junk).  Returns false if s

@@ -35,6 +35,27 @@ def layer_of(rel, layers):
     return hits
 
 
+def library_symbols(build_root):
+    """The symbols the shared libraries the program links define.  A call
+    to one is a call into its library, also where the program stands in
+    for it (src/tune's __snprintf_chk, which a fortified build's every
+    snprintf calls; deflateInit_; tmpfile): not a tie between two of our
+    files.  Empty where the program or ldd is not there."""
+    try:
+        out = subprocess.run(["ldd", os.path.join(build_root, "hp2ps")],
+                             capture_output=True, text=True).stdout
+    except OSError:
+        return set()
+    syms = set()
+    for lib in re.findall(r"=> (/\S+)", out):
+        dyn = subprocess.run(["nm", "-D", "--defined-only", lib], capture_output=True, text=True).stdout
+        for line in dyn.split("\n"):
+            p = line.split()
+            if len(p) == 3:
+                syms.add(p[2].split("@")[0])
+    return syms
+
+
 def main(argv):
     src_root = argv[1] if len(argv) > 1 else "."
     build_root = argv[2] if len(argv) > 2 else src_root
@@ -101,8 +122,11 @@ def main(argv):
             elif len(p) == 2 and p[0] == "U":
                 uses[c].add(p[1])
     edges = {f: {} for f in uses}
+    libs = library_symbols(build_root)
     for f in uses:
         for s in uses[f]:
+            if s in libs:
+                continue
             for g in defs.get(s, ()):
                 if g != f:
                     edges[f].setdefault(g, []).append(s)
