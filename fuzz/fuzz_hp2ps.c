@@ -119,7 +119,7 @@ static void check_finite(const double *v, size_t n)
 
 /* -o FILE.html's data: units drawable, names valid UTF-8, every number finite, every
  * panel band a band of the key. */
-static void check_data(const struct layout_data *D)
+static void check_data(const struct page_data *D)
 {
     check_utf8(D->value_unit);
     check_utf8(D->sample_unit);
@@ -128,7 +128,7 @@ static void check_data(const struct layout_data *D)
         check_finite(D->band[b].box, 4);
     }
     for (size_t k = 0; k < D->npanels; k++) {
-        const struct layout_data_panel *P = &D->panel[k];
+        const struct page_data_panel *P = &D->panel[k];
         check_utf8(P->title);
         check_finite(P->plot, 4);
         double scale[4] = {P->t0, P->t_span, P->y_lo, P->y_span};
@@ -144,12 +144,12 @@ static void check_data(const struct layout_data *D)
     }
 }
 
-static void check_layout(const struct layout *L)
+static void check_layout(const struct layout *L, const struct page_data *D)
 {
     check_utf8(L->title);
     check_utf8(L->date);
-    if (L->data)
-        check_data(L->data);
+    if (D)
+        check_data(D);
     /* and every coordinate finite: a NaN would reach the output as "nan" */
     for (size_t pg = 0; pg < L->npages; pg++)
         for (size_t i = 0; i < L->page[pg].count; i++) {
@@ -167,13 +167,13 @@ static void check_layout(const struct layout *L)
 
 /* The layout checked, then drawn: writing to /dev/null cannot fail, so a
  * failure is a drawing error. */
-static void check_and_render(const struct layout *L, const struct pipeline_options *po,
-                             bool through_output)
+static void check_and_render(const struct layout *L, const struct page_data *D,
+                             const struct pipeline_options *po, bool through_output)
 {
-    check_layout(L);
+    check_layout(L, D);
     struct hp_error err;
     if (!through_output) {
-        if (po->fmt->write(sink, L, fonts, &po->render, &err) < 0) {
+        if (render_write(po->fmt, sink, L, D, fonts, &po->render, &err) < 0) {
             fprintf(stderr, "render failed: %s\n", err.text);
             abort();
         }
@@ -189,7 +189,7 @@ static void check_and_render(const struct layout *L, const struct pipeline_optio
         fprintf(stderr, "output_open failed: %s\n", err.text);
         abort();
     }
-    if (po->fmt->write(out.f, L, fonts, &po->render, &err) < 0) {
+    if (render_write(po->fmt, out.f, L, D, fonts, &po->render, &err) < 0) {
         fprintf(stderr, "render failed: %s\n", err.text);
         abort();
     }
@@ -439,7 +439,7 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
     struct drawing d;
     struct text_metrics tm = render_text_metrics(fonts);
     if (pipeline_draw(&d, &p, saved, po, &tm, &err) == 0) {
-        check_and_render(&d.layout, po, in->through_output);
+        check_and_render(&d.layout, d.page, po, in->through_output);
         aux_write(sink, &d.plan, d.x_range, d.stacked_range, po->bands.colour);
         fflush(sink);
         clearerr(sink);
@@ -463,11 +463,13 @@ static void run_many(const struct fuzz_input *in, const struct pipeline_options 
             break;
     if (read == in->nprofiles) {
         struct layout L;
+        struct page_data *page;
         struct text_metrics tm = render_text_metrics(fonts);
-        int rc = po->diff ? pipeline_draw_diff(&L, p, po, &tm, NULL, &err)
-                          : pipeline_draw_several(&L, p, read, po, &tm, NULL, &err);
+        int rc = po->diff ? pipeline_draw_diff(&L, &page, p, po, &tm, NULL, &err)
+                          : pipeline_draw_several(&L, &page, p, read, po, &tm, NULL, &err);
         if (rc == 0)
-            check_and_render(&L, po, in->through_output);
+            check_and_render(&L, page, po, in->through_output);
+        page_data_free(page);
         layout_free(&L);
     }
     for (size_t k = 0; k < read; k++)

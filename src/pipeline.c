@@ -63,11 +63,18 @@ static bool aux_is_foreign(const struct aux *aux, const struct band_plan *bp)
     return true;
 }
 
+bool pipeline_has_page(const struct pipeline_options *po)
+{
+    return po->fmt && po->fmt->write_page;
+}
+
 int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct aux **aux,
                   const struct pipeline_options *po, struct hp_error *err)
 {
     struct band_options bo = po->bands;
     bo.aux = aux ? *aux : NULL;
+    if (pipeline_has_page(po))
+        bo.slopes = true; /* the page's table has every band's slope */
     if (bands_plan(bp, p, &bo, err) < 0)
         return -1;
     if (bo.aux && aux_is_foreign(bo.aux, bp))
@@ -77,6 +84,7 @@ int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct au
 
 void drawing_free(struct drawing *d)
 {
+    page_data_free(d->page);
     layout_free(&d->layout);
     series_free(&d->series);
     band_plan_free(&d->plan);
@@ -94,7 +102,8 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
     d->aux_foreign = given && !aux;
     size_t columns = series_columns(d->plan.count);
     if (series_build_mode(&d->series, p, &d->plan, columns, base->mode, err) < 0 ||
-        (base->data && series_samples_build(&d->series, p, &d->plan, columns, err) < 0))
+        (pipeline_has_page(po) &&
+         series_samples_build(&d->series, p, &d->plan, columns, err) < 0))
         goto fail;
     /* The .aux keeps the stacked scale whatever --mode draws, so that -p
      * stays meaningful; only the stacked drawing uses -p's y range. */
@@ -127,6 +136,8 @@ int pipeline_layout(struct drawing *d, const struct profile *p,
         drawing_free(d);
         return -1;
     }
+    if (pipeline_has_page(po))
+        d->page = page_data_build(&d->layout, p, &d->plan, &d->series, &lo);
     /* The layout has its own copy of the points: the series' goes before
      * the drawing, whose writer needs memory of its own (a peak of the
      * run, 1.3 MB at 150 MB of profile). */
@@ -143,11 +154,13 @@ int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *
     return pipeline_layout(d, p, po, tm, err);
 }
 
-int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
-                          const struct pipeline_options *po, const struct text_metrics *tm,
-                          struct hp_warnings *warnings, struct hp_error *err)
+int pipeline_draw_several(struct layout *L, struct page_data **page, const struct profile *p,
+                          size_t n, const struct pipeline_options *po,
+                          const struct text_metrics *tm, struct hp_warnings *warnings,
+                          struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
+    *page = NULL;
     struct band_plan *bp = xcalloc(n, sizeof *bp);
     struct series *s = xcalloc(n, sizeof *s);
     struct layout_panel *panel = xcalloc(n, sizeof *panel);
@@ -166,7 +179,8 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     for (size_t k = 0; k < n; k++) {
         size_t columns = series_columns(bp[k].count);
         if (series_build_mode(&s[k], &p[k], &bp[k], columns, mode, err) < 0 ||
-            (po->layout.data && series_samples_build(&s[k], &p[k], &bp[k], columns, err) < 0))
+            (pipeline_has_page(po) &&
+             series_samples_build(&s[k], &p[k], &bp[k], columns, err) < 0))
             goto done;
         if (s[k].clipped)
             pipeline_warn_clipped(warnings, p[k].source, "drawn at that");
@@ -180,6 +194,8 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     for (size_t k = 0; k < n; k++)
         series_simplify(&s[k], lo.y_range);
     rc = layout_build_panels(L, panel, n, &key, &lo, tm, err);
+    if (rc == 0 && pipeline_has_page(po))
+        *page = page_data_build_panels(L, panel, n, &key, &lo);
 done:
     band_plan_free(&key);
     for (size_t k = 0; k < n; k++) {
@@ -192,11 +208,12 @@ done:
     return rc;
 }
 
-int pipeline_draw_diff(struct layout *L, const struct profile *p,
+int pipeline_draw_diff(struct layout *L, struct page_data **page, const struct profile *p,
                        const struct pipeline_options *po, const struct text_metrics *tm,
                        struct hp_warnings *warnings, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
+    *page = NULL;
     struct band_plan sel[2] = {{0}, {0}}, all[2] = {{0}, {0}};
     struct diff d = {0};
     int rc = -1;
@@ -220,6 +237,8 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
     lo.x_range = choose_range(d.span, false, 0);
     lo.y_range = choose_range(d.y_max - d.y_min, false, 0);
     rc = layout_build_diff(L, &p[0], &p[1], &d, &lo, tm, err);
+    if (rc == 0 && pipeline_has_page(po))
+        *page = page_data_build_diff(L, &p[1], &d, &lo);
 done:
     diff_free(&d);
     for (size_t k = 0; k < 2; k++) {

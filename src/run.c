@@ -106,8 +106,6 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
     bo->colour = o->colour;
     bo->sort_gradient = o->sort_gradient;
     bo->slopes = o->slopes;
-    if (po->fmt && po->fmt->data)
-        bo->slopes = true; /* the page's table has every band's slope */
     /* An export has no page: any format's page rules do. */
     const struct render_format *fmt = po->fmt ? po->fmt : &render_format_ps;
     po->layout = (struct layout_options){
@@ -127,7 +125,6 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
         .mode = o->mode,
         .colour = o->colour,
         .slopes = o->slopes,
-        .data = fmt->data,
     };
     po->render.dpi = o->dpi;
     po->render.refresh = o->watch ? o->watch_period : 0;
@@ -332,7 +329,8 @@ static int writer_failed(struct output *out, struct hp_error *err)
 /* The drawing (and with d and an input file, d's .aux), both complete
  * before either replaces anything (output_commit_all); the .aux is
  * renamed last, as GHC wrote it last. */
-static int write_drawing(const struct layout *L, const struct files *fl, const struct drawing *d,
+static int write_drawing(const struct layout *L, const struct page_data *page,
+                         const struct files *fl, const struct drawing *d,
                          const struct pipeline_options *po, struct render_fonts *fonts,
                          struct hp_error *err)
 {
@@ -343,7 +341,7 @@ static int write_drawing(const struct layout *L, const struct files *fl, const s
         return -1;
     if (output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
-    if (po->fmt->write(out.f, L, fonts, &po->render, err) < 0)
+    if (render_write(po->fmt, out.f, L, page, fonts, &po->render, err) < 0)
         return writer_failed(&out, err);
     if (with_aux && prepare_aux(&aux_out, fl, d, po, err) < 0) {
         output_abort(&out);
@@ -481,7 +479,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         goto done;
     if (d.aux_foreign)
         warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
-    rc = write_drawing(&d.layout, &fl, write_aux ? &d : NULL, po, fonts, err);
+    rc = write_drawing(&d.layout, d.page, &fl, write_aux ? &d : NULL, po, fonts, err);
     warn_boxes(warnings, rc, fonts);
 done:
     if (job)
@@ -503,6 +501,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
     struct profile *p = xcalloc(n, sizeof *p);
     struct render_fonts_job *job = render_fonts_begin(po->fmt);
     struct layout L = {0};
+    struct page_data *page = NULL;
     struct files fl = {0};
     fl.out_path = xstrdup(po->output ? po->output : "-");
     int rc = -1;
@@ -523,12 +522,13 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
         goto done;
     warn_heap(warnings, &p[0], po, n);
     struct text_metrics tm = render_text_metrics(fonts);
-    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, warnings, err)
-                  : pipeline_draw_several(&L, p, n, po, &tm, warnings, err)) < 0)
+    if ((po->diff ? pipeline_draw_diff(&L, &page, p, po, &tm, warnings, err)
+                  : pipeline_draw_several(&L, &page, p, n, po, &tm, warnings, err)) < 0)
         goto done;
-    rc = write_drawing(&L, &fl, NULL, po, fonts, err);
+    rc = write_drawing(&L, page, &fl, NULL, po, fonts, err);
     warn_boxes(warnings, rc, fonts);
 done:
+    page_data_free(page);
     layout_free(&L);
     render_fonts_free(fonts);
     for (size_t i = 0; i < n; i++)

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout/data.h"
 #include "utf8.h"
 
 /* A signed quantity: "+1.5 MB", "-200 bytes" (with U+2212 for '-'). */
@@ -154,10 +153,7 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     draw_diff_bands(pg, d, &f);
     draw_zero_line(pg, &f);
     draw_x_axis(pg, after, &f, tm);
-    if (o->data) {
-        data_begin(L, after, &d->bands, &f, true);
-        layout_data_panel_diff(data_panel(L, L->title, &f, 0), d);
-    }
+    frame_note_graph(L, &f, 0);
     title_free(&t);
     frame_free(&f);
     return 0;

@@ -246,12 +246,22 @@ int band_hatch(const struct frame *f, const struct band *band)
  * would vanish as thin lines (one is white), so the lines take greys of
  * their own, black for the largest band, and dash patterns too (seven
  * looks times three greys); --pattern asks for the dashes in colour too. */
+static struct rgb line_colour(const struct layout_options *o, const struct band *band)
+{
+    return o->colour ? palette_line_colour(band->fill) : palette_line_grey(band->rank);
+}
+
 void line_style(const struct frame *f, const struct band *band, struct rgb *colour, int *dash)
 {
-    *colour = f->o->colour ? palette_line_colour(band->fill) : palette_line_grey(band->rank);
+    *colour = line_colour(f->o, band);
     *dash = 0;
     if (!f->o->colour || f->o->pattern)
         *dash = (int)(band->rank % (LAYOUT_DASHES + 1));
+}
+
+struct rgb layout_band_colour(const struct layout_options *o, const struct band *band)
+{
+    return o->mode == MODE_LINES ? line_colour(o, band) : band->fill;
 }
 
 /* ---- the title box ---- */

@@ -104,8 +104,9 @@ double graph_y(const struct frame *f, double v);
  * the plus) or nothing for zero. */
 const char *sign_of(double v);
 
-/* How a band looks, the same on the graph, in the key and in the page's
- * data: --pattern's hatch (0: none); --mode=lines' colour and dash. */
+/* How a band looks, the same on the graph and in the key (and the
+ * page's colour, layout_band_colour): --pattern's hatch (0: none);
+ * --mode=lines' colour and dash. */
 int band_hatch(const struct frame *f, const struct band *band);
 void line_style(const struct frame *f, const struct band *band, struct rgb *colour, int *dash);
 
@@ -123,7 +124,7 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, do
 
 /* The key's own pages, if it has them (dy points up: the top panel's
  * place), then the graph's page, on which the key's entries' boxes are
- * kept (-o FILE.html). */
+ * kept (L->key_box). */
 struct page *open_graph_page(struct layout *L, const struct band_plan *key, struct frame *f,
                              const struct title *t, double dy, const struct text_metrics *tm);
 
@@ -160,16 +161,6 @@ bool layout_mark_labels(const struct profile *p, const struct layout_options *o)
 void draw_mark_labels(struct page *pg, const struct profile *p, const struct frame *f,
                       const size_t *shown, size_t nshown, const struct text_metrics *tm);
 
-/* -o FILE.html, layout/heap.c: the heap lines' values at P's samples and
- * the texts of the marks drawn (--heap, an eventlog's markers). */
-void data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
-                         const struct frame *f);
-
-/* -o FILE.html: L->data for a drawing of p whose key lists key's bands
- * as f drew them (diff: its values are changes). */
-void data_begin(struct layout *L, const struct profile *p, const struct band_plan *key,
-                const struct frame *f, bool diff);
-
 /* One sample drawn as a bar ONE_BAR of the axis wide (layout/layout.c):
  * s's one point per band as two points, half either side.  bar shares s's
  * figures; its edges are new (bar_free). */
@@ -177,8 +168,8 @@ void data_begin(struct layout *L, const struct profile *p, const struct band_pla
 void bar_series(struct series *bar, const struct series *s, double half);
 void bar_free(struct series *bar);
 
-/* A panel's graph area, dy points above the lowest box, on f's scales. */
-struct layout_data_panel *data_panel(struct layout *L, const char *job, const struct frame *f,
-                                     double dy);
+/* The graph f has drawn, dy points above the lowest box: one more of
+ * L->graph (its area and scales), after those drawn before it. */
+void frame_note_graph(struct layout *L, const struct frame *f, double dy);
 
 #endif

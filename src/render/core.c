@@ -769,3 +769,11 @@ int render_fail(struct hp_error *err, const char *what, int status)
                        strerror(e));
     return hp_fail(err, "%s failed: %s", what, cairo_status_to_string(st));
 }
+
+int render_write(const struct render_format *fmt, FILE *f, const struct layout *L,
+                 const struct page_data *D, struct render_fonts *fonts,
+                 const struct render_settings *rs, struct hp_error *err)
+{
+    return fmt->write_page ? fmt->write_page(f, L, D, fonts, rs, err)
+                           : fmt->write(f, L, fonts, rs, err);
+}

@@ -2,9 +2,10 @@
 /* render/html.c: -o FILE.html, one page that needs nothing else: the
  * graph as render/svg.c writes it (the same SVG, inline), the title, and
  * a small script of ours (src/html/page.js, page.css, made into
- * html_page.h at build time) that reads the graph back from the layout's
- * data (layout.h: layout_data), written as JSON in a
- * <script type="application/json"> block that the script parses.
+ * html_page.h at build time) that reads the graph back from the page's
+ * data (page/page.h: struct page_data, built after the layout), written
+ * as JSON in a <script type="application/json"> block that the script
+ * parses.
  *
  * Everything a profile says reaches the page escaped: the title and date
  * as HTML text (& < > " ' as references), names and units only inside
@@ -20,6 +21,7 @@
 #include <string.h>
 
 #include "html_page.h"
+#include "page/page.h"
 #include "utf8.h"
 
 /* ---- text ------------------------------------------------------------------ */
@@ -54,7 +56,7 @@ static void html_text(FILE *f, const char *s)
 /* A JSON string that is safe inside <script>: besides JSON's own escapes,
  * < > & as \u escapes (no "</script>", no "<!--"), U+2028 and U+2029 too
  * (line ends to older JavaScript), and any byte that is not valid UTF-8
- * as U+FFFD (the layout gives valid UTF-8; this keeps the page valid
+ * as U+FFFD (page/page.c gives valid UTF-8; this keeps the HTML valid
  * whatever it is given).  Runs that need no escape go out in one fwrite. */
 static void json_string(FILE *f, const char *s)
 {
@@ -196,7 +198,7 @@ static void json_fields(FILE *f, const char *tabbed)
     putc(']', f);
 }
 
-static void json_band(FILE *f, const struct layout_data_band *b)
+static void json_band(FILE *f, const struct page_data_band *b)
 {
     fputs("{\"name\":", f);
     json_string(f, b->name);
@@ -213,7 +215,7 @@ static void json_band(FILE *f, const struct layout_data_band *b)
     putc('}', f);
 }
 
-static void json_panel(FILE *f, const struct layout_data_panel *P)
+static void json_panel(FILE *f, const struct page_data_panel *P)
 {
     fputs("{\"title\":", f);
     json_string(f, P->title);
@@ -279,7 +281,7 @@ static void json_panel(FILE *f, const struct layout_data_panel *P)
     fputs("}", f);
 }
 
-static void json_data(FILE *f, const struct layout_data *D, const struct render_settings *rs)
+static void json_data(FILE *f, const struct page_data *D, const struct render_settings *rs)
 {
     if (!D) {
         fputs("null", f);
@@ -376,8 +378,9 @@ static int put_svg(FILE *f, const struct layout *L, struct render_fonts *fonts, 
 
 /* ---- the page ------------------------------------------------------------------ */
 
-static int write_html(FILE *f, const struct layout *L, struct render_fonts *fonts,
-                     const struct render_settings *rs, struct hp_error *err)
+static int write_html(FILE *f, const struct layout *L, const struct page_data *D,
+                      struct render_fonts *fonts, const struct render_settings *rs,
+                      struct hp_error *err)
 {
     const char *title = L->title ? L->title : "";
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
@@ -410,11 +413,11 @@ static int write_html(FILE *f, const struct layout *L, struct render_fonts *font
     fputs("<div id=\"tables\"></div>\n</main>\n", f);
     fputs("<footer>Drawn by hp2ps " PACKAGE_VERSION ".</footer>\n", f);
     fputs("<script type=\"application/json\" id=\"hp2ps-data\">\n", f);
-    json_data(f, L->data, rs);
+    json_data(f, D, rs);
     fputs("\n</script>\n<script>\n", f);
     put_lines(f, page_js);
     fputs("</script>\n</body>\n</html>\n", f);
     return 0;
 }
 
-const struct render_format render_format_html = {.name = "html", .write = write_html, .data = true};
+const struct render_format render_format_html = {.name = "html", .write_page = write_html};
