@@ -39,15 +39,23 @@ static size_t escape_at(const char *s, size_t n, size_t i, enum json_context whe
         *esc = "\\\\";
     else if (c == '\n')
         *esc = "\\n";
-    else if (!script && c == '\t')
+    else if (c == '\t')
         *esc = "\\t";
-    else if (!script && c == '\r')
+    else if (c == '\r')
         *esc = "\\r";
-    else if (c < 0x20 || (script && (c == 0x7F || c == '<' || c == '>' || c == '&'))) {
+    else if (c < 0x20 || c == 0x7F || (script && (c == '<' || c == '>' || c == '&'))) {
         snprintf(buf, 8, "\\u%04x", c);
         *esc = buf;
     }
     return 1;
+}
+
+/* Is byte c printable ASCII that goes out as it is?  (The rest go
+ * through escape_at: the common case of a name costs a compare a byte.) */
+static bool plain_ascii(unsigned char c, enum json_context where)
+{
+    return c >= 0x20 && c < 0x7F && c != '"' && c != '\\' &&
+           (where != JSON_IN_SCRIPT || (c != '<' && c != '>' && c != '&'));
 }
 
 /* Runs that need no escape go out in one fwrite (a page of a million
@@ -57,6 +65,10 @@ void json_put_string(FILE *f, const char *s, enum json_context where)
     size_t n = strlen(s), start = 0;
     putc('"', f);
     for (size_t i = 0; i < n;) {
+        if (plain_ascii((unsigned char)s[i], where)) {
+            i++;
+            continue;
+        }
         const char *esc;
         char buf[8];
         size_t k = escape_at(s, n, i, where, &esc, buf);

@@ -3,10 +3,13 @@
  * export.c, and the HTML page's data, render/html.c): strings escaped by
  * one rule, numbers in the one format of number.h.
  *
- * A string is either a whole document's (JSON_DOCUMENT) or sits inside an
- * HTML <script> block (JSON_IN_SCRIPT), where < > & and U+2028, U+2029
- * are escaped too, so no text can end the block, be read as markup or
- * end a line of older JavaScript.
+ * The rule: quote and backslash escaped, newline, tab and carriage return
+ * as \n \t \r, any other control character (names keep what the RTS
+ * wrote) as \u00XX, a byte that is not valid UTF-8 as U+FFFD.  A string
+ * is either a whole document's (JSON_DOCUMENT) or sits inside an HTML
+ * <script> block (JSON_IN_SCRIPT), where < > & and U+2028, U+2029 are
+ * \u escapes too, so no text can end the block, be read as markup or end
+ * a line of older JavaScript.
  */
 #ifndef HP2PS_JSON_H
 #define HP2PS_JSON_H
