@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* render.h: stage 5, a layout drawn with cairo.
  *
- * render.c is the drawing core shared by every format: it walks the pages
- * of a layout and draws their primitives on any cairo surface, with all
- * text set by pango.  Each output format is one small file that makes the
+ * render/core.c is the drawing core shared by every format: it walks the
+ * pages of a layout and draws their primitives on any cairo surface, with
+ * all text set by pango.  Each output format is one small file that makes the
  * right cairo surface and hands it to the core (render/ps.c: PostScript
  * and EPS); render/html.c wraps render/svg.c's SVG in a page.
  */

@@ -346,10 +346,10 @@ static void *fonts_thread(void *arg)
  * profile the fonts take longer than the reading, and the caller waits
  * for them; each page of heap the drawing then touches for the first
  * time costs 10 to 15 us on a virtual machine (bench/pagefault.c).
- * Touched now and freed, the pages stay in the heap (main.c keeps freed
- * memory) for the drawing's own allocations.  Looks whether the fonts
- * are made after each page, so the wait is no longer for it than one
- * page's fault. */
+ * Touched now and freed, the pages stay in the heap (tune/memory.c
+ * keeps freed memory) for the drawing's own allocations.  Looks whether
+ * the fonts are made after each page, so the wait is no longer for it
+ * than one page's fault. */
 static void touch_heap_until_made(struct render_fonts_job *job)
 {
     volatile char *block = malloc(DRAWING_HEAP);
