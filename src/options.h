@@ -72,6 +72,7 @@ struct options {
     size_t ninputs;
 };
 
+/* o as with no flags: GHC's defaults (-m20, -t1), --dpi 150, stacked. */
 void options_default(struct options *o);
 
 /* Parse argv.  On a bad flag or value: -1 with err naming it. */
@@ -80,6 +81,7 @@ int options_parse(struct options *o, int argc, char **argv, struct hp_error *err
 /* The arrays options_parse allocated. */
 void options_free(struct options *o);
 
+/* --help: every flag, one or a few lines each, to f. */
 void options_usage(FILE *f);
 /* --version: name and version, copyright, licence and warranty lines. */
 void options_version(FILE *f);

@@ -3,8 +3,9 @@
 # map.sh: the map of the source is true (tests/tools/map.py): every file
 # DEVELOPERS.md, the README, doc/, configure.ac, Makefile.am, a C
 # comment or a script's head names is there, "FILE's name" is in FILE,
-# and every C name they give is in the source.  The check also fails
-# where it must.
+# and every C name they give is in the source; and every function a
+# header declares has a contract comment over it
+# (tests/tools/contracts.py).  Each check also fails where it must.
 top_src=$(cd "$(dirname "$0")/.." && pwd)
 . "$(dirname "$0")/lib.sh"
 need python3
@@ -12,6 +13,10 @@ python3 "$top_src/tests/tools/map.py" "$top_src" >map.txt 2>&1
 RC=$?
 check "the map holds: $(tail -n 1 map.txt)" [ "$RC" -eq 0 ]
 [ "$RC" -eq 0 ] || cat map.txt >&2
+python3 "$top_src/tests/tools/contracts.py" "$top_src" >contracts.txt 2>&1
+RC=$?
+check "every exported function has a contract: $(tail -n 1 contracts.txt)" [ "$RC" -eq 0 ]
+[ "$RC" -eq 0 ] || cat contracts.txt >&2
 
 # A fake tree with each kind of untruth planted.
 mkdir -p fake/src/read fake/doc
@@ -35,4 +40,9 @@ check "a claim in a comment is checked" \
     grep -q "src/read/b.c:1: says a.c's a_three, which src/a.c does not have" fake-map.txt
 check "a name no source has is named" grep -q "DEVELOPERS.md:3: names b_gone" fake-map.txt
 check "what is there passes" eval '! grep -Eq "names (src/a.c|read/b.c)|a_one" fake-map.txt'
+python3 "$top_src/tests/tools/contracts.py" fake >fake-contracts.txt 2>&1
+check "contracts.py fails on the fake tree" [ $? -eq 1 ]
+check "a declaration without a contract is named" \
+    grep -q "src/a.h:6: a_two has no contract comment over it" fake-contracts.txt
+check "a declaration with one passes" eval '! grep -q a_one fake-contracts.txt'
 finish
