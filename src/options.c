@@ -75,10 +75,22 @@ void options_usage(FILE *f)
           "  -y            do not draw MARK times\n"
           "  -o, --output=FILE\n"
           "                write FILE instead of FILE.ps (\"-\" for standard output);\n"
-          "                its extension picks the format: .ps .eps .pdf .svg .png\n"
-          "                .html (a page that reads values under the pointer)\n"
           , f);
-    /* The format names from the table that defines them (formats.h). */
+    /* The format names, as extensions and as --format's words, from the
+     * table that defines them (formats.h). */
+    const char *lead = "                its extension picks the format:";
+    fputs(lead, f);
+    size_t col = strlen(lead);
+    for (size_t i = 0; output_format_at(i); i++) {
+        const char *name = output_format_at(i)->name;
+        if (col + 2 + strlen(name) > 78) {
+            fputs("\n               ", f);
+            col = 15;
+        }
+        fprintf(f, " .%s", name);
+        col += 2 + strlen(name);
+    }
+    fputs("\n                (.html: a page that reads values under the pointer)\n", f);
     fputs("      --format=", f);
     for (size_t i = 0; output_format_at(i); i++)
         fprintf(f, "%s%s", i ? "|" : "", output_format_at(i)->name);
