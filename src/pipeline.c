@@ -75,11 +75,19 @@ int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct au
     return 0;
 }
 
+struct triage_options pipeline_top_window(const struct pipeline_options *po)
+{
+    /* The reader kept only the censuses of --from/--to; given again, they
+     * name the window in a message. */
+    return (struct triage_options){.has_from = po->parse.has_from, .from = po->parse.from,
+                                   .has_to = po->parse.has_to, .to = po->parse.to,
+                                   .filter = po->bands.filter};
+}
+
 int pipeline_suspects(struct triage *t, const struct profile *p,
                       const struct pipeline_options *po, struct hp_error *err)
 {
-    /* The window is the profile's: --from and --to were read into it. */
-    struct triage_options o = {.filter = po->bands.filter};
+    struct triage_options o = pipeline_top_window(po);
     return triage_rank(t, p, &o, err);
 }
 
@@ -234,7 +242,8 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
     lo.x_range = choose_range(d.span, false, 0);
     lo.y_range = choose_range(d.y_max - d.y_min, false, 0);
     if (po->top) { /* --top: the title's line names what grew most */
-        struct triage_options o[2] = {{.filter = po->bands.filter}, {.filter = po->bands.filter}};
+        struct triage_options o[2];
+        o[0] = o[1] = pipeline_top_window(po);
         if (triage_rank_two(&grew, &p[0], &p[1], o, err) < 0)
             goto done;
         lo.suspects = &grew;

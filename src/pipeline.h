@@ -87,6 +87,9 @@ int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *
                   struct hp_error *err);
 void drawing_free(struct drawing *d);
 
+/* --top's window and names: --from, --to, --include, --exclude. */
+struct triage_options pipeline_top_window(const struct pipeline_options *po);
+
 /* --top: p's names ranked over the whole profile (its --from/--to
  * window), under --include/--exclude.  The caller owns t: triage_free. */
 int pipeline_suspects(struct triage *t, const struct profile *p,

@@ -594,7 +594,8 @@ static int run_top(const struct pipeline_options *po, const char *const *inputs,
             goto done;
         tt.opened = &opened;
     } else {
-        struct triage_options o[2] = {{.filter = po->bands.filter}, {.filter = po->bands.filter}};
+        struct triage_options o[2];
+        o[0] = o[1] = pipeline_top_window(po);
         if ((k == 2 ? triage_rank_two(&t, &p[0], &p[1], o, err)
                     : triage_rank(&t, &p[0], &o[0], err)) < 0)
             goto done;
