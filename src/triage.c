@@ -358,7 +358,9 @@ static void rank_rows(struct triage *t)
     qsort(t->row, t->nrows, sizeof *t->row, by_rank);
     t->nleaks = t->ngrew = 0;
     for (size_t i = 0; i < t->nrows; i++) {
-        t->row[i].leak = t->row[i].score > 0 && t->row[i].score >= t->floor;
+        const struct triage_row *r = &t->row[i];
+        t->row[i].leak = r->score > 0 && r->score >= t->floor &&
+                         (t->two || r->score >= TRIAGE_LEAK_WEIGHT * (double)r->change);
         t->nleaks += t->row[i].leak;
         t->ngrew += t->row[i].change > 0;
     }
