@@ -144,9 +144,10 @@ static void test_synthetic(void)
 }
 
 /* Decoys that grew more than the leak over the window, but are not
- * leaks: a spike released only in part (it ends above its start), and a
- * sawtooth that ends high in its cycle.  Growth alone ranks both above
- * the leak; the score does not. */
+ * leaks: a spike released only in part (it ends above its start), a
+ * sawtooth that ends high in its cycle, and a band that grew all run and
+ * was then mostly freed.  Growth alone ranks each above the leak; the
+ * score without R2 the first two, without end/peak the last. */
 static void test_decoys(void)
 {
     struct fixture_text t = {0};
@@ -155,6 +156,7 @@ static void test_decoys(void)
         fixture_put(&t, "leak\t%d\n", 1000 + 250 * k); /* +10 kB, steady */
         fixture_put(&t, "partly\t%d\n", k < 10 ? 1000 : k < 20 ? 200000 : 30000);
         fixture_put(&t, "saw\t%d\n", 1000 + (k % 7) * 8000);  /* ends at 6 of 7 */
+        fixture_put(&t, "freed\t%d\n", k < 36 ? 1000 + 3000 * k : 21000);
         fixture_put(&t, "END_SAMPLE %d\n", k + 1);
     }
     struct profile p = {0};
@@ -163,12 +165,14 @@ static void test_decoys(void)
     struct triage tr;
     struct hp_error err;
     CHECK(triage_rank(&tr, &p, &every, &err) == 0);
-    CHECK(tr.nrows == 3 && strcmp(tr.row[0].name, "leak") == 0);
+    CHECK(tr.nrows == 4 && strcmp(tr.row[0].name, "leak") == 0);
     const struct triage_row *partly = row_named(&tr, "partly"), *saw = row_named(&tr, "saw");
+    const struct triage_row *freed = row_named(&tr, "freed");
     CHECK(partly && saw && partly->change > 10000 && saw->change > 10000);
+    CHECK(freed && freed->change > 10000 && freed->fig.r2 > 0.3 && !freed->leak);
     CHECK(partly && partly->fig.held < 0.2 && !partly->leak);
     CHECK(saw && saw->fig.r2 < 0.1 && !saw->leak);
-    CHECK(tr.nrows == 3 && tr.row[0].leak && tr.nleaks == 1);
+    CHECK(tr.nrows == 4 && tr.row[0].leak && tr.nleaks == 1);
     triage_free(&tr);
     profile_free(&p);
 }
