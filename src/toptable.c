@@ -316,8 +316,8 @@ static void preamble(FILE *f, const struct toptable *tt, const char *lead)
     fprintf(f, "%sheap: %s at the start, %s at the end, peak %s at %s %s\n", lead, a, b, c, at,
             time_unit(tt->p));
     if (t->nleaks)
-        fprintf(f, "%sleaks: %zu (a score of %s or more, %g %% of the heap's peak, and a "
-                "quarter of the growth or more)\n", lead, t->nleaks, fl, 100 * TRIAGE_LEAK_SHARE);
+        fprintf(f, "%sleaks: %zu (each scores %s or more, %g %% of the heap's peak, and a "
+                "quarter of its growth or more)\n", lead, t->nleaks, fl, 100 * TRIAGE_LEAK_SHARE);
     else
         fprintf(f, "%sleaks: none (a leak scores %s or more, %g %% of the heap's peak, and a "
                 "quarter of its growth or more)\n", lead, fl, 100 * TRIAGE_LEAK_SHARE);

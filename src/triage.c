@@ -99,23 +99,21 @@ static void commit_pending(struct window *w, struct acc *a, const uint32_t *prev
     w->pending_su = w->pending_suu = 0;
 }
 
-/* One census holding something: its names summed (cur), compared with
- * the previous census's (prev), the sums taken. */
-static void take_census(struct window *w, struct acc *a, const struct sample *smp,
-                        const bool *keep, size_t nn, uint32_t *cur, size_t *nc, uint32_t *prev,
-                        size_t *np, int64_t total)
+/* One census numbered k (if it holds something) summed per name: the
+ * names holding something into cur[0..*nc), each's sum in its acc.
+ * Returns the census's total over every name (0: it holds nothing, and
+ * no acc was touched). */
+static int64_t sum_census(struct acc *a, const struct sample *smp, const bool *keep, size_t nn,
+                          uint32_t *cur, size_t *nc, size_t k)
 {
-    if (w->n == 0) {
-        w->t0 = w->t_prev = smp->time;
-        w->heap_start = total;
-    }
-    commit_pending(w, a, prev, np);
-    size_t k = w->n;
-    double u = smp->time - w->t0, dt = smp->time - w->t_prev;
+    int64_t total = 0;
     *nc = 0;
     for (size_t i = 0; i < smp->n; i++) {
         const struct sample_entry *e = &smp->entry[i];
-        if (e->name >= nn || e->value <= 0 || !keep[e->name])
+        if (e->value <= 0)
+            continue;
+        total = add_held(total, e->value);
+        if (e->name >= nn || !keep[e->name])
             continue;
         struct acc *x = &a[e->name];
         if (x->cur_index != k + 1) {
@@ -125,19 +123,34 @@ static void take_census(struct window *w, struct acc *a, const struct sample *sm
         } else
             x->cur = add_held(x->cur, e->value);
     }
+    return total;
+}
+
+/* A census holding something, summed (cur[0..nc)): compared with the
+ * previous census's names (prev[0..*np)), the sums taken. */
+static void take_census(struct window *w, struct acc *a, double time, const uint32_t *cur,
+                        size_t nc, const uint32_t *prev, size_t *np, int64_t total)
+{
+    if (w->n == 0) {
+        w->t0 = w->t_prev = time;
+        w->heap_start = total;
+    }
+    commit_pending(w, a, prev, np);
+    size_t k = w->n;
+    double u = time - w->t0, dt = time - w->t_prev, half = dt / 2;
     close_dropped(a, prev, *np, k, dt);
-    for (size_t i = 0; i < *nc; i++) {
+    for (size_t i = 0; i < nc; i++) {
         struct acc *x = &a[cur[i]];
         int64_t v = x->cur;
         if (x->last_index == k && k > 0) { /* it held something in the census before */
             if (v < x->last)
                 x->shrinks++;
-            x->area += ((double)x->last + (double)v) * dt / 2;
+            x->area += ((double)x->last + (double)v) * half;
         } else
-            x->area += (double)v * dt / 2;
+            x->area += (double)v * half;
         if (x->count++ == 0) {
             x->k = (double)v;
-            x->first_time = smp->time;
+            x->first_time = time;
         }
         double d = (double)v - x->k;
         x->s1 += d;
@@ -146,23 +159,23 @@ static void take_census(struct window *w, struct acc *a, const struct sample *sm
         x->su += u;
         if (v > x->peak) {
             x->peak = v;
-            x->peak_time = smp->time;
+            x->peak_time = time;
         }
         if (k == 0)
             x->start = v;
         x->last = v;
         x->last_index = k + 1;
     }
-    w->heap_area += ((double)w->heap_prev + (double)total) * dt / 2;
+    w->heap_area += ((double)w->heap_prev + (double)total) * half;
     w->heap_prev = w->heap_end = total;
     if (total > w->heap_peak || k == 0) {
         w->heap_peak = total;
-        w->heap_peak_time = smp->time;
+        w->heap_peak_time = time;
     }
     w->n++;
     w->su += u;
     w->suu += u * u;
-    w->t_prev = smp->time;
+    w->t_prev = time;
 }
 
 static int64_t census_total(const struct sample *smp)
@@ -190,7 +203,13 @@ static int gather(struct acc *a, struct window *w, const struct profile *p, cons
     while ((rc = store_cursor_next(c, &smp, err)) == 1) {
         if (!in_window(o, smp.time))
             continue;
-        int64_t total = census_total(&smp);
+        if (smp.n > cap) {
+            cap = smp.n;
+            cur = xreallocarray(cur, cap, sizeof *cur);
+            prev = xreallocarray(prev, cap, sizeof *prev);
+        }
+        /* (numbered as if the empty censuses held back were committed) */
+        int64_t total = sum_census(a, &smp, keep, nn, cur, &nc, w->n + w->pending);
         if (total == 0) {
             if (w->n == 0)
                 continue; /* before the first census holding anything */
@@ -202,12 +221,7 @@ static int gather(struct acc *a, struct window *w, const struct profile *p, cons
             w->pending_suu += u * u;
             continue;
         }
-        if (smp.n > cap) {
-            cap = smp.n;
-            cur = xreallocarray(cur, cap, sizeof *cur);
-            prev = xreallocarray(prev, cap, sizeof *prev);
-        }
-        take_census(w, a, &smp, keep, nn, cur, &nc, prev, &np, total);
+        take_census(w, a, smp.time, cur, nc, prev, &np, total);
         uint32_t *swap = cur;
         cur = prev;
         prev = swap;

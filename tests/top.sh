@@ -25,7 +25,7 @@ check "the table's first row is not the map: $(sed -n 6p out.txt)" \
     grep -Eq '^ +1 +LEAK .* grow\.\\/grow/main\.loop\.\.\.$' out.txt
 check "the map's keys are not second" grep -Eq '^ +2 +LEAK .* grow\.keys/grow/main\.l\.\.\.$' out.txt
 check "more than the map is called a leak" eval '[ "$(grep -c " LEAK " out.txt)" -eq 2 ]'
-check "the verdict line is missing" grep -q '^leaks: 2 (a score of 62.3 kB or more, 0.1 % of the heap' out.txt
+check "the verdict line is missing" grep -q '^leaks: 2 (each scores 62.3 kB or more, 0.1 % of the heap' out.txt
 check "names keep the RTS's (N)" eval '! grep -q "(319)" out.txt'
 check "the buffer or the spike grew" eval '! grep -Eq "buffer/|spike/" out.txt'
 check "the spike and the buffer are not counted as not grown" grep -q '^5 names did not grow$' out.txt
@@ -168,6 +168,16 @@ EOF
 run_hp2ps --top -o names.md names.hp
 check "Markdown: a | in a name is not escaped" grep -qF '| a\|b |' names.md
 check "names alike less (N) lost it" eval 'grep -qF "(2)dup" names.md && grep -qF "(3)dup" names.md'
+
+# ---- README's example is what the program prints ------------------------------------------
+README=$TESTDATA/../../README
+if [ -f "$README" ]; then
+    sed -n '/^    \$ hp2ps --top=3 tests\/data\/slowleak\/leak-hc.hp$/,/^[^ ]/p' "$README" |
+        sed '1d;$d' | sed '${/^$/d}' | sed 's/^    //' >readme.txt
+    (cd "$TESTDATA/../.." && "$HP2PS" --top=3 tests/data/slowleak/leak-hc.hp) >now.txt
+    check "README's --top example is not what hp2ps prints: $(diff readme.txt now.txt | head -c 300)" \
+        cmp -s readme.txt now.txt
+fi
 
 # ---- bad uses: one line, the right status ----------------------------------------------------
 expect_error 2 "^hp2ps: --top ranks one profile, or what grew between two" --top a.hp b.hp c.hp
