@@ -187,6 +187,12 @@ expect_error 2 "^hp2ps: --top --at opens one profile's OTHER" --top --at=1 a.hp 
 expect_error 2 "^hp2ps: --top with a drawing of two profiles" --top -o x.pdf a.hp b.hp
 printf 'JOB "x"\nDATE "y"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0\nEND_SAMPLE 0\n' >empty.hp
 expect_error 1 "^hp2ps: empty.hp: --top: no census holds anything$" --top empty.hp
+if command -v pdftotext >/dev/null 2>&1; then
+    run_hp2ps --top -o empty.pdf empty.hp
+    check "an empty profile is not drawn with --top: $(head -c 200 err.txt)" [ "$RC" -eq 0 ]
+    pdftotext -raw empty.pdf empty.txt
+    check "its line does not say why" grep -qF 'leak suspects (--top): none: no census holds anything' empty.txt
+fi
 expect_error 1 "^hp2ps: .*leak-hc.hp: --top: no census from 0 to 0.01 holds anything$" --top -o none.txt --to=0.01 "$S/leak-hc.hp"
 check "a failed run left a table" [ ! -e none.txt ]
 expect_error 1 "refusing to overwrite the input" --top --format=txt -o names.hp names.hp

@@ -403,6 +403,10 @@ char *suspects_line(const struct layout_options *o, const struct profile *p,
     char floor[96], line[512];
     axis_format_quantity(floor, sizeof floor, t->floor, p->value_unit, o->iec);
     const char *lead = t->two ? "grew since the first run (--top): " : "leak suspects (--top): ";
+    if (!t->ncensuses) {
+        snprintf(line, sizeof line, "%snone: no census holds anything", lead);
+        return xstrdup(line);
+    }
     if (!t->nleaks) {
         snprintf(line, sizeof line, t->two ? "%snothing by %s (%g %% of the peak)"
                                            : "%snone; a leak scores %s (%g %% of the peak)",
