@@ -377,7 +377,8 @@ static void rank_rows(struct triage *t)
     for (size_t i = 0; i < t->nrows; i++) {
         const struct triage_row *r = &t->row[i];
         t->row[i].leak = r->score > 0 && r->score >= t->floor &&
-                         (t->two || r->score >= TRIAGE_LEAK_WEIGHT * (double)r->change);
+                         (t->two || (r->score >= TRIAGE_LEAK_WEIGHT * (double)r->change &&
+                                     t->ncensuses >= TRIAGE_LEAK_CENSUSES));
         t->nleaks += t->row[i].leak;
         t->ngrew += t->row[i].change > 0;
     }

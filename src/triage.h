@@ -46,6 +46,9 @@
  * name's own growth, makes a leak. */
 #define TRIAGE_LEAK_SHARE 0.001
 #define TRIAGE_LEAK_WEIGHT 0.25
+/* ... in a window of at least this many censuses: through two points
+ * any line fits (R2 1), and through a few nearly any. */
+#define TRIAGE_LEAK_CENSUSES 5
 
 /* --top's default number of rows. */
 #define TRIAGE_TOP_DEFAULT 10

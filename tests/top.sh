@@ -179,6 +179,15 @@ if [ -f "$README" ]; then
         cmp -s readme.txt now.txt
 fi
 
+# ---- units that are not UTF-8 (a fuzzer's find); too few censuses -------------------------
+printf 'JOB "x"\nDATE "y"\nSAMPLE_UNIT "\240s"\nVALUE_UNIT "\377b"\nBEGIN_SAMPLE 1\na\t5\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\na\t9\nEND_SAMPLE 2\n' >units.hp
+for ext in txt md csv json; do
+    "$HP2PS" --top --format=$ext units.hp >units.$ext
+    check "units not UTF-8: the $ext table is not UTF-8" python3 -c '
+import sys; open(sys.argv[1], "rb").read().decode("utf-8")' units.$ext
+done
+check "two censuses call a leak" grep -q '^leaks: none called: 2 censuses are too few to tell a leak (5 or more)$' units.txt
+
 # ---- bad uses: one line, the right status ----------------------------------------------------
 expect_error 2 "^hp2ps: --top ranks one profile, or what grew between two" --top a.hp b.hp c.hp
 expect_error 2 "^hp2ps: --top=x: N must be a whole number" --top=x "$S/leak-hc.hp"

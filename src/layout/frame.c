@@ -376,7 +376,9 @@ static char *suspect_text(const struct triage *t, const struct triage_row *r,
                           const struct text_metrics *tm)
 {
     char amount[96], text[1024];
-    axis_format_quantity(amount, sizeof amount, fabs((double)r->change), p->value_unit, iec);
+    char *unit = fitted_text(p->value_unit, UNIT_ROOM, FONT_AXIS, tm);
+    axis_format_quantity(amount, sizeof amount, fabs((double)r->change), unit, iec);
+    free(unit);
     char *shown = utf8_display_name(r->name, strlen(r->name));
     char *name = layout_ellipsize(shown, name_room, FONT_AXIS, tm);
     if (t->two)
@@ -401,10 +403,17 @@ char *suspects_line(const struct layout_options *o, const struct profile *p,
     frame_box(&box, o);
     double room = title_right(&box) - title_left();
     char floor[96], line[512];
-    axis_format_quantity(floor, sizeof floor, t->floor, p->value_unit, o->iec);
+    char *unit = fitted_text(p->value_unit, UNIT_ROOM, FONT_AXIS, tm);
+    axis_format_quantity(floor, sizeof floor, t->floor, unit, o->iec);
+    free(unit);
     const char *lead = t->two ? "grew since the first run (--top): " : "leak suspects (--top): ";
     if (!t->ncensuses) {
         snprintf(line, sizeof line, "%snone: no census holds anything", lead);
+        return xstrdup(line);
+    }
+    if (!t->two && t->ncensuses < TRIAGE_LEAK_CENSUSES) {
+        snprintf(line, sizeof line, "%snone called: %zu census%s too few to tell a leak", lead,
+                 t->ncensuses, t->ncensuses == 1 ? " is" : "es are");
         return xstrdup(line);
     }
     if (!t->nleaks) {
