@@ -575,7 +575,8 @@ int triage_rank_two(struct triage *t, const struct profile *before, const struct
     struct band_plan bp[2] = {{0}, {0}};
     for (int k = 0; k < 2; k++) {
         if (profile_figures(&fig[k], &w[k], NULL, p[k], &o[k], err) < 0) {
-            free(fig[0]);
+            free(fig[0]); /* (the second failing: the first's plan and figures go) */
+            band_plan_free(&bp[0]);
             return -1;
         }
         bool *keep = kept_names(p[k], o[k].filter);
