@@ -79,6 +79,9 @@ expect "lines" --mode l
 expect "time index" --x = ""
 expect "" --include = ""
 expect "" --from ""
+expect "peak end" --at = ""
+expect "--at=peak" --at=p
+expect "5 10 20 0" --top = ""
 
 # ---- files ----------------------------------------------------------------------------
 rm -f help.txt offered.txt
