@@ -67,6 +67,19 @@ struct options {
     bool diff;                /* --diff A B: per band, B minus A */
     bool watch;               /* --watch[=SECONDS]: redraw while the profile grows */
     double watch_period;      /* seconds between looks, > 0 */
+    /* The heap budget gate (gate.h): any of these makes the run a gate. */
+    const char **checks;      /* --check=BUDGET, repeatable (budget.h) */
+    size_t nchecks;
+    const char **check_files; /* --check-file=FILE, repeatable: a budget a line */
+    size_t ncheck_files;
+    const char *baseline;     /* --baseline=FILE: an earlier run's profile */
+    bool has_tolerance;       /* --tolerance=P%: against the baseline, */
+    double tolerance;         /*   per cent */
+    bool has_floor;           /* --floor=SIZE: what any band may grow by, */
+    double floor;             /*   in bytes */
+    const char **reports;     /* --report=KIND[:FILE], repeatable */
+    size_t nreports;
+    bool allow_partial;       /* --allow-partial: a cut or killed profile is measured */
     const char *input;        /* the first profile argument; NULL means stdin */
     const char **inputs;      /* every profile argument (several: drawn one above the other) */
     size_t ninputs;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "formats.h"
+#include "gate_report.h"
 #include "heapline.h"
 #include "number.h"
 #include "output.h"
@@ -549,6 +550,191 @@ int run_inputs(const struct pipeline_options *po, const char *const *inputs, siz
     void *locale = number_c_locale_begin();
     int rc = n > 1 || po->diff ? run_many(po, inputs, n, warnings, err)
                                : run_one(po, n ? inputs[0] : NULL, warnings, err);
+    number_c_locale_end(locale);
+    return rc;
+}
+
+/* ---- the heap budget gate ------------------------------------------------------------ */
+
+/* --check-file is read whole; a budget file larger than this is no budget file. */
+#define CHECK_FILE_MAX (1 << 20)
+
+static int read_check_file(struct budget_list *list, const char *path, struct hp_error *err)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return hp_fail(err, "--check-file=%s: cannot open it: %s", path, strerror(errno));
+    char *buf = xmalloc(CHECK_FILE_MAX + 1);
+    size_t n = 0;
+    ssize_t r = 0;
+    while (n <= CHECK_FILE_MAX && (r = read(fd, buf + n, CHECK_FILE_MAX + 1 - n)) != 0) {
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            break;
+        n += (size_t)r;
+    }
+    int e = errno;
+    close(fd);
+    int rc;
+    if (r < 0)
+        rc = hp_fail(err, "--check-file=%s: read error: %s", path, strerror(e));
+    else if (n > CHECK_FILE_MAX)
+        rc = hp_fail(err, "--check-file=%s: larger than %d bytes; a budget file holds a "
+                     "budget a line", path, CHECK_FILE_MAX);
+    else
+        rc = budget_list_add_text(list, buf, n, path, err);
+    free(buf);
+    return rc;
+}
+
+int run_gate_options(struct run_gate *g, struct pipeline_options *po, const struct options *o,
+                     const struct name_filter *filter, struct hp_error *err)
+{
+    memset(g, 0, sizeof *g);
+    g->active = o->nchecks || o->ncheck_files || o->baseline;
+    if (!g->active)
+        return 0;
+    for (size_t i = 0; i < o->nchecks; i++) {
+        struct hp_error why;
+        if (budget_list_add(&g->budgets, o->checks[i], &why) < 0)
+            return hp_fail(err, "--check %s", why.text);
+    }
+    for (size_t i = 0; i < o->ncheck_files; i++)
+        if (read_check_file(&g->budgets, o->check_files[i], err) < 0)
+            return -1;
+    if (o->nreports > RUN_REPORTS_MAX)
+        return hp_fail(err, "--report: at most %d reports", RUN_REPORTS_MAX);
+    if (po->exp)
+        return hp_fail(err, "-o %s: the gate draws its profile (.ps .eps .pdf .svg .png "
+                       ".html); export it without --check and --baseline", o->output);
+    g->opt = (struct gate_options){
+        .budget = g->budgets.b,
+        .nbudgets = g->budgets.n,
+        .tolerance = o->has_tolerance ? o->tolerance : GATE_TOLERANCE_DEFAULT,
+        .has_floor = o->has_floor,
+        .floor = o->floor,
+        .allow_partial = o->allow_partial,
+        .filter = name_filter_active(filter) ? filter : NULL,
+    };
+    for (size_t i = 0; i < g->budgets.n; i++)
+        if (g->budgets.b[i].subject == BUDGET_HEAP_SIZE || g->budgets.b[i].subject == BUDGET_LIVE)
+            po->parse.heap = true;
+    g->baseline = o->baseline;
+    g->report = o->reports;
+    g->nreports = o->nreports;
+    g->draw = o->output != NULL;
+    g->iec = o->iec;
+    return 0;
+}
+
+void run_gate_free(struct run_gate *g)
+{
+    budget_list_free(&g->budgets);
+    memset(g, 0, sizeof *g);
+}
+
+typedef int report_writer(FILE *f, const struct gate_verdict *v, const struct gate_style *st);
+
+/* A --report value: its writer and its file ("-": standard output). */
+static report_writer *report_kind(const char *value, const char **path)
+{
+    const char *colon = strchr(value, ':');
+    *path = colon ? colon + 1 : "-";
+    size_t n = colon ? (size_t)(colon - value) : strlen(value);
+    if (n == 5 && strncmp(value, "junit", 5) == 0)
+        return gate_write_junit;
+    if (n == 8 && strncmp(value, "markdown", 8) == 0)
+        return gate_write_markdown;
+    if (n == 4 && strncmp(value, "json", 4) == 0)
+        return gate_write_json;
+    return gate_write_github;
+}
+
+/* Each report to its temporary file (outs[*n...]); committed with the rest. */
+static int prepare_reports(struct output *outs, size_t *n, const struct run_gate *g,
+                           const struct gate_verdict *v, const struct gate_style *st,
+                           const char *input, const struct pipeline_options *po,
+                           struct hp_error *err)
+{
+    for (size_t i = 0; i < g->nreports; i++) {
+        const char *path;
+        report_writer *write = report_kind(g->report[i], &path);
+        struct output *out = &outs[*n];
+        if (check_target(path, po->force, err) < 0 ||
+            output_open(out, path, input, po->temps, err) < 0)
+            return -1;
+        ++*n;
+        if (write(out->f, v, st) < 0) {
+            if (output_write_error(out, err) == 0)
+                hp_fail(err, "cannot write %s", path);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Does a --report or -o go to standard output? */
+static bool gate_uses_stdout(const struct run_gate *g, const struct pipeline_options *po)
+{
+    const char *path;
+    for (size_t i = 0; i < g->nreports; i++) {
+        report_kind(g->report[i], &path);
+        if (strcmp(path, "-") == 0 || output_descriptor_of(path) == 1)
+            return true;
+    }
+    return g->draw && po->output &&
+           (strcmp(po->output, "-") == 0 || output_descriptor_of(po->output) == 1);
+}
+
+int run_gate(const struct pipeline_options *po, const struct run_gate *g, const char *input,
+             struct run_gate_outcome *out, struct hp_warnings *warnings, struct hp_error *err)
+{
+    memset(out, 0, sizeof *out);
+    void *locale = number_c_locale_begin();
+    struct profile p = {0}, base = {0};
+    struct gate_verdict v = {0};
+    struct output outs[RUN_REPORTS_MAX + 1];
+    size_t nouts = 0;
+    char *path = run_input_path(input), *base_path = run_input_path(g->baseline);
+    int rc = -1;
+    if (read_profile(&p, path, po, warnings, err) < 0 ||
+        (g->baseline && read_profile(&base, base_path, po, warnings, err) < 0))
+        goto done;
+    if (gate_evaluate(&v, &p, g->baseline ? &base : NULL, &g->opt, err) < 0)
+        goto done;
+    struct gate_style st = {
+        .iec = g->iec, .sample_unit = p.sample_unit, .value_unit = p.value_unit};
+    if (p.x_is_index)
+        st.sample_unit = "samples";
+    for (size_t i = 0; i < v.n; i++)
+        if (!v.check[i].pass) {
+            char *line = gate_check_line(&v, &v.check[i], &st);
+            warnings_add(&out->lines, "FAIL %s", line);
+            free(line);
+        }
+    char *summary = gate_summary_line(&v, &st);
+    warnings_add(&out->lines, "%s", summary);
+    free(summary);
+    out->over = v.failed > 0;
+    out->to_stderr = gate_uses_stdout(g, po);
+    if (prepare_reports(outs, &nouts, g, &v, &st, path, po, err) < 0)
+        goto done;
+    struct output *commit[RUN_REPORTS_MAX + 1];
+    for (size_t i = 0; i < nouts; i++)
+        commit[i] = &outs[i];
+    rc = output_commit_all(commit, nouts, err);
+    nouts = 0;
+done:
+    for (size_t i = 0; i < nouts; i++)
+        output_abort(&outs[i]);
+    if (rc < 0)
+        warnings_free(&out->lines);
+    gate_verdict_free(&v);
+    profile_free(&p);
+    profile_free(&base);
+    free(path);
+    free(base_path);
     number_c_locale_end(locale);
     return rc;
 }
