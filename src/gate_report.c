@@ -108,10 +108,19 @@ static void format_value(char *buf, size_t size, double v, const struct gate_sty
 static void format_pair(char *fa, char *fb, size_t size, double a, double b,
                         const struct gate_style *st, bool sign_a, bool rate)
 {
-    for (int d = 4; d <= 17; d++) {
+    format_value(fa, size, a, st, 4, sign_a, rate);
+    format_value(fb, size, b, st, 4, false, rate);
+    if (a == b || strcmp(fa, fb) != 0)
+        return;
+    if (in_bytes(st) && !rate && a == floor(a) && b == floor(b)) {
+        snprintf(fa, size, "%s%.0f B", sign_a && a > 0 ? "+" : "", a);
+        snprintf(fb, size, "%.0f B", b);
+        return;
+    }
+    for (int d = 5; d <= 17; d++) {
         format_value(fa, size, a, st, d, sign_a, rate);
         format_value(fb, size, b, st, d, false, rate);
-        if (a == b || strcmp(fa, fb) != 0)
+        if (strcmp(fa, fb) != 0)
             return;
     }
 }

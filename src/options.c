@@ -651,18 +651,8 @@ static int check_combinations(const struct options *o, struct hp_error *err)
     if (o->has_from && o->has_to && !(o->from < o->to))
         return hp_fail(err, "--from=%g --to=%g: the window is empty (--from must be before --to)",
                        o->from, o->to);
-    if (o->diff && o->ninputs != 2)
-        return hp_fail(err, "--diff needs exactly two profiles: --diff BEFORE.hp AFTER.hp");
-    if (o->diff && o->mode != MODE_STACKED)
-        return hp_fail(err, "--diff draws one diverging chart; --mode does not apply to it");
-    if (o->slopes && o->ninputs > 1)
-        return hp_fail(err, "--slopes: a band has one slope per profile; draw them one at a time");
-    if (o->ninputs > 1 && !o->output)
-        return hp_fail(err, "several profiles are drawn on one page: name it with -o FILE");
-    if (o->ninputs > 1 && o->reuse_aux)
-        return hp_fail(err, "-p reads one profile's .aux; it cannot go with several profiles");
     bool gate = o->nchecks || o->ncheck_files || o->baseline;
-    if (!gate && (o->has_tolerance || o->has_floor))
+    if (!o->baseline && (o->has_tolerance || o->has_floor))
         return hp_fail(err, "--%s compares with a baseline: give --baseline=FILE",
                        o->has_tolerance ? "tolerance" : "floor");
     if (!gate && (o->nreports || o->allow_partial))
@@ -674,6 +664,16 @@ static int check_combinations(const struct options *o, struct hp_error *err)
     if (gate && o->watch)
         return hp_fail(err, "the gate gives one verdict; --watch redraws: use one or the "
                        "other");
+    if (o->diff && o->ninputs != 2)
+        return hp_fail(err, "--diff needs exactly two profiles: --diff BEFORE.hp AFTER.hp");
+    if (o->diff && o->mode != MODE_STACKED)
+        return hp_fail(err, "--diff draws one diverging chart; --mode does not apply to it");
+    if (o->slopes && o->ninputs > 1)
+        return hp_fail(err, "--slopes: a band has one slope per profile; draw them one at a time");
+    if (o->ninputs > 1 && !o->output)
+        return hp_fail(err, "several profiles are drawn on one page: name it with -o FILE");
+    if (o->ninputs > 1 && o->reuse_aux)
+        return hp_fail(err, "-p reads one profile's .aux; it cannot go with several profiles");
     if (o->watch && o->ninputs != 1)
         return hp_fail(err, "--watch needs one profile file to watch (not standard input)");
     if (o->watch && o->output && strcmp(o->output, "-") == 0)
