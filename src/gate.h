@@ -6,17 +6,19 @@
  *
  * What is measured is the profile's data, not a drawing: the total is
  * every name --include and --exclude keep (-t and -m only thin what is
- * drawn); a band budget sums the names its expression matches.  A
- * census is a sample the RTS took: an empty first sample (written when
- * profiling starts) and the empty last sample of a finished run (written
- * at exit) frame the run and are not censuses, so "end" is the last
- * census before exit.  A share of the run ("50%") is of the span from
- * the profile's first sample to its last.
+ * drawn); a band budget sums the names its expression matches.  The
+ * censuses of a window are triage.h's: those in it, less the empty ones
+ * (no name holds anything) at either edge, which GHC writes as profiling
+ * starts and at exit; so "end" is the last census before exit.  A share
+ * of the run ("50%") is of the span from the profile's first sample to
+ * its last.  The bands named with a failure are the first that grew in
+ * triage's ranking over the budget's window (a peak: up to the peak), or
+ * against the baseline.
  *
  * Against a baseline, the total's peak and end and every band's peak and
  * end are compared; bands pair across the two runs as --diff pairs them
- * (pair.h: by the name less the RTS's "(N)"), so a recompile moves
- * nothing.  A value may exceed the baseline's by the tolerance or by the
+ * (triage_rank_two, pair.h: by the name less the RTS's "(N)"), so a
+ * recompile moves nothing.  A value may exceed the baseline's by the tolerance or by the
  * floor, whichever is more: the floor keeps the noise of small bands from
  * failing a build, and is small (GATE_FLOOR_SHARE of the baseline's
  * peak) so that a small band that grew a hundredfold still fails.  A
@@ -41,8 +43,9 @@
 #define GATE_FLOOR_MIN 4096.0
 /* --tolerance's default, per cent. */
 #define GATE_TOLERANCE_DEFAULT 10.0
-/* Bands named with a failing check. */
+/* Bands named with a failing check, and the verdict's growers. */
 #define GATE_CULPRITS 3
+#define GATE_GROWERS 5
 
 struct gate_options {
     const struct budget *budget; /* --check, --check-file, in order */
@@ -88,6 +91,16 @@ struct gate_check {
     size_t nculprits;
 };
 
+/* What grew most over the run (triage's ranking; against a baseline,
+ * each band's peak from the baseline's to this run's). */
+struct gate_grower {
+    char *name;
+    double start, end;    /* at the run's first and last census (baseline: the two peaks) */
+    double change;
+    double score;         /* triage's score: its leak score, or its growth */
+    bool leak;            /* triage ranks it a leak */
+};
+
 struct gate_verdict {
     struct gate_check *check; /* the budgets in order, then the baseline's: the
                                * total's peak and end, then the bands, the
@@ -101,6 +114,8 @@ struct gate_verdict {
     bool partial;             /* the profile is cut or killed (allow_partial) */
     char *source;             /* the profile's name, and the baseline's */
     char *base_source;
+    struct gate_grower grower[GATE_GROWERS];
+    size_t ngrowers;
 };
 
 /* Measure p (and against base, unless NULL) under o.  -1 with err set

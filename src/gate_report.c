@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "number.h"
-#include "stackname.h"
 #include "utf8.h"
 
 /* ---- a growing string ------------------------------------------------------------ */
@@ -139,6 +138,9 @@ static char *display(const char *name)
     return utf8_display_name(name, strlen(name));
 }
 
+static void culprit_words(struct text *t, const struct gate_check *c,
+                          const struct gate_style *st);
+
 /* ---- one check in words ---------------------------------------------------------- */
 
 static bool over_window(const struct gate_check *c)
@@ -210,13 +212,7 @@ char *gate_check_line(const struct gate_verdict *v, const struct gate_check *c,
                 c->nmatched == 1 ? "es" : "");
     if (c->nculprits) {
         puts_(&t, c->kind == GATE_BUDGET ? "; grew most: " : "; grew most since the baseline: ");
-        for (size_t k = 0; k < c->nculprits; k++) {
-            char *n = display(c->culprit[k].name + stackname_prefix(c->culprit[k].name));
-            char ch[96];
-            format_value(ch, sizeof ch, c->culprit[k].change, st, 4, true, false);
-            printf_(&t, "%s%s %s", k ? ", " : "", n, ch);
-            free(n);
-        }
+        culprit_words(&t, c, st);
     }
     return done(&t);
 }
@@ -343,6 +339,18 @@ static bool md_row_shown(const struct gate_check *c)
     return c->kind != GATE_BASE_BAND || !c->pass;
 }
 
+/* The bands a failure names, "NAME +CHANGE, ..." (into t). */
+static void culprit_words(struct text *t, const struct gate_check *c, const struct gate_style *st)
+{
+    for (size_t k = 0; k < c->nculprits; k++) {
+        char *n = display(c->culprit[k].name);
+        char ch[96];
+        format_value(ch, sizeof ch, c->culprit[k].change, st, 4, true, false);
+        printf_(t, "%s%s %s", k ? ", " : "", n, ch);
+        free(n);
+    }
+}
+
 int gate_write_markdown(FILE *f, const struct gate_verdict *v, const struct gate_style *st)
 {
     char *summary = gate_summary_line(v, st);
@@ -350,8 +358,8 @@ int gate_write_markdown(FILE *f, const struct gate_verdict *v, const struct gate
     md_text(f, summary);
     fputs("\n\n", f);
     free(summary);
-    fputs("| result | check | measured | allowed | when | against |\n", f);
-    fputs("|:--|:--|--:|--:|:--|:--|\n", f);
+    fputs("| result | check | measured | allowed | when | against | grew most |\n", f);
+    fputs("|:--|:--|--:|--:|:--|:--|:--|\n", f);
     size_t hidden = 0;
     for (size_t i = 0; i < v->n; i++) {
         const struct gate_check *c = &v->check[i];
@@ -370,40 +378,46 @@ int gate_write_markdown(FILE *f, const struct gate_verdict *v, const struct gate
         fputs(" | ", f);
         md_text(f, w);
         fputs(" | ", f);
-        if (c->kind != GATE_BUDGET) {
-            struct text t = {0};
+        struct text t = {0};
+        if (c->kind != GATE_BASE_TOTAL && c->kind != GATE_BASE_BAND)
+            puts_(&t, "");
+        else
             allowance_words(&t, v, c, st);
-            md_text(f, done(&t));
-            free(t.s);
-        }
+        md_text(f, done(&t));
+        free(t.s);
+        fputs(" | ", f);
+        struct text g = {0};
+        culprit_words(&g, c, st);
+        md_text(f, done(&g));
+        free(g.s);
         fputs(" |\n", f);
     }
     if (hidden)
         fprintf(f, "\n%zu more band check%s within the baseline.\n", hidden,
                 hidden == 1 ? "" : "s");
-    /* the bands named with the failures, by what they grew */
-    bool any = false;
-    for (size_t i = 0; i < v->n; i++) {
-        const struct gate_check *c = &v->check[i];
-        if (c->pass || !c->nculprits)
-            continue;
-        if (!any)
-            fputs("\n#### Grew most\n\n| check | band | change | value |\n|:--|:--|--:|--:|\n", f);
-        any = true;
-        for (size_t k = 0; k < c->nculprits; k++) {
-            char ch[96], val[96];
-            format_value(ch, sizeof ch, c->culprit[k].change, st, 4, true, false);
-            format_value(val, sizeof val, c->culprit[k].value, st, 4, false, false);
-            fputs("| ", f);
-            md_text(f, c->name);
-            fputs(" | ", f);
-            md_text(f, c->culprit[k].name + stackname_prefix(c->culprit[k].name));
-            fputs(" | ", f);
-            md_text(f, ch);
-            fputs(" | ", f);
-            md_text(f, val);
-            fputs(" |\n", f);
-        }
+    if (v->ngrowers) {
+        if (v->baseline)
+            fputs("\n#### Grew most since the baseline\n\n"
+                  "| band | baseline peak | peak | change |\n|:--|--:|--:|--:|\n", f);
+        else
+            fputs("\n#### Grew most (the leak ranking of hp2ps --top)\n\n"
+                  "| band | start | end | change | leak |\n|:--|--:|--:|--:|:--|\n", f);
+    }
+    for (size_t k = 0; k < v->ngrowers; k++) {
+        const struct gate_grower *g = &v->grower[k];
+        char a[96], b[96], ch[96];
+        format_value(a, sizeof a, g->start, st, 4, false, false);
+        format_value(b, sizeof b, g->end, st, 4, false, false);
+        format_value(ch, sizeof ch, g->change, st, 4, true, false);
+        fputs("| ", f);
+        md_text(f, g->name);
+        fputs(" | ", f);
+        md_text(f, a);
+        fputs(" | ", f);
+        md_text(f, b);
+        fputs(" | ", f);
+        md_text(f, ch);
+        fputs(v->baseline ? " |\n" : g->leak ? " | yes |\n" : " | no |\n", f);
     }
     return ferror(f) ? -1 : 0;
 }
@@ -550,7 +564,7 @@ int gate_write_json(FILE *f, const struct gate_verdict *v, const struct gate_sty
         fputs(", \"grew_most\": [", f);
         for (size_t k = 0; k < c->nculprits; k++) {
             fputs(k ? ", {\"band\": " : "{\"band\": ", f);
-            json_string(f, c->culprit[k].name + stackname_prefix(c->culprit[k].name));
+            json_string(f, c->culprit[k].name);
             fputs(", \"value\": ", f);
             json_number(f, c->culprit[k].value);
             fputs(", \"change\": ", f);
@@ -563,6 +577,21 @@ int gate_write_json(FILE *f, const struct gate_verdict *v, const struct gate_sty
         free(line);
         fputs("}", f);
     }
-    fputs(v->n ? "\n  ]\n}\n" : "]\n}\n", f);
+    fputs(v->n ? "\n  ],\n  \"grew_most\": [" : "],\n  \"grew_most\": [", f);
+    for (size_t k = 0; k < v->ngrowers; k++) {
+        const struct gate_grower *g = &v->grower[k];
+        fputs(k ? ",\n    {\"band\": " : "\n    {\"band\": ", f);
+        json_string(f, g->name);
+        fputs(v->baseline ? ", \"baseline_peak\": " : ", \"start\": ", f);
+        json_number(f, g->start);
+        fputs(v->baseline ? ", \"peak\": " : ", \"end\": ", f);
+        json_number(f, g->end);
+        fputs(", \"change\": ", f);
+        json_number(f, g->change);
+        fputs(", \"score\": ", f);
+        json_number(f, g->score);
+        fprintf(f, ", \"leak\": %s}", g->leak ? "true" : "false");
+    }
+    fputs(v->ngrowers ? "\n  ]\n}\n" : "]\n}\n", f);
     return ferror(f) ? -1 : 0;
 }

@@ -72,12 +72,20 @@ done
 
 # The figures of a failure: 62250216 bytes at 1.87555 s (leak-hc's peak).
 run_hp2ps --check 'peak<=60MB' "$LEAK"
-check "peak<=60MB: 'FAIL peak<=60MB: 62.25 MB at 1.876 s > 60 MB allowed (over by 2.25 MB)'" \
-    grep -Fxq 'FAIL peak<=60MB: 62.25 MB at 1.876 s > 60 MB allowed (over by 2.25 MB)' out.txt
+check "peak<=60MB: 'FAIL peak<=60MB: 62.25 MB at 1.876 s > 60 MB allowed (over by 2.25 MB); ...'" \
+    grep -Fq 'FAIL peak<=60MB: 62.25 MB at 1.876 s > 60 MB allowed (over by 2.25 MB); ' out.txt
 # Four figures would read 62.25 MB > 62.25 MB: the bytes are written.
 run_hp2ps --check 'peak<=62250215' "$LEAK"
 check "a byte over shows in bytes: $(head -1 out.txt)" \
     grep -Fq '62250216 B at 1.876 s > 62250215 B allowed (over by 1 B)' out.txt
+
+# The bands named with a failure: triage's ranking over the budget's
+# window (a peak: up to the peak, where the released spike is held).
+check "peak<=60MB names the spike first, then the map's two bands" \
+    grep -Fq '; grew most: spike/main.loop.xs/ma... +1.996 MB, grow.\/grow/main.loop... +202 kB, grow.keys/grow/main.l... +50.43 kB' out.txt
+run_hp2ps --check 'end(grow)<=100kB' "$LEAK"
+check "end(grow)<=100kB names the map's bands, nothing it does not match" \
+    all 'grep -Fq "; 3 names match; grew most: grow.\/grow/main.loop... +408.8 kB, grow.keys/grow/main.l... +102.1 kB" out.txt && ! grep -q "main +" out.txt'
 
 # ---- 2. against a baseline ----------------------------------------------------
 # leak-hc's total peak (62.25 MB) is under fixed-hc-spike4's (64 MB); the
@@ -101,6 +109,9 @@ ok &= d["baseline"]["floor"] == 64000  # 0.1% of 64000008, rounded down
 ok &= m["allowed"] == 1392 + 64000
 sys.exit(not ok)
 PY
+run_hp2ps --baseline "$SL/fixed-hc-spike4.hp" --tolerance 0 --floor 0 "$LEAK"
+check "with no tolerance the total's end fails, naming what grew since the baseline" \
+    grep -Fq 'FAIL end against fixed-hc-spike4.hp: 60.51 MB at 3.704 s > 60 MB allowed (over by 508.8 kB), baseline 60 MB + 0%; grew most since the baseline: grow.\/grow/main.loop... +407.4 kB, grow.keys/grow/main.l... +101.8 kB, main +552 B' out.txt
 run_hp2ps --baseline "$SL/fixed-hc-spike4.hp" --floor 500kB "$LEAK"
 check "a floor of 500 kB lets the map's 407 kB through: exit $RC" [ "$RC" -eq 0 ]
 run_hp2ps --baseline "$SL/fixed-hc-spike4.hp" --floor 407424 "$LEAK"
@@ -144,9 +155,9 @@ check "--allow-partial measures a cut .hp, and says so: exit $RC" \
 run_hp2ps --allow-partial --check 'peak<=100MB' "$EL/newer-hT-killed-flush.eventlog"
 check "--allow-partial measures a killed eventlog: exit $RC" [ "$RC" -eq 3 ]
 printf 'JOB "x"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0\nEND_SAMPLE 0\n' >hb-crash.hp
-expect_error 1 "holds no census" --check 'peak<=1MB' hb-crash.hp
+expect_error 1 "hb-crash.hp: not measured: no census holds anything" --check 'peak<=1MB' hb-crash.hp
 printf 'JOB "x"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na 0\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\nEND_SAMPLE 2\n' >zeros.hp
-expect_error 1 "zeros.hp: not measured: every census is empty" --check 'peak<=1MB' zeros.hp
+expect_error 1 "zeros.hp: not measured: no census holds anything" --check 'peak<=1MB' zeros.hp
 expect_error 1 "leak-hc.hp: 'heap:peak<=1GB': no heap size events" --check 'heap:peak<=1GB' "$LEAK"
 expect_error 1 "no census in its window" --check 'peak@10..20<=1GB' "$LEAK"
 
@@ -210,8 +221,8 @@ def cells(l):
     parts = re.split(r"(?<!\\)\|", l)[1:-1]
     return [re.sub(r"\\(.)", r"\1", p.strip()) for p in parts]
 head, rows = cells(rows[0]), [cells(r) for r in rows[1:]]
-ok = head == ["result", "check", "measured", "allowed", "when", "against"]
-table = [r for r in rows if len(r) == 6]
+ok = head == ["result", "check", "measured", "allowed", "when", "against", "grew most"]
+table = [r for r in rows if len(r) == 7]
 shown = [c for c in d["checks"] if c["kind"] != "baseline band" or not c["pass"]]
 ok &= [r[1] for r in table] == [c["name"] for c in shown]
 ok &= all((r[0] == "pass") == c["pass"] for r, c in zip(table, shown))

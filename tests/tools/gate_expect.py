@@ -11,12 +11,13 @@ last census of the window).  A .hp is read as text; for heap: and live:,
 PROFILE is an eventlog and its HEAP_SIZE and HEAP_LIVE events are read
 with tests/elgen.py's reader.
 
-The rules, as the man page gives them: a census is a sample, less an
-empty first sample and the empty last sample of a run that ended (the
-RTS's frames at start and exit); the total is every name; a band
-budget sums the names its expression matches, whole or less the RTS's
-"(N)"; a window's N% is of the span from the first sample to the last;
-a slope is the least-squares slope over the window's censuses.
+The rules, as the man page gives them: a window's censuses are its
+samples less the empty ones (no name holds anything) at either edge
+(GHC's samples as profiling starts and at exit); the total is every
+name; a band budget sums the names its expression matches, whole or
+less the RTS's "(N)"; a window's N% is of the span from the first
+sample to the last; a slope is the least-squares slope over the
+window's censuses.
 """
 import os
 import re
@@ -41,16 +42,6 @@ def read_hp(path):
     return samples
 
 
-def censuses(samples):
-    out = list(samples)
-    t_first, t_last = samples[0][0], samples[-1][0]
-    if out and not out[0][1]:
-        out = out[1:]
-    if out and not out[-1][1]:  # a run that ended: its exit sample
-        out = out[:-1]
-    return out, t_first, t_last
-
-
 def bare(name):
     m = re.match(r"\((\d+)\)", name)
     return name[m.end():] if m else name
@@ -67,14 +58,16 @@ def edge(text, t0, t1, fallback):
 def measure(samples, spec):
     m = re.fullmatch(r"(peak|end|change|slope)(?:\((.*)\))?(?:@(.*?)\.\.(.*))?", spec)
     what, pattern, lo, hi = m.groups()
-    cs, t0, t1 = censuses(samples)
+    t0, t1 = samples[0][0], samples[-1][0]
     a, b = edge(lo, t0, t1, float("-inf")), edge(hi, t0, t1, float("inf"))
     rx = re.compile(pattern) if pattern else None
-    points = []
-    for t, entries in cs:
-        if a <= t <= b:
-            v = sum(v for n, v in entries if not rx or rx.search(n) or rx.search(bare(n)))
-            points.append((t, v))
+    cs = [(t, e) for t, e in samples if a <= t <= b]
+    while cs and not sum(v for n, v in cs[0][1]):
+        cs = cs[1:]
+    while cs and not sum(v for n, v in cs[-1][1]):
+        cs = cs[:-1]
+    points = [(t, sum(v for n, v in e if not rx or rx.search(n) or rx.search(bare(n))))
+              for t, e in cs]
     if what == "peak":
         v = max(p[1] for p in points)
         return v, next(p[0] for p in points if p[1] == v)
