@@ -7,6 +7,7 @@
 #include "gate.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #include "heapline.h"
 #include "stackname.h"
 #include "triage.h"
+#include "utf8.h"
 
 /* ---- a measure over a window --------------------------------------------------- */
 
@@ -257,6 +259,9 @@ static int sample_check(struct gate_check *c, const struct profile *p, const str
     c->ncensus = m->n;
     c->from = m->first_t;
     c->to = m->last_t;
+    c->start = m->first;
+    c->mean_t = m->line.mean_t;
+    c->mean_v = m->line.mean_v;
     switch (b->measure) {
     case BUDGET_PEAK:
         c->measured = m->peak, c->at = m->peak_t;
@@ -330,23 +335,45 @@ static int by_failure(const void *a, const void *b)
 
 /* ---- who grew: the triage ranking (triage.h) ------------------------------------ */
 
-/* The first GATE_CULPRITS rows of t that grew and that match (b: a band
- * budget's expression; NULL: any), into c. */
-static void take_culprits(struct gate_check *c, const struct triage *t, const struct budget *b)
+/* A name's part in what a check measured: the measure is a sum over
+ * the names, so its slope is theirs summed, and its change (a peak or an
+ * end: since the window's first census) theirs too. */
+static double contribution(const struct triage_row *r, bool slope)
 {
-    for (size_t i = 0; i < t->nrows && c->nculprits < GATE_CULPRITS; i++) {
+    return slope ? r->fig.slope : (double)r->change;
+}
+
+/* The GATE_CULPRITS rows of t (those b matches; b NULL: any) with the
+ * largest positive part, in triage's order where parts are equal, into c. */
+static void take_culprits(struct gate_check *c, const struct triage *t, const struct budget *b,
+                          bool slope)
+{
+    size_t best[GATE_CULPRITS], n = 0;
+    for (size_t i = 0; i < t->nrows; i++) {
         const struct triage_row *r = &t->row[i];
-        if (r->change <= 0 || (b && !budget_matches(b, r->raw)))
+        double part = contribution(r, slope);
+        if (!(part > 0) || (b && !budget_matches(b, r->raw)))
             continue;
+        size_t k = n < GATE_CULPRITS ? n++ : GATE_CULPRITS;
+        while (k > 0 && contribution(&t->row[best[k - 1]], slope) < part) {
+            if (k < GATE_CULPRITS)
+                best[k] = best[k - 1];
+            k--;
+        }
+        if (k < GATE_CULPRITS)
+            best[k] = i;
+    }
+    for (size_t k = 0; k < n; k++) {
+        const struct triage_row *r = &t->row[best[k]];
         c->culprit[c->nculprits++] = (struct gate_culprit){
             .name = xstrdup(r->name),
             .value = (double)(t->two ? r->fig.peak : r->fig.end),
-            .change = (double)r->change};
+            .change = contribution(r, slope)};
     }
 }
 
-/* A failing budget's culprits: the names ranked over its window (a peak:
- * up to the peak), the first that grew. */
+/* A failing budget's culprits: triage's figures over its window (a peak:
+ * up to the peak), the names with the largest part in it. */
 static int budget_culprits(struct gate_check *c, const struct profile *p, const struct budget *b,
                            const struct measure *m, const struct gate_options *o,
                            struct hp_error *err)
@@ -360,7 +387,7 @@ static int budget_culprits(struct gate_check *c, const struct profile *p, const 
     struct triage t;
     if (triage_rank(&t, p, &to, err) < 0)
         return -1;
-    take_culprits(c, &t, b->subject == BUDGET_BANDS ? b : NULL);
+    take_culprits(c, &t, b->subject == BUDGET_BANDS ? b : NULL, b->measure == BUDGET_SLOPE);
     triage_free(&t);
     return 0;
 }
@@ -458,7 +485,7 @@ int gate_evaluate(struct gate_verdict *v, const struct profile *p, const struct 
                        rp.total.last_t, rb.total.last, false)};
         for (size_t k = 0; k < 2; k++)
             if (!c[k]->pass)
-                take_culprits(c[k], &two, NULL);
+                take_culprits(c[k], &two, NULL, false);
         compare_bands(v, &two);
         take_growers(v, &two);
     } else {
@@ -495,4 +522,215 @@ void gate_verdict_free(struct gate_verdict *v)
     free(v->source);
     free(v->base_source);
     memset(v, 0, sizeof *v);
+}
+
+/* ---- the drawing ------------------------------------------------------------------ */
+
+/* A value over time reduced to at most four points a column (each
+ * column's first, lowest, highest and last, in time order), so that a
+ * line drawn from it keeps every extreme whatever the censuses' count. */
+struct reducer {
+    double t0, span;
+    size_t col;
+    bool open;
+    double ft, fv, lt, lv, ht, hv, zt, zv; /* first, low, high, last */
+    struct gate_trace *out;
+    size_t cap;
+};
+
+static void trace_put(struct reducer *r, double t, double v)
+{
+    struct gate_trace *o = r->out;
+    if (o->n && o->t[o->n - 1] == t && o->v[o->n - 1] == v)
+        return;
+    if (o->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 256;
+        o->t = xreallocarray(o->t, r->cap, sizeof *o->t);
+        o->v = xreallocarray(o->v, r->cap, sizeof *o->v);
+    }
+    o->t[o->n] = t, o->v[o->n] = v;
+    o->n++;
+}
+
+static void reduce_flush(struct reducer *r)
+{
+    if (!r->open)
+        return;
+    double t[4] = {r->ft, r->lt, r->ht, r->zt}, v[4] = {r->fv, r->lv, r->hv, r->zv};
+    /* the low and the high in their time order */
+    if (t[1] > t[2]) {
+        double a = t[1], b = v[1];
+        t[1] = t[2], v[1] = v[2], t[2] = a, v[2] = b;
+    }
+    for (int i = 0; i < 4; i++)
+        trace_put(r, t[i], v[i]);
+    r->open = false;
+}
+
+static void reduce_add(struct reducer *r, double t, double v)
+{
+    double c = r->span > 0 ? floor((t - r->t0) / r->span * GATE_TRACE_COLUMNS) : 0;
+    size_t col = c <= 0 ? 0 : c >= GATE_TRACE_COLUMNS ? GATE_TRACE_COLUMNS - 1 : (size_t)c;
+    if (r->open && col != r->col)
+        reduce_flush(r);
+    if (!r->open) {
+        r->open = true, r->col = col;
+        r->ft = r->lt = r->ht = t, r->fv = r->lv = r->hv = v;
+    }
+    if (v < r->lv)
+        r->lt = t, r->lv = v;
+    if (v > r->hv)
+        r->ht = t, r->hv = v;
+    r->zt = t, r->zv = v;
+}
+
+/* Every sample of p (shifted by dt) summed over the names match[] marks
+ * (NULL: those keep[] marks) into out. */
+static int trace_profile(struct gate_trace *out, const struct profile *p, const bool *match,
+                         double dt, struct hp_error *err)
+{
+    struct reducer r = {.t0 = p->t_first + dt, .span = p->t_last - p->t_first, .out = out};
+    struct store_cursor *c = store_cursor_new(p->store);
+    struct sample s;
+    int rc;
+    while ((rc = store_cursor_next(c, &s, err)) > 0) {
+        int64_t sum = 0;
+        for (size_t i = 0; i < s.n; i++)
+            if (match[s.entry[i].name])
+                bands_add_value(&sum, s.entry[i].value);
+        reduce_add(&r, s.time + dt, (double)sum);
+    }
+    reduce_flush(&r);
+    store_cursor_free(c);
+    return rc;
+}
+
+static void add_line(struct gate_drawing *d, double t0, double v0, double t1, double v1,
+                     char *label, bool pass, bool label_left)
+{
+    d->line = xreallocarray(d->line, d->nlines + 1, sizeof *d->line);
+    d->line[d->nlines++] = (struct gate_line){t0, v0, t1, v1, label, pass, label_left};
+}
+
+static struct gate_trace *add_trace(struct gate_drawing *d, char *label, bool baseline)
+{
+    d->trace = xreallocarray(d->trace, d->ntraces + 1, sizeof *d->trace);
+    struct gate_trace *t = &d->trace[d->ntraces++];
+    memset(t, 0, sizeof *t);
+    t->label = label;
+    t->baseline = baseline;
+    return t;
+}
+
+/* "TEXT" for a budget within it, "TEXT: over" for one over (the colour
+ * says it too, but not in black and white). */
+static char *line_label(const char *text, bool pass)
+{
+    char *d = utf8_display_name(text, strlen(text));
+    if (pass)
+        return d;
+    size_t n = strlen(d);
+    char *s = xmalloc(n + 7);
+    memcpy(s, d, n);
+    memcpy(s + n, ": over", 7);
+    free(d);
+    return s;
+}
+
+/* A check's line: where its subject may not pass. */
+static void check_line(struct gate_drawing *d, const struct gate_check *c, char *label,
+                       double t_first, double t_last)
+{
+    double tick = 0.04 * (t_last - t_first); /* an end's stretch */
+    switch (c->measure) {
+    case BUDGET_PEAK:
+        add_line(d, c->from, c->allowed, c->to, c->allowed, label, c->pass, true);
+        break;
+    case BUDGET_END:
+        add_line(d, c->at - tick, c->allowed, c->at, c->allowed, label, c->pass, false);
+        break;
+    case BUDGET_CHANGE:
+        add_line(d, c->from, c->start, c->to, c->start + c->allowed, label, c->pass, false);
+        break;
+    case BUDGET_SLOPE:
+        add_line(d, c->from, c->mean_v + c->allowed * (c->from - c->mean_t), c->to,
+                 c->mean_v + c->allowed * (c->to - c->mean_t), label, c->pass, false);
+        break;
+    }
+}
+
+int gate_drawing_build(struct gate_drawing *d, const struct gate_verdict *v,
+                       const struct profile *p, const struct profile *base,
+                       const struct gate_options *o, struct hp_error *err)
+{
+    memset(d, 0, sizeof *d);
+    size_t nn = p->names.count ? p->names.count : 1;
+    bool *match = xcalloc(nn, sizeof *match);
+    for (size_t j = 0; j < v->nbudgets && j < o->nbudgets; j++) {
+        const struct gate_check *c = &v->check[j];
+        const struct budget *b = &o->budget[j];
+        check_line(d, c, line_label(b->text, c->pass), p->t_first, p->t_last);
+        if (b->subject != BUDGET_BANDS)
+            continue;
+        for (size_t id = 0; id < p->names.count; id++)
+            match[id] = name_filter_keep(o->filter, p->names.info[id].text) &&
+                        budget_matches(b, p->names.info[id].text);
+        char *label = utf8_display_name(b->pattern, strlen(b->pattern));
+        if (trace_profile(add_trace(d, label, false), p, match, 0, err) < 0)
+            goto fail;
+    }
+    free(match);
+    match = NULL;
+    if (v->baseline && base) {
+        for (size_t i = v->nbudgets; i < v->n; i++) {
+            const struct gate_check *c = &v->check[i];
+            if (c->kind != GATE_BASE_TOTAL)
+                continue;
+            char text[64];
+            if (floor(c->base * v->tolerance / 100) >= v->floor)
+                snprintf(text, sizeof text, "%s: baseline + %g%%", c->name, v->tolerance);
+            else
+                snprintf(text, sizeof text, "%s: baseline + floor", c->name);
+            struct gate_check level = *c;
+            level.from = p->t_first, level.to = p->t_last;
+            check_line(d, &level, line_label(text, c->pass), p->t_first, p->t_last);
+        }
+        size_t bn = base->names.count ? base->names.count : 1;
+        bool *keep = xcalloc(bn, sizeof *keep);
+        for (size_t id = 0; id < base->names.count; id++)
+            keep[id] = name_filter_keep(o->filter, base->names.info[id].text);
+        char *src = utf8_display_name(base->source, strlen(base->source));
+        char *label = xmalloc(strlen(src) + 16);
+        sprintf(label, "baseline: %s", src);
+        free(src);
+        int rc = trace_profile(add_trace(d, label, true), base, keep, p->t_first - base->t_first,
+                               err);
+        free(keep);
+        if (rc < 0)
+            goto fail;
+    }
+    for (size_t i = 0; i < d->nlines; i++)
+        d->top = fmax(d->top, fmax(d->line[i].v0, d->line[i].v1));
+    for (size_t k = 0; k < d->ntraces; k++)
+        for (size_t i = 0; i < d->trace[k].n; i++)
+            d->top = fmax(d->top, d->trace[k].v[i]);
+    return 0;
+fail:
+    free(match);
+    gate_drawing_free(d);
+    return -1;
+}
+
+void gate_drawing_free(struct gate_drawing *d)
+{
+    for (size_t i = 0; i < d->nlines; i++)
+        free(d->line[i].label);
+    for (size_t k = 0; k < d->ntraces; k++) {
+        free(d->trace[k].t);
+        free(d->trace[k].v);
+        free(d->trace[k].label);
+    }
+    free(d->line);
+    free(d->trace);
+    memset(d, 0, sizeof *d);
 }

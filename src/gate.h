@@ -11,9 +11,12 @@
  * (no name holds anything) at either edge, which GHC writes as profiling
  * starts and at exit; so "end" is the last census before exit.  A share
  * of the run ("50%") is of the span from the profile's first sample to
- * its last.  The bands named with a failure are the first that grew in
- * triage's ranking over the budget's window (a peak: up to the peak), or
- * against the baseline.
+ * its last.  The bands named with a failure are those with the largest
+ * part in what it measured, from triage's figures (triage.h) over the
+ * budget's window: the measure is a sum over the names, so a slope is
+ * their slopes summed and a peak, an end or a change their growth since
+ * the window's first census (a peak's window ends at the peak); against
+ * the baseline, what grew from the baseline's peak.
  *
  * Against a baseline, the total's peak and end and every band's peak and
  * end are compared; bands pair across the two runs as --diff pairs them
@@ -64,8 +67,8 @@ enum gate_kind {
 };
 
 /* A band named with a check: its name (less the RTS's "(N)"), its value
- * where the check measured, and what it grew by (over the window, or
- * since the baseline). */
+ * where the check measured, and its part in it: what it grew by over the
+ * window (or since the baseline), or its slope for a slope budget. */
 struct gate_culprit {
     char *name;
     double value;
@@ -87,6 +90,8 @@ struct gate_check {
     double base;           /*   the baseline's value (0 for a band it lacks) */
     bool new_band;         /*   GATE_BASE_BAND: the baseline has no such band */
     size_t nmatched;       /* BUDGET_BANDS: names the expression matched (0: measured 0) */
+    double start;          /* the subject at the window's first census (change) */
+    double mean_t, mean_v; /* the least-squares line's centre (slope: it passes there) */
     struct gate_culprit culprit[GATE_CULPRITS];
     size_t nculprits;
 };
@@ -117,6 +122,46 @@ struct gate_verdict {
     struct gate_grower grower[GATE_GROWERS];
     size_t ngrowers;
 };
+
+/* The gate drawn (-o FILE with the gate): each budget a line on the
+ * graph, in the profile's time and VALUE_UNITs, where the subject may
+ * not pass: a peak's limit across its window, an end's over the last
+ * stretch, a change's from the window's first value to that plus the
+ * limit, a slope's through the least-squares line's centre; against a
+ * baseline, its total (times from this profile's first sample on, as
+ * --diff puts two runs side by side) and the total's allowed peak.  A
+ * band budget's subject is not the stack's height, so its own sum is
+ * drawn as a trace too. */
+struct gate_line {
+    double t0, v0, t1, v1;
+    char *label;         /* one line of valid UTF-8 */
+    bool pass;
+    bool label_left;     /* the label at the line's start (a level), else at its end */
+};
+
+struct gate_trace {
+    size_t n;
+    double *t, *v;       /* times ascending; at most 4 a column of GATE_TRACE_COLUMNS */
+    char *label;
+    bool baseline;       /* the baseline's total; else a band budget's sum */
+};
+
+#define GATE_TRACE_COLUMNS 1000
+
+struct gate_drawing {
+    struct gate_line *line;
+    size_t nlines;
+    struct gate_trace *trace;
+    size_t ntraces;
+    double top;          /* the highest value of them all: the axis reaches it */
+};
+
+/* From v, the verdict of p (and base) under o.  -1 with err set when a
+ * replay fails.  The caller owns d: gate_drawing_free. */
+int gate_drawing_build(struct gate_drawing *d, const struct gate_verdict *v,
+                       const struct profile *p, const struct profile *base,
+                       const struct gate_options *o, struct hp_error *err);
+void gate_drawing_free(struct gate_drawing *d);
 
 /* Measure p (and against base, unless NULL) under o.  -1 with err set
  * when p is cut or killed (unless o->allow_partial), holds no census,

@@ -345,7 +345,8 @@ static void culprit_words(struct text *t, const struct gate_check *c, const stru
     for (size_t k = 0; k < c->nculprits; k++) {
         char *n = display(c->culprit[k].name);
         char ch[96];
-        format_value(ch, sizeof ch, c->culprit[k].change, st, 4, true, false);
+        format_value(ch, sizeof ch, c->culprit[k].change, st, 4, true,
+                     c->measure == BUDGET_SLOPE);
         printf_(t, "%s%s %s", k ? ", " : "", n, ch);
         free(n);
     }

@@ -280,6 +280,7 @@ static int parse_trace(struct options *o, const char *flag, const char *v, struc
     if (!parse_number(v, &t, &end) || *end || t < 0 || t > TRACE_MAX)
         return hp_fail(err, "%s: -t needs a percentage from 0 to 5", flag);
     o->trace = t;
+    o->trace_given = true;
     return 0;
 }
 

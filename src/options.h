@@ -40,6 +40,7 @@ struct options {
     bool no_aux;              /* --no-aux: write no .aux file */
     bool force;               /* --force: replace read-only outputs too */
     double trace;             /* -t: percent, 0..5 */
+    bool trace_given;         /* -t was given (the gate's drawing is -t0 unless) */
     bool no_marks;            /* -y */
     const char *output;       /* -o FILE, --output=FILE; "-" is stdout */
     const char *format;       /* --format=NAME; else from -o's extension */

@@ -624,6 +624,7 @@ int run_gate_options(struct run_gate *g, struct pipeline_options *po, const stru
     g->report = o->reports;
     g->nreports = o->nreports;
     g->draw = o->output != NULL;
+    g->trace_given = o->trace_given;
     g->iec = o->iec;
     return 0;
 }
@@ -674,6 +675,56 @@ static int prepare_reports(struct output *outs, size_t *n, const struct run_gate
     return 0;
 }
 
+/* -o FILE: p drawn with the gate's lines (gate_drawing) into its
+ * temporary file (outs[*n]), committed with the reports.  Heap budgets
+ * draw the RTS's lines they measured. */
+static int gate_draw(struct output *outs, size_t *n, const struct gate_verdict *v,
+                     const struct profile *p, const struct profile *base,
+                     const struct run_gate *g, const struct pipeline_options *po,
+                     const char *input, struct hp_warnings *warnings, struct hp_error *err)
+{
+    struct gate_drawing gd;
+    struct pipeline_options dpo = *po;
+    struct drawing d = {0};
+    struct render_fonts *fonts = NULL;
+    int rc = -1;
+    if (gate_drawing_build(&gd, v, p, base, &g->opt, err) < 0)
+        return -1;
+    dpo.layout.gate = &gd;
+    dpo.layout.heap |= dpo.parse.heap;
+    /* what the gate measured is every name: a drawing that hid the
+     * small ones (-t1) would show a total under the line it crosses */
+    if (!g->trace_given)
+        dpo.bands.trace_percent = 0;
+    struct render_fonts_job *job = render_fonts_begin(po->fmt);
+    if (dpo.layout.mode == MODE_PERCENT)
+        warnings_add(warnings, "the gate's lines are bytes; not drawn with --mode=percent");
+    if (pipeline_series(&d, p, NULL, &dpo, err) < 0) {
+        render_fonts_free(render_fonts_end(job));
+        goto done;
+    }
+    fonts = render_fonts_end(job);
+    struct text_metrics tm = render_text_metrics(fonts);
+    if (pipeline_layout(&d, p, &dpo, &tm, err) < 0)
+        goto done;
+    struct output *out = &outs[*n];
+    if (check_target(po->output, po->force, err) < 0 ||
+        output_open(out, po->output, input, po->temps, err) < 0)
+        goto done;
+    ++*n;
+    if (po->fmt->write(out->f, &d.layout, fonts, &po->render, err) < 0) {
+        output_write_error(out, err);
+        goto done;
+    }
+    warn_boxes(warnings, 0, fonts);
+    rc = 0;
+done:
+    drawing_free(&d);
+    render_fonts_free(fonts);
+    gate_drawing_free(&gd);
+    return rc;
+}
+
 /* Does a --report or -o go to standard output? */
 static bool gate_uses_stdout(const struct run_gate *g, const struct pipeline_options *po)
 {
@@ -694,7 +745,7 @@ int run_gate(const struct pipeline_options *po, const struct run_gate *g, const 
     void *locale = number_c_locale_begin();
     struct profile p = {0}, base = {0};
     struct gate_verdict v = {0};
-    struct output outs[RUN_REPORTS_MAX + 1];
+    struct output outs[RUN_REPORTS_MAX + 1] = {{0}};
     size_t nouts = 0;
     char *path = run_input_path(input), *base_path = run_input_path(g->baseline);
     int rc = -1;
@@ -718,6 +769,9 @@ int run_gate(const struct pipeline_options *po, const struct run_gate *g, const 
     free(summary);
     out->over = v.failed > 0;
     out->to_stderr = gate_uses_stdout(g, po);
+    if (g->draw && gate_draw(outs, &nouts, &v, &p, g->baseline ? &base : NULL, g, po, path,
+                             warnings, err) < 0)
+        goto done;
     if (prepare_reports(outs, &nouts, g, &v, &st, path, po, err) < 0)
         goto done;
     struct output *commit[RUN_REPORTS_MAX + 1];

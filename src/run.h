@@ -39,6 +39,7 @@ struct run_gate {
     const char **report;     /* --report values, KIND[:FILE] */
     size_t nreports;
     bool draw;               /* -o FILE: draw the profile with the budgets */
+    bool trace_given;        /* -t given; else the drawing hides no name (-t0) */
     bool iec;                /* --units=iec */
 };
 

@@ -244,4 +244,75 @@ run_hp2ps --check 'peak<=100MB' --report junit:ro/g.xml "$LEAK"
 check "a report that cannot be written: exit 1 ($RC)" [ "$RC" -eq 1 ]
 check "no .ps, no .aux by default" all '[ ! -e leak-hc.ps ] && [ ! -e leak-hc.aux ]'
 
+# ---- 6. the drawing: each budget a line, the baseline's total beside it ------
+run_hp2ps --check 'peak<=50MB' --check 'end<=76MB' --baseline "$SL/fixed-hc-spike4.hp" \
+    -e9in -o fit.pdf "$LEAK"
+check "-o fit.pdf with the gate: exit 3, the drawing written" all '[ "$RC" -eq 3 ] && [ -s fit.pdf ]'
+check "no .aux beside it" all '[ ! -e fit.aux ] && [ ! -e leak-hc.aux ]'
+if command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null; then
+    pdftotext fit.pdf fit.txt
+    check "the lines' labels: the failing budget says so, the passing one, the baseline's" \
+        all 'grep -q "peak<=50MB: over" fit.txt && grep -q "end<=76MB" fit.txt && grep -q "baseline: .*fixed-hc-spike4.hp" fit.txt'
+    check "with the gate no name is hidden (-t0): the title has no 'not drawn' note" \
+        all '! grep -q "not drawn" fit.txt'
+    pdftotext -bbox fit.pdf fit.html
+    pdftoppm -r 72 -aa no -aaVector no fit.pdf fit >/dev/null 2>&1
+    cat >lines.py <<'PY'
+import re, sys
+words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<', open("fit.html").read())
+ys, xs = {}, {}
+for i, (x0, y0, x1, y1, w) in enumerate(words):
+    x0, y0, x1, y1 = float(x0), float(y0), float(x1), float(y1)
+    if x1 < 62 and re.fullmatch(r"\d+", w) and i + 1 < len(words) and words[i + 1][4] == "MB":
+        ys[int(w) * 1e6] = (y0 + y1) / 2
+    elif re.fullmatch(r"\d+\.\d", w) and y0 > 300:
+        xs[float(w)] = (x0 + x1) / 2
+(v0, y0), (v1, y1) = min(ys.items()), max(ys.items())
+(t0, x0), (t1, x1) = min(xs.items()), max(xs.items())
+def y_of(v): return y0 + (v - v0) / (v1 - v0) * (y1 - y0)
+def x_of(t): return x0 + (t - t0) / (t1 - t0) * (x1 - x0)
+data = open(sys.argv[1], "rb").read()
+head = data.split(b"\n", 3)
+w, h = (int(x) for x in head[1].split())
+px = data[len(b"\n".join(head[:3])) + 1:]
+def at(x, y): return px[3 * (y * w + x):3 * (y * w + x) + 3]
+red = lambda r, g, b: r > 170 and g < 60 and b < 60
+green = lambda r, g, b: g > 90 and r < 40 and b < 80
+dark = lambda r, g, b: r < 60 and g < 60 and b < 60
+def busiest_row(test, xa, xb):
+    best, row = 0, -1
+    for y in range(h):
+        n = sum(1 for x in range(int(xa), int(xb)) if test(*at(x, y)))
+        if n > best:
+            best, row = n, y
+    return row + 0.5
+def highest(test, xa, xb):
+    for y in range(int(y_of(v1)) + 2, int(y_of(0))):
+        if any(test(*at(x, y)) for x in range(int(xa), int(xb))):
+            return y + 0.5
+ok = True
+r = busiest_row(red, x_of(0.5), x_of(1.4))
+ok &= abs(r - y_of(50e6)) <= 1.5
+print("peak<=50MB's line at y %.1f, 50 MB at %.1f" % (r, y_of(50e6)))
+g = highest(green, x_of(3.6), x_of(3.7))
+ok &= abs(g - y_of(76e6)) <= 1.5
+print("end<=76MB's line at y %.1f, 76 MB at %.1f" % (g, y_of(76e6)))
+# the baseline's total: fixed-hc-spike4's 64000008 bytes at 1.47 s (its own
+# time from its first sample, as this profile's)
+b = highest(dark, x_of(1.3), x_of(1.6))
+ok &= abs(b - y_of(64000008)) <= 1.5
+print("the baseline's peak at y %.1f, 64 MB at %.1f" % (b, y_of(64000008)))
+sys.exit(not ok)
+PY
+    ppm=$(ls fit*.ppm 2>/dev/null | head -1)
+    check "the lines at their values: the budgets' and the baseline's total ($(python3 lines.py "$ppm" | tr '\n' ';'))" \
+        python3 lines.py "$ppm"
+fi
+for f in ps svg png html; do
+    run_hp2ps --check 'peak<=50MB' --baseline "$SL/fixed-hc-spike4.hp" -o "g.$f" "$LEAK"
+    check "-o g.$f with the gate: exit 3, quietly" all '[ "$RC" -eq 3 ] && [ -s "g.$f" ] && [ ! -s err.txt ]'
+done
+run_hp2ps --check 'peak<=50MB' -o g.csv "$LEAK"
+check "-o g.csv with the gate: a usage error" all '[ "$RC" -eq 2 ] && grep -q "the gate draws its profile" err.txt'
+
 finish

@@ -89,6 +89,8 @@ struct page {
 #define LAYOUT_A4_SHORT 595.0
 #define LAYOUT_A4_LONG 842.0
 
+struct gate_drawing; /* gate.h: the budgets' lines (-o FILE with --check, --baseline) */
+
 /* Where the box goes. */
 enum page_style {
     PAGE_TURNED_A4,    /* GHC's PostScript page: A4 portrait, graph turned a quarter */
@@ -112,6 +114,7 @@ struct layout_options {
     bool colour;         /* -c: lines are drawn in the band colours as they are */
     bool slopes;         /* --slopes: the key says each band's slope */
     bool data;           /* fill layout.data (-o FILE.html) */
+    const struct gate_drawing *gate; /* the gate's lines over the graph, or NULL */
     double x_range;      /* the scales actually used (after -p and the 0 rule) */
     double y_range;
 };
