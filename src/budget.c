@@ -9,7 +9,8 @@
 
 #include "number.h"
 
-static const char *const measure_word[] = {"peak", "end", "change", "slope"};
+static const char *const measure_word[] = {"peak", "end", "change", "slope", "mean"};
+#define MEASURES (sizeof measure_word / sizeof measure_word[0])
 
 const char *budget_measure_name(enum budget_measure m)
 {
@@ -130,7 +131,8 @@ static int parse_limit(struct budget *b, const char *s, size_t n, struct hp_erro
     if (b->measure != BUDGET_SLOPE && per_time)
         return hp_fail(err, "'%s': only a slope's limit is a rate (/s); %s is in bytes",
                        b->text, measure_word[b->measure]);
-    if ((b->measure == BUDGET_PEAK || b->measure == BUDGET_END) && v < 0)
+    if ((b->measure == BUDGET_PEAK || b->measure == BUDGET_END || b->measure == BUDGET_MEAN) &&
+        v < 0)
         return hp_fail(err, "'%s': a %s cannot be below 0 bytes", b->text,
                        measure_word[b->measure]);
     b->limit = v * scale;
@@ -192,10 +194,10 @@ static int parse_measure(struct budget *b, const char *s, size_t n, struct hp_er
     while (w < n && s[w] >= 'a' && s[w] <= 'z')
         w++;
     size_t m = 0;
-    while (m < 4 && !word_is(s, w, measure_word[m]))
+    while (m < MEASURES && !word_is(s, w, measure_word[m]))
         m++;
-    if (m == 4)
-        return hp_fail(err, "'%s': a budget starts with peak, end, change or slope (e.g. "
+    if (m == MEASURES)
+        return hp_fail(err, "'%s': a budget starts with peak, end, change, slope or mean (e.g. "
                        "peak<=200MB, end(Map)<=1MB)", b->text);
     b->measure = (enum budget_measure)m;
     const char *rest = s + w;
@@ -340,6 +342,16 @@ int budget_list_add_text(struct budget_list *list, const char *data, size_t len,
         trim(&s, &n);
         if (n == 0 || s[0] == '#')
             continue;
+        /* a '#' after the limit starts a comment (a pattern's '#' comes
+         * before the last "<=", and a limit has none) */
+        for (size_t i = n; i-- > 1;)
+            if (s[i - 1] == '<' && s[i] == '=') {
+                const char *hash = memchr(s + i, '#', n - i);
+                if (hash)
+                    n = (size_t)(hash - s);
+                break;
+            }
+        trim(&s, &n);
         if (memchr(s, '\0', n))
             return hp_fail(err, "%s:%zu: a NUL byte in the line", source, line);
         char *text = xmemdup0(s, n);

@@ -4,7 +4,7 @@
  *
  *   BUDGET  = [SUBJECT ":"] MEASURE ["(" RE ")"] ["@" WINDOW] "<=" LIMIT
  *   SUBJECT = "heap" | "live"      an eventlog's heap size, live bytes (--heap)
- *   MEASURE = "peak" | "end" | "change" | "slope"
+ *   MEASURE = "peak" | "end" | "change" | "slope" | "mean"
  *   RE      = the bands whose names match (POSIX ERE, as --include)
  *   WINDOW  = [EDGE] ".." [EDGE]   EDGE = a time ("2.5", "2.5s") or "N%" of the run
  *   LIMIT   = NUMBER [UNIT] ["/s"] UNIT = B kB MB GB TB KiB MiB GiB TiB
@@ -26,7 +26,8 @@ enum budget_measure {
     BUDGET_PEAK,   /* the largest census */
     BUDGET_END,    /* the last census */
     BUDGET_CHANGE, /* the last census in the window minus the first */
-    BUDGET_SLOPE   /* the least-squares slope over the window's censuses */
+    BUDGET_SLOPE,  /* the least-squares slope over the window's censuses */
+    BUDGET_MEAN    /* the average over the window's time: area / span */
 };
 
 enum budget_subject {
@@ -77,8 +78,8 @@ struct budget_list {
 int budget_list_add(struct budget_list *list, const char *text, struct hp_error *err);
 
 /* --check-file's contents, data[0..len): one budget a line; blank lines
- * and lines starting with '#' (after spaces) are skipped; a line may end
- * in "\r\n".  A malformed line: -1 with err "SOURCE:LINE: ...", and the
+ * and lines starting with '#' (after spaces) are skipped, and a '#' after
+ * the limit starts a comment; a line may end in "\r\n".  A malformed line: -1 with err "SOURCE:LINE: ...", and the
  * budgets before it kept in list. */
 int budget_list_add_text(struct budget_list *list, const char *data, size_t len,
                          const char *source, struct hp_error *err);

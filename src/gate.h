@@ -18,12 +18,14 @@
  * the window's first census (a peak's window ends at the peak); against
  * the baseline, what grew from the baseline's peak.
  *
- * Against a baseline, the total's peak and end and every band's peak and
- * end are compared; bands pair across the two runs as --diff pairs them
- * (triage_rank_two, pair.h: by the name less the RTS's "(N)"), so a
- * recompile moves nothing.  A value may exceed the baseline's by the tolerance or by the
- * floor, whichever is more: the floor keeps the noise of small bands from
- * failing a build, and is small (GATE_FLOOR_SHARE of the baseline's
+ * Against a baseline, the total's peak and end and every band's end and
+ * mean (its area over the span) are compared, not a band's peak, which
+ * can be a transient one census caught (gate.c, compare_bands).  Bands
+ * pair across the two runs as --diff pairs them (triage_rank_two,
+ * pair.h: by the name less the RTS's "(N)"), so a recompile moves
+ * nothing.  A value may exceed the baseline's by the tolerance or by the
+ * floor, whichever is more: the floor keeps the noise of small bands
+ * from failing a build, and is small (GATE_FLOOR_SHARE of the baseline's
  * peak) so that a small band that grew a hundredfold still fails.  A
  * band the baseline lacks may reach the floor.
  *

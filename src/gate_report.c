@@ -145,7 +145,8 @@ static void culprit_words(struct text *t, const struct gate_check *c,
 
 static bool over_window(const struct gate_check *c)
 {
-    return c->measure == BUDGET_CHANGE || c->measure == BUDGET_SLOPE;
+    return c->measure == BUDGET_CHANGE || c->measure == BUDGET_SLOPE ||
+           c->measure == BUDGET_MEAN;
 }
 
 /* "MEASURED at T" or "MEASURED from A to B", and the limit: the parts
@@ -154,7 +155,8 @@ static void check_figures(const struct gate_check *c, const struct gate_style *s
                           char measured[96], char allowed[96], char when[128])
 {
     bool rate = c->measure == BUDGET_SLOPE;
-    format_pair(measured, allowed, 96, c->measured, c->allowed, st, over_window(c), rate);
+    format_pair(measured, allowed, 96, c->measured, c->allowed, st,
+                c->measure == BUDGET_CHANGE || c->measure == BUDGET_SLOPE, rate);
     char a[48], b[48];
     format_time(a, sizeof a, over_window(c) ? c->from : c->at, st);
     if (over_window(c)) {
@@ -234,8 +236,8 @@ char *gate_summary_line(const struct gate_verdict *v, const struct gate_style *s
         puts_(&t, " (");
         if (v->nbudgets)
             printf_(&t, "%zu budget%s; ", v->nbudgets, v->nbudgets == 1 ? "" : "s");
-        printf_(&t, "peak, end and %zu band%s against %s, within %g%% or %s)", v->nbands,
-                v->nbands == 1 ? "" : "s", base, v->tolerance, floor);
+        printf_(&t, "peak and end, and %zu band%s' end and mean, against %s, within %g%% or "
+                "%s)", v->nbands, v->nbands == 1 ? "" : "s", base, v->tolerance, floor);
         free(base);
     } else if (!v->failed) {
         /* each budget's figure: a pass is read at a glance */

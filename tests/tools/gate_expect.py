@@ -17,7 +17,8 @@ samples less the empty ones (no name holds anything) at either edge
 name; a band budget sums the names its expression matches, whole or
 less the RTS's "(N)"; a window's N% is of the span from the first
 sample to the last; a slope is the least-squares slope over the
-window's censuses.
+window's censuses; a mean is the area under them by trapezoids over
+their span.
 """
 import os
 import re
@@ -56,7 +57,7 @@ def edge(text, t0, t1, fallback):
 
 
 def measure(samples, spec):
-    m = re.fullmatch(r"(peak|end|change|slope)(?:\((.*)\))?(?:@(.*?)\.\.(.*))?", spec)
+    m = re.fullmatch(r"(peak|end|change|slope|mean)(?:\((.*)\))?(?:@(.*?)\.\.(.*))?", spec)
     what, pattern, lo, hi = m.groups()
     t0, t1 = samples[0][0], samples[-1][0]
     a, b = edge(lo, t0, t1, float("-inf")), edge(hi, t0, t1, float("inf"))
@@ -75,6 +76,12 @@ def measure(samples, spec):
         return points[-1][1], points[-1][0]
     if what == "change":
         return points[-1][1] - points[0][1], points[-1][0]
+    if what == "mean":  # the area by trapezoids over the span
+        span = points[-1][0] - points[0][0]
+        if span <= 0:
+            return points[-1][1], points[-1][0]
+        area = sum((a[1] + b[1]) * (b[0] - a[0]) / 2 for a, b in zip(points, points[1:]))
+        return area / span, points[-1][0]
     n = len(points)
     mt = sum(p[0] for p in points) / n
     mv = sum(p[1] for p in points) / n
