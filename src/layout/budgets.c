@@ -108,9 +108,14 @@ static void draw_trace(struct page *pg, const struct frame *f, const struct gate
     pr->npts = n;
     pr->stroke = t->baseline ? baseline_colour : band_colour;
     pr->dash = t->baseline ? 4 : 0;
+    /* the label at its last point above the axis: a run's last sample,
+     * empty at exit, would put it at the foot, away from the line */
+    size_t at = n;
+    while (at > 1 && !(pr->pts[2 * (at - 1) + 1] > ORIGIN_Y))
+        at--;
     if (n)
-        right[(*nright)++] = (struct want){t->label, pr->pts[2 * (n - 1)], pr->pts[2 * n - 1],
-                                           ALIGN_RIGHT, 0};
+        right[(*nright)++] = (struct want){t->label, pr->pts[2 * (at - 1)],
+                                           pr->pts[2 * (at - 1) + 1], ALIGN_RIGHT, 0};
 }
 
 void draw_gate(struct page *pg, const struct frame *f, const struct text_metrics *tm)
