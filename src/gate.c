@@ -511,14 +511,15 @@ int gate_evaluate(struct gate_verdict *v, const struct profile *p, const struct 
                                 : fmax(floor(rb.total.peak * GATE_FLOOR_SHARE), GATE_FLOOR_MIN);
         if (triage_rank_two(&two, base, p, to, err) < 0)
             goto fail;
-        struct gate_check *c[2] = {
-            base_check(v, GATE_BASE_TOTAL, BUDGET_PEAK, xstrdup("peak"), rp.total.peak,
-                       rp.total.peak_t, rb.total.peak, false),
-            base_check(v, GATE_BASE_TOTAL, BUDGET_END, xstrdup("end"), rp.total.last,
-                       rp.total.last_t, rb.total.last, false)};
-        for (size_t k = 0; k < 2; k++)
-            if (!c[k]->pass)
-                take_culprits(c[k], &two, NULL, BUDGET_PEAK);
+        /* (by index: each check may move the array) */
+        size_t first = v->n;
+        base_check(v, GATE_BASE_TOTAL, BUDGET_PEAK, xstrdup("peak"), rp.total.peak,
+                   rp.total.peak_t, rb.total.peak, false);
+        base_check(v, GATE_BASE_TOTAL, BUDGET_END, xstrdup("end"), rp.total.last,
+                   rp.total.last_t, rb.total.last, false);
+        for (size_t k = first; k < v->n; k++)
+            if (!v->check[k].pass)
+                take_culprits(&v->check[k], &two, NULL, BUDGET_PEAK);
         compare_bands(v, &two);
         take_growers(v, &two);
     } else {
