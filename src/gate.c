@@ -521,8 +521,9 @@ int gate_evaluate(struct gate_verdict *v, const struct profile *p, const struct 
             if (!v->check[k].pass)
                 take_culprits(&v->check[k], &two, NULL, BUDGET_PEAK);
         compare_bands(v, &two);
-        take_growers(v, &two);
-    } else {
+        if (o->growers)
+            take_growers(v, &two);
+    } else if (o->growers) {
         if (triage_rank(&one, p, &to[0], err) < 0)
             goto fail;
         take_growers(v, &one);

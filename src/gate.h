@@ -59,6 +59,8 @@ struct gate_options {
     bool has_floor;              /* --floor=SIZE given, */
     double floor;                /*   in VALUE_UNITs */
     bool allow_partial;          /* --allow-partial: measure a cut or killed profile */
+    bool growers;                /* rank what grew most (verdict.grower: the Markdown and
+                                  * JSON reports'): one more replay */
     const struct name_filter *filter; /* --include, --exclude; NULL: every name */
 };
 

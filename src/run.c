@@ -623,6 +623,9 @@ int run_gate_options(struct run_gate *g, struct pipeline_options *po, const stru
     g->baseline = o->baseline;
     g->report = o->reports;
     g->nreports = o->nreports;
+    for (size_t i = 0; i < o->nreports; i++)
+        g->opt.growers |= strncmp(o->reports[i], "markdown:", 9) == 0 ||
+                          strncmp(o->reports[i], "json:", 5) == 0;
     g->draw = o->output != NULL;
     g->trace_given = o->trace_given;
     g->iec = o->iec;

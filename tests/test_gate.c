@@ -135,7 +135,7 @@ static int measure(struct gate_verdict *v, const struct profile *p, const char *
             return -1;
         }
     struct gate_options o = {.budget = list.b, .nbudgets = list.n,
-                             .tolerance = GATE_TOLERANCE_DEFAULT};
+                             .tolerance = GATE_TOLERANCE_DEFAULT, .growers = true};
     int rc = gate_evaluate(v, p, NULL, &o, err);
     budget_list_free(&list);
     return rc;
