@@ -59,6 +59,8 @@ struct options {
     size_t nexclude;
     bool has_from, has_to;    /* --from=T, --to=T: a time window in SAMPLE_UNITs */
     double from, to;
+    bool top;                 /* --top[=N]: the names ranked by the leak score */
+    size_t top_n;             /* N: rows at most (0: every name that grew) */
     enum at_kind at;          /* --at=peak|end|T: one census */
     double at_time;           /* AT_TIME: T, in SAMPLE_UNITs */
     bool x_index;             /* --x=index: sample number on the x axis */
@@ -81,6 +83,8 @@ struct options {
     const char **reports;     /* --report=KIND[:FILE], repeatable */
     size_t nreports;
     bool allow_partial;       /* --allow-partial: a cut or killed profile is measured */
+    const char *name;         /* the name it was called by (argv[0]'s last part): messages start with it */
+    const char *command;      /* what runs it again (argv[0] as typed, ./hp2ps): the commands it suggests */
     const char *input;        /* the first profile argument; NULL means stdin */
     const char **inputs;      /* every profile argument (several: drawn one above the other) */
     size_t ninputs;
@@ -94,8 +98,10 @@ int options_parse(struct options *o, int argc, char **argv, struct hp_error *err
 /* The arrays options_parse allocated. */
 void options_free(struct options *o);
 
-void options_usage(FILE *f);
+/* --help, its examples and hints calling the program as o->command, and
+ * naming its man page (HP2PS_INSTALLED_NAME) and where bugs go. */
+void options_usage(FILE *f, const struct options *o);
 /* --version: name and version, copyright, licence and warranty lines. */
-void options_version(FILE *f);
+void options_version(FILE *f, const struct options *o);
 
 #endif

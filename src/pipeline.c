@@ -5,6 +5,7 @@
 #include "pipeline.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,12 +77,76 @@ int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct au
     return 0;
 }
 
+struct triage_options pipeline_top_window(const struct pipeline_options *po)
+{
+    /* The reader kept only the censuses of --from/--to; given again, they
+     * name the window in a message. */
+    return (struct triage_options){.has_from = po->parse.has_from, .from = po->parse.from,
+                                   .has_to = po->parse.has_to, .to = po->parse.to,
+                                   .filter = po->bands.filter};
+}
+
+int pipeline_suspects(struct triage *t, const struct profile *p,
+                      const struct pipeline_options *po, struct hp_error *err)
+{
+    /* A profile that holds nothing (a run that crashed before its first
+     * census) is still drawn; its line says so (ncensuses 0). */
+    memset(t, 0, sizeof *t);
+    bool any = false;
+    for (size_t id = 0; id < p->names.count && !any; id++)
+        any = p->names.info[id].total > 0;
+    if (!any)
+        return 0;
+    struct triage_options o = pipeline_top_window(po);
+    return triage_rank(t, p, &o, err);
+}
+
 void drawing_free(struct drawing *d)
 {
+    triage_free(&d->suspects);
     layout_free(&d->layout);
     series_free(&d->series);
     band_plan_free(&d->plan);
     memset(d, 0, sizeof *d);
+}
+
+/* --top with a drawing: the ranking's replay of the store on a thread of
+ * its own while the series is built (a second cursor; the store is read
+ * only, by pread), so that naming the leaks costs one replay's time less
+ * (bench/top.sh).  No thread: it runs when joined. */
+struct suspects_job {
+    struct triage *t;
+    const struct profile *p;
+    const struct pipeline_options *po;
+    struct hp_error err;
+    int rc;
+    bool started;
+    pthread_t tid;
+};
+
+static void *suspects_thread(void *arg)
+{
+    struct suspects_job *j = arg;
+    j->rc = pipeline_suspects(j->t, j->p, j->po, &j->err);
+    return NULL;
+}
+
+static void suspects_begin(struct suspects_job *j, struct triage *t, const struct profile *p,
+                           const struct pipeline_options *po)
+{
+    *j = (struct suspects_job){.t = t, .p = p, .po = po};
+    j->started = pthread_create(&j->tid, NULL, suspects_thread, j) == 0;
+}
+
+static int suspects_end(struct suspects_job *j, struct hp_error *err)
+{
+    if (j->started)
+        pthread_join(j->tid, NULL);
+    else
+        suspects_thread(j);
+    if (j->rc < 0)
+        *err = j->err;
+    return j->rc;
 }
 
 int pipeline_series(struct drawing *d, const struct profile *p, const struct aux *aux,
@@ -90,6 +155,10 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
     memset(d, 0, sizeof *d);
     const struct layout_options *base = &po->layout;
     bool given = aux != NULL;
+    struct suspects_job job;
+    bool waiting = po->top;
+    if (waiting)
+        suspects_begin(&job, &d->suspects, p, po);
     if (pipeline_plan(&d->plan, p, &aux, po, err) < 0)
         goto fail;
     d->aux_foreign = given && !aux;
@@ -114,8 +183,17 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
         d->y_range = fmax(d->y_range, base->gate->top);
     /* Points closer to the line drawn than the page can show go. */
     series_simplify(&d->series, d->y_range);
+    if (waiting) {
+        waiting = false;
+        if (suspects_end(&job, err) < 0)
+            goto fail;
+    }
     return 0;
 fail:
+    if (waiting) { /* (the error said is the series' own) */
+        struct hp_error later;
+        suspects_end(&job, &later);
+    }
     drawing_free(d);
     return -1;
 }
@@ -127,6 +205,8 @@ int pipeline_layout(struct drawing *d, const struct profile *p,
     struct layout_options lo = po->layout;
     lo.x_range = d->x_range;
     lo.y_range = d->y_range;
+    lo.suspects = po->top ? &d->suspects : NULL;
+    lo.suspects_max = po->top_n;
     if (layout_build(&d->layout, p, &d->plan, &d->series, &lo, tm, err) < 0) {
         drawing_free(d);
         return -1;
@@ -203,6 +283,7 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
     memset(L, 0, sizeof *L);
     struct band_plan sel[2] = {{0}, {0}}, all[2] = {{0}, {0}};
     struct diff d = {0};
+    struct triage grew = {0};
     int rc = -1;
     /* The bands: every name that survives either profile's selection
      * (-t; -m applies to the ranked differences, not here), each with
@@ -223,8 +304,17 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
     struct layout_options lo = po->layout;
     lo.x_range = choose_range(d.span, false, 0);
     lo.y_range = choose_range(d.y_max - d.y_min, false, 0);
+    if (po->top) { /* --top: the title's line names what grew most */
+        struct triage_options o[2];
+        o[0] = o[1] = pipeline_top_window(po);
+        if (triage_rank_two(&grew, &p[0], &p[1], o, err) < 0)
+            goto done;
+        lo.suspects = &grew;
+        lo.suspects_max = po->top_n;
+    }
     rc = layout_build_diff(L, &p[0], &p[1], &d, &lo, tm, err);
 done:
+    triage_free(&grew);
     diff_free(&d);
     for (size_t k = 0; k < 2; k++) {
         band_plan_free(&sel[k]);

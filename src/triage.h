@@ -26,7 +26,10 @@
  * big flat band has none to keep; a spike that is released ends at 0.
  * A name is ranked a leak when its score is at least TRIAGE_LEAK_SHARE of
  * the heap's peak in the window (a growth that small would not show in
- * the picture at any height).
+ * the picture at any height) and at least TRIAGE_LEAK_WEIGHT of its
+ * growth (R2 x end/peak: it grew steadily enough, and is held; a big
+ * sawtooth that happens to end high in its cycle keeps a sliver of its
+ * growth, which can pass the first rule alone).
  *
  * One replay of the store per profile; O(entries) per census and
  * O(names) memory, nothing kept per census.
@@ -39,8 +42,13 @@
 #include "plan.h"
 #include "profile.h"
 
-/* A score of this part of the heap's peak makes a leak (0.1 %). */
+/* A score of this part of the heap's peak, and of this part of the
+ * name's own growth, makes a leak. */
 #define TRIAGE_LEAK_SHARE 0.001
+#define TRIAGE_LEAK_WEIGHT 0.25
+/* ... in a window of at least this many censuses: through two points
+ * any line fits (R2 1), and through a few nearly any. */
+#define TRIAGE_LEAK_CENSUSES 5
 
 /* --top's default number of rows. */
 #define TRIAGE_TOP_DEFAULT 10
@@ -82,7 +90,8 @@ struct triage_row {
                           * is 0 */
     double score;        /* the ranking's key: one profile the leak score, two
                           * max(0, change) */
-    bool leak;           /* score >= floor: one profile a leak; two: grew by that much */
+    bool leak;           /* one profile: a leak (score >= floor and >= TRIAGE_LEAK_WEIGHT x
+                          * change); two: the peak grew by floor or more */
 };
 
 /* -hb: the biography's states, each as a name of the profile. */

@@ -47,7 +47,7 @@ static size_t rank_of(const struct triage *t, const char *name)
     return SIZE_MAX;
 }
 
-/* 21 censuses, t = 0..20 (and GHC's empty ones at -1 and 21): a leak
+/* 21 censuses, t = 1..21 (and GHC's empty ones at 0 and 22): a leak
  * growing 100 a census, a flat giant with a little noise, a spike built
  * at 5 and released at 12, churn. */
 static void synthetic(struct profile *p)
@@ -143,6 +143,40 @@ static void test_synthetic(void)
     profile_free(&p);
 }
 
+/* Decoys that grew more than the leak over the window, but are not
+ * leaks: a spike released only in part (it ends above its start), a
+ * sawtooth that ends high in its cycle, and a band that grew all run and
+ * was then mostly freed.  Growth alone ranks each above the leak; the
+ * score without R2 the first two, without end/peak the last. */
+static void test_decoys(void)
+{
+    struct fixture_text t = {0};
+    for (int k = 0; k <= 40; k++) {
+        fixture_put(&t, "BEGIN_SAMPLE %d\n", k + 1);
+        fixture_put(&t, "leak\t%d\n", 1000 + 250 * k); /* +10 kB, steady */
+        fixture_put(&t, "partly\t%d\n", k < 10 ? 1000 : k < 20 ? 200000 : 30000);
+        fixture_put(&t, "saw\t%d\n", 1000 + (k % 7) * 8000);  /* ends at 6 of 7 */
+        fixture_put(&t, "freed\t%d\n", k < 36 ? 1000 + 3000 * k : 21000);
+        fixture_put(&t, "END_SAMPLE %d\n", k + 1);
+    }
+    struct profile p = {0};
+    fixture_parse(&p, t.s);
+    free(t.s);
+    struct triage tr;
+    struct hp_error err;
+    CHECK(triage_rank(&tr, &p, &every, &err) == 0);
+    CHECK(tr.nrows == 4 && strcmp(tr.row[0].name, "leak") == 0);
+    const struct triage_row *partly = row_named(&tr, "partly"), *saw = row_named(&tr, "saw");
+    const struct triage_row *freed = row_named(&tr, "freed");
+    CHECK(partly && saw && partly->change > 10000 && saw->change > 10000);
+    CHECK(freed && freed->change > 10000 && freed->fig.r2 > 0.3 && !freed->leak);
+    CHECK(partly && partly->fig.held < 0.2 && !partly->leak);
+    CHECK(saw && saw->fig.r2 < 0.1 && !saw->leak);
+    CHECK(tr.nrows == 4 && tr.row[0].leak && tr.nleaks == 1);
+    triage_free(&tr);
+    profile_free(&p);
+}
+
 /* A name twice in one census adds up; a name that vanishes shrank. */
 static void test_repeats(void)
 {
@@ -206,6 +240,19 @@ static void test_real(void)
         triage_free(&t);
         profile_free(&p);
     }
+    /* -hb: what the map leaves is DRAG (kept after its last use); VOID
+     * grew more over the window, but mostly went again */
+    {
+        struct profile p = {0};
+        read_data(&p, "slowleak/leak-hb.hp");
+        CHECK(triage_rank(&t, &p, &every, &err) == 0);
+        CHECK(t.nrows > 2 && strcmp(t.row[0].name, "DRAG") == 0 && t.row[0].leak);
+        const struct triage_row *v = row_named(&t, "VOID");
+        CHECK(v && v->change > t.row[0].change && !v->leak);
+        CHECK(t.biography && t.bio.share[STATE_DRAG] > 0 && t.bio.peak[STATE_DRAG] == 192272);
+        triage_free(&t);
+        profile_free(&p);
+    }
     /* The fixed builds: nothing a leak (a bigger spike neither) */
     const char *fixed[] = {"slowleak/fixed-hc.hp", "slowleak/fixed-hc-spike4.hp",
                            "slowleak/fixed-hT-log.eventlog", "slowleak/fixed-hb.hp"};
@@ -247,6 +294,14 @@ static void test_two(void)
     const struct triage_row *buf = row_named(&t, "buffer/main.buf/main");
     CHECK(buf && buf->before.present && buf->fig.present);
     triage_free(&t);
+    /* the second holds nothing: an error, and nothing left allocated (a
+     * fuzzer's find: the first's plan was) */
+    struct profile empty = {0};
+    fixture_parse(&empty, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n");
+    CHECK(triage_rank_two(&t, &leak, &empty, o, &err) < 0);
+    CHECK(strstr(err.text, "--top: no census holds anything") != NULL);
+    triage_free(&t);
+    profile_free(&empty);
     profile_free(&fixed);
     profile_free(&leak);
     profile_free(&extra);
@@ -319,6 +374,7 @@ static void test_census(void)
 int main(void)
 {
     test_synthetic();
+    test_decoys();
     test_repeats();
     test_real();
     test_two();
