@@ -299,7 +299,7 @@ int gate_write_junit(FILE *f, const struct gate_verdict *v, const struct gate_st
         char *line = gate_check_line(v, c, st);
         fputs("    <testcase name=\"", f);
         xml_text(f, c->name);
-        fprintf(f, "\" classname=\"hp2ps.%s\" time=\"0\">\n",
+        fprintf(f, "\" classname=\"heap.%s\" time=\"0\">\n",
                 c->kind == GATE_BUDGET ? "budget" : "baseline");
         if (!c->pass) {
             fputs("      <failure type=\"over budget\" message=\"", f);
@@ -513,7 +513,9 @@ static const char *subject_word(enum budget_subject s)
 
 int gate_write_json(FILE *f, const struct gate_verdict *v, const struct gate_style *st)
 {
-    fprintf(f, "{\n  \"format\": \"hp2ps-gate\",\n  \"version\": %d,\n  \"verdict\": \"%s\",\n",
+    /* the exports' "format" key (export.c), its layout the gate's */
+    fprintf(f, "{\n  \"format\": {\"name\": \"hp2ps\", \"version\": %d, \"layout\": \"gate\"},\n"
+               "  \"verdict\": \"%s\",\n",
             GATE_JSON_VERSION, v->failed ? "over budget" : "within budget");
     fputs("  \"profile\": ", f);
     json_string(f, v->source);

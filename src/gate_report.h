@@ -13,8 +13,8 @@
  * line: what Jenkins, GitLab and GitHub's test reporters read; the
  * structure is tests/junit.xsd's), Markdown (a table for a job summary
  * page, then the bands that grew most), GitHub workflow commands (an
- * ::error line per failure, one ::notice for a pass) and JSON (with
- * "format" and "version" keys, exact values in VALUE_UNITs).
+ * ::error line per failure, one ::notice for a pass) and JSON (the
+ * exports' "format" key, layout "gate"; exact values in VALUE_UNITs).
  */
 #ifndef HP2PS_GATE_REPORT_H
 #define HP2PS_GATE_REPORT_H
@@ -30,7 +30,7 @@ struct gate_style {
     const char *value_unit;  /* VALUE_UNIT ("bytes": B, kB, MB ...) */
 };
 
-/* The JSON report's "version": raised when a key changes meaning or goes. */
+/* The JSON report's format version: raised when a key changes meaning or goes. */
 #define GATE_JSON_VERSION 1
 
 /* One check in words, one line of valid UTF-8 (new; the caller frees). */

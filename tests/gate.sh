@@ -204,7 +204,8 @@ for c, j in zip(cases, d["checks"]):
     ok &= c.get("name") == j["name"] and (f is None) == j["pass"]
     if f is not None:
         ok &= f.text == f.get("message") == j["message"] and j["message"] in lines
-ok &= [c.get("classname") for c in cases[:2]] == ["hp2ps.budget"] * 2
+ok &= [c.get("classname") for c in cases[:2]] == ["heap.budget"] * 2
+ok &= {c.get("classname") for c in cases[2:]} == {"heap.baseline"}
 sys.exit(not ok)
 PY
 check "the annotation lines: ::error per failure, then the verdict" python3 - <<'PY'
@@ -237,7 +238,7 @@ PY
 check "the JSON: format, version and the verdict" python3 - <<'PY'
 import json, sys
 d = json.load(open("g.json"))
-sys.exit(not (d["format"] == "hp2ps-gate" and d["version"] == 1 and d["verdict"] == "over budget"
+sys.exit(not (d["format"] == {"name": "hp2ps", "version": 1, "layout": "gate"} and d["verdict"] == "over budget"
               and d["profile"].endswith("leak-hc.hp") and d["value_unit"] == "bytes"))
 PY
 run_hp2ps --check 'peak<=100MB' --report github "$LEAK"

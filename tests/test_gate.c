@@ -370,7 +370,8 @@ static void test_reports(void)
     f = open_memstream(&buf, &len);
     gate_write_json(f, &v, &bytes);
     fclose(f);
-    CHECK(strstr(buf, "\"format\": \"hp2ps-gate\"") && strstr(buf, "\"version\": 1"));
+    CHECK(strstr(buf, "\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"gate\"}") !=
+          NULL);
     CHECK(strstr(buf, "\"band\": \"a<&|%>\\\"b\"") != NULL);
     free(buf);
     gate_verdict_free(&v);
