@@ -241,8 +241,10 @@ static int heap_check(struct gate_check *c, const struct profile *p, const struc
         return hp_fail(err, "%s: '%s': no %s events (%s) to measure; only an eventlog "
                        "has them (+RTS -l)", p->source, b->text, subject_words(b->subject),
                        k == HEAP_SIZE ? "HEAP_SIZE" : "HEAP_LIVE");
+    /* one column over the whole line: its first, lowest, highest and last
+     * events, the highest and the last exact (heapline.h) */
     struct heap_point *q;
-    size_t n = heapline_points(l, -INFINITY, INFINITY, HEAPLINE_BUCKETS * 4, &q);
+    size_t n = heapline_points(l, 0, INFINITY, 1, &q);
     double peak = -1, peak_t = 0;
     for (size_t i = 0; i < n; i++)
         if ((double)q[i].v > peak)
@@ -293,9 +295,10 @@ static int sample_check(struct gate_check *c, const struct profile *p, const str
     return 0;
 }
 
-/* What may the value be, against the baseline's?  Values are whole
- * VALUE_UNITs, so the allowance is too (rounded down: 10% more than 15
- * bytes lets 16 pass, not 16.5); base * percent is exact below 2^53. */
+/* What may the value be, against the baseline's?  Peaks and ends are
+ * whole VALUE_UNITs, so the allowance is too (rounded down: 10% more
+ * than 15 bytes lets 16 pass, not 16.5; base * percent is exact below
+ * 2^53); a mean, not whole, is allowed under a byte less for it. */
 static double allowance(double base, double percent, double least)
 {
     return base + fmax(floor(base * percent / 100), least);
