@@ -822,6 +822,40 @@ static bool gate_uses_stdout(const struct run_gate *g, const struct pipeline_opt
            (strcmp(po->output, "-") == 0 || output_descriptor_of(po->output) == 1);
 }
 
+/* The heap profile's breakdown a JOB line names: the letter of the
+ * first -h flag after +RTS ('c' for -hc, 'T' for -hT), or 0 when it
+ * names none (a -hT run of GHC 9.0 writes the program's name alone). */
+static char rts_breakdown(const char *job)
+{
+    bool rts = false;
+    for (const char *s = job ? job : ""; *s;) {
+        while (*s == ' ')
+            s++;
+        size_t n = strcspn(s, " ");
+        if (n == 4 && strncmp(s, "+RTS", 4) == 0)
+            rts = true;
+        else if (n == 4 && strncmp(s, "-RTS", 4) == 0)
+            rts = false;
+        else if (rts && n >= 3 && s[0] == '-' && s[1] == 'h' &&
+                 ((s[2] >= 'a' && s[2] <= 'z') || (s[2] >= 'A' && s[2] <= 'Z')))
+            return s[2];
+        s += n;
+    }
+    return 0;
+}
+
+/* A baseline of another breakdown (-hy against -hc) pairs few bands:
+ * every band of this run is new against it. */
+static void warn_breakdowns(struct hp_warnings *warnings, const struct profile *p,
+                            const struct profile *base)
+{
+    char a = rts_breakdown(p->job), b = rts_breakdown(base->job);
+    if (a && b && a != b)
+        warnings_add(warnings, "%s is a -h%c profile and its baseline %s a -h%c one: their "
+                     "bands name different things, and few pair (make the baseline with the "
+                     "same +RTS -h)", p->source, a, base->source, b);
+}
+
 int run_gate(const struct pipeline_options *po, const struct run_gate *g, const char *input,
              struct run_gate_outcome *out, struct hp_warnings *warnings, struct hp_error *err)
 {
@@ -836,6 +870,8 @@ int run_gate(const struct pipeline_options *po, const struct run_gate *g, const 
     if (read_profile(&p, path, po, warnings, err) < 0 ||
         (g->baseline && read_profile(&base, base_path, po, warnings, err) < 0))
         goto done;
+    if (g->baseline)
+        warn_breakdowns(warnings, &p, &base);
     if (gate_evaluate(&v, &p, g->baseline ? &base : NULL, &g->opt, err) < 0)
         goto done;
     struct gate_style st = {

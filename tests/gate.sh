@@ -141,6 +141,12 @@ check "a spike that doubled (2 to 4 MB) fails against the tolerance: exit $RC" \
 run_hp2ps --baseline "$SL/fixed-hc.hp" --tolerance 120% "$SL/fixed-hc-spike4.hp"
 check "... and passes under --tolerance 120%: exit $RC" [ "$RC" -eq 0 ]
 
+run_hp2ps --baseline "$SL/leak-hy.hp" "$LEAK"
+check "a baseline of another breakdown: a warning says so ($(cat err.txt))" \
+    all '[ "$RC" -eq 3 ] && grep -q "^hp2ps: warning: .*leak-hc.hp is a -hc profile and its baseline .*leak-hy.hp a -hy one" err.txt'
+run_hp2ps --baseline "$SL/extra-hc.hp" "$LEAK"
+check "and none for the same breakdown" [ ! -s err.txt ]
+
 # ---- 3. cut and killed profiles ---------------------------------------------
 head -n 400 "$LEAK" >cut.hp
 awk '{print} /^END_SAMPLE/ && ++n == 50 {exit}' "$LEAK" >cut-at-sample.hp
