@@ -29,7 +29,9 @@
  * the picture at any height) and at least TRIAGE_LEAK_WEIGHT of its
  * growth (R2 x end/peak: it grew steadily enough, and is held; a big
  * sawtooth that happens to end high in its cycle keeps a sliver of its
- * growth, which can pass the first rule alone).
+ * growth, which can pass the first rule alone), in a window of at least
+ * TRIAGE_LEAK_CENSUSES censuses.  Two profiles: a name is marked (leak)
+ * when its peak grew by TRIAGE_LEAK_SHARE of the larger heap peak.
  *
  * One replay of the store per profile; O(entries) per census and
  * O(names) memory, nothing kept per census.

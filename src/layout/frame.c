@@ -393,6 +393,59 @@ static char *suspect_text(const struct triage *t, const struct triage_row *r,
     return xstrdup(text);
 }
 
+/* The line's list after lead: as many of t's first n leaks as fit room
+ * whole, each name in at most half of it; a count of the rest.  A new
+ * string. */
+static char *suspects_list(const struct triage *t, const struct profile *p,
+                           const struct layout_options *o, const char *lead, double room,
+                           size_t n, const struct text_metrics *tm)
+{
+    /* As many as fit whole, each name in at most half the line; a count
+     * of the rest. */
+    char *text = xstrdup(lead);
+    size_t shown = 0;
+    for (size_t i = 0; i < n; i++) {
+        char more[64] = "";
+        if (i + 1 < t->nleaks)
+            snprintf(more, sizeof more, "; %zu more", t->nleaks - i - 1);
+        /* The first goes in whatever the room: its name gives way (on a
+         * narrow -e page), so the line keeps the leak's amount and how
+         * much is held. */
+        double name_room = room / 2;
+        char *next = NULL;
+        size_t cut = 0;
+        for (int tries = 0; tries < 4; tries++) {
+            char *one = suspect_text(t, &t->row[i], p, o->iec, name_room, tm);
+            size_t len = strlen(text) + strlen(one) + sizeof more + 3;
+            free(next);
+            next = xmalloc(len);
+            snprintf(next, len, "%s%s%s", text, i ? "; " : "", one);
+            cut = strlen(next);
+            snprintf(next + cut, len - cut, "%s", more);
+            free(one);
+            double over = tm->width(tm->ctx, FONT_AXIS, next) - room;
+            if (i > 0 || over <= 0)
+                break;
+            name_room = fmax(name_room - over, 8);
+        }
+        if (i > 0 && tm->width(tm->ctx, FONT_AXIS, next) > room) {
+            free(next);
+            break;
+        }
+        next[cut] = '\0';
+        free(text);
+        text = next;
+        shown++;
+    }
+    if (shown < t->nleaks) {
+        size_t len = strlen(text) + 64;
+        text = xrealloc(text, len);
+        size_t at = strlen(text);
+        snprintf(text + at, len - at, "; %zu more", t->nleaks - shown);
+    }
+    return text;
+}
+
 char *suspects_line(const struct layout_options *o, const struct profile *p,
                     const struct text_metrics *tm)
 {
@@ -426,36 +479,12 @@ char *suspects_line(const struct layout_options *o, const struct profile *p,
     size_t n = t->nleaks;
     if (o->suspects_max && n > o->suspects_max)
         n = o->suspects_max;
-    /* As many as fit whole, each name in at most half the line; a count
-     * of the rest. */
-    char *text = xstrdup(lead);
-    size_t shown = 0;
-    for (size_t i = 0; i < n; i++) {
-        char *one = suspect_text(t, &t->row[i], p, o->iec, room / 2, tm);
-        char more[64] = "";
-        if (i + 1 < t->nleaks)
-            snprintf(more, sizeof more, "; %zu more", t->nleaks - i - 1);
-        size_t len = strlen(text) + strlen(one) + sizeof more + 3;
-        char *next = xmalloc(len);
-        snprintf(next, len, "%s%s%s", text, i ? "; " : "", one);
-        size_t cut = strlen(next);
-        snprintf(next + cut, len - cut, "%s", more);
-        free(one);
-        /* the first always goes in (draw_head cuts the line to fit) */
-        if (i > 0 && tm->width(tm->ctx, FONT_AXIS, next) > room) {
-            free(next);
-            break;
-        }
-        next[cut] = '\0';
+    /* a narrow page (-e3in): the short lead, so that the first leak's
+     * amount shows */
+    char *text = suspects_list(t, p, o, lead, room, n, tm);
+    if (tm->width(tm->ctx, FONT_AXIS, text) > room) {
         free(text);
-        text = next;
-        shown++;
-    }
-    if (shown < t->nleaks) {
-        size_t len = strlen(text) + 64;
-        text = xrealloc(text, len);
-        size_t at = strlen(text);
-        snprintf(text + at, len - at, "; %zu more", t->nleaks - shown);
+        text = suspects_list(t, p, o, t->two ? "grew: " : "leaks: ", room, n, tm);
     }
     return text;
 }
