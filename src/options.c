@@ -8,6 +8,7 @@
 #include "number.h"
 #include "formats.h"
 #include "toptable.h"
+#include "budget.h"
 #include "triage.h"
 
 #include <errno.h>
@@ -44,8 +45,13 @@ void options_free(struct options *o)
     free(o->include);
     free(o->exclude);
     free(o->inputs);
+    free(o->checks);
+    free(o->check_files);
+    free(o->reports);
     o->include = o->exclude = o->inputs = NULL;
+    o->checks = o->check_files = o->reports = NULL;
     o->ninclude = o->nexclude = o->ninputs = 0;
+    o->nchecks = o->ncheck_files = o->nreports = 0;
 }
 
 /* Text of --help: "$0", as in a shell script, stands for the command
@@ -196,12 +202,35 @@ void options_usage(FILE *f, const struct options *o)
           "                redraw every SECONDS (default 2) while FILE grows, each\n"
           "                time atomically; stops when it has not changed for ten\n"
           "                periods, or on Ctrl-C   e.g. $0 --watch=1 prog.hp\n"
+          "\n");
+    put_text(f, cmd, "Heap budget gate (for CI; draws only with -o, writes no .aux):\n"
+          "      --check=BUDGET\n"
+          "                fail (exit 3) when the profile is over BUDGET, written\n"
+          "                [heap:|live:]peak|end|change|slope|mean[(RE)][@FROM..TO]\n"
+          "                <=LIMIT; repeatable\n"
+          "                  e.g. --check 'peak<=200MB' --check 'end<=10MB'\n"
+          "                  --check 'peak(Map)<=5MB' --check 'slope@50%..<=10kB/s'\n"
+          "      --check-file=FILE\n"
+          "                the budgets in FILE, one a line ('#' starts a comment)\n"
+          "      --baseline=FILE\n"
+          "                compare the total's peak and end, and every band's end and\n"
+          "                mean, with an earlier run's profile, bands paired as --diff\n"
+          "                pairs them\n"
+          "      --tolerance=P%  how far above the baseline a value may go (default 10%)\n"
+          "      --floor=SIZE  ... or by how much, if more (default 0.1% of the\n"
+          "                baseline's peak, at least 4kB); a new band may reach it\n"
+          "      --report=junit:FILE|markdown:FILE|json:FILE|github[:FILE]\n"
+          "                the verdict for CI: JUnit XML, a Markdown table, JSON, or\n"
+          "                GitHub workflow annotations; repeatable\n"
+          "      --allow-partial\n"
+          "                measure a cut .hp or a killed run's eventlog (else exit 1)\n"
           "\n"
           "  -?, --help    show this help and exit\n"
           "      --version show the version and exit\n"
           "\n"
           "Flags combine (-cd) and may come after FILE.  Exit status: 0 on success,\n"
-          "1 when the input or an output file is bad, 2 for a bad command line.\n");
+          "1 when the input or an output file is bad, 2 for a bad command line,\n"
+          "3 when the gate finds the profile over budget.\n");
     /* Where to read more and where to report: GNU's last lines.  The man
      * page goes by the installed name; before `make install` it is a file
      * of the source (`man hp2ps` would show GHC's). */
@@ -314,6 +343,7 @@ static int parse_trace(struct options *o, const char *flag, const char *v, struc
     if (!parse_number(v, &t, &end) || *end || t < 0 || t > TRACE_MAX)
         return hp_fail(err, "%s: -t needs a percentage from 0 to 5", flag);
     o->trace = t;
+    o->trace_given = true;
     return 0;
 }
 
@@ -509,6 +539,70 @@ static int set_at(struct options *o, const char *v, struct hp_error *err)
     return 0;
 }
 
+/* The gate's options (gate.h); a budget's grammar is checked with the
+ * rest of the command line, in run_options_from. */
+static int add_check(struct options *o, const char *v, struct hp_error *err)
+{
+    (void)err;
+    push_string(&o->checks, &o->nchecks, v);
+    return 0;
+}
+
+static int add_check_file(struct options *o, const char *v, struct hp_error *err)
+{
+    (void)err;
+    push_string(&o->check_files, &o->ncheck_files, v);
+    return 0;
+}
+
+static int set_baseline(struct options *o, const char *v, struct hp_error *err)
+{
+    (void)err;
+    o->baseline = v;
+    return 0;
+}
+
+/* --tolerance=10% (or 10): how far above the baseline a value may go. */
+static int set_tolerance(struct options *o, const char *v, struct hp_error *err)
+{
+    char *end;
+    double t;
+    if (!parse_number(v, &t, &end) || !(*end == '\0' || strcmp(end, "%") == 0) || t < 0 ||
+        t > 1e6)
+        return hp_fail(err, "--tolerance=%s: give a percentage, as 10%%", v);
+    o->has_tolerance = true;
+    o->tolerance = t;
+    return 0;
+}
+
+/* --floor=64kB: what any band may grow by against the baseline. */
+static int set_floor(struct options *o, const char *v, struct hp_error *err)
+{
+    if (!budget_parse_size(v, &o->floor))
+        return hp_fail(err, "--floor=%s: give a size, as 64kB or 1MiB", v);
+    o->has_floor = true;
+    return 0;
+}
+
+/* --report=junit:FILE, markdown:FILE, json:FILE, github[:FILE]. */
+static int add_report(struct options *o, const char *v, struct hp_error *err)
+{
+    static const char *const kinds[] = {"junit", "markdown", "json", "github"};
+    const char *colon = strchr(v, ':');
+    size_t n = colon ? (size_t)(colon - v) : strlen(v);
+    size_t k = 0;
+    while (k < 4 && !(strlen(kinds[k]) == n && strncmp(v, kinds[k], n) == 0))
+        k++;
+    if (k == 4)
+        return hp_fail(err, "--report=%s: use junit:FILE, markdown:FILE, json:FILE or "
+                       "github[:FILE]", v);
+    if (k < 3 && (!colon || !colon[1]))
+        return hp_fail(err, "--report=%s: name the file, as --report=%s:%s", v, kinds[k],
+                       k == 0 ? "gate.xml" : k == 1 ? "gate.md" : "gate.json");
+    push_string(&o->reports, &o->nreports, v);
+    return 0;
+}
+
 static int set_mode(struct options *o, const char *v, struct hp_error *err)
 {
     static const char *const modes[] = {"stacked", "percent", "lines"};
@@ -573,6 +667,7 @@ static const struct long_option long_options[] = {
     SWITCH("heap", heap),
     SWITCH("no-aux", no_aux),
     SWITCH("force", force),
+    SWITCH("allow-partial", allow_partial),
     {"watch", LONG_OPTIONAL, 0, parse_watch},
     {"top", LONG_OPTIONAL, 0, set_top},
     VALUE("output", set_output),
@@ -589,6 +684,12 @@ static const struct long_option long_options[] = {
     VALUE("sort", set_sort),
     VALUE("export-layout", set_export_layout),
     VALUE("x", set_x),
+    VALUE("check", add_check),
+    VALUE("check-file", add_check_file),
+    VALUE("baseline", set_baseline),
+    VALUE("tolerance", set_tolerance),
+    VALUE("floor", set_floor),
+    VALUE("report", add_report),
 };
 #undef SWITCH
 #undef VALUE
@@ -632,6 +733,22 @@ static int check_combinations(const struct options *o, struct hp_error *err)
     if (o->has_from && o->has_to && !(o->from < o->to))
         return hp_fail(err, "--from=%g --to=%g: the window is empty (--from must be before --to)",
                        o->from, o->to);
+    bool gate = o->nchecks || o->ncheck_files || o->baseline;
+    if (!o->baseline && (o->has_tolerance || o->has_floor))
+        return hp_fail(err, "--%s compares with a baseline: give --baseline=FILE",
+                       o->has_tolerance ? "tolerance" : "floor");
+    if (!gate && (o->nreports || o->allow_partial))
+        return hp_fail(err, "--%s is for the gate: give --check=BUDGET or --baseline=FILE",
+                       o->nreports ? "report" : "allow-partial");
+    if (gate && (o->ninputs > 1 || o->diff))
+        return hp_fail(err, "the gate measures one profile (against --baseline=FILE): give "
+                       "one FILE");
+    if (gate && o->watch)
+        return hp_fail(err, "the gate gives one verdict; --watch redraws: use one or the "
+                       "other");
+    if (gate && o->top)
+        return hp_fail(err, "--top ranks and the gate judges: use one or the other (a failing "
+                       "check names what grew most, by --top's figures)");
     if (o->diff && o->ninputs != 2)
         return hp_fail(err, "--diff needs exactly two profiles: --diff BEFORE.hp AFTER.hp");
     if (o->diff && o->mode != MODE_STACKED)

@@ -40,6 +40,7 @@ struct options {
     bool no_aux;              /* --no-aux: write no .aux file */
     bool force;               /* --force: replace read-only outputs too */
     double trace;             /* -t: percent, 0..5 */
+    bool trace_given;         /* -t was given (the gate's drawing is -t0 unless) */
     bool no_marks;            /* -y */
     const char *output;       /* -o FILE, --output=FILE; "-" is stdout */
     const char *format;       /* --format=NAME; else from -o's extension */
@@ -69,6 +70,19 @@ struct options {
     bool diff;                /* --diff A B: per band, B minus A */
     bool watch;               /* --watch[=SECONDS]: redraw while the profile grows */
     double watch_period;      /* seconds between looks, > 0 */
+    /* The heap budget gate (gate.h): any of these makes the run a gate. */
+    const char **checks;      /* --check=BUDGET, repeatable (budget.h) */
+    size_t nchecks;
+    const char **check_files; /* --check-file=FILE, repeatable: a budget a line */
+    size_t ncheck_files;
+    const char *baseline;     /* --baseline=FILE: an earlier run's profile */
+    bool has_tolerance;       /* --tolerance=P%: against the baseline, */
+    double tolerance;         /*   per cent */
+    bool has_floor;           /* --floor=SIZE: what any band may grow by, */
+    double floor;             /*   in bytes */
+    const char **reports;     /* --report=KIND[:FILE], repeatable */
+    size_t nreports;
+    bool allow_partial;       /* --allow-partial: a cut or killed profile is measured */
     const char *name;         /* the name it was called by (argv[0]'s last part): messages start with it */
     const char *command;      /* what runs it again (argv[0] as typed, ./hp2ps): the commands it suggests */
     const char *input;        /* the first profile argument; NULL means stdin */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "gate.h"
 #include "heapline.h"
 #include "pair.h"
 #include "shades.h"
@@ -186,6 +187,9 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
     /* --heap: the axis reaches the highest line drawn (the .aux keeps the
      * stack's range all the same). */
     d->y_range = fmax(d->y_range, layout_heap_max(p, base, p->t_first, d->x_range));
+    /* the gate's lines and traces (gate.h): the axis reaches them too */
+    if (base->gate && base->mode != MODE_PERCENT)
+        d->y_range = fmax(d->y_range, base->gate->top);
     /* Points closer to the line drawn than the page can show go. */
     series_simplify(&d->series, d->y_range);
     if (waiting) {

@@ -37,6 +37,9 @@ struct profile {
                               * (--heap), or NULL */
 
     bool dropped_open_sample; /* input ended inside a sample */
+    bool finished;      /* the input ends as a finished run's does: with the
+                         * empty sample the RTS writes at exit (an eventlog:
+                         * and its end marker); not so a cut or killed run's */
     bool x_is_index;    /* --x=index: each sample's time is its number, from 0 */
     bool elapsed_time;  /* the times are elapsed seconds (an eventlog), where a
                          * .hp counts the mutator's CPU seconds */

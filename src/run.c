@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "formats.h"
+#include "gate_report.h"
 #include "heapline.h"
 #include "number.h"
 #include "output.h"
@@ -630,6 +631,284 @@ int run_inputs(const struct pipeline_options *po, const char *const *inputs, siz
     int rc = po->top_table       ? run_top(po, inputs, n, warnings, err)
            : n > 1 || po->diff ? run_many(po, inputs, n, warnings, err)
                                : run_one(po, n ? inputs[0] : NULL, warnings, err);
+    number_c_locale_end(locale);
+    return rc;
+}
+
+/* ---- the heap budget gate ------------------------------------------------------------ */
+
+/* --check-file is read whole; a budget file larger than this is no budget file. */
+#define CHECK_FILE_MAX (1 << 20)
+
+static int read_check_file(struct budget_list *list, const char *path, struct hp_error *err)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return hp_fail(err, "--check-file=%s: cannot open it: %s", path, strerror(errno));
+    char *buf = xmalloc(CHECK_FILE_MAX + 1);
+    size_t n = 0;
+    ssize_t r = 0;
+    while (n <= CHECK_FILE_MAX && (r = read(fd, buf + n, CHECK_FILE_MAX + 1 - n)) != 0) {
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            break;
+        n += (size_t)r;
+    }
+    int e = errno;
+    close(fd);
+    int rc;
+    if (r < 0)
+        rc = hp_fail(err, "--check-file=%s: read error: %s", path, strerror(e));
+    else if (n > CHECK_FILE_MAX)
+        rc = hp_fail(err, "--check-file=%s: larger than %d bytes; a budget file holds a "
+                     "budget a line", path, CHECK_FILE_MAX);
+    else
+        rc = budget_list_add_text(list, buf, n, path, err);
+    free(buf);
+    return rc;
+}
+
+int run_gate_options(struct run_gate *g, struct pipeline_options *po, const struct options *o,
+                     const struct name_filter *filter, struct hp_error *err)
+{
+    memset(g, 0, sizeof *g);
+    g->active = o->nchecks || o->ncheck_files || o->baseline;
+    if (!g->active)
+        return 0;
+    for (size_t i = 0; i < o->nchecks; i++) {
+        struct hp_error why;
+        if (budget_list_add(&g->budgets, o->checks[i], &why) < 0)
+            return hp_fail(err, "--check %s", why.text);
+    }
+    for (size_t i = 0; i < o->ncheck_files; i++)
+        if (read_check_file(&g->budgets, o->check_files[i], err) < 0)
+            return -1;
+    if (o->nreports > RUN_REPORTS_MAX)
+        return hp_fail(err, "--report: at most %d reports", RUN_REPORTS_MAX);
+    if (po->exp)
+        return hp_fail(err, "-o %s: the gate draws its profile (.ps .eps .pdf .svg .png "
+                       ".html); export it without --check and --baseline", o->output);
+    g->opt = (struct gate_options){
+        .budget = g->budgets.b,
+        .nbudgets = g->budgets.n,
+        .tolerance = o->has_tolerance ? o->tolerance : GATE_TOLERANCE_DEFAULT,
+        .has_floor = o->has_floor,
+        .floor = o->floor,
+        .allow_partial = o->allow_partial,
+        .filter = name_filter_active(filter) ? filter : NULL,
+    };
+    for (size_t i = 0; i < g->budgets.n; i++)
+        if (g->budgets.b[i].subject == BUDGET_HEAP_SIZE || g->budgets.b[i].subject == BUDGET_LIVE)
+            po->parse.heap = true;
+    g->baseline = o->baseline;
+    g->report = o->reports;
+    g->nreports = o->nreports;
+    for (size_t i = 0; i < o->nreports; i++)
+        g->opt.growers |= strncmp(o->reports[i], "markdown:", 9) == 0 ||
+                          strncmp(o->reports[i], "json:", 5) == 0;
+    g->draw = o->output != NULL;
+    g->trace_given = o->trace_given;
+    g->iec = o->iec;
+    return 0;
+}
+
+void run_gate_free(struct run_gate *g)
+{
+    budget_list_free(&g->budgets);
+    memset(g, 0, sizeof *g);
+}
+
+typedef int report_writer(FILE *f, const struct gate_verdict *v, const struct gate_style *st);
+
+/* A --report value: its writer and its file ("-": standard output). */
+static report_writer *report_kind(const char *value, const char **path)
+{
+    const char *colon = strchr(value, ':');
+    *path = colon ? colon + 1 : "-";
+    size_t n = colon ? (size_t)(colon - value) : strlen(value);
+    if (n == 5 && strncmp(value, "junit", 5) == 0)
+        return gate_write_junit;
+    if (n == 8 && strncmp(value, "markdown", 8) == 0)
+        return gate_write_markdown;
+    if (n == 4 && strncmp(value, "json", 4) == 0)
+        return gate_write_json;
+    return gate_write_github;
+}
+
+/* Each report to its temporary file (outs[*n...]); committed with the rest. */
+static int prepare_reports(struct output *outs, size_t *n, const struct run_gate *g,
+                           const struct gate_verdict *v, const struct gate_style *st,
+                           const char *input, const struct pipeline_options *po,
+                           struct hp_error *err)
+{
+    for (size_t i = 0; i < g->nreports; i++) {
+        const char *path;
+        report_writer *write = report_kind(g->report[i], &path);
+        struct output *out = &outs[*n];
+        if (check_target(path, po->force, err) < 0 ||
+            output_open(out, path, input, po->temps, err) < 0)
+            return -1;
+        ++*n;
+        if (write(out->f, v, st) < 0) {
+            if (output_write_error(out, err) == 0)
+                hp_fail(err, "cannot write %s", path);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* -o FILE: p drawn with the gate's lines (gate_drawing) into its
+ * temporary file (outs[*n]), committed with the reports.  Heap budgets
+ * draw the RTS's lines they measured. */
+static int gate_draw(struct output *outs, size_t *n, const struct gate_verdict *v,
+                     const struct profile *p, const struct profile *base,
+                     const struct run_gate *g, const struct pipeline_options *po,
+                     const char *input, struct hp_warnings *warnings, struct hp_error *err)
+{
+    struct gate_drawing gd;
+    struct pipeline_options dpo = *po;
+    struct drawing d = {0};
+    struct render_fonts *fonts = NULL;
+    int rc = -1;
+    if (gate_drawing_build(&gd, v, p, base, &g->opt, err) < 0)
+        return -1;
+    dpo.layout.gate = &gd;
+    dpo.layout.heap |= dpo.parse.heap;
+    /* what the gate measured is every name: a drawing that hid the
+     * small ones (-t1) would show a total under the line it crosses */
+    if (!g->trace_given)
+        dpo.bands.trace_percent = 0;
+    struct render_fonts_job *job = render_fonts_begin(po->fmt);
+    if (dpo.layout.mode == MODE_PERCENT)
+        warnings_add(warnings, "the gate's lines are bytes; not drawn with --mode=percent");
+    if (pipeline_series(&d, p, NULL, &dpo, err) < 0) {
+        render_fonts_free(render_fonts_end(job));
+        goto done;
+    }
+    fonts = render_fonts_end(job);
+    struct text_metrics tm = render_text_metrics(fonts);
+    if (pipeline_layout(&d, p, &dpo, &tm, err) < 0)
+        goto done;
+    struct output *out = &outs[*n];
+    if (check_target(po->output, po->force, err) < 0 ||
+        output_open(out, po->output, input, po->temps, err) < 0)
+        goto done;
+    ++*n;
+    if (render_write(po->fmt, out->f, &d.layout, d.page, fonts, &po->render, err) < 0) {
+        output_write_error(out, err);
+        goto done;
+    }
+    warn_boxes(warnings, 0, fonts);
+    rc = 0;
+done:
+    drawing_free(&d);
+    render_fonts_free(fonts);
+    gate_drawing_free(&gd);
+    return rc;
+}
+
+/* Does a --report or -o go to standard output? */
+static bool gate_uses_stdout(const struct run_gate *g, const struct pipeline_options *po)
+{
+    const char *path;
+    for (size_t i = 0; i < g->nreports; i++) {
+        report_kind(g->report[i], &path);
+        if (strcmp(path, "-") == 0 || output_descriptor_of(path) == 1)
+            return true;
+    }
+    return g->draw && po->output &&
+           (strcmp(po->output, "-") == 0 || output_descriptor_of(po->output) == 1);
+}
+
+/* The heap profile's breakdown a JOB line names: the letter of the
+ * first -h flag after +RTS ('c' for -hc, 'T' for -hT), or 0 when it
+ * names none (a -hT run of GHC 9.0 writes the program's name alone). */
+static char rts_breakdown(const char *job)
+{
+    bool rts = false;
+    for (const char *s = job ? job : ""; *s;) {
+        while (*s == ' ')
+            s++;
+        size_t n = strcspn(s, " ");
+        if (n == 4 && strncmp(s, "+RTS", 4) == 0)
+            rts = true;
+        else if (n == 4 && strncmp(s, "-RTS", 4) == 0)
+            rts = false;
+        else if (rts && n >= 3 && s[0] == '-' && s[1] == 'h' &&
+                 ((s[2] >= 'a' && s[2] <= 'z') || (s[2] >= 'A' && s[2] <= 'Z')))
+            return s[2];
+        s += n;
+    }
+    return 0;
+}
+
+/* A baseline of another breakdown (-hy against -hc) pairs few bands:
+ * every band of this run is new against it. */
+static void warn_breakdowns(struct hp_warnings *warnings, const struct profile *p,
+                            const struct profile *base)
+{
+    char a = rts_breakdown(p->job), b = rts_breakdown(base->job);
+    if (a && b && a != b)
+        warnings_add(warnings, "%s is a -h%c profile and its baseline %s a -h%c one: their "
+                     "bands name different things, and few pair (make the baseline with the "
+                     "same +RTS -h)", p->source, a, base->source, b);
+}
+
+int run_gate(const struct pipeline_options *po, const struct run_gate *g, const char *input,
+             struct run_gate_outcome *out, struct hp_warnings *warnings, struct hp_error *err)
+{
+    memset(out, 0, sizeof *out);
+    void *locale = number_c_locale_begin();
+    struct profile p = {0}, base = {0};
+    struct gate_verdict v = {0};
+    struct output outs[RUN_REPORTS_MAX + 1] = {{0}};
+    size_t nouts = 0;
+    char *path = run_input_path(input), *base_path = run_input_path(g->baseline);
+    int rc = -1;
+    if (read_profile(&p, path, po, warnings, err) < 0 ||
+        (g->baseline && read_profile(&base, base_path, po, warnings, err) < 0))
+        goto done;
+    if (g->baseline)
+        warn_breakdowns(warnings, &p, &base);
+    if (gate_evaluate(&v, &p, g->baseline ? &base : NULL, &g->opt, err) < 0)
+        goto done;
+    struct gate_style st = {
+        .iec = g->iec, .sample_unit = p.sample_unit, .value_unit = p.value_unit};
+    if (p.x_is_index)
+        st.sample_unit = "samples";
+    for (size_t i = 0; i < v.n; i++)
+        if (!v.check[i].pass) {
+            char *line = gate_check_line(&v, &v.check[i], &st);
+            warnings_add(&out->lines, "FAIL %s", line);
+            free(line);
+        }
+    char *summary = gate_summary_line(&v, &st);
+    warnings_add(&out->lines, "%s", summary);
+    free(summary);
+    out->over = v.failed > 0;
+    out->to_stderr = gate_uses_stdout(g, po);
+    if (g->draw && gate_draw(outs, &nouts, &v, &p, g->baseline ? &base : NULL, g, po, path,
+                             warnings, err) < 0)
+        goto done;
+    if (prepare_reports(outs, &nouts, g, &v, &st, path, po, err) < 0)
+        goto done;
+    struct output *commit[RUN_REPORTS_MAX + 1];
+    for (size_t i = 0; i < nouts; i++)
+        commit[i] = &outs[i];
+    rc = output_commit_all(commit, nouts, err);
+    nouts = 0;
+done:
+    for (size_t i = 0; i < nouts; i++)
+        output_abort(&outs[i]);
+    if (rc < 0)
+        warnings_free(&out->lines);
+    gate_verdict_free(&v);
+    profile_free(&p);
+    profile_free(&base);
+    free(path);
+    free(base_path);
     number_c_locale_end(locale);
     return rc;
 }

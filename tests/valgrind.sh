@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # valgrind.sh: the program under valgrind memcheck, every format and the
-# main paths (file, filter, -p, an error): no invalid access, no leak of
+# main paths (file, filter, -p, an error, the gate): no invalid access, no leak of
 # ours (tests/valgrind.supp names the font libraries' own caches).
 SUPP=$(cd "$(dirname "$0")" && pwd)/valgrind.supp
 . "$(dirname "$0")/lib.sh"
@@ -34,6 +34,15 @@ vg --top --at=peak -m2 leak.hp; check "valgrind clean for --top --at=peak" [ $? 
 vg --top leak.hp leak.hp; check "valgrind clean for --top of two profiles" [ $? -eq 0 ]
 vg --top -c -o top.pdf leak.hp; check "valgrind clean for --top -o FILE.pdf" [ $? -eq 0 ]
 vg --top --diff -o topdiff.svg leak.hp leak.hp; check "valgrind clean for --top --diff" [ $? -eq 0 ]
+# The heap budget gate: budgets over (exit 3: the bands named), a
+# baseline, the four reports and the drawing; a cut profile refused.
+vg --check 'peak<=1kB' --check 'slope@50%..<=1/s' --check 'mean(.)<=1' --baseline leak.hp \
+    --report junit:g.xml --report markdown:g.md --report json:g.json --report github:g.gh \
+    -o gate.png leak.hp; rc=$?
+check "valgrind clean for the gate (rc $rc: $(head -c 300 vg.err))" [ $rc -eq 3 ]
+head -n 100 leak.hp > gate-cut.hp
+vg --check 'peak<=1GB' gate-cut.hp; rc=$?
+check "valgrind clean for the gate on a cut profile (exit 1)" [ $rc -eq 1 ]
 vg < leak.hp; check "valgrind clean in filter mode" [ $? -eq 0 ]
 vg --watch=0.05 -o w.ps leak.hp; check "valgrind clean for --watch (stops when idle)" [ $? -eq 0 ]
 head -n 100 leak.hp > cut.hp

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout/budgets.h"
 #include "layout/key.h"
 #include "utf8.h"
 
@@ -410,6 +411,7 @@ void draw_graph(struct page *pg, const struct profile *p, const struct band_plan
     else
         draw_bands(pg, bp, s, f);
     draw_heap_lines(pg, p, f);
+    draw_gate(pg, f, tm);
     double unit_width = draw_x_axis(pg, p, f, tm);
     draw_heap_legend(pg, p, f, unit_width, tm);
     if (f->o->mode == MODE_STACKED) /* the peak of the stack: only drawn where there is one */

@@ -90,6 +90,8 @@ struct page {
 #define LAYOUT_A4_SHORT 595.0
 #define LAYOUT_A4_LONG 842.0
 
+struct gate_drawing; /* gate.h: the budgets' lines (-o FILE with --check, --baseline) */
+
 /* Where the box goes. */
 enum page_style {
     PAGE_TURNED_A4,    /* GHC's PostScript page: A4 portrait, graph turned a quarter */
@@ -112,6 +114,7 @@ struct layout_options {
     enum plot_mode mode; /* --mode: stacked areas, percent of each sample, or lines */
     bool colour;         /* -c: lines are drawn in the band colours as they are */
     bool slopes;         /* --slopes: the key says each band's slope */
+    const struct gate_drawing *gate; /* the gate's lines over the graph, or NULL */
     const struct triage *suspects; /* --top: the leaks named under the title, or NULL */
     size_t suspects_max; /* at most so many (0: as many as the line holds) */
     double x_range;      /* the scales actually used (after -p and the 0 rule) */

@@ -1430,7 +1430,10 @@ static int finish(struct elreader *r)
         profile_note(p, "stack names cut at %d bytes, the RTS's default -L (a -L given through "
                      "GHCRTS or -with-rtsopts is not in the log; --full-stacks draws whole "
                      "stacks)", EL_DEFAULT_L);
-    return builder_finish(&r->b, r->err);
+    int rc = builder_finish(&r->b, r->err);
+    /* an empty census is no exit: only a log with its end marker ended */
+    p->finished = p->finished && r->complete;
+    return rc;
 }
 
 bool eventlog_magic(const char *first, size_t n)
