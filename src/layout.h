@@ -8,6 +8,7 @@
 
 #include "layout/heap.h"
 #include "layout/types.h"
+#include "tree.h"
 
 int layout_build(struct layout *L, const struct profile *p, const struct band_plan *bp,
                  const struct series *s, const struct layout_options *o,
@@ -36,5 +37,14 @@ int layout_build_diff(struct layout *L, const struct profile *before,
                       const struct layout_options *o, const struct text_metrics *tm,
                       struct hp_error *err);
 
+/* --view=icicle: the tree t (tree.h, filled) on one page, in the box and
+ * title box of a graph: the root on top, each node under its parent and
+ * as wide as its value (--diff, t->nprofiles 2: the after's, p[1], the
+ * fill the change from p[0]); a flat tree (TREE_FLAT) as bars by size.
+ * bp: the profile's bands, whose fills the nodes of their names take
+ * (not read for --diff). */
+int layout_build_icicle(struct layout *L, const struct tree *t, const struct profile *p,
+                        const struct band_plan *bp, const struct layout_options *o,
+                        const struct text_metrics *tm, struct hp_error *err);
 
 #endif

@@ -90,7 +90,7 @@ struct span {
 };
 
 struct cost_centre {
-    struct span label, module;
+    struct span label, module, location;
 };
 
 /* Keys (raw bytes) to band names: the keys' own table gives each a dense
@@ -758,6 +758,7 @@ static int cost_centre(struct elreader *r, const unsigned char *p, size_t len, u
     }
     r->cc[k].label = arena_add(&r->text, (const char *)p + label.off, label.len);
     r->cc[k].module = arena_add(&r->text, (const char *)p + module.off, module.len);
+    r->cc[k].location = arena_add(&r->text, (const char *)p + loc.off, loc.len);
     r->saw_cost_centre = true;
     return 0;
 }
@@ -1352,6 +1353,72 @@ static void name_info_tables(struct elreader *r)
     free(shown_text.s);
 }
 
+/* -hc: every stack frame by frame (profile.stacks), the outermost first:
+ * the cost centres the log defines, then one for each id it does not
+ * ("<cc N>", as the names say), each once. */
+static void stack_frames(struct elreader *r)
+{
+    struct profile *p = r->p;
+    size_t n = r->stacks.keys.count, nframes = 0;
+    struct profile_stacks *st = xcalloc(1, sizeof *st);
+    st->nnames = p->names.count;
+    st->first = xcalloc(st->nnames + 1, sizeof *st->first);
+    st->cut = xcalloc(st->nnames ? st->nnames : 1, sizeof *st->cut);
+    /* each name's depth first, then the offsets */
+    for (size_t k = 0; k < n; k++) {
+        uint32_t id = r->stacks.name[k];
+        if (id < st->nnames)
+            st->first[id + 1] = (unsigned char)r->stacks.keys.info[k].text[0];
+    }
+    for (size_t id = 0; id < st->nnames; id++)
+        st->first[id + 1] += st->first[id];
+    nframes = st->first[st->nnames];
+    st->frame = xreallocarray(NULL, nframes ? nframes : 1, sizeof *st->frame);
+    size_t cap = r->ncc + 16;
+    st->cc = xcalloc(cap, sizeof *st->cc);
+    for (size_t c = 0; c < r->ncc; c++) {
+        const struct cost_centre *cc = &r->cc[c];
+        struct cost_centre_info *ci = &st->cc[c];
+        ci->label = xmemdup0(r->text.s + cc->label.off, cc->label.len);
+        ci->module = xmemdup0(r->text.s + cc->module.off, cc->module.len);
+        ci->location = xmemdup0(r->text.s + cc->location.off, cc->location.len);
+        if (cc->label.len == 3 && memcmp(ci->label, "CAF", 3) == 0) {
+            ci->frame = xmalloc(cc->module.len + 5);
+            memcpy(ci->frame, ci->module, cc->module.len);
+            memcpy(ci->frame + cc->module.len, ".CAF", 5);
+        } else
+            ci->frame = xstrdup(ci->label);
+    }
+    st->ncc = r->ncc;
+    struct idmap unknown = {0};
+    for (size_t k = 0; k < n; k++) {
+        const unsigned char *key = (const unsigned char *)r->stacks.keys.info[k].text;
+        uint32_t id = r->stacks.name[k];
+        if (id >= st->nnames)
+            continue;
+        unsigned depth = key[0];
+        st->cut[id] = depth == 255;
+        for (unsigned i = 0; i < depth; i++) {
+            uint32_t cc_id = be32(key + 1 + 4 * i);
+            int64_t c = idmap_get(&r->cc_ids, cc_id);
+            if (c < 0 && (c = idmap_get(&unknown, cc_id)) < 0) {
+                if (st->ncc == cap)
+                    st->cc = xreallocarray(st->cc, cap *= 2, sizeof *st->cc);
+                char text[32];
+                snprintf(text, sizeof text, "<cc %lu>", (unsigned long)cc_id);
+                st->cc[st->ncc] = (struct cost_centre_info){
+                    xstrdup(text), xstrdup(text), xstrdup(""), xstrdup("")};
+                c = (int64_t)st->ncc++;
+                idmap_put(&unknown, cc_id, (uint32_t)c);
+            }
+            /* the log has them innermost first */
+            st->frame[st->first[id] + depth - 1 - i] = (uint32_t)c;
+        }
+    }
+    idmap_free(&unknown);
+    p->stacks = st;
+}
+
 /* -hc: each stack's whole text as its detail (the name is cut at -L). */
 static void stack_details(struct elreader *r)
 {
@@ -1359,6 +1426,7 @@ static void stack_details(struct elreader *r)
     size_t n = r->stacks.keys.count;
     if (n == 0)
         return;
+    stack_frames(r);
     p->detail_columns = xstrdup("stack");
     p->ndetail = p->names.count;
     p->detail = xcalloc(p->ndetail, sizeof *p->detail);
@@ -1412,6 +1480,7 @@ static int finish(struct elreader *r)
     p->sample_unit = xstrdup("seconds");
     p->value_unit = xstrdup("bytes");
     p->elapsed_time = true;
+    p->breakdown = r->breakdown < BY_COUNT ? (enum heap_breakdown)r->breakdown : BY_UNKNOWN;
     if (r->breakdown == BREAKDOWN_INFO_TABLE)
         name_info_tables(r);
     else if (r->breakdown == BREAKDOWN_ERA)

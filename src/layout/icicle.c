@@ -1,0 +1,555 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* layout/icicle.c: see layout.h, layout_build_icicle.  A tree (tree.h)
+ * on one page, in the frame every graph has (the box, the title box):
+ * the root on top, each node under its parent, as wide as its value, its
+ * children from the left, largest first; a flat tree as bars by size.
+ *
+ * What each node shows is what it is: a node where a band's name ends
+ * takes the band's fill (and --pattern's hatch), so a name has one look
+ * in the graph and here; a frame no name ends at is white; a stack's
+ * unknown outer end (tree.h, NODE_CUT) is hatched across and labelled
+ * "…"; with --diff the fill says the change, red rising-hatched for
+ * growth, blue falling-hatched for shrinkage (greys without -c), and the
+ * widths are the after's.  Siblings too narrow to see are drawn as one
+ * hatched piece of their summed width, so every row still adds up to its
+ * parents.  Labels are the node's text and its share (--diff: its
+ * change), cut where siblings differ (shorten_each), in white on dark
+ * fills.
+ */
+#include "layout.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout/frame.h"
+#include "layout/shorten.h"
+#include "tree.h"
+#include "utf8.h"
+
+#define MARGIN 8.0        /* the drawing inside the box */
+#define ROW_MAX 16.0      /* an icicle's row, at most */
+#define ROW_TEXT 10.5     /* rows at least this tall carry labels */
+#define NODE_MIN 0.2      /* siblings narrower than this are drawn as one */
+#define OUTLINE_MIN 1.0   /* nodes narrower than this have no outline */
+#define LABEL_MIN 10.0    /* nodes narrower than this carry no label */
+#define TEXT_PAD 2.0
+#define NODE_OUTLINE 0.3
+#define CAP_HEIGHT 6.2    /* the axis font's digits: a label centred in its row */
+#define LIST_ROW 14.0     /* a flat tree's bars */
+#define LIST_BAR 9.0
+#define LIST_NAMES 0.4    /* of the width, the names' column */
+#define LIST_GAP 6.0
+#define CHANGE_NONE 0.02  /* --diff: a change under this share of the larger value is none */
+
+static const char ELLIPSIS[] = "\xE2\x80\xA6";
+static const char TIMES[] = " \xC3\x97 ";
+static const char MINUS[] = "\xE2\x88\x92";
+
+enum {
+    HATCH_RISING = 1,
+    HATCH_FALLING = 2,
+    HATCH_LEVEL = 3,
+    HATCH_CROSSED = 5
+};
+
+struct icicle {
+    const struct tree *t;
+    size_t k;                   /* the profile drawn: the only one, or --diff's after */
+    bool diff;
+    const struct band_plan *bp; /* the drawn profile's bands (NULL for --diff) */
+    const struct frame *f;
+    const struct layout_options *o;
+    const struct text_metrics *tm;
+    const struct profile *p;    /* the drawn profile */
+    struct page *pg;
+    double x0, width, top, row, scale;
+};
+
+/* ---- how a node looks ----------------------------------------------------------- */
+
+static double luminance(struct rgb c)
+{
+    return 0.3 * c.r + 0.59 * c.g + 0.11 * c.b;
+}
+
+static const struct rgb WHITE = {1, 1, 1};
+
+/* --diff: the change of a value, as a share of the larger of its two
+ * values, from -1 (gone) to +1 (new). */
+static double change_share(const struct tree_node *nd)
+{
+    double a = nd->value[0], b = nd->value[1], m = fmax(a, b);
+    return m > 0 ? (b - a) / m : 0;
+}
+
+static void node_look(const struct icicle *ic, uint32_t n, struct rgb *fill, int *hatch)
+{
+    const struct tree_node *nd = &ic->t->node[n];
+    *fill = WHITE;
+    *hatch = 0;
+    if (nd->kind == NODE_CUT) {
+        *fill = palette_grey_rgb(0.95);
+        *hatch = HATCH_CROSSED;
+        return;
+    }
+    if (ic->diff) {
+        double r = change_share(nd);
+        if (fabs(r) < CHANGE_NONE)
+            return;
+        double a = fabs(r);
+        if (!ic->o->colour)
+            *fill = palette_grey_rgb(1 - 0.45 * a);
+        else if (r > 0)
+            *fill = (struct rgb){1, 1 - 0.62 * a, 1 - 0.62 * a};
+        else
+            *fill = (struct rgb){1 - 0.6 * a, 1 - 0.42 * a, 1};
+        *hatch = r > 0 ? HATCH_RISING : HATCH_FALLING;
+        return;
+    }
+    if (nd->name[ic->k] < 0 || !(nd->self[ic->k] > 0) || !ic->bp)
+        return;
+    size_t name = (size_t)nd->name[ic->k];
+    int32_t b = name < ic->bp->nnames ? ic->bp->band_of_name[name] : -1;
+    if (b < 0) { /* -t left it out of the graph */
+        *fill = palette_grey_rgb(0.93);
+        return;
+    }
+    *fill = ic->bp->band[b].fill;
+    *hatch = band_hatch(ic->f, &ic->bp->band[b]);
+}
+
+static void node_rect(const struct icicle *ic, double x, double y, double w, double h,
+                      struct rgb fill, int hatch)
+{
+    double lw = w >= OUTLINE_MIN ? NODE_OUTLINE : 0;
+    struct prim *pr = page_rect(ic->pg, x, y, w, h, lw, &fill);
+    pr->hatch = hatch;
+    pr->stroke = palette_grey_rgb(0.35);
+}
+
+/* ---- what a label says ---------------------------------------------------------- */
+
+/* "45 %", "4.5 %", "<0.1 %". */
+static void share_text(char *buf, size_t size, double part, double whole)
+{
+    double pct = whole > 0 ? 100 * part / whole : 0;
+    if (pct >= 9.95)
+        snprintf(buf, size, "%.0f %%", pct);
+    else if (pct >= 0.05)
+        snprintf(buf, size, "%.1f %%", pct);
+    else
+        snprintf(buf, size, "<0.1 %%");
+}
+
+/* A value in the profile's unit ("12.3 MB"); a window's byte-seconds
+ * "12.3 MB × s". */
+static void value_text(char *buf, size_t size, const struct icicle *ic, double v, bool sign)
+{
+    char q[128];
+    axis_format_quantity(q, sizeof q, fabs(v), ic->p->value_unit, ic->o->iec);
+    const char *s = !sign || v == 0 ? "" : v > 0 ? "+" : MINUS;
+    if (ic->t->census[ic->k].kind == MOMENT_WINDOW) {
+        const char *su = strcmp(ic->p->sample_unit, "seconds") == 0 ? "s" : ic->p->sample_unit;
+        snprintf(buf, size, "%s%s%s%s", s, q, TIMES, su);
+    } else
+        snprintf(buf, size, "%s%s", s, q);
+    utf8_trim_partial(buf);
+}
+
+/* What follows a node's name: its share of the total, or its change. */
+static void node_figure(char *buf, size_t size, const struct icicle *ic, uint32_t n)
+{
+    const struct tree_node *nd = &ic->t->node[n];
+    if (ic->diff)
+        value_text(buf, size, ic, nd->value[1] - nd->value[0], true);
+    else
+        share_text(buf, size, nd->value[ic->k], ic->t->node[0].value[ic->k]);
+}
+
+/* A label in its node's row; on a hatched node over a patch of the
+ * fill, so the hatch does not run through the letters. */
+static void label_at(const struct icicle *ic, const char *text, double x, double y, double h,
+                     struct rgb fill, int hatch)
+{
+    if (hatch) {
+        double tw = ic->tm->width(ic->tm->ctx, FONT_AXIS, text);
+        page_rect(ic->pg, x + TEXT_PAD / 2, y + 1.5, tw + TEXT_PAD, h - 3, 0, &fill);
+    }
+    page_text(ic->pg, text, x + TEXT_PAD, y + (h - CAP_HEIGHT) / 2, ALIGN_LEFT, FONT_AXIS, 0);
+    struct prim *pr = &ic->pg->prim[ic->pg->count - 1];
+    if (luminance(fill) < 0.45)
+        pr->stroke = WHITE;
+}
+
+/* A cut text that still reads: whole, or at least this many characters
+ * beside its figure, or beside nothing. */
+#define KEEP_WITH_FIGURE 9
+#define KEEP_ALONE 4
+
+/* Labels of siblings kids[0..n) at widths w[]: the text and its figure,
+ * the text cut where siblings differ (shorten_each) while enough of it
+ * is left; else the text alone, cut; else the figure alone; else as
+ * much of the text as fits.  labels[i]: a new string or NULL. */
+static void sibling_labels(const struct icicle *ic, const uint32_t *kids, const double *w,
+                           size_t n, char **labels)
+{
+    size_t m = n ? n : 1;
+    char **names = xcalloc(m, sizeof *names), **figs = xcalloc(m, sizeof *figs);
+    char **cut = xcalloc(m, sizeof *cut), **alone = xcalloc(m, sizeof *alone);
+    double *room = xcalloc(m, sizeof *room), *room2 = xcalloc(m, sizeof *room2);
+    for (size_t i = 0; i < n; i++) {
+        char fig[160], spaced[170];
+        names[i] = tree_node_text(&ic->t->node[kids[i]], false);
+        node_figure(fig, sizeof fig, ic, kids[i]);
+        figs[i] = xstrdup(fig);
+        snprintf(spaced, sizeof spaced, " %s", fig);
+        room[i] = w[i] - 2 * TEXT_PAD - ic->tm->width(ic->tm->ctx, FONT_AXIS, spaced);
+        room2[i] = w[i] - 2 * TEXT_PAD;
+    }
+    shorten_each(cut, names, room, n, FONT_AXIS, ic->tm);
+    shorten_each(alone, names, room2, n, FONT_AXIS, ic->tm);
+    for (size_t i = 0; i < n; i++) {
+        labels[i] = NULL;
+        if (cut[i] && (strcmp(cut[i], names[i]) == 0 || utf8_count(cut[i]) >= KEEP_WITH_FIGURE)) {
+            size_t len = strlen(cut[i]) + strlen(figs[i]) + 2;
+            labels[i] = xmalloc(len);
+            snprintf(labels[i], len, "%s %s", cut[i], figs[i]);
+        } else if (alone[i] && utf8_count(alone[i]) >= KEEP_ALONE)
+            labels[i] = xstrdup(alone[i]);
+        else if (ic->tm->width(ic->tm->ctx, FONT_AXIS, figs[i]) <= room2[i])
+            labels[i] = xstrdup(figs[i]);
+        else if (alone[i])
+            labels[i] = xstrdup(alone[i]);
+        free(cut[i]);
+        free(alone[i]);
+        free(names[i]);
+        free(figs[i]);
+    }
+    free(cut);
+    free(alone);
+    free(names);
+    free(figs);
+    free(room);
+    free(room2);
+}
+
+/* ---- the icicle ----------------------------------------------------------------- */
+
+/* The deepest node with a value drawn. */
+static uint32_t drawn_depth(const struct tree *t, size_t k)
+{
+    uint32_t d = 0;
+    for (size_t i = 0; i < t->count; i++)
+        if (t->node[i].value[k] > 0 && t->node[i].depth > d)
+            d = t->node[i].depth;
+    return d;
+}
+
+static double row_y(const struct icicle *ic, uint32_t depth)
+{
+    return ic->top - (depth + 1) * ic->row;
+}
+
+struct place {
+    uint32_t node;
+    double x;
+};
+
+/* Every node with a value, from the root down: a stack of the nodes whose
+ * children are still to be placed. */
+static void draw_icicle(struct icicle *ic)
+{
+    const struct tree *t = ic->t;
+    size_t k = ic->k;
+    struct rgb fill;
+    int hatch;
+    /* the root */
+    double rw = t->node[0].value[k] * ic->scale;
+    node_look(ic, 0, &fill, &hatch);
+    node_rect(ic, ic->x0, row_y(ic, 0), ic->width, ic->row, fill, hatch);
+    if (ic->row >= ROW_TEXT) {
+        char v[160], text[200];
+        value_text(v, sizeof v, ic, ic->diff ? t->node[0].value[1] - t->node[0].value[0]
+                                             : t->node[0].value[k], ic->diff);
+        snprintf(text, sizeof text, "all %s", v);
+        char *fit = layout_ellipsize(text, ic->width - 2 * TEXT_PAD, FONT_AXIS, ic->tm);
+        label_at(ic, fit, ic->x0, row_y(ic, 0), ic->row, fill, hatch);
+        free(fit);
+    }
+    if (!(rw > 0))
+        return;
+    struct place *stack = xreallocarray(NULL, t->count, sizeof *stack);
+    uint32_t *kids = xreallocarray(NULL, t->count, sizeof *kids);
+    double *w = xreallocarray(NULL, t->count, sizeof *w);
+    char **labels = xreallocarray(NULL, t->count, sizeof *labels);
+    size_t top = 0;
+    stack[top++] = (struct place){0, ic->x0};
+    while (top > 0) {
+        struct place at = stack[--top];
+        size_t n = tree_children(t, at.node, k, kids), shown = 0, labelled = 0;
+        double x = at.x, rest = 0;
+        uint32_t depth = t->node[at.node].depth + 1;
+        double y = row_y(ic, depth);
+        for (size_t i = 0; i < n; i++) {
+            double cw = t->node[kids[i]].value[k] * ic->scale;
+            if (!(cw > 0))
+                continue;
+            if (cw < NODE_MIN) /* this one and every one after it (largest first) */
+                rest += cw;
+            else
+                kids[shown] = kids[i], w[shown++] = cw;
+        }
+        /* the labelled ones: the widest, the first of them */
+        if (ic->row >= ROW_TEXT)
+            while (labelled < shown && w[labelled] >= LABEL_MIN)
+                labelled++;
+        sibling_labels(ic, kids, w, labelled, labels);
+        for (size_t i = 0; i < shown; i++) {
+            node_look(ic, kids[i], &fill, &hatch);
+            node_rect(ic, x, y, w[i], ic->row, fill, hatch);
+            if (i < labelled && labels[i]) {
+                label_at(ic, labels[i], x, y, ic->row, fill, hatch);
+                free(labels[i]);
+            }
+            stack[top++] = (struct place){kids[i], x};
+            x += w[i];
+        }
+        if (rest > 0) /* too narrow to tell apart: one piece */
+            node_rect(ic, x, y, rest, ic->row, palette_grey_rgb(0.75), 0);
+    }
+    free(labels);
+    free(w);
+    free(kids);
+    free(stack);
+}
+
+/* ---- a flat tree: bars by size ------------------------------------------------- */
+
+static void draw_list(struct icicle *ic, double bottom)
+{
+    const struct tree *t = ic->t;
+    size_t k = ic->k;
+    uint32_t *kids = xreallocarray(NULL, t->count, sizeof *kids);
+    size_t n = tree_children(t, 0, k, kids), m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (t->node[kids[i]].value[k] > 0)
+            kids[m++] = kids[i];
+    size_t fit = (size_t)fmax(1, floor((ic->top - bottom) / LIST_ROW));
+    size_t rows = m <= fit ? m : fit - 1; /* the last row says how many more */
+    double names_w = ic->width * LIST_NAMES, bar_x = ic->x0 + names_w + LIST_GAP;
+    /* the figures' column: as wide as the widest */
+    char **figs = xcalloc(rows ? rows : 1, sizeof *figs);
+    double fig_w = 0;
+    for (size_t i = 0; i < rows; i++) {
+        char v[160], s[32], text[220];
+        const struct tree_node *nd = &t->node[kids[i]];
+        value_text(v, sizeof v, ic, ic->diff ? nd->value[1] - nd->value[0] : nd->value[k],
+                   ic->diff);
+        share_text(s, sizeof s, nd->value[k], t->node[0].value[k]);
+        snprintf(text, sizeof text, "%s, %s", v, s);
+        figs[i] = xstrdup(text);
+        fig_w = fmax(fig_w, ic->tm->width(ic->tm->ctx, FONT_AXIS, text));
+    }
+    double bar_w = fmax(10, ic->x0 + ic->width - bar_x - LIST_GAP - fig_w);
+    double biggest = rows ? t->node[kids[0]].value[k] : 1;
+    char **names = xcalloc(rows ? rows : 1, sizeof *names), **cut = xcalloc(rows ? rows : 1, sizeof *cut);
+    double *room = xcalloc(rows ? rows : 1, sizeof *room);
+    for (size_t i = 0; i < rows; i++) {
+        names[i] = tree_node_text(&t->node[kids[i]], false);
+        room[i] = names_w;
+    }
+    shorten_each(cut, names, room, rows, FONT_AXIS, ic->tm);
+    for (size_t i = 0; i < rows; i++) {
+        double y = ic->top - (double)(i + 1) * LIST_ROW;
+        const struct tree_node *nd = &t->node[kids[i]];
+        struct rgb fill;
+        int hatch;
+        node_look(ic, kids[i], &fill, &hatch);
+        if (fill.r == 1 && fill.g == 1 && fill.b == 1)
+            fill = palette_grey_rgb(0.9); /* a white bar would not show */
+        double len = fmax(bar_w * nd->value[k] / biggest, 0.5);
+        struct prim *pr = page_rect(ic->pg, bar_x, y + (LIST_ROW - LIST_BAR) / 2, len, LIST_BAR,
+                                    NODE_OUTLINE, &fill);
+        pr->hatch = hatch;
+        pr->stroke = palette_grey_rgb(0.35);
+        double base = y + (LIST_ROW - CAP_HEIGHT) / 2;
+        page_text(ic->pg, cut[i] ? cut[i] : ELLIPSIS, ic->x0, base, ALIGN_LEFT, FONT_AXIS, 0);
+        page_text(ic->pg, figs[i], bar_x + len + LIST_GAP, base, ALIGN_LEFT, FONT_AXIS, 0);
+        free(cut[i]);
+        free(names[i]);
+        free(figs[i]);
+    }
+    if (m > rows) {
+        double rest = 0;
+        for (size_t i = rows; i < m; i++)
+            rest += t->node[kids[i]].value[k];
+        char v[160], s[32], text[300];
+        value_text(v, sizeof v, ic, rest, false);
+        share_text(s, sizeof s, rest, t->node[0].value[k]);
+        snprintf(text, sizeof text, "and %zu more, together %s, %s", m - rows, v, s);
+        char *fit = layout_ellipsize(text, ic->width, FONT_AXIS, ic->tm);
+        page_text(ic->pg, fit, ic->x0, ic->top - (double)(rows + 1) * LIST_ROW +
+                  (LIST_ROW - CAP_HEIGHT) / 2, ALIGN_LEFT, FONT_AXIS, 0);
+        free(fit);
+    }
+    free(names);
+    free(cut);
+    free(room);
+    free(figs);
+    free(kids);
+}
+
+/* ---- the title ------------------------------------------------------------------ */
+
+/* "1.23 s" in the profile's sample unit; "sample 7" with --x=index. */
+static void time_text(char *buf, size_t size, const struct profile *p, double t)
+{
+    if (p->x_is_index)
+        snprintf(buf, size, "sample %.0f", t);
+    else
+        snprintf(buf, size, "%.4g %s", t,
+                 strcmp(p->sample_unit, "seconds") == 0 ? "s" : p->sample_unit);
+    utf8_trim_partial(buf);
+}
+
+/* What one profile's values are: "12.3 MB at 1.23 s, the peak", "… from
+ * 1 s to 2 s". */
+static void moment_text(char *buf, size_t size, const struct icicle *ic, size_t k,
+                        const struct profile *p)
+{
+    const struct tree_census *c = &ic->t->census[k];
+    char v[160], when[96], end[96];
+    struct icicle one = *ic;
+    one.k = k;
+    one.p = p;
+    value_text(v, sizeof v, &one, c->total, false);
+    time_text(when, sizeof when, p, c->time);
+    switch (c->kind) {
+    case MOMENT_WINDOW:
+        time_text(end, sizeof end, p, c->end);
+        snprintf(buf, size, "%s from %s to %s", v, when, end);
+        break;
+    case MOMENT_PEAK:
+        snprintf(buf, size, "%s at %s, the peak", v, when);
+        break;
+    case MOMENT_END:
+        snprintf(buf, size, "%s at %s, the last census", v, when);
+        break;
+    case MOMENT_TIME:
+        snprintf(buf, size, "%s at %s", v, when);
+        break;
+    }
+    utf8_trim_partial(buf);
+}
+
+/* --diff: the nodes the after lost whole (no width to draw): how many
+ * where they begin, and their bytes before. */
+static size_t gone(const struct tree *t, double *bytes)
+{
+    size_t n = 0;
+    *bytes = 0;
+    for (size_t i = 1; i < t->count; i++) {
+        const struct tree_node *nd = &t->node[i];
+        if (nd->value[0] > 0 && !(nd->value[1] > 0) && t->node[nd->parent].value[1] > 0) {
+            n++;
+            *bytes += nd->value[0];
+        }
+    }
+    return n;
+}
+
+/* The line under the title: what is not plain from the picture. */
+static char *note_text(const struct icicle *ic)
+{
+    const struct tree *t = ic->t;
+    char text[600], v[160];
+    const char *flat = tree_flat_reason(t);
+    if (ic->diff) {
+        double lost;
+        size_t n = gone(t, &lost);
+        int w = snprintf(text, sizeof text, "widths: the after's; %s grew, %s shrank",
+                         ic->o->colour ? "red, rising hatch:" : "rising hatch:",
+                         ic->o->colour ? "blue, falling hatch:" : "falling hatch:");
+        if (n && w > 0 && (size_t)w < sizeof text) {
+            value_text(v, sizeof v, ic, lost, false);
+            snprintf(text + w, sizeof text - (size_t)w, "; gone, so not drawn: %zu, %s before",
+                     n, v);
+        }
+    } else if (flat)
+        snprintf(text, sizeof text, "%s, not by a tree: the largest first", flat);
+    else if (t->cut_names)
+        snprintf(text, sizeof text, "%s (hatched): a stack the .hp cut at -L%ld; its outer "
+                 "frames are not in the profile (an eventlog has them)", ELLIPSIS,
+                 t->name_length);
+    else if (t->cut_log)
+        snprintf(text, sizeof text, "%s (hatched): a stack 255 deep, the most an eventlog "
+                 "keeps; its outer frames are not in the log", ELLIPSIS);
+    else if (t->kind == TREE_SOURCES)
+        snprintf(text, sizeof text, "module, source file, span, closure; each node's share "
+                 "of the census");
+    else
+        snprintf(text, sizeof text, "each call under its caller, as wide as its bytes; white: "
+                 "no band's name ends there");
+    utf8_trim_partial(text);
+    return xstrdup(text);
+}
+
+static void icicle_title(struct title *tt, const struct icicle *ic, const struct profile *p)
+{
+    char mid[1024];
+    memset(tt, 0, sizeof *tt);
+    if (ic->diff) {
+        char a[320], b[320], ch[160];
+        moment_text(a, sizeof a, ic, 0, &p[0]);
+        moment_text(b, sizeof b, ic, 1, &p[1]);
+        value_text(ch, sizeof ch, ic, ic->t->census[1].total - ic->t->census[0].total, true);
+        snprintf(mid, sizeof mid, "%s \xE2\x86\x92 %s: %s", a, b, ch);
+        tt->job = utf8_display_text(p[1].job, strlen(p[1].job));
+    } else {
+        moment_text(mid, sizeof mid, ic, ic->k, ic->p);
+        tt->job = utf8_display_text(ic->p->job, strlen(ic->p->job));
+    }
+    utf8_trim_partial(mid);
+    tt->middle = xstrdup(mid);
+    tt->date = utf8_display_text(ic->p->date, strlen(ic->p->date));
+    tt->note = note_text(ic);
+}
+
+int layout_build_icicle(struct layout *L, const struct tree *t, const struct profile *p,
+                        const struct band_plan *bp, const struct layout_options *o,
+                        const struct text_metrics *tm, struct hp_error *err)
+{
+    (void)err;
+    memset(L, 0, sizeof *L);
+    struct icicle ic = {
+        .t = t, .k = t->nprofiles - 1, .diff = t->nprofiles > 1, .bp = t->nprofiles > 1 ? NULL : bp,
+        .o = o, .tm = tm, .p = &p[t->nprofiles - 1],
+    };
+    struct title tt;
+    icicle_title(&tt, &ic, p);
+    struct frame f;
+    frame_init(&f, o, 0, &tt, 1, tm);
+    ic.f = &f;
+    frame_place(L, &f, 1);
+    L->title = display_text(ic.p->job);
+    L->date = display_text(ic.p->date);
+    ic.pg = page_new(L);
+    draw_head(ic.pg, &f, &tt, 0, tm);
+    ic.x0 = MARGIN;
+    ic.width = f.bw - 2 * MARGIN;
+    ic.top = f.bh - BORDER_SPACE - f.title_height - MARGIN;
+    double bottom = MARGIN;
+    if (t->kind == TREE_FLAT)
+        draw_list(&ic, bottom);
+    else {
+        uint32_t depth = drawn_depth(t, ic.k);
+        ic.row = fmin(ROW_MAX, (ic.top - bottom) / (depth + 1));
+        double total = t->node[0].value[ic.k];
+        ic.scale = total > 0 ? ic.width / total : 0;
+        draw_icicle(&ic);
+    }
+    title_free(&tt);
+    return 0;
+}
