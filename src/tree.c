@@ -541,6 +541,7 @@ size_t tree_child_count(const struct tree *t, uint32_t node)
 struct child_order {
     const struct tree *t;
     size_t k;
+    const double *size; /* NULL: value[k] */
 };
 
 /* Largest first, then by label, then by kind: a total order, so the
@@ -548,8 +549,9 @@ struct child_order {
 static int by_size(const uint32_t *a, const uint32_t *b, const struct child_order *o)
 {
     const struct tree_node *x = &o->t->node[*a], *y = &o->t->node[*b];
-    if (x->value[o->k] != y->value[o->k])
-        return x->value[o->k] > y->value[o->k] ? -1 : 1;
+    double sx = o->size ? o->size[*a] : x->value[o->k], sy = o->size ? o->size[*b] : y->value[o->k];
+    if (sx != sy)
+        return sx > sy ? -1 : 1;
     int c = strcmp(x->label, y->label);
     if (c)
         return c;
@@ -558,12 +560,18 @@ static int by_size(const uint32_t *a, const uint32_t *b, const struct child_orde
 
 size_t tree_children(const struct tree *t, uint32_t node, size_t k, uint32_t *out)
 {
+    return tree_children_by(t, node, NULL, k, out);
+}
+
+size_t tree_children_by(const struct tree *t, uint32_t node, const double *size, size_t k,
+                        uint32_t *out)
+{
     size_t n = 0;
     for (uint32_t c = t->node[node].child; c != TREE_NONE; c = t->node[c].next)
         out[n++] = c;
     /* (C11's qsort takes no context) most nodes have a few children: an
      * insertion sort; a root of a million names, a bottom-up merge sort */
-    struct child_order o = {t, k};
+    struct child_order o = {t, k, size};
     if (n > 32) {
         uint32_t *tmp = xreallocarray(NULL, n, sizeof *tmp);
         for (size_t w = 1; w < n; w *= 2) {

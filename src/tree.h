@@ -135,6 +135,10 @@ int tree_census_find(const struct profile *p, const uint32_t *leaf, size_t nleaf
  * in out[0..]: returns how many (out holds the node's child count). */
 size_t tree_children(const struct tree *t, uint32_t node, size_t k, uint32_t *out);
 
+/* The same by size[i] for node i (NULL: value[k]), equal ones by label. */
+size_t tree_children_by(const struct tree *t, uint32_t node, const double *size, size_t k,
+                        uint32_t *out);
+
 /* How many children node has. */
 size_t tree_child_count(const struct tree *t, uint32_t node);
 

@@ -64,8 +64,13 @@ struct icicle {
     const struct text_metrics *tm;
     const struct profile *p;    /* the drawn profile */
     struct page *pg;
+    double *size;               /* per node, what its width shows: its value; --diff,
+                                 * the sum of its names' changes, each counted whole */
     double x0, width, top, row, scale;
+    bool fold;                  /* runs of single children fold into a row each */
 };
+
+static char *run_text(const struct icicle *ic, uint32_t first, uint32_t last, size_t frames);
 
 /* ---- how a node looks ----------------------------------------------------------- */
 
@@ -76,12 +81,13 @@ static double luminance(struct rgb c)
 
 static const struct rgb WHITE = {1, 1, 1};
 
-/* --diff: the change of a value, as a share of the larger of its two
- * values, from -1 (gone) to +1 (new). */
-static double change_share(const struct tree_node *nd)
+/* --diff: which way a node changed, from -1 (every change below it a
+ * loss) to +1 (every one a gain); 0 when they cancel. */
+static double change_share(const struct icicle *ic, uint32_t n)
 {
-    double a = nd->value[0], b = nd->value[1], m = fmax(a, b);
-    return m > 0 ? (b - a) / m : 0;
+    const struct tree_node *nd = &ic->t->node[n];
+    double m = ic->size[n];
+    return m > 0 ? (nd->value[1] - nd->value[0]) / m : 0;
 }
 
 static void node_look(const struct icicle *ic, uint32_t n, struct rgb *fill, int *hatch)
@@ -95,7 +101,7 @@ static void node_look(const struct icicle *ic, uint32_t n, struct rgb *fill, int
         return;
     }
     if (ic->diff) {
-        double r = change_share(nd);
+        double r = change_share(ic, n);
         if (fabs(r) < CHANGE_NONE)
             return;
         double a = fabs(r);
@@ -192,8 +198,8 @@ static void label_at(const struct icicle *ic, const char *text, double x, double
  * the text cut where siblings differ (shorten_each) while enough of it
  * is left; else the text alone, cut; else the figure alone; else as
  * much of the text as fits.  labels[i]: a new string or NULL. */
-static void sibling_labels(const struct icicle *ic, const uint32_t *kids, const double *w,
-                           size_t n, char **labels)
+static void sibling_labels(const struct icicle *ic, const uint32_t *kids, const uint32_t *ends,
+                           const size_t *frames, const double *w, size_t n, char **labels)
 {
     size_t m = n ? n : 1;
     char **names = xcalloc(m, sizeof *names), **figs = xcalloc(m, sizeof *figs);
@@ -201,8 +207,12 @@ static void sibling_labels(const struct icicle *ic, const uint32_t *kids, const 
     double *room = xcalloc(m, sizeof *room), *room2 = xcalloc(m, sizeof *room2);
     for (size_t i = 0; i < n; i++) {
         char fig[160], spaced[170];
-        names[i] = tree_node_text(&ic->t->node[kids[i]], false);
+        names[i] = run_text(ic, kids[i], ends[i], frames[i]);
         node_figure(fig, sizeof fig, ic, kids[i]);
+        if (frames[i] > 1) {
+            size_t used = strlen(fig);
+            snprintf(fig + used, sizeof fig - used, ", %zu frames", frames[i]);
+        }
         figs[i] = xstrdup(fig);
         snprintf(spaced, sizeof spaced, " %s", fig);
         room[i] = w[i] - 2 * TEXT_PAD - ic->tm->width(ic->tm->ctx, FONT_AXIS, spaced);
@@ -237,27 +247,120 @@ static void sibling_labels(const struct icicle *ic, const uint32_t *kids, const 
 
 /* ---- the icicle ----------------------------------------------------------------- */
 
-/* The deepest node with a value drawn. */
-static uint32_t drawn_depth(const struct tree *t, size_t k)
+/* What the widths show (ic->size): a node's value; --diff, how much
+ * changed at it and below, each name's change counted whole, so a loss
+ * shows as much as a gain and the heap that stayed does not hide them. */
+static double *node_sizes(const struct tree *t, size_t k, bool diff)
 {
-    uint32_t d = 0;
-    for (size_t i = 0; i < t->count; i++)
-        if (t->node[i].value[k] > 0 && t->node[i].depth > d)
-            d = t->node[i].depth;
-    return d;
+    double *v = xcalloc(t->count, sizeof *v);
+    for (size_t i = t->count; i-- > 0;) {
+        const struct tree_node *nd = &t->node[i];
+        v[i] += diff ? fabs(nd->self[1] - nd->self[0]) : nd->value[k];
+        if (diff && i > 0)
+            v[nd->parent] += v[i];
+    }
+    return v;
 }
 
-static double row_y(const struct icicle *ic, uint32_t depth)
+/* A tree too deep for its rows to carry text folds each run of at least
+ * RUN_MIN frames that is all of its parent (one child with a width, as
+ * wide, and no name's own bytes above it) into one row, "d49 ⋯ d303, 255
+ * frames": nothing is left out, and the widths are the same.  A cut
+ * node keeps a row of its own. */
+#define RUN_MIN 3
+
+/* The only child of n with a width, or TREE_NONE. */
+static uint32_t only_child(const struct icicle *ic, uint32_t n)
 {
-    return ic->top - (depth + 1) * ic->row;
+    uint32_t one = TREE_NONE;
+    for (uint32_t c = ic->t->node[n].child; c != TREE_NONE; c = ic->t->node[c].next) {
+        if (!(ic->size[c] > 0))
+            continue;
+        if (one != TREE_NONE)
+            return TREE_NONE;
+        one = c;
+    }
+    return one;
+}
+
+/* The last node of the run from n (n itself when there is none to fold),
+ * and in *frames how many it holds. */
+static uint32_t run_end(const struct icicle *ic, uint32_t n, size_t *frames)
+{
+    *frames = 1;
+    if (!ic->fold || ic->t->node[n].kind == NODE_CUT)
+        return n;
+    uint32_t e = n;
+    size_t len = 1;
+    for (;;) {
+        uint32_t c = only_child(ic, e);
+        if (c == TREE_NONE || ic->t->node[c].kind == NODE_CUT ||
+            fabs(ic->size[c] - ic->size[e]) > 1e-9 * ic->size[e])
+            break;
+        e = c;
+        len++;
+    }
+    if (len < RUN_MIN)
+        return n;
+    *frames = len;
+    return e;
+}
+
+/* The rows the drawing takes: the deepest drawn node's, runs folded when
+ * ic->fold. */
+static uint32_t drawn_rows(const struct icicle *ic)
+{
+    const struct tree *t = ic->t;
+    struct place_row {
+        uint32_t node, row;
+    } *stack = xreallocarray(NULL, t->count, sizeof *stack);
+    size_t top = 0;
+    uint32_t deepest = 0;
+    stack[top++] = (struct place_row){0, 0};
+    while (top > 0) {
+        struct place_row at = stack[--top];
+        if (at.row > deepest)
+            deepest = at.row;
+        for (uint32_t c = t->node[at.node].child; c != TREE_NONE; c = t->node[c].next) {
+            if (!(ic->size[c] > 0))
+                continue;
+            size_t frames;
+            stack[top++] = (struct place_row){run_end(ic, c, &frames), at.row + 1};
+        }
+    }
+    free(stack);
+    return deepest + 1;
+}
+
+static double row_y(const struct icicle *ic, uint32_t row)
+{
+    return ic->top - (row + 1) * ic->row;
+}
+
+/* A node's text as drawn, or a folded run's: "first ⋯ last" (the figure
+ * beside it says how many frames). */
+static char *run_text(const struct icicle *ic, uint32_t first, uint32_t last, size_t frames)
+{
+    char *a = tree_node_text(&ic->t->node[first], false);
+    if (first == last)
+        return a;
+    char *b = tree_node_text(&ic->t->node[last], false);
+    size_t len = strlen(a) + strlen(b) + 48;
+    char *s = xmalloc(len);
+    snprintf(s, len, "%s \xE2\x8B\xAF %s", a, b);
+    (void)frames; /* (said by the figure) */
+    free(a);
+    free(b);
+    return s;
 }
 
 struct place {
-    uint32_t node;
+    uint32_t node; /* the last node of its row (a folded run's) */
+    uint32_t row;
     double x;
 };
 
-/* Every node with a value, from the root down: a stack of the nodes whose
+/* Every node with a width, from the root down: a stack of the rows whose
  * children are still to be placed. */
 static void draw_icicle(struct icicle *ic)
 {
@@ -266,14 +369,19 @@ static void draw_icicle(struct icicle *ic)
     struct rgb fill;
     int hatch;
     /* the root */
-    double rw = t->node[0].value[k] * ic->scale;
+    double rw = ic->size[0] * ic->scale;
     node_look(ic, 0, &fill, &hatch);
     node_rect(ic, ic->x0, row_y(ic, 0), ic->width, ic->row, fill, hatch);
     if (ic->row >= ROW_TEXT) {
-        char v[160], text[200];
+        char v[160], text[400];
         value_text(v, sizeof v, ic, ic->diff ? t->node[0].value[1] - t->node[0].value[0]
                                              : t->node[0].value[k], ic->diff);
-        snprintf(text, sizeof text, "all %s", v);
+        if (ic->diff) {
+            char m[160];
+            value_text(m, sizeof m, ic, ic->size[0], false);
+            snprintf(text, sizeof text, "all %s (the changes: %s)", v, m);
+        } else
+            snprintf(text, sizeof text, "all %s", v);
         char *fit = layout_ellipsize(text, ic->width - 2 * TEXT_PAD, FONT_AXIS, ic->tm);
         label_at(ic, fit, ic->x0, row_y(ic, 0), ic->row, fill, hatch);
         free(fit);
@@ -282,18 +390,20 @@ static void draw_icicle(struct icicle *ic)
         return;
     struct place *stack = xreallocarray(NULL, t->count, sizeof *stack);
     uint32_t *kids = xreallocarray(NULL, t->count, sizeof *kids);
+    uint32_t *ends = xreallocarray(NULL, t->count, sizeof *ends);
+    size_t *frames = xreallocarray(NULL, t->count, sizeof *frames);
     double *w = xreallocarray(NULL, t->count, sizeof *w);
     char **labels = xreallocarray(NULL, t->count, sizeof *labels);
     size_t top = 0;
-    stack[top++] = (struct place){0, ic->x0};
+    stack[top++] = (struct place){0, 0, ic->x0};
     while (top > 0) {
         struct place at = stack[--top];
-        size_t n = tree_children(t, at.node, k, kids), shown = 0, labelled = 0;
+        size_t n = tree_children_by(t, at.node, ic->size, k, kids), shown = 0, labelled = 0;
         double x = at.x, rest = 0;
-        uint32_t depth = t->node[at.node].depth + 1;
-        double y = row_y(ic, depth);
+        uint32_t row = at.row + 1;
+        double y = row_y(ic, row);
         for (size_t i = 0; i < n; i++) {
-            double cw = t->node[kids[i]].value[k] * ic->scale;
+            double cw = ic->size[kids[i]] * ic->scale;
             if (!(cw > 0))
                 continue;
             if (cw < NODE_MIN) /* this one and every one after it (largest first) */
@@ -301,19 +411,22 @@ static void draw_icicle(struct icicle *ic)
             else
                 kids[shown] = kids[i], w[shown++] = cw;
         }
+        for (size_t i = 0; i < shown; i++)
+            ends[i] = run_end(ic, kids[i], &frames[i]);
         /* the labelled ones: the widest, the first of them */
         if (ic->row >= ROW_TEXT)
             while (labelled < shown && w[labelled] >= LABEL_MIN)
                 labelled++;
-        sibling_labels(ic, kids, w, labelled, labels);
+        sibling_labels(ic, kids, ends, frames, w, labelled, labels);
         for (size_t i = 0; i < shown; i++) {
-            node_look(ic, kids[i], &fill, &hatch);
+            /* a folded run looks like its last frame, where names end */
+            node_look(ic, t->node[kids[i]].kind == NODE_CUT ? kids[i] : ends[i], &fill, &hatch);
             node_rect(ic, x, y, w[i], ic->row, fill, hatch);
             if (i < labelled && labels[i]) {
                 label_at(ic, labels[i], x, y, ic->row, fill, hatch);
                 free(labels[i]);
             }
-            stack[top++] = (struct place){kids[i], x};
+            stack[top++] = (struct place){ends[i], row, x};
             x += w[i];
         }
         if (rest > 0) /* too narrow to tell apart: one piece */
@@ -321,6 +434,8 @@ static void draw_icicle(struct icicle *ic)
     }
     free(labels);
     free(w);
+    free(frames);
+    free(ends);
     free(kids);
     free(stack);
 }
@@ -332,9 +447,9 @@ static void draw_list(struct icicle *ic, double bottom)
     const struct tree *t = ic->t;
     size_t k = ic->k;
     uint32_t *kids = xreallocarray(NULL, t->count, sizeof *kids);
-    size_t n = tree_children(t, 0, k, kids), m = 0;
+    size_t n = tree_children_by(t, 0, ic->size, k, kids), m = 0;
     for (size_t i = 0; i < n; i++)
-        if (t->node[kids[i]].value[k] > 0)
+        if (ic->size[kids[i]] > 0)
             kids[m++] = kids[i];
     size_t fit = (size_t)fmax(1, floor((ic->top - bottom) / LIST_ROW));
     size_t rows = m <= fit ? m : fit - 1; /* the last row says how many more */
@@ -348,12 +463,12 @@ static void draw_list(struct icicle *ic, double bottom)
         value_text(v, sizeof v, ic, ic->diff ? nd->value[1] - nd->value[0] : nd->value[k],
                    ic->diff);
         share_text(s, sizeof s, nd->value[k], t->node[0].value[k]);
-        snprintf(text, sizeof text, "%s, %s", v, s);
+        snprintf(text, sizeof text, "%s, %s%s", v, s, ic->diff ? " of the after" : "");
         figs[i] = xstrdup(text);
         fig_w = fmax(fig_w, ic->tm->width(ic->tm->ctx, FONT_AXIS, text));
     }
     double bar_w = fmax(10, ic->x0 + ic->width - bar_x - LIST_GAP - fig_w);
-    double biggest = rows ? t->node[kids[0]].value[k] : 1;
+    double biggest = rows ? ic->size[kids[0]] : 1;
     char **names = xcalloc(rows ? rows : 1, sizeof *names), **cut = xcalloc(rows ? rows : 1, sizeof *cut);
     double *room = xcalloc(rows ? rows : 1, sizeof *room);
     for (size_t i = 0; i < rows; i++) {
@@ -363,13 +478,12 @@ static void draw_list(struct icicle *ic, double bottom)
     shorten_each(cut, names, room, rows, FONT_AXIS, ic->tm);
     for (size_t i = 0; i < rows; i++) {
         double y = ic->top - (double)(i + 1) * LIST_ROW;
-        const struct tree_node *nd = &t->node[kids[i]];
         struct rgb fill;
         int hatch;
         node_look(ic, kids[i], &fill, &hatch);
         if (fill.r == 1 && fill.g == 1 && fill.b == 1)
             fill = palette_grey_rgb(0.9); /* a white bar would not show */
-        double len = fmax(bar_w * nd->value[k] / biggest, 0.5);
+        double len = fmax(bar_w * ic->size[kids[i]] / biggest, 0.5);
         struct prim *pr = page_rect(ic->pg, bar_x, y + (LIST_ROW - LIST_BAR) / 2, len, LIST_BAR,
                                     NODE_OUTLINE, &fill);
         pr->hatch = hatch;
@@ -384,11 +498,17 @@ static void draw_list(struct icicle *ic, double bottom)
     if (m > rows) {
         double rest = 0;
         for (size_t i = rows; i < m; i++)
-            rest += t->node[kids[i]].value[k];
-        char v[160], s[32], text[300];
-        value_text(v, sizeof v, ic, rest, false);
-        share_text(s, sizeof s, rest, t->node[0].value[k]);
-        snprintf(text, sizeof text, "and %zu more, together %s, %s", m - rows, v, s);
+            rest += ic->diff ? t->node[kids[i]].value[1] - t->node[kids[i]].value[0]
+                             : t->node[kids[i]].value[k];
+        char v[160], text[300];
+        value_text(v, sizeof v, ic, rest, ic->diff);
+        if (ic->diff)
+            snprintf(text, sizeof text, "and %zu more, together %s", m - rows, v);
+        else {
+            char s[32];
+            share_text(s, sizeof s, rest, t->node[0].value[k]);
+            snprintf(text, sizeof text, "and %zu more, together %s, %s", m - rows, v, s);
+        }
         char *fit = layout_ellipsize(text, ic->width, FONT_AXIS, ic->tm);
         page_text(ic->pg, fit, ic->x0, ic->top - (double)(rows + 1) * LIST_ROW +
                   (LIST_ROW - CAP_HEIGHT) / 2, ALIGN_LEFT, FONT_AXIS, 0);
@@ -444,40 +564,18 @@ static void moment_text(char *buf, size_t size, const struct icicle *ic, size_t 
     utf8_trim_partial(buf);
 }
 
-/* --diff: the nodes the after lost whole (no width to draw): how many
- * where they begin, and their bytes before. */
-static size_t gone(const struct tree *t, double *bytes)
-{
-    size_t n = 0;
-    *bytes = 0;
-    for (size_t i = 1; i < t->count; i++) {
-        const struct tree_node *nd = &t->node[i];
-        if (nd->value[0] > 0 && !(nd->value[1] > 0) && t->node[nd->parent].value[1] > 0) {
-            n++;
-            *bytes += nd->value[0];
-        }
-    }
-    return n;
-}
-
 /* The line under the title: what is not plain from the picture. */
 static char *note_text(const struct icicle *ic)
 {
     const struct tree *t = ic->t;
-    char text[600], v[160];
+    char text[600];
     const char *flat = tree_flat_reason(t);
-    if (ic->diff) {
-        double lost;
-        size_t n = gone(t, &lost);
-        int w = snprintf(text, sizeof text, "widths: the after's; %s grew, %s shrank",
-                         ic->o->colour ? "red, rising hatch:" : "rising hatch:",
-                         ic->o->colour ? "blue, falling hatch:" : "falling hatch:");
-        if (n && w > 0 && (size_t)w < sizeof text) {
-            value_text(v, sizeof v, ic, lost, false);
-            snprintf(text + w, sizeof text - (size_t)w, "; gone, so not drawn: %zu, %s before",
-                     n, v);
-        }
-    } else if (flat)
+    if (ic->diff)
+        snprintf(text, sizeof text, "%s%s%s: how much changed; %s grew, %s shrank, white: "
+                 "changes that cancel", flat ? flat : "", flat ? ", not by a tree; bars" : "",
+                 flat ? "" : "widths", ic->o->colour ? "red, rising hatch:" : "rising hatch:",
+                 ic->o->colour ? "blue, falling hatch:" : "falling hatch:");
+    else if (flat)
         snprintf(text, sizeof text, "%s, not by a tree: the largest first", flat);
     else if (t->cut_names)
         snprintf(text, sizeof text, "%s (hatched): a stack the .hp cut at -L%ld; its outer "
@@ -541,15 +639,21 @@ int layout_build_icicle(struct layout *L, const struct tree *t, const struct pro
     ic.width = f.bw - 2 * MARGIN;
     ic.top = f.bh - BORDER_SPACE - f.title_height - MARGIN;
     double bottom = MARGIN;
+    ic.size = node_sizes(t, ic.k, ic.diff);
     if (t->kind == TREE_FLAT)
         draw_list(&ic, bottom);
     else {
-        uint32_t depth = drawn_depth(t, ic.k);
-        ic.row = fmin(ROW_MAX, (ic.top - bottom) / (depth + 1));
-        double total = t->node[0].value[ic.k];
-        ic.scale = total > 0 ? ic.width / total : 0;
+        double room = ic.top - bottom;
+        uint32_t rows = drawn_rows(&ic);
+        if (rows * ROW_TEXT > room) {
+            ic.fold = true;
+            rows = drawn_rows(&ic);
+        }
+        ic.row = fmin(ROW_MAX, room / rows);
+        ic.scale = ic.size[0] > 0 ? ic.width / ic.size[0] : 0;
         draw_icicle(&ic);
     }
+    free(ic.size);
     title_free(&tt);
     return 0;
 }
