@@ -429,8 +429,10 @@ static void draw_icicle(struct icicle *ic)
             stack[top++] = (struct place){ends[i], row, x};
             x += w[i];
         }
-        if (rest > 0) /* too narrow to tell apart: one piece */
-            node_rect(ic, x, y, rest, ic->row, palette_grey_rgb(0.75), 0);
+        if (rest > 0) { /* too narrow to tell apart: one grey piece, no outline */
+            struct rgb grey = palette_grey_rgb(0.75);
+            page_rect(ic->pg, x, y, rest, ic->row, 0, &grey);
+        }
     }
     free(labels);
     free(w);
