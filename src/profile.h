@@ -113,6 +113,8 @@ struct parse_options {
     bool full_stacks;       /* --full-stacks: an eventlog's cost-centre stacks
                              * named whole, not cut at the RTS's -L */
     bool heap;              /* --heap: keep an eventlog's heap-size events */
+    bool stacks;            /* keep an eventlog's -hc stacks frame by frame
+                             * (profile.stacks): the tree's (tree.h) */
     const regex_t *marks;   /* --marks=RE, compiled (filter.c): the marks kept
                              * whose text matches (a .hp's: ""); NULL: all */
     unsigned threads;       /* threads reading a large .hp file: 0 one per

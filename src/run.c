@@ -115,6 +115,7 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
         .x_index = o->x_index, .full_stacks = o->full_stacks, .threads = env_threads(),
         .heap = o->heap, .marks = filter->marks,
+        .stacks = o->view == VIEW_ICICLE || po->tree_fmt,
     };
     struct band_options *bo = &po->bands;
     band_options_default(bo);

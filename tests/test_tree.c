@@ -84,7 +84,8 @@ static void read_file(struct profile *p, const char *name)
     snprintf(path_buf, sizeof path_buf, "%s/%s", fixture_testdata(), name);
     int fd = open(path_buf, O_RDONLY);
     struct hp_error err;
-    if (fd < 0 || profile_read(p, fd, path_buf, NULL, &err) < 0) {
+    struct parse_options po = {.stacks = true}; /* as --view=icicle asks */
+    if (fd < 0 || profile_read(p, fd, path_buf, &po, &err) < 0) {
         fprintf(stderr, "cannot read %s\n", path_buf);
         abort();
     }
@@ -290,6 +291,16 @@ static void test_eventlog_stacks(void)
     read_file(&el, "icicle/where-hc-L5000.eventlog");
     read_file(&hp, "icicle/where-hc-L5000.hp");
     CHECK(el.stacks != NULL);
+    /* only when asked: a graph needs no frames */
+    struct profile plain = {0};
+    char where[1024];
+    snprintf(where, sizeof where, "%s/icicle/where-hc-L5000.eventlog", fixture_testdata());
+    int fd = open(where, O_RDONLY);
+    struct hp_error e2;
+    CHECK(fd >= 0 && profile_read(&plain, fd, where, NULL, &e2) == 0 && plain.stacks == NULL);
+    if (fd >= 0)
+        close(fd);
+    profile_free(&plain);
     CHECK(profile_breakdown(&el) == BY_COST_CENTRE);
     CHECK(profile_breakdown(&hp) == BY_COST_CENTRE);
     struct tree te, th;

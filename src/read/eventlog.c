@@ -90,7 +90,7 @@ struct span {
 };
 
 struct cost_centre {
-    struct span label, module, location;
+    struct span label, module;
 };
 
 /* Keys (raw bytes) to band names: the keys' own table gives each a dense
@@ -119,6 +119,7 @@ struct elreader {
     struct reader_input *in;
     struct hp_error *err;
     bool full_stacks;
+    bool keep_stacks;       /* parse_options.stacks */
 
     unsigned char *buf;
     size_t pos, end;        /* buf[pos..end) not yet read */
@@ -152,6 +153,9 @@ struct elreader {
     struct arena text;
     struct cost_centre *cc;
     size_t ncc, cc_cap;
+    struct span *cc_location; /* beside cc, with keep_stacks only (a million
+                               * cost centres' would be tens of MB kept for
+                               * nothing) */
     struct idmap cc_ids;
     struct span *ipe;       /* the IPE entries' strings (info_table) */
     size_t nipe, ipe_cap;
@@ -752,13 +756,17 @@ static int cost_centre(struct elreader *r, const unsigned char *p, size_t len, u
         if (r->ncc == r->cc_cap) {
             r->cc_cap = r->cc_cap ? r->cc_cap * 2 : 256;
             r->cc = xreallocarray(r->cc, r->cc_cap, sizeof *r->cc);
+            if (r->keep_stacks)
+                r->cc_location = xreallocarray(r->cc_location, r->cc_cap,
+                                               sizeof *r->cc_location);
         }
         k = (int64_t)r->ncc++;
         idmap_put(&r->cc_ids, id, (uint32_t)k);
     }
     r->cc[k].label = arena_add(&r->text, (const char *)p + label.off, label.len);
     r->cc[k].module = arena_add(&r->text, (const char *)p + module.off, module.len);
-    r->cc[k].location = arena_add(&r->text, (const char *)p + loc.off, loc.len);
+    if (r->keep_stacks)
+        r->cc_location[k] = arena_add(&r->text, (const char *)p + loc.off, loc.len);
     r->saw_cost_centre = true;
     return 0;
 }
@@ -1353,13 +1361,14 @@ static void name_info_tables(struct elreader *r)
     free(shown_text.s);
 }
 
-/* -hc: every stack frame by frame (profile.stacks), the outermost first:
- * the cost centres the log defines, then one for each id it does not
- * ("<cc N>", as the names say), each once. */
+/* -hc, when asked (parse_options.stacks): every stack frame by frame
+ * (profile.stacks), the outermost first, over the cost centres the stacks
+ * use, each once, in the order they are first used; an id the log never
+ * defined is "<cc N>", as the names say. */
 static void stack_frames(struct elreader *r)
 {
     struct profile *p = r->p;
-    size_t n = r->stacks.keys.count, nframes = 0;
+    size_t n = r->stacks.keys.count;
     struct profile_stacks *st = xcalloc(1, sizeof *st);
     st->nnames = p->names.count;
     st->first = xcalloc(st->nnames + 1, sizeof *st->first);
@@ -1372,25 +1381,11 @@ static void stack_frames(struct elreader *r)
     }
     for (size_t id = 0; id < st->nnames; id++)
         st->first[id + 1] += st->first[id];
-    nframes = st->first[st->nnames];
+    size_t nframes = st->first[st->nnames], cap = 64;
     st->frame = xreallocarray(NULL, nframes ? nframes : 1, sizeof *st->frame);
-    size_t cap = r->ncc + 16;
     st->cc = xcalloc(cap, sizeof *st->cc);
-    for (size_t c = 0; c < r->ncc; c++) {
-        const struct cost_centre *cc = &r->cc[c];
-        struct cost_centre_info *ci = &st->cc[c];
-        ci->label = xmemdup0(r->text.s + cc->label.off, cc->label.len);
-        ci->module = xmemdup0(r->text.s + cc->module.off, cc->module.len);
-        ci->location = xmemdup0(r->text.s + cc->location.off, cc->location.len);
-        if (cc->label.len == 3 && memcmp(ci->label, "CAF", 3) == 0) {
-            ci->frame = xmalloc(cc->module.len + 5);
-            memcpy(ci->frame, ci->module, cc->module.len);
-            memcpy(ci->frame + cc->module.len, ".CAF", 5);
-        } else
-            ci->frame = xstrdup(ci->label);
-    }
-    st->ncc = r->ncc;
-    struct idmap unknown = {0};
+    /* the log's id -> index in st->cc, given as a stack first uses it */
+    struct idmap used = {0};
     for (size_t k = 0; k < n; k++) {
         const unsigned char *key = (const unsigned char *)r->stacks.keys.info[k].text;
         uint32_t id = r->stacks.name[k];
@@ -1400,22 +1395,38 @@ static void stack_frames(struct elreader *r)
         st->cut[id] = depth == 255;
         for (unsigned i = 0; i < depth; i++) {
             uint32_t cc_id = be32(key + 1 + 4 * i);
-            int64_t c = idmap_get(&r->cc_ids, cc_id);
-            if (c < 0 && (c = idmap_get(&unknown, cc_id)) < 0) {
+            int64_t c = idmap_get(&used, cc_id);
+            if (c < 0) {
                 if (st->ncc == cap)
                     st->cc = xreallocarray(st->cc, cap *= 2, sizeof *st->cc);
-                char text[32];
-                snprintf(text, sizeof text, "<cc %lu>", (unsigned long)cc_id);
-                st->cc[st->ncc] = (struct cost_centre_info){
-                    xstrdup(text), xstrdup(text), xstrdup(""), xstrdup("")};
+                struct cost_centre_info *ci = &st->cc[st->ncc];
+                int64_t def = idmap_get(&r->cc_ids, cc_id);
+                if (def < 0) { /* no HEAP_PROF_COST_CENTRE: as the names say it */
+                    char text[32];
+                    snprintf(text, sizeof text, "<cc %lu>", (unsigned long)cc_id);
+                    *ci = (struct cost_centre_info){xstrdup(text), xstrdup(text), xstrdup(""),
+                                                    xstrdup("")};
+                } else {
+                    const struct cost_centre *cc = &r->cc[def];
+                    ci->label = xmemdup0(r->text.s + cc->label.off, cc->label.len);
+                    ci->module = xmemdup0(r->text.s + cc->module.off, cc->module.len);
+                    ci->location = xmemdup0(r->text.s + r->cc_location[def].off,
+                                            r->cc_location[def].len);
+                    if (cc->label.len == 3 && memcmp(ci->label, "CAF", 3) == 0) {
+                        ci->frame = xmalloc(cc->module.len + 5);
+                        memcpy(ci->frame, ci->module, cc->module.len);
+                        memcpy(ci->frame + cc->module.len, ".CAF", 5);
+                    } else
+                        ci->frame = xstrdup(ci->label);
+                }
                 c = (int64_t)st->ncc++;
-                idmap_put(&unknown, cc_id, (uint32_t)c);
+                idmap_put(&used, cc_id, (uint32_t)c);
             }
             /* the log has them innermost first */
             st->frame[st->first[id] + depth - 1 - i] = (uint32_t)c;
         }
     }
-    idmap_free(&unknown);
+    idmap_free(&used);
     p->stacks = st;
 }
 
@@ -1426,7 +1437,8 @@ static void stack_details(struct elreader *r)
     size_t n = r->stacks.keys.count;
     if (n == 0)
         return;
-    stack_frames(r);
+    if (r->keep_stacks)
+        stack_frames(r);
     p->detail_columns = xstrdup("stack");
     p->ndetail = p->names.count;
     p->detail = xcalloc(p->ndetail, sizeof *p->detail);
@@ -1519,6 +1531,7 @@ int eventlog_read(struct profile *p, struct reader_input *in, const char *source
     r->in = in;
     r->err = err;
     r->full_stacks = po && po->full_stacks;
+    r->keep_stacks = po && po->stacks;
     r->ccs_length = EL_DEFAULT_L;
     r->profiled_rts = -1;
     r->buf = xmalloc(EL_BLOCK + EL_EVENT_MAX);
@@ -1545,6 +1558,7 @@ int eventlog_read(struct profile *p, struct reader_input *in, const char *source
     free(r->args);
     free(r->text.s);
     free(r->cc);
+    free(r->cc_location);
     free(r->ipe);
     idmap_free(&r->cc_ids);
     idmap_free(&r->ipe_addr);
