@@ -7,6 +7,7 @@
 #include "export.h"
 #include "number.h"
 #include "formats.h"
+#include "triage.h"
 
 #include <errno.h>
 #include <math.h>
@@ -33,6 +34,7 @@ void options_default(struct options *o)
     o->dpi = DPI_DEFAULT;
     o->mode = MODE_STACKED;
     o->watch_period = WATCH_PERIOD_DEFAULT;
+    o->top_n = TRIAGE_TOP_DEFAULT;
 }
 
 void options_free(struct options *o)
@@ -129,17 +131,28 @@ void options_usage(FILE *f)
           "                code the heap is at one census: the tree of cost-centre\n"
           "                stacks (-hc) or of modules, files and spans (-hi), root\n"
           "                on top, each node as wide as its bytes   e.g. --view=icicle\n"
-          "      --at=peak|end|T\n"
-          "                the census an icicle or -o FILE.folded shows: the largest\n"
-          "                (default), the last, or the one at time T or the last\n"
-          "                before it; with --from/--to and no --at, the window's\n"
-          "                byte-seconds\n"
           "  FILE FILE...  several profiles: one above the other on one page, with\n"
           "                one x and one y scale and one colour per name (needs -o)\n"
           "                  e.g. hp2ps -c -o compare.pdf before.hp after.hp\n"
           "      --diff A B\n"
           "                per band, B minus A, as a diverging chart (needs -o)\n"
           "                  e.g. hp2ps -c --diff -o diff.pdf before.hp after.hp\n"
+          "\n"
+          "Finding a leak:\n"
+          "      --top[=N] rank every name by how much it grew, how steadily and how\n"
+          "                much is still held, and print the N (default 10) that grew\n"
+          "                most to standard output, or to -o FILE.txt|.md|.csv|.json;\n"
+          "                with a drawing (-o FILE.pdf...), name the leaks under the\n"
+          "                title   e.g. hp2ps --top prog.hp\n"
+          "                two profiles: what grew between the runs\n"
+          "                  e.g. hp2ps --top before.hp after.hp\n"
+          "      --at=peak|end|T\n"
+          "                one census: the largest (default), the last that holds\n"
+          "                anything, or the one at time T or the last before it;\n"
+          "                what --view=icicle and -o FILE.folded show (with\n"
+          "                --from/--to and no --at: the window's byte-seconds), and\n"
+          "                with --top what OTHER and -t hold there, name by name\n"
+          "                  e.g. --top --at=peak, --view=icicle --at=2.5\n"
           "\n"
           "Exporting and watching:\n"
           "  -o FILE.csv, -o FILE.json\n"
@@ -427,6 +440,22 @@ static int set_to(struct options *o, const char *v, struct hp_error *err)
     return parse_time(&o->to, &o->has_to, "--to", v, err);
 }
 
+/* --top[=N]: N rows at most, 0 for every name that grew. */
+static int set_top(struct options *o, const char *v, struct hp_error *err)
+{
+    o->top = true;
+    if (!v)
+        return 0;
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || errno || n < 0)
+        return hp_fail(err, "--top=%s: N must be a whole number of rows, 0 for every name that "
+                       "grew", v);
+    o->top_n = (size_t)n;
+    return 0;
+}
+
 /* --at=peak|end|T: one census, the one at T or the last before it. */
 static int set_at(struct options *o, const char *v, struct hp_error *err)
 {
@@ -518,6 +547,7 @@ static const struct long_option long_options[] = {
     SWITCH("no-aux", no_aux),
     SWITCH("force", force),
     {"watch", LONG_OPTIONAL, 0, parse_watch},
+    {"top", LONG_OPTIONAL, 0, set_top},
     VALUE("output", set_output),
     VALUE("format", set_format),
     VALUE("dpi", parse_dpi),
@@ -586,7 +616,12 @@ static int check_combinations(const struct options *o, struct hp_error *err)
         return hp_fail(err, "--diff draws one diverging chart; --mode does not apply to it");
     if (o->slopes && o->ninputs > 1)
         return hp_fail(err, "--slopes: a band has one slope per profile; draw them one at a time");
-    if (o->ninputs > 1 && !o->output)
+    if (o->top && o->ninputs > 2)
+        return hp_fail(err, "--top ranks one profile, or what grew between two: --top BEFORE.hp "
+                       "AFTER.hp");
+    if (o->top && o->ninputs == 2 && o->at != AT_UNSET)
+        return hp_fail(err, "--top --at opens one profile's OTHER: give one profile");
+    if (o->ninputs > 1 && !o->output && !o->top)
         return hp_fail(err, "several profiles are drawn on one page: name it with -o FILE");
     if (o->ninputs > 1 && o->reuse_aux)
         return hp_fail(err, "-p reads one profile's .aux; it cannot go with several profiles");

@@ -64,6 +64,8 @@ struct options {
     size_t nexclude;
     bool has_from, has_to;    /* --from=T, --to=T: a time window in SAMPLE_UNITs */
     double from, to;
+    bool top;                 /* --top[=N]: the names ranked by the leak score */
+    size_t top_n;             /* N: rows at most (0: every name that grew) */
     enum at_kind at;          /* --at=peak|end|T: one census */
     double at_time;           /* AT_TIME: T, in SAMPLE_UNITs */
     enum view_kind view;      /* --view=graph|icicle */

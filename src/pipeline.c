@@ -75,8 +75,25 @@ int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct au
     return 0;
 }
 
+struct triage_options pipeline_top_window(const struct pipeline_options *po)
+{
+    /* The reader kept only the censuses of --from/--to; given again, they
+     * name the window in a message. */
+    return (struct triage_options){.has_from = po->parse.has_from, .from = po->parse.from,
+                                   .has_to = po->parse.has_to, .to = po->parse.to,
+                                   .filter = po->bands.filter};
+}
+
+int pipeline_suspects(struct triage *t, const struct profile *p,
+                      const struct pipeline_options *po, struct hp_error *err)
+{
+    struct triage_options o = pipeline_top_window(po);
+    return triage_rank(t, p, &o, err);
+}
+
 void drawing_free(struct drawing *d)
 {
+    triage_free(&d->suspects);
     layout_free(&d->layout);
     series_free(&d->series);
     band_plan_free(&d->plan);
@@ -110,6 +127,8 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
     d->y_range = fmax(d->y_range, layout_heap_max(p, base, p->t_first, d->x_range));
     /* Points closer to the line drawn than the page can show go. */
     series_simplify(&d->series, d->y_range);
+    if (po->top && pipeline_suspects(&d->suspects, p, po, err) < 0)
+        goto fail;
     return 0;
 fail:
     drawing_free(d);
@@ -123,6 +142,8 @@ int pipeline_layout(struct drawing *d, const struct profile *p,
     struct layout_options lo = po->layout;
     lo.x_range = d->x_range;
     lo.y_range = d->y_range;
+    lo.suspects = po->top ? &d->suspects : NULL;
+    lo.suspects_max = po->top_n;
     if (layout_build(&d->layout, p, &d->plan, &d->series, &lo, tm, err) < 0) {
         drawing_free(d);
         return -1;
@@ -199,6 +220,7 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
     memset(L, 0, sizeof *L);
     struct band_plan sel[2] = {{0}, {0}}, all[2] = {{0}, {0}};
     struct diff d = {0};
+    struct triage grew = {0};
     int rc = -1;
     /* The bands: every name that survives either profile's selection
      * (-t; -m applies to the ranked differences, not here), each with
@@ -219,8 +241,17 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
     struct layout_options lo = po->layout;
     lo.x_range = choose_range(d.span, false, 0);
     lo.y_range = choose_range(d.y_max - d.y_min, false, 0);
+    if (po->top) { /* --top: the title's line names what grew most */
+        struct triage_options o[2];
+        o[0] = o[1] = pipeline_top_window(po);
+        if (triage_rank_two(&grew, &p[0], &p[1], o, err) < 0)
+            goto done;
+        lo.suspects = &grew;
+        lo.suspects_max = po->top_n;
+    }
     rc = layout_build_diff(L, &p[0], &p[1], &d, &lo, tm, err);
 done:
+    triage_free(&grew);
     diff_free(&d);
     for (size_t k = 0; k < 2; k++) {
         band_plan_free(&sel[k]);

@@ -23,6 +23,9 @@
 #include "render.h"
 #include "series.h"
 #include "tree.h"
+#include "census.h"
+#include "toptable.h"
+#include "triage.h"
 
 /* What every stage is asked to do, from the command line. */
 struct pipeline_options {
@@ -43,6 +46,14 @@ struct pipeline_options {
     bool force;                      /* --force: replace read-only outputs */
     bool diff;                       /* --diff BEFORE AFTER */
     const char *output;              /* -o FILE; NULL: named after the input, or stdout */
+    /* --top: the names ranked (triage.h), written as a table (toptable.h)
+     * or, with a drawing, the leaks named in a line under the title. */
+    bool top;
+    size_t top_n;                    /* rows at most, 0: every name that grew */
+    const struct toptable_format *top_table; /* the table's format; NULL: a drawing */
+    bool has_at;                     /* --top --at: OTHER opened at one census, */
+    enum census_kind at;             /*   found by census_find */
+    double at_time;
     struct output_temps *temps;      /* where the temporary files are listed for
                                       * the signal handling (main.c); may be NULL */
 };
@@ -63,6 +74,7 @@ struct drawing {
     double stacked_range; /* and the stack's (whatever --mode draws) */
     double y_range;       /* the y range drawn: --mode's */
     bool aux_foreign;     /* the .aux given named none of the bands: unused */
+    struct triage suspects; /* --top: the ranking the title's line names */
 };
 
 /* Plan, series and layout of p; tm measures the text.  On failure -1,
@@ -79,6 +91,14 @@ int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *
                   const struct pipeline_options *po, const struct text_metrics *tm,
                   struct hp_error *err);
 void drawing_free(struct drawing *d);
+
+/* --top's window and names: --from, --to, --include, --exclude. */
+struct triage_options pipeline_top_window(const struct pipeline_options *po);
+
+/* --top: p's names ranked over the whole profile (its --from/--to
+ * window), under --include/--exclude.  The caller owns t: triage_free. */
+int pipeline_suspects(struct triage *t, const struct profile *p,
+                      const struct pipeline_options *po, struct hp_error *err);
 
 /* Several profiles (FILE FILE...): one panel each, one above the other,
  * same scales, a name in one colour in every panel.  --diff: after minus

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "census.h"
 #include "stackname.h"
 #include "store.h"
 #include "utf8.h"
@@ -310,53 +311,6 @@ void tree_free(struct tree *t)
 
 /* ---- the values ---------------------------------------------------------------- */
 
-static bool counted(const uint32_t *leaf, size_t nleaf, uint32_t name)
-{
-    return !leaf || (name < nleaf && leaf[name] != TREE_NONE);
-}
-
-int tree_census_find(const struct profile *p, const uint32_t *leaf, size_t nleaf,
-                     const struct moment *m, size_t *index, double *time, struct hp_error *err)
-{
-    struct store_cursor *c = store_cursor_new(p->store);
-    struct sample s;
-    int rc;
-    size_t i = 0;
-    bool found = false;
-    double best = -1;
-    while ((rc = store_cursor_next(c, &s, err)) == 1) {
-        bool take = false;
-        if (m->kind == MOMENT_END)
-            take = true;
-        else if (m->kind == MOMENT_TIME)
-            take = s.time <= m->time;
-        else {
-            double total = 0;
-            for (size_t e = 0; e < s.n; e++)
-                if (counted(leaf, nleaf, s.entry[e].name) && s.entry[e].value > 0)
-                    total += (double)s.entry[e].value;
-            take = total > best;
-            if (take)
-                best = total;
-        }
-        if (take) {
-            *index = i;
-            *time = s.time;
-            found = true;
-        }
-        i++;
-    }
-    store_cursor_free(c);
-    if (rc < 0)
-        return -1;
-    if (!found && m->kind == MOMENT_TIME && i > 0)
-        return hp_fail(err, "%s: --at=%g: no census at or before %g (the first is at %g)",
-                       p->source, m->time, m->time, p->t_first);
-    if (!found)
-        return hp_fail(err, "%s: no census to show", p->source);
-    return 0;
-}
-
 /* A name's entry added to its node, and the node's largest name kept. */
 static void add_entry(struct tree *t, size_t k, uint32_t name, int64_t value, double weight)
 {
@@ -482,7 +436,14 @@ int tree_fill(struct tree *t, size_t k, const struct profile *p, const struct mo
     if (m->kind == MOMENT_WINDOW)
         rc = fill_window(t, k, p, own, err);
     else {
-        rc = tree_census_find(p, t->leaf[k], t->nnames[k], m, &tc->index, &tc->time, err);
+        /* the one rule of --at (census.h), the one --top opens OTHER at */
+        struct census_pick pick;
+        rc = census_find(&pick, p, m->kind == MOMENT_PEAK  ? CENSUS_PEAK
+                                   : m->kind == MOMENT_END ? CENSUS_END
+                                                           : CENSUS_TIME,
+                         m->time, err);
+        tc->index = pick.index;
+        tc->time = pick.time;
         if (rc == 0)
             rc = fill_census(t, k, p, tc->index, own, err);
     }

@@ -68,10 +68,10 @@ struct tree_node {
 };
 
 /* What a profile's values are (tree_fill's moment). */
-enum moment_kind {
-    MOMENT_PEAK,   /* the census with the largest total */
-    MOMENT_END,    /* the last census */
-    MOMENT_TIME,   /* the census at a time, or the last before it */
+enum moment_kind { /* the census, by census_find (census.h): */
+    MOMENT_PEAK,   /* the one with the largest total */
+    MOMENT_END,    /* the last that holds anything */
+    MOMENT_TIME,   /* the one at a time, or the last before it */
     MOMENT_WINDOW  /* every census, in byte-seconds (trapezoids, as the title's total) */
 };
 
@@ -119,17 +119,11 @@ int tree_build(struct tree *t, const struct profile *p, const struct band_plan *
 void tree_free(struct tree *t);
 
 /* Profile k's values at m: every node's self, value and name, and
- * t->census[k].  -1 with err set when m has no census (a time before the
- * first; a window of fewer than two censuses) or a replay fails. */
+ * t->census[k].  -1 with err set when m has no census (census_find's: a
+ * time before the first; a window of fewer than two censuses) or a
+ * replay fails. */
 int tree_fill(struct tree *t, size_t k, const struct profile *p, const struct moment *m,
               struct hp_error *err);
-
-/* The census of p at m (not a window): its index and time, counting only
- * the names with leaf[id] != TREE_NONE (leaf NULL: every name) for the
- * peak.  -1 with err set when there is none.  (The one rule of "the
- * census at T, or the last before it".) */
-int tree_census_find(const struct profile *p, const uint32_t *leaf, size_t nleaf,
-                     const struct moment *m, size_t *index, double *time, struct hp_error *err);
 
 /* The children of node, largest first in profile k (equal ones by label),
  * in out[0..]: returns how many (out holds the node's child count). */

@@ -61,7 +61,7 @@ expect "-i -i-" -i
 
 # ---- option values -------------------------------------------------------------
 expect "pdf png ps" --format = p
-expect "ps eps pdf svg png html csv json folded" --format = ""
+expect "ps eps pdf svg png html csv json folded txt md" --format = ""
 expect "html" --format h
 expect "wide long bands" --export-layout = ""
 expect "--export-layout=long" --export-layout=l
@@ -79,6 +79,9 @@ expect "lines" --mode l
 expect "time index" --x = ""
 expect "" --include = ""
 expect "" --from ""
+expect "peak end" --at = ""
+expect "--at=peak" --at=p
+expect "5 10 20 0" --top = ""
 
 # ---- files ----------------------------------------------------------------------------
 rm -f help.txt offered.txt

@@ -11,7 +11,8 @@
 #   - the 303-deep stack whole from the .hp with -L5000, cut at 255 from
 #     the eventlog and at -L25 from the other .hp, drawn and written as
 #     cut; '/' inside </>, <//> and an SCC "io/read";
-#   - folded stacks add up to the census (--at=peak, end, T) or to the
+#   - folded stacks add up to the census (--at=peak, end, T: census.h's
+#     rule, the one --top follows) or to the
 #     window's byte-seconds (--from/--to), two columns with --diff;
 #   - every drawn format, no .aux, the same bytes twice, and the
 #     combinations refused with exit 2.
@@ -41,6 +42,13 @@ for line in open(sys.argv[1], errors="surrogateescape"):
         cur += int(line.rsplit("\t", 1)[1])
 print(best)
 EOF
+}
+# last_total FILE.hp: the total of the last census that holds anything.
+last_total() {
+    awk -F'\t' '/^BEGIN_SAMPLE/ { s = 0; next }
+                /^END_SAMPLE/ { if (s > 0) last = s; next }
+                NF == 2 { s += $2 }
+                END { printf "%.0f\n", last }' "$1"
 }
 # window_total FILE.hp FROM TO: the trapezoids of the samples in [FROM, TO].
 window_total() {
@@ -126,9 +134,11 @@ check "folded (-L25): the lines do not add up to the peak census" \
 "$HP2PS" --at=0.05 -o at.folded "$ICY/where-hc-L5000.hp"
 check "--at=0.05: not the census at or before 0.05" \
     [ "$(folded_sum at.folded)" = "$(census_total "$ICY/where-hc-L5000.hp" 0.05)" ]
+# --at=end: the last census that holds anything (not the empty one at exit)
 "$HP2PS" --at=end -o end.folded "$ICY/where-hc-L5000.hp"
-check "--at=end: the .hp's last census (empty) wrote lines" [ ! -s end.folded ]
-expect_error 1 'no census at or before -1 \(the first is at 0\)' --at=-1 -o x.folded "$ICY/where-hc-L5000.hp"
+check "--at=end: not the last census that holds anything" \
+    [ "$(folded_sum end.folded)" = "$(last_total "$ICY/where-hc-L5000.hp")" ]
+expect_error 1 '--at=-1: the first census is at 0 seconds' --at=-1 -o x.folded "$ICY/where-hc-L5000.hp"
 check "--at before the first census left an output" [ ! -e x.folded ]
 # --from/--to: the window's byte-seconds
 "$HP2PS" --from=0.02 --to=0.2 -o win.folded "$ICY/where-hc-L5000.hp"
@@ -186,6 +196,7 @@ expect_error 2 'draws a picture; -o FILE.folded' --view=icicle -o x.csv "$ICY/wh
 expect_error 2 "one profile's tree" --view=icicle -o x.pdf "$ICY/where-hc.hp" "$ICY/where-hc.hp"
 expect_error 2 'draws a tree' --view=icicle --mode=lines -o x.pdf "$ICY/where-hc.hp"
 expect_error 2 'use one of graph or icicle' --view=tree "$ICY/where-hc.hp"
+expect_error 2 'draws a tree \(write the table with -o FILE.txt\)' --view=icicle --top -o x.pdf "$ICY/where-hc.hp"
 expect_error 2 'folded stacks are one profile' -o x.folded "$ICY/where-hc.hp" "$ICY/where-hc.hp"
 expect_error 1 'break the heap down differently' --diff -o x.folded "$SLOW/leak-hc.hp" "$SLOW/leak-hy.hp"
 

@@ -8,7 +8,8 @@
  *   - a stack deeper than the rows can label folds into one row;
  *   - --diff: growth red and rising, shrinkage blue and falling;
  *   - a flat breakdown: bars, the largest first;
- *   - an empty census draws its root and nothing under it.
+ *   - --at=end is the last census that holds anything; an empty census
+ *     draws its root and nothing under it.
  */
 #include "check.h"
 #include "fixture.h"
@@ -38,7 +39,8 @@ struct drawn {
     size_t n;
 };
 
-static void draw(struct drawn *d, struct profile *p, size_t n, enum moment_kind at, bool colour)
+static void draw_at(struct drawn *d, struct profile *p, size_t n, enum moment_kind at, double time,
+                    bool colour)
 {
     memset(d, 0, sizeof *d);
     d->n = n;
@@ -47,12 +49,17 @@ static void draw(struct drawn *d, struct profile *p, size_t n, enum moment_kind 
         fixture_plan(&d->bp[k], &p[k], 1, 20, colour);
     if (tree_build(&d->t, p, d->bp, n, &err) < 0)
         abort();
-    struct moment m = {at, 0};
+    struct moment m = {at, time};
     for (size_t k = 0; k < n; k++)
         if (tree_fill(&d->t, k, &p[k], &m, &err) < 0)
             abort();
     struct layout_options o = {.page = PAGE_LANDSCAPE_A4, .colour = colour, .title_box = TITLE_AUTO};
     CHECK(layout_build_icicle(&d->L, &d->t, p, &d->bp[0], &o, &fake, &err) == 0);
+}
+
+static void draw(struct drawn *d, struct profile *p, size_t n, enum moment_kind at, bool colour)
+{
+    draw_at(d, p, n, at, 0, colour);
 }
 
 static void drawn_free(struct drawn *d)
@@ -306,9 +313,14 @@ static void test_flat_and_empty(void)
     CHECK(n == 3 && fabs(b[1].w / b[0].w - 70.0 / 900) < 1e-9);
     CHECK(text_with(&d.L, "-hy breaks the heap down by type") != NULL);
     drawn_free(&d);
-    /* --at=end: the empty census at exit */
+    /* --at=end: the last census that holds anything, not the empty one at exit */
     draw(&d, &p, 1, MOMENT_END, true);
-    CHECK(text_with(&d.L, "0 bytes at 1 s, the last census") != NULL);
+    CHECK(text_with(&d.L, "1.0 kB at 0 s, the last census") != NULL);
+    CHECK_INT(boxes(&d.L, b, NBOX, title_bottom(&d.L)), 3);
+    drawn_free(&d);
+    /* a census that holds nothing (--at=T at exit): the root alone */
+    draw_at(&d, &p, 1, MOMENT_TIME, 1, true);
+    CHECK(text_with(&d.L, "0 bytes at 1 s") != NULL);
     CHECK_INT(boxes(&d.L, b, NBOX, title_bottom(&d.L)), 0);
     drawn_free(&d);
     free(b);

@@ -6,9 +6,10 @@
  *   - an eventlog's stacks (tests/data/icicle): whole, an SCC named
  *     "io/read" one frame, a 303-deep stack cut at 255 under a cut node;
  *   - -hi: module, file, span, closure; a flat breakdown;
- *   - the values: the census at peak, end and T (the last at or before
- *     it, none before the first), a window's trapezoids, every node's
- *     value its own and its children's, --include/--exclude honoured;
+ *   - the values: the census at peak, end and T (census_find's: the last
+ *     holding anything; the last at or before T, none before the first),
+ *     a window's trapezoids, every node's value its own and its
+ *     children's, --include/--exclude honoured;
  *   - --diff: two profiles' stacks paired whatever their "(N)";
  *   - folded: the lines add up to the census's total exactly, a window's
  *     rounded to its total.
@@ -219,9 +220,9 @@ static void test_values(void)
     CHECK_NEAR(t.node[ng].value[0], 30, 0);
     CHECK_NEAR(t.node[0].value[0], 50, 0);
     CHECK_INT(t.node[nf].name[0], 0);
-    fill(&t, 0, &p, MOMENT_END, 0);
-    CHECK_NEAR(t.census[0].time, 4, 0);
-    CHECK_NEAR(t.node[0].value[0], 0, 0);
+    fill(&t, 0, &p, MOMENT_END, 0); /* the last that holds anything, not the exit's */
+    CHECK_NEAR(t.census[0].time, 3, 0);
+    CHECK_NEAR(t.node[0].value[0], 40, 0);
     fill(&t, 0, &p, MOMENT_TIME, 2.5); /* the last at or before 2.5: t = 1 */
     CHECK_NEAR(t.census[0].time, 1, 0);
     fill(&t, 0, &p, MOMENT_TIME, 3);
@@ -230,7 +231,7 @@ static void test_values(void)
     struct moment before = {MOMENT_TIME, -1};
     struct hp_error err;
     CHECK(tree_fill(&t, 0, &p, &before, &err) < 0);
-    CHECK(strstr(err.text, "no census at or before -1") != NULL);
+    CHECK(strstr(err.text, "--at=-1: the first census is at 0 seconds") != NULL);
     /* the window: f's trapezoids (10+20)/2*1 + (20+40)/2*2 + (40+0)/2*1 = 95,
      * g's (0+30)/2 + (30+0)/2*2 = 45 */
     fill(&t, 0, &p, MOMENT_WINDOW, 0);
@@ -256,9 +257,9 @@ static void test_values(void)
     CHECK(bands_plan(&bp, &p, &bo, &err) == 0);
     CHECK(tree_build(&t, &p, &bp, 1, &err) == 0);
     CHECK(t.leaf[0][1] == TREE_NONE);
-    fill(&t, 0, &p, MOMENT_PEAK, 0); /* now the peak is f's 40 at t = 3 */
-    CHECK_NEAR(t.census[0].time, 3, 0);
-    CHECK_NEAR(t.node[0].value[0], 40, 0);
+    fill(&t, 0, &p, MOMENT_PEAK, 0); /* the peak of every name (census.h), f's 20 of it */
+    CHECK_NEAR(t.census[0].time, 1, 0);
+    CHECK_NEAR(t.node[0].value[0], 20, 0);
     tree_free(&t);
     band_plan_free(&bp);
     name_filter_free(&nf_filter);

@@ -110,6 +110,7 @@ static void diff_title(struct title *tt, char *job, const struct profile *after,
     tt->middle = xstrdup(middle);
     tt->middle_short = NULL;
     tt->note = NULL;
+    tt->suspects = NULL;
     tt->date = display_text(after->date);
 }
 
@@ -140,6 +141,7 @@ int layout_build_diff(struct layout *L, const struct profile *before,
         return -1;
     struct title t;
     diff_title(&t, diff_job(before, after), after, d, tm, o->iec);
+    t.suspects = suspects_line(o, after, tm);
     struct frame f;
     frame_init(&f, o, 0, &t, 1, tm);
     frame_set_signed_y(&f, lo, hi, after->value_unit);

@@ -47,12 +47,14 @@ struct title {
     char *middle_short; /* the middle when a narrow page cannot hold it (the
                          * peak without the total), or NULL */
     char *note;         /* a line under them, or NULL: what -t left undrawn */
+    char *suspects;     /* --top: a line under those naming the leaks, or NULL */
 };
 
 struct frame {
     double bw, bh;         /* the box: 648 x 432, or -e's width in points */
     double title_height;   /* with note_height, the line of a title's note */
     double note_height;
+    double suspects_height; /* the part of note_height --top's line takes */
     double gw, gh;         /* graph width and height */
     double x0, x_range;    /* time at the origin, and per graph width */
     double y_lo, y_range;  /* the drawn y axis: its foot (below 0 for --diff) and
@@ -115,6 +117,14 @@ void line_style(const struct frame *f, const struct band *band, struct rgb *colo
 void profile_title(struct title *t, const struct profile *p, const struct series *s,
                    double x_range, bool iec, const struct text_metrics *tm);
 void title_free(struct title *t);
+
+/* --top (o->suspects): the line naming the leaks (up to
+ * o->suspects_max; 0: as many as fit the title box o gives), each with
+ * its growth and how much of its peak is still held; with none, what a
+ * leak would need.  Two profiles: what grew most between them.  NULL
+ * without o->suspects. */
+char *suspects_line(const struct layout_options *o, const struct profile *p,
+                    const struct text_metrics *tm);
 
 /* The box (down to below points under it: the key's strip, key_strip)
  * and the title box t. */

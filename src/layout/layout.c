@@ -507,6 +507,7 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     }
     struct title t;
     profile_title(&t, p, s, o->x_range, o->iec, tm);
+    t.suspects = suspects_line(o, p, tm);
     struct frame f;
     frame_init(&f, o, x0, &t, 1, tm);
     f.heap = layout_heap_drawn(p, o);

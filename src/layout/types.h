@@ -18,6 +18,7 @@
 #include "palette.h"
 #include "profile.h"
 #include "series.h"
+#include "triage.h"
 
 /* -b, -s, or chosen by the JOB's measured width. */
 enum title_box { TITLE_AUTO, TITLE_BIG, TITLE_SMALL };
@@ -112,6 +113,8 @@ struct layout_options {
     bool colour;         /* -c: lines are drawn in the band colours as they are */
     bool slopes;         /* --slopes: the key says each band's slope */
     bool data;           /* fill layout.data (-o FILE.html) */
+    const struct triage *suspects; /* --top: the leaks named under the title, or NULL */
+    size_t suspects_max; /* at most so many (0: as many as the line holds) */
     double x_range;      /* the scales actually used (after -p and the 0 rule) */
     double y_range;
 };
