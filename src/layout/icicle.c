@@ -137,6 +137,16 @@ static void node_rect(const struct icicle *ic, double x, double y, double w, dou
 
 /* ---- what a label says ---------------------------------------------------------- */
 
+/* buf made drawable in place: the units come from the profile, any bytes
+ * (utf8_display_text), cut to size at a character's end. */
+static void drawable(char *buf, size_t size)
+{
+    char *clean = utf8_display_text(buf, strlen(buf));
+    snprintf(buf, size, "%s", clean);
+    utf8_trim_partial(buf);
+    free(clean);
+}
+
 /* "45 %", "4.5 %", "<0.1 %". */
 static void share_text(char *buf, size_t size, double part, double whole)
 {
@@ -161,7 +171,7 @@ static void value_text(char *buf, size_t size, const struct icicle *ic, double v
         snprintf(buf, size, "%s%s%s%s", s, q, TIMES, su);
     } else
         snprintf(buf, size, "%s%s", s, q);
-    utf8_trim_partial(buf);
+    drawable(buf, size);
 }
 
 /* What follows a node's name: its share of the total, or its change. */
@@ -533,7 +543,7 @@ static void time_text(char *buf, size_t size, const struct profile *p, double t)
     else
         snprintf(buf, size, "%.4g %s", t,
                  strcmp(p->sample_unit, "seconds") == 0 ? "s" : p->sample_unit);
-    utf8_trim_partial(buf);
+    drawable(buf, size);
 }
 
 /* What one profile's values are: "12.3 MB at 1.23 s, the peak", "… from
