@@ -172,7 +172,7 @@ check "names alike less (N) lost it" eval 'grep -qF "(2)dup" names.md && grep -q
 # ---- README's example is what the program prints ------------------------------------------
 README=$TESTDATA/../../README
 if [ -f "$README" ]; then
-    sed -n '/^    \$ hp2ps --top=3 tests\/data\/slowleak\/leak-hc.hp$/,/^[^ ]/p' "$README" |
+    sed -n '/^    \$ \.\/hp2ps --top=3 tests\/data\/slowleak\/leak-hc.hp$/,/^[^ ]/p' "$README" |
         sed '1d;$d' | sed '${/^$/d}' | sed 's/^    //' >readme.txt
     (cd "$TESTDATA/../.." && "$HP2PS" --top=3 tests/data/slowleak/leak-hc.hp) >now.txt
     check "README's --top example is not what hp2ps prints: $(diff readme.txt now.txt | head -c 300)" \
