@@ -15,11 +15,13 @@
 #   where      tests/data/icicle/where-hc-L5000.eventlog: 303 frames deep
 #
 # Environment: HP2PS (default ./hp2ps), CC (for genprof.c), BENCH_DIR
-# (default: a new directory in /tmp, removed after).
+# (default: a new directory in /tmp, removed after).  Run from the build
+# directory (make builds ./hp2ps there), or set HP2PS.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 HP2PS=$(cd "$(dirname "${HP2PS:-./hp2ps}")" && pwd)/$(basename "${HP2PS:-./hp2ps}")
 CC=${CC:-cc}
+[ -x "$HP2PS" ] || { echo "icicle.sh: no hp2ps at $HP2PS (build it first, or set HP2PS)" >&2; exit 1; }
 work=${BENCH_DIR:-$(mktemp -d /tmp/hp2ps-icicle.XXXXXX)}
 [ -n "${BENCH_DIR:-}" ] || trap 'rm -rf "$work"' EXIT
 cd "$work"

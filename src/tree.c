@@ -166,6 +166,15 @@ static uint32_t source_path(struct tree *t, const struct profile *p, size_t id)
     const char *module = field(detail, 5, &mlen);
     const char *loc = field(detail, 6, &llen);
     uint32_t node = add_node(t, 0, NODE_MODULE, module, mlen);
+    /* a name two tables share ends in its address, " [0x40a9d0]": kept,
+     * after the name less its location */
+    size_t alen, tail = 0;
+    const char *addr = field(detail, 0, &alen);
+    if (alen && name_len > alen + 3 && name[name_len - 1] == ']' &&
+        memcmp(name + name_len - 1 - alen, addr, alen) == 0 &&
+        memcmp(name + name_len - 3 - alen, " [", 2) == 0)
+        tail = alen + 3;
+    name_len -= tail;
     size_t label_len = name_len;
     if (llen > 0 && !(llen == 1 && loc[0] == ':')) {
         /* "file:span": the span starts at the first ':' before a digit or '(' */
@@ -187,15 +196,18 @@ static uint32_t source_path(struct tree *t, const struct profile *p, size_t id)
                 label_len = before - 2;
         }
     }
-    if (label_len < name_len && label_len >= 2 && name[label_len] == ',') {
-        char *closed = xmalloc(label_len + 2);
-        memcpy(closed, name, label_len);
-        closed[label_len] = ')';
-        uint32_t leaf = add_node(t, node, NODE_CLOSURE, closed, label_len + 1);
-        free(closed);
-        return leaf;
-    }
-    return add_node(t, node, NODE_CLOSURE, name, label_len);
+    /* "HEAD (label" closed again, and the address after it */
+    bool close = label_len < name_len && label_len >= 2 && name[label_len] == ',';
+    char *text = xmalloc(label_len + 1 + tail + 1);
+    memcpy(text, name, label_len);
+    size_t n = label_len;
+    if (close)
+        text[n++] = ')';
+    memcpy(text + n, name + name_len, tail);
+    n += tail;
+    uint32_t leaf = add_node(t, node, NODE_CLOSURE, text, n);
+    free(text);
+    return leaf;
 }
 
 static enum tree_kind kind_of(const struct profile *p)

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # icicle.sh: --view=icicle and -o FILE.folded as a user sees them, on the
 # real profiles of tests/data/icicle (one program's known tree: a -hc .hp
-# and the eventlog of the same run, and the same program at -L25), an -hi
-# log, two builds of one program (slowleak) and 647 bands.
+# and the eventlog of the same run, and the same program at -L25; an -hi
+# log of long names), the -hi log of tests/data/eventlog-ghc-9.10, two
+# builds of one program (slowleak) and 647 bands.
 #   - the icicle read back from its SVG (tools/icicle_svg.py): every node
 #     under its parent, siblings adding up to their parent within a
 #     pixel, and each row's widths the bytes the peak census holds there,
@@ -91,6 +92,15 @@ python3 "$TOOLS/icicle_svg.py" nest hi.svg >nest.txt; rc=$?
 check "-hi: the icicle does not nest: $(head -n 3 nest.txt)" [ "$rc" -eq 0 ]
 python3 "$TOOLS/icicle_svg.py" hi hi.svg "$NEWER/newer-hi.hp" "$NEWER/newer-hi.ipe.tsv" >hi.txt; rc=$?
 check "-hi: the modules' widths are not the census: $(head -n 3 hi.txt)" [ "$rc" -eq 0 ]
+"$HP2PS" -c --view=icicle "$ICY/longhi.eventlog" -o longhi.svg 2>/dev/null
+python3 "$TOOLS/icicle_svg.py" nest longhi.svg >nest.txt; rc=$?
+check "long -hi names: the icicle does not nest: $(head -n 3 nest.txt)" [ "$rc" -eq 0 ]
+python3 "$TOOLS/icicle_svg.py" hi longhi.svg "$ICY/longhi.hp" "$ICY/longhi.ipe.tsv" >hi.txt; rc=$?
+check "long -hi names: the modules' widths are not the census: $(head -n 3 hi.txt)" [ "$rc" -eq 0 ]
+"$HP2PS" -c --view=icicle "$ICY/longhi.eventlog" -o longhi.pdf 2>/dev/null
+pdftotext longhi.pdf longhi.txt
+check "long -hi names: the module is not drawn whole" \
+    grep -q '^Data.Icicle.LongNamedModuleForTheLabels.Internal 69 %' longhi.txt
 python3 "$TOOLS/many_bands.py" 647 400 1 >many.hp
 "$HP2PS" -c -m0 -t0 --view=icicle many.hp -o many.svg
 python3 "$TOOLS/icicle_svg.py" nest many.svg >nest.txt; rc=$?

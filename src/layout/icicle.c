@@ -30,6 +30,8 @@
 
 #define MARGIN 8.0        /* the drawing inside the box */
 #define ROW_MAX 16.0      /* an icicle's row, at most */
+#define ROW_TWO 26.0      /* a row of two lines of text, when the tree is that shallow */
+#define LINE_STEP 10.0    /* from one line's baseline to the next's */
 #define ROW_TEXT 10.5     /* rows at least this tall carry labels */
 #define NODE_MIN 0.2      /* siblings narrower than this are drawn as one */
 #define OUTLINE_MIN 1.0   /* nodes narrower than this have no outline */
@@ -68,6 +70,7 @@ struct icicle {
                                  * the sum of its names' changes, each counted whole */
     double x0, width, top, row, scale;
     bool fold;                  /* runs of single children fold into a row each */
+    int lines;                  /* lines of text a row can hold: 1, or 2 */
 };
 
 static char *run_text(const struct icicle *ic, uint32_t first, uint32_t last, size_t frames);
@@ -189,14 +192,75 @@ static void node_figure(char *buf, size_t size, const struct icicle *ic, uint32_
 static void label_at(const struct icicle *ic, const char *text, double x, double y, double h,
                      struct rgb fill, int hatch)
 {
+    /* two lines, "first\nsecond" (rows tall enough: ic->lines) */
+    const char *nl = strchr(text, '\n');
+    char *line[2] = {nl ? xmemdup0(text, (size_t)(nl - text)) : xstrdup(text),
+                     nl ? xstrdup(nl + 1) : NULL};
+    size_t n = nl ? 2 : 1;
+    double block = CAP_HEIGHT + (double)(n - 1) * LINE_STEP;
+    double base = y + (h - block) / 2;
     if (hatch) {
-        double tw = ic->tm->width(ic->tm->ctx, FONT_AXIS, text);
+        double tw = 0;
+        for (size_t i = 0; i < n; i++)
+            tw = fmax(tw, ic->tm->width(ic->tm->ctx, FONT_AXIS, line[i]));
         page_rect(ic->pg, x + TEXT_PAD / 2, y + 1.5, tw + TEXT_PAD, h - 3, 0, &fill);
     }
-    page_text(ic->pg, text, x + TEXT_PAD, y + (h - CAP_HEIGHT) / 2, ALIGN_LEFT, FONT_AXIS, 0);
-    struct prim *pr = &ic->pg->prim[ic->pg->count - 1];
-    if (luminance(fill) < 0.45)
-        pr->stroke = WHITE;
+    for (size_t i = 0; i < n; i++) {
+        page_text(ic->pg, line[i], x + TEXT_PAD, base + (double)(n - 1 - i) * LINE_STEP,
+                  ALIGN_LEFT, FONT_AXIS, 0);
+        struct prim *pr = &ic->pg->prim[ic->pg->count - 1];
+        if (luminance(fill) < 0.45)
+            pr->stroke = WHITE;
+        free(line[i]);
+    }
+}
+
+/* A label of two lines (rows tall enough), when the text and its figure
+ * do not fit on one: the text whole and the figure under it; or the text
+ * wrapped at a separator or space, the rest of it cut in its middle to
+ * leave room for the figure after it on the second line.  A new string
+ * "first\nsecond", or NULL when two lines do not help (a break inside a
+ * word). */
+static char *two_lines(const struct icicle *ic, const char *name, const char *fig, double room)
+{
+    char **lines;
+    size_t n = text_wrap(name, room, FONT_AXIS, ic->tm, &lines);
+    char *out = NULL;
+    /* only at a word's end: "14:5-2" over "9" reads worse than a cut */
+    size_t first = n ? strlen(lines[0]) : 0;
+    bool at_break = first && (strchr(" /.:,|;", lines[0][first - 1]) || name[first] == ' ');
+    if (n >= 2 && at_break) {
+        const char *rest = name + first;
+        while (*rest == ' ')
+            rest++;
+        char spaced[180];
+        snprintf(spaced, sizeof spaced, " %s", fig);
+        double left = room - ic->tm->width(ic->tm->ctx, FONT_AXIS, spaced);
+        char *cut = layout_ellipsize(rest, left, FONT_AXIS, ic->tm);
+        bool fits = ic->tm->width(ic->tm->ctx, FONT_AXIS, cut) <= left &&
+                    strcmp(cut, ELLIPSIS) != 0;
+        size_t len = first + strlen(cut) + strlen(fig) + 4;
+        out = xmalloc(len);
+        if (fits)
+            snprintf(out, len, "%s\n%s %s", lines[0], cut, fig);
+        else if (ic->tm->width(ic->tm->ctx, FONT_AXIS, fig) <= room)
+            snprintf(out, len, "%s\n%s", lines[0], fig);
+        else {
+            free(out);
+            out = NULL;
+        }
+        free(cut);
+    }
+    /* the text whole on the first line, its figure on the second */
+    if (n == 1 && ic->tm->width(ic->tm->ctx, FONT_AXIS, fig) <= room) {
+        size_t len = strlen(lines[0]) + strlen(fig) + 2;
+        out = xmalloc(len);
+        snprintf(out, len, "%s\n%s", lines[0], fig);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(lines[i]);
+    free(lines);
+    return out;
 }
 
 /* A cut text that still reads: whole, or at least this many characters
@@ -232,7 +296,10 @@ static void sibling_labels(const struct icicle *ic, const uint32_t *kids, const 
     shorten_each(alone, names, room2, n, FONT_AXIS, ic->tm);
     for (size_t i = 0; i < n; i++) {
         labels[i] = NULL;
-        if (cut[i] && (strcmp(cut[i], names[i]) == 0 || utf8_count(cut[i]) >= KEEP_WITH_FIGURE)) {
+        bool whole = cut[i] && strcmp(cut[i], names[i]) == 0;
+        if (!whole && ic->lines == 2 && (labels[i] = two_lines(ic, names[i], figs[i], room2[i])))
+            ;
+        else if (cut[i] && (whole || utf8_count(cut[i]) >= KEEP_WITH_FIGURE)) {
             size_t len = strlen(cut[i]) + strlen(figs[i]) + 2;
             labels[i] = xmalloc(len);
             snprintf(labels[i], len, "%s %s", cut[i], figs[i]);
@@ -661,7 +728,9 @@ int layout_build_icicle(struct layout *L, const struct tree *t, const struct pro
             ic.fold = true;
             rows = drawn_rows(&ic);
         }
-        ic.row = fmin(ROW_MAX, room / rows);
+        /* a shallow tree's rows hold two lines: long names (-hi) read */
+        ic.lines = rows * ROW_TWO <= room ? 2 : 1;
+        ic.row = ic.lines == 2 ? ROW_TWO : fmin(ROW_MAX, room / rows);
         ic.scale = ic.size[0] > 0 ? ic.width / ic.size[0] : 0;
         draw_icicle(&ic);
     }
