@@ -96,7 +96,9 @@ void drawing_free(struct drawing *d);
 struct triage_options pipeline_top_window(const struct pipeline_options *po);
 
 /* --top: p's names ranked over the whole profile (its --from/--to
- * window), under --include/--exclude.  The caller owns t: triage_free. */
+ * window), under --include/--exclude; a profile whose censuses hold
+ * nothing gives an empty ranking (ncensuses 0).  The caller owns t:
+ * triage_free. */
 int pipeline_suspects(struct triage *t, const struct profile *p,
                       const struct pipeline_options *po, struct hp_error *err);
 

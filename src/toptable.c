@@ -35,11 +35,19 @@ static void exact(char *buf, size_t size, double v)
     dot_decimal(buf);
 }
 
+/* A header string (a unit) as one line of valid UTF-8: a new string. */
+static char *unit_text(const char *raw)
+{
+    return utf8_display_text(raw ? raw : "", raw ? strlen(raw) : 0);
+}
+
 /* For people: a value in the key's units, "408.8 kB"; signed: "+408.8 kB". */
 static void quantity(char *buf, size_t size, double v, const struct toptable *tt, bool sign)
 {
     char q[96];
-    axis_format_quantity(q, sizeof q, fabs(v), tt->p->value_unit, tt->iec);
+    char *unit = unit_text(tt->p->value_unit);
+    axis_format_quantity(q, sizeof q, fabs(v), unit, tt->iec);
+    free(unit);
     snprintf(buf, size, "%s%s", !sign || v == 0 ? "" : v > 0 ? "+" : "-", q);
     dot_decimal(buf);
 }
@@ -61,11 +69,17 @@ static void percent(char *buf, size_t size, double share)
     dot_decimal(buf);
 }
 
-/* The unit a time is written in: "s" for seconds, else the profile's. */
-static const char *time_unit(const struct profile *p)
+/* The unit a time is written in: "s" for seconds, else the profile's,
+ * made one line of valid UTF-8 and cut to fit buf (at a character). */
+static const char *time_unit_in(char *buf, size_t size, const struct profile *p)
 {
-    return strcmp(p->sample_unit, "seconds") == 0 ? "s" : p->sample_unit;
+    char *unit = unit_text(p->sample_unit);
+    snprintf(buf, size, "%s", strcmp(unit, "seconds") == 0 ? "s" : unit);
+    utf8_trim_partial(buf);
+    free(unit);
+    return buf;
 }
+#define time_unit(p) time_unit_in((char[128]){0}, 128, p)
 
 static void when(char *buf, size_t size, double t)
 {
@@ -242,13 +256,16 @@ static void ranking_grid(struct grid *g, const struct toptable *tt, size_t n)
             char at[64];
             when(at, sizeof at, r->fig.peak_time);
             snprintf(b, sizeof b, "%s %s", at, time_unit(tt->p));
+            utf8_trim_partial(b);
             grid_set(g, i, c++, b);
             percent(b, sizeof b, r->fig.end_share);
             grid_set(g, i, c++, b);
             percent(b, sizeof b, r->fig.steady);
             grid_set(g, i, c++, b);
-            axis_format_rate(b, sizeof b, r->fig.slope, tt->p->value_unit, tt->p->sample_unit,
-                             tt->iec);
+            char *vu = unit_text(tt->p->value_unit), *su = unit_text(tt->p->sample_unit);
+            axis_format_rate(b, sizeof b, r->fig.slope, vu, su, tt->iec);
+            free(vu);
+            free(su);
             dot_decimal(b);
             grid_set(g, i, c++, b);
             snprintf(b, sizeof b, "%.3f", r->fig.r2);
@@ -315,7 +332,10 @@ static void preamble(FILE *f, const struct toptable *tt, const char *lead)
     when(at, sizeof at, t->heap_peak_time);
     fprintf(f, "%sheap: %s at the start, %s at the end, peak %s at %s %s\n", lead, a, b, c, at,
             time_unit(tt->p));
-    if (t->nleaks)
+    if (t->ncensuses < TRIAGE_LEAK_CENSUSES)
+        fprintf(f, "%sleaks: none called: %zu census%s too few to tell a leak (%d or more)\n",
+                lead, t->ncensuses, t->ncensuses == 1 ? " is" : "es are", TRIAGE_LEAK_CENSUSES);
+    else if (t->nleaks)
         fprintf(f, "%sleaks: %zu (each scores %s or more, %g %% of the heap's peak, and a "
                 "quarter of its growth or more)\n", lead, t->nleaks, fl, 100 * TRIAGE_LEAK_SHARE);
     else

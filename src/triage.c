@@ -28,9 +28,9 @@
 /* ---- one replay: the figures of every name ------------------------------------ */
 
 struct acc {
-    double k;             /* the first value it held: what the sums are taken about */
-    double s1, s2, s3;    /* over the censuses holding it: sum (v-K), (v-K)^2, u (v-K) */
-    double su;            /* and sum u, u the census's time less the window's first */
+    double k;             /* the first value it held: what s1 and s2 are taken about */
+    double s1, s2, s3;    /* over the censuses holding it: sum (v-K), (v-K)^2 and u v,
+                           * u the census's time less the window's first */
     double area;
     double peak_time, first_time;
     int64_t start, last, cur, peak;
@@ -38,6 +38,7 @@ struct acc {
     uint64_t shrinks;     /* pairs of consecutive censuses in which it shrank */
     size_t last_index;    /* 1 + the census it last held something in; 0: none yet */
     size_t cur_index;     /* 1 + the census being summed, while it is */
+    bool skip;            /* not ranked: --include/--exclude drop it, or it has no point */
 };
 
 /* The window's own figures. */
@@ -65,10 +66,10 @@ static bool in_window(const struct triage_options *o, double t)
 
 /* Names dropped from the previous census (prev[0..np)) by this one
  * (census index k, dt after it): each shrank to 0. */
-static void close_dropped(struct acc *a, const uint32_t *prev, size_t np, size_t k, double dt)
+static void close_dropped(struct acc *const *prev, size_t np, size_t k, double dt)
 {
     for (size_t i = 0; i < np; i++) {
-        struct acc *x = &a[prev[i]];
+        struct acc *x = prev[i];
         if (x->cur_index != k + 1) {
             x->shrinks++;
             x->area += (double)x->last * dt / 2;
@@ -79,14 +80,14 @@ static void close_dropped(struct acc *a, const uint32_t *prev, size_t np, size_t
 /* The empty censuses held back, committed now that a census holding
  * something follows them: every name of the census before them drops to
  * 0 at the first. */
-static void commit_pending(struct window *w, struct acc *a, const uint32_t *prev, size_t *np)
+static void commit_pending(struct window *w, struct acc *const *prev, size_t *np)
 {
     if (!w->pending)
         return;
     double dt = w->pending_first - w->t_prev;
     for (size_t i = 0; i < *np; i++) {
-        a[prev[i]].shrinks++;
-        a[prev[i]].area += (double)a[prev[i]].last * dt / 2;
+        prev[i]->shrinks++;
+        prev[i]->area += (double)prev[i]->last * dt / 2;
     }
     *np = 0;
     w->heap_area += (double)w->heap_prev * dt / 2;
@@ -103,8 +104,8 @@ static void commit_pending(struct window *w, struct acc *a, const uint32_t *prev
  * names holding something into cur[0..*nc), each's sum in its acc.
  * Returns the census's total over every name (0: it holds nothing, and
  * no acc was touched). */
-static int64_t sum_census(struct acc *a, const struct sample *smp, const bool *keep, size_t nn,
-                          uint32_t *cur, size_t *nc, size_t k)
+static int64_t sum_census(struct acc *a, const struct sample *smp, size_t nn, struct acc **cur,
+                          size_t *nc, size_t k)
 {
     int64_t total = 0;
     *nc = 0;
@@ -113,13 +114,15 @@ static int64_t sum_census(struct acc *a, const struct sample *smp, const bool *k
         if (e->value <= 0)
             continue;
         total = add_held(total, e->value);
-        if (e->name >= nn || !keep[e->name])
+        if (e->name >= nn)
             continue;
         struct acc *x = &a[e->name];
+        if (x->skip)
+            continue;
         if (x->cur_index != k + 1) {
             x->cur_index = k + 1;
             x->cur = e->value;
-            cur[(*nc)++] = e->name;
+            cur[(*nc)++] = x;
         } else
             x->cur = add_held(x->cur, e->value);
     }
@@ -128,41 +131,39 @@ static int64_t sum_census(struct acc *a, const struct sample *smp, const bool *k
 
 /* A census holding something, summed (cur[0..nc)): compared with the
  * previous census's names (prev[0..*np)), the sums taken. */
-static void take_census(struct window *w, struct acc *a, double time, const uint32_t *cur,
-                        size_t nc, const uint32_t *prev, size_t *np, int64_t total)
+static void take_census(struct window *w, double time, struct acc *const *cur, size_t nc,
+                        struct acc *const *prev, size_t *np, int64_t total)
 {
     if (w->n == 0) {
         w->t0 = w->t_prev = time;
         w->heap_start = total;
     }
-    commit_pending(w, a, prev, np);
+    commit_pending(w, prev, np);
     size_t k = w->n;
     double u = time - w->t0, dt = time - w->t_prev, half = dt / 2;
-    close_dropped(a, prev, *np, k, dt);
+    close_dropped(prev, *np, k, dt);
     for (size_t i = 0; i < nc; i++) {
-        struct acc *x = &a[cur[i]];
+        struct acc *x = cur[i];
         int64_t v = x->cur;
-        if (x->last_index == k && k > 0) { /* it held something in the census before */
-            if (v < x->last)
-                x->shrinks++;
-            x->area += ((double)x->last + (double)v) * half;
-        } else
-            x->area += (double)v * half;
+        double dv = (double)v;
+        /* (last_index == k: it held something in the census before; it
+         * is 0 in the first) */
+        bool before = x->last_index == k;
+        x->shrinks += before && v < x->last;
+        x->area += (before ? (double)x->last + dv : dv) * half;
         if (x->count++ == 0) {
-            x->k = (double)v;
+            x->k = dv;
             x->first_time = time;
+            x->start = k == 0 ? v : 0;
         }
-        double d = (double)v - x->k;
+        double d = dv - x->k;
         x->s1 += d;
         x->s2 += d * d;
-        x->s3 += u * d;
-        x->su += u;
+        x->s3 += u * dv;
         if (v > x->peak) {
             x->peak = v;
             x->peak_time = time;
         }
-        if (k == 0)
-            x->start = v;
         x->last = v;
         x->last_index = k + 1;
     }
@@ -189,12 +190,12 @@ static int64_t census_total(const struct sample *smp)
 
 /* The replay: a[0..names) filled, w the window's figures.  -1 with err
  * set when the replay fails. */
-static int gather(struct acc *a, struct window *w, const struct profile *p, const bool *keep,
+static int gather(struct acc *a, struct window *w, const struct profile *p,
                   const struct triage_options *o, struct hp_error *err)
 {
     size_t nn = p->names.count;
     size_t cap = 0;
-    uint32_t *cur = NULL, *prev = NULL;
+    struct acc **cur = NULL, **prev = NULL;
     size_t nc = 0, np = 0;
     memset(w, 0, sizeof *w);
     struct store_cursor *c = store_cursor_new(p->store);
@@ -209,7 +210,7 @@ static int gather(struct acc *a, struct window *w, const struct profile *p, cons
             prev = xreallocarray(prev, cap, sizeof *prev);
         }
         /* (numbered as if the empty censuses held back were committed) */
-        int64_t total = sum_census(a, &smp, keep, nn, cur, &nc, w->n + w->pending);
+        int64_t total = sum_census(a, &smp, nn, cur, &nc, w->n + w->pending);
         if (total == 0) {
             if (w->n == 0)
                 continue; /* before the first census holding anything */
@@ -221,8 +222,8 @@ static int gather(struct acc *a, struct window *w, const struct profile *p, cons
             w->pending_suu += u * u;
             continue;
         }
-        take_census(w, a, smp.time, cur, nc, prev, &np, total);
-        uint32_t *swap = cur;
+        take_census(w, smp.time, cur, nc, prev, &np, total);
+        struct acc **swap = cur;
         cur = prev;
         prev = swap;
         np = nc;
@@ -254,7 +255,7 @@ static void figures(struct triage_figures *f, const struct acc *x, const struct 
     double absent = n - (double)x->count;
     double sw = x->s1 - absent * x->k;
     double sww = x->s2 + absent * x->k * x->k;
-    double suw = x->s3 - x->k * (w->su - x->su);
+    double suw = x->s3 - x->k * w->su; /* sum u (v - K), every census */
     double sxx = w->suu - w->su * w->su / n;
     double sxy = suw - w->su * sw / n;
     double syy = sww - sw * sw / n;
@@ -291,8 +292,10 @@ static int profile_figures(struct triage_figures **fig, struct window *w, struct
     size_t nn = p->names.count;
     struct acc *a = xcalloc(nn ? nn : 1, sizeof *a);
     bool *keep = kept_names(p, o->filter);
-    int rc = gather(a, w, p, keep, o, err);
+    for (size_t id = 0; id < nn; id++)
+        a[id].skip = !keep[id];
     free(keep);
+    int rc = gather(a, w, p, o, err);
     if (rc < 0) {
         free(a);
         return -1;
@@ -374,7 +377,8 @@ static void rank_rows(struct triage *t)
     for (size_t i = 0; i < t->nrows; i++) {
         const struct triage_row *r = &t->row[i];
         t->row[i].leak = r->score > 0 && r->score >= t->floor &&
-                         (t->two || r->score >= TRIAGE_LEAK_WEIGHT * (double)r->change);
+                         (t->two || (r->score >= TRIAGE_LEAK_WEIGHT * (double)r->change &&
+                                     t->ncensuses >= TRIAGE_LEAK_CENSUSES));
         t->nleaks += t->row[i].leak;
         t->ngrew += t->row[i].change > 0;
     }
@@ -571,7 +575,8 @@ int triage_rank_two(struct triage *t, const struct profile *before, const struct
     struct band_plan bp[2] = {{0}, {0}};
     for (int k = 0; k < 2; k++) {
         if (profile_figures(&fig[k], &w[k], NULL, p[k], &o[k], err) < 0) {
-            free(fig[0]);
+            free(fig[0]); /* (the second failing: the first's plan and figures go) */
+            band_plan_free(&bp[0]);
             return -1;
         }
         bool *keep = kept_names(p[k], o[k].filter);

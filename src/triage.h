@@ -29,7 +29,9 @@
  * the picture at any height) and at least TRIAGE_LEAK_WEIGHT of its
  * growth (R2 x end/peak: it grew steadily enough, and is held; a big
  * sawtooth that happens to end high in its cycle keeps a sliver of its
- * growth, which can pass the first rule alone).
+ * growth, which can pass the first rule alone), in a window of at least
+ * TRIAGE_LEAK_CENSUSES censuses.  Two profiles: a name is marked (leak)
+ * when its peak grew by TRIAGE_LEAK_SHARE of the larger heap peak.
  *
  * One replay of the store per profile; O(entries) per census and
  * O(names) memory, nothing kept per census.
@@ -46,6 +48,9 @@
  * name's own growth, makes a leak. */
 #define TRIAGE_LEAK_SHARE 0.001
 #define TRIAGE_LEAK_WEIGHT 0.25
+/* ... in a window of at least this many censuses: through two points
+ * any line fits (R2 1), and through a few nearly any. */
+#define TRIAGE_LEAK_CENSUSES 5
 
 /* --top's default number of rows. */
 #define TRIAGE_TOP_DEFAULT 10

@@ -294,6 +294,14 @@ static void test_two(void)
     const struct triage_row *buf = row_named(&t, "buffer/main.buf/main");
     CHECK(buf && buf->before.present && buf->fig.present);
     triage_free(&t);
+    /* the second holds nothing: an error, and nothing left allocated (a
+     * fuzzer's find: the first's plan was) */
+    struct profile empty = {0};
+    fixture_parse(&empty, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n");
+    CHECK(triage_rank_two(&t, &leak, &empty, o, &err) < 0);
+    CHECK(strstr(err.text, "--top: no census holds anything") != NULL);
+    triage_free(&t);
+    profile_free(&empty);
     profile_free(&fixed);
     profile_free(&leak);
     profile_free(&extra);

@@ -179,6 +179,15 @@ if [ -f "$README" ]; then
         cmp -s readme.txt now.txt
 fi
 
+# ---- units that are not UTF-8 (a fuzzer's find); too few censuses -------------------------
+printf 'JOB "x"\nDATE "y"\nSAMPLE_UNIT "\240s"\nVALUE_UNIT "\377b"\nBEGIN_SAMPLE 1\na\t5\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\na\t9\nEND_SAMPLE 2\n' >units.hp
+for ext in txt md csv json; do
+    "$HP2PS" --top --format=$ext units.hp >units.$ext
+    check "units not UTF-8: the $ext table is not UTF-8" python3 -c '
+import sys; open(sys.argv[1], "rb").read().decode("utf-8")' units.$ext
+done
+check "two censuses call a leak" grep -q '^leaks: none called: 2 censuses are too few to tell a leak (5 or more)$' units.txt
+
 # ---- bad uses: one line, the right status ----------------------------------------------------
 expect_error 2 "^hp2ps: --top ranks one profile, or what grew between two" --top a.hp b.hp c.hp
 expect_error 2 "^hp2ps: --top=x: N must be a whole number" --top=x "$S/leak-hc.hp"
@@ -187,6 +196,12 @@ expect_error 2 "^hp2ps: --top --at opens one profile's OTHER" --top --at=1 a.hp 
 expect_error 2 "^hp2ps: --top with a drawing of two profiles" --top -o x.pdf a.hp b.hp
 printf 'JOB "x"\nDATE "y"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0\nEND_SAMPLE 0\n' >empty.hp
 expect_error 1 "^hp2ps: empty.hp: --top: no census holds anything$" --top empty.hp
+if command -v pdftotext >/dev/null 2>&1; then
+    run_hp2ps --top -o empty.pdf empty.hp
+    check "an empty profile is not drawn with --top: $(head -c 200 err.txt)" [ "$RC" -eq 0 ]
+    pdftotext -raw empty.pdf empty.txt
+    check "its line does not say why" grep -qF 'leak suspects (--top): none: no census holds anything' empty.txt
+fi
 expect_error 1 "^hp2ps: .*leak-hc.hp: --top: no census from 0 to 0.01 holds anything$" --top -o none.txt --to=0.01 "$S/leak-hc.hp"
 check "a failed run left a table" [ ! -e none.txt ]
 expect_error 1 "refusing to overwrite the input" --top --format=txt -o names.hp names.hp

@@ -376,7 +376,9 @@ static char *suspect_text(const struct triage *t, const struct triage_row *r,
                           const struct text_metrics *tm)
 {
     char amount[96], text[1024];
-    axis_format_quantity(amount, sizeof amount, fabs((double)r->change), p->value_unit, iec);
+    char *unit = fitted_text(p->value_unit, UNIT_ROOM, FONT_AXIS, tm);
+    axis_format_quantity(amount, sizeof amount, fabs((double)r->change), unit, iec);
+    free(unit);
     char *shown = utf8_display_name(r->name, strlen(r->name));
     char *name = layout_ellipsize(shown, name_room, FONT_AXIS, tm);
     if (t->two)
@@ -391,44 +393,41 @@ static char *suspect_text(const struct triage *t, const struct triage_row *r,
     return xstrdup(text);
 }
 
-char *suspects_line(const struct layout_options *o, const struct profile *p,
-                    const struct text_metrics *tm)
+/* The line's list after lead: as many of t's first n leaks as fit room
+ * whole, each name in at most half of it; a count of the rest.  A new
+ * string. */
+static char *suspects_list(const struct triage *t, const struct profile *p,
+                           const struct layout_options *o, const char *lead, double room,
+                           size_t n, const struct text_metrics *tm)
 {
-    const struct triage *t = o->suspects;
-    if (!t)
-        return NULL;
-    struct frame box;
-    frame_box(&box, o);
-    double room = title_right(&box) - title_left();
-    char floor[96], line[512];
-    axis_format_quantity(floor, sizeof floor, t->floor, p->value_unit, o->iec);
-    const char *lead = t->two ? "grew since the first run (--top): " : "leak suspects (--top): ";
-    if (!t->nleaks) {
-        snprintf(line, sizeof line, t->two ? "%snothing by %s (%g %% of the peak)"
-                                           : "%snone; a leak scores %s (%g %% of the peak)",
-                 lead, floor, 100 * TRIAGE_LEAK_SHARE);
-        utf8_trim_partial(line);
-        return xstrdup(line);
-    }
-    size_t n = t->nleaks;
-    if (o->suspects_max && n > o->suspects_max)
-        n = o->suspects_max;
     /* As many as fit whole, each name in at most half the line; a count
      * of the rest. */
     char *text = xstrdup(lead);
     size_t shown = 0;
     for (size_t i = 0; i < n; i++) {
-        char *one = suspect_text(t, &t->row[i], p, o->iec, room / 2, tm);
         char more[64] = "";
         if (i + 1 < t->nleaks)
             snprintf(more, sizeof more, "; %zu more", t->nleaks - i - 1);
-        size_t len = strlen(text) + strlen(one) + sizeof more + 3;
-        char *next = xmalloc(len);
-        snprintf(next, len, "%s%s%s", text, i ? "; " : "", one);
-        size_t cut = strlen(next);
-        snprintf(next + cut, len - cut, "%s", more);
-        free(one);
-        /* the first always goes in (draw_head cuts the line to fit) */
+        /* The first goes in whatever the room: its name gives way (on a
+         * narrow -e page), so the line keeps the leak's amount and how
+         * much is held. */
+        double name_room = room / 2;
+        char *next = NULL;
+        size_t cut = 0;
+        for (int tries = 0; tries < 4; tries++) {
+            char *one = suspect_text(t, &t->row[i], p, o->iec, name_room, tm);
+            size_t len = strlen(text) + strlen(one) + sizeof more + 3;
+            free(next);
+            next = xmalloc(len);
+            snprintf(next, len, "%s%s%s", text, i ? "; " : "", one);
+            cut = strlen(next);
+            snprintf(next + cut, len - cut, "%s", more);
+            free(one);
+            double over = tm->width(tm->ctx, FONT_AXIS, next) - room;
+            if (i > 0 || over <= 0)
+                break;
+            name_room = fmax(name_room - over, 8);
+        }
         if (i > 0 && tm->width(tm->ctx, FONT_AXIS, next) > room) {
             free(next);
             break;
@@ -443,6 +442,49 @@ char *suspects_line(const struct layout_options *o, const struct profile *p,
         text = xrealloc(text, len);
         size_t at = strlen(text);
         snprintf(text + at, len - at, "; %zu more", t->nleaks - shown);
+    }
+    return text;
+}
+
+char *suspects_line(const struct layout_options *o, const struct profile *p,
+                    const struct text_metrics *tm)
+{
+    const struct triage *t = o->suspects;
+    if (!t)
+        return NULL;
+    struct frame box;
+    frame_box(&box, o);
+    double room = title_right(&box) - title_left();
+    char floor[96], line[512];
+    char *unit = fitted_text(p->value_unit, UNIT_ROOM, FONT_AXIS, tm);
+    axis_format_quantity(floor, sizeof floor, t->floor, unit, o->iec);
+    free(unit);
+    const char *lead = t->two ? "grew since the first run (--top): " : "leak suspects (--top): ";
+    if (!t->ncensuses) {
+        snprintf(line, sizeof line, "%snone: no census holds anything", lead);
+        return xstrdup(line);
+    }
+    if (!t->two && t->ncensuses < TRIAGE_LEAK_CENSUSES) {
+        snprintf(line, sizeof line, "%snone called: %zu census%s too few to tell a leak", lead,
+                 t->ncensuses, t->ncensuses == 1 ? " is" : "es are");
+        return xstrdup(line);
+    }
+    if (!t->nleaks) {
+        snprintf(line, sizeof line, t->two ? "%snothing by %s (%g %% of the peak)"
+                                           : "%snone; a leak scores %s (%g %% of the peak)",
+                 lead, floor, 100 * TRIAGE_LEAK_SHARE);
+        utf8_trim_partial(line);
+        return xstrdup(line);
+    }
+    size_t n = t->nleaks;
+    if (o->suspects_max && n > o->suspects_max)
+        n = o->suspects_max;
+    /* a narrow page (-e3in): the short lead, so that the first leak's
+     * amount shows */
+    char *text = suspects_list(t, p, o, lead, room, n, tm);
+    if (tm->width(tm->ctx, FONT_AXIS, text) > room) {
+        free(text);
+        text = suspects_list(t, p, o, t->two ? "grew: " : "leaks: ", room, n, tm);
     }
     return text;
 }

@@ -82,7 +82,7 @@ def drawn(words):
                 inputs.append(w)
         i += 1
     if output == "-" or (output is None and (not inputs or inputs == ["-"] or top)):
-        return []  # standard output (--top's table, without -o): the line's > names it
+        return []  # standard output (--top's table too): the line's > names it
     if output is not None:
         return [output]
     base = inputs[0].rsplit("/", 1)[-1]
