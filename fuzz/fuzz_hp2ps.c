@@ -483,6 +483,80 @@ static void check_threads(const struct fuzz_input *in, const struct pipeline_opt
         profile_free(&q);
 }
 
+/* The tree of p[0..n) (tree.h; n 2: --diff) at the peak, the end, at
+ * 0.03 and over the whole profile: every value finite, every node's
+ * value its own and its children's; its icicle checked and drawn (not as
+ * the HTML page, which has none), its folded stacks valid UTF-8, their
+ * lines adding up to the census's total (a window's, rounded). */
+static void check_tree(const struct profile *p, size_t n, const struct pipeline_options *po,
+                       bool through_output)
+{
+    static const struct moment moments[] = {
+        {MOMENT_PEAK, 0}, {MOMENT_END, 0}, {MOMENT_TIME, 0.03}, {MOMENT_WINDOW, 0}};
+    for (size_t m = 0; m < sizeof moments / sizeof *moments; m++) {
+        struct pipeline_options tpo = *po;
+        tpo.moment = moments[m];
+        tpo.icicle = true;
+        struct tree t;
+        struct band_plan bp[TREE_PROFILES] = {{0}, {0}};
+        struct hp_error err;
+        if (pipeline_tree(&t, bp, p, n, NULL, &tpo, NULL, &err) < 0)
+            continue;
+        for (size_t k = 0; k < n; k++)
+            for (size_t i = t.count; i-- > 0;) {
+                const struct tree_node *nd = &t.node[i];
+                double sum = nd->self[k];
+                for (uint32_t c = nd->child; c != TREE_NONE; c = t.node[c].next)
+                    sum += t.node[c].value[k];
+                if (!isfinite(nd->value[k]) || fabs(sum - nd->value[k]) > 1e-6 * fabs(sum) + 1e-6)
+                    abort();
+            }
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        if (!mem || folded_write(mem, &t, &err) < 0)
+            abort();
+        fclose(mem);
+        if (!g_utf8_validate(text, (gssize)len, NULL)) {
+            fprintf(stderr, "folded stacks are not valid UTF-8\n");
+            abort();
+        }
+        /* a census's lines add up to its total exactly (held at 2^63-1: not
+         * checked), a window's to its total rounded */
+        unsigned long long sum = 0;
+        for (char *line = text, *nl; line < text + len; line = nl + 1) {
+            nl = memchr(line, '\n', (size_t)(text + len - line));
+            if (!nl)
+                abort();
+            char *sp = nl;
+            while (sp > line && *sp != ' ')
+                sp--;
+            if (*sp != ' ')
+                abort();
+            sum += strtoull(sp + 1, NULL, 10);
+        }
+        const struct tree_census *c = &t.census[n - 1];
+        double want = c->kind == MOMENT_WINDOW ? floor(c->total + 0.5) : (double)c->total_bytes;
+        if (!c->clipped && want < 1e15 && (double)sum != want) {
+            fprintf(stderr, "folded stacks add up to %llu, the census to %.0f\n", sum, want);
+            abort();
+        }
+        free(text);
+        struct layout L;
+        struct text_metrics tm = render_text_metrics(fonts);
+        if (layout_build_icicle(&L, &t, p, &bp[0], &tpo.layout, &tm, &err) == 0) {
+            if (po->fmt->data)
+                check_layout(&L);
+            else
+                check_and_render(&L, po, through_output);
+        }
+        layout_free(&L);
+        tree_free(&t);
+        for (size_t k = 0; k < n; k++)
+            band_plan_free(&bp[k]);
+    }
+}
+
 /* One profile: its exports, its drawing, its .aux. */
 static void run_one(const struct fuzz_input *in, const struct pipeline_options *po)
 {
@@ -519,6 +593,7 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
         clearerr(sink);
     }
     drawing_free(&d);
+    check_tree(&p, 1, po, in->through_output);
     profile_free(&p);
     aux_free(&aux);
 }
@@ -547,6 +622,8 @@ static void run_many(const struct fuzz_input *in, const struct pipeline_options 
             check_and_render(&L, page, po, in->through_output);
         page_data_free(page);
         layout_free(&L);
+        if (po->diff)
+            check_tree(p, 2, po, in->through_output);
     }
     if (read == 2) { /* --top BEFORE AFTER */
         struct triage t;
@@ -588,6 +665,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fprintf(stderr, "the harness made a command line hp2ps refuses: %s\n", err.text);
         abort();
     }
+    po.parse.stacks = true; /* an eventlog's -hc stacks, for check_tree */
     if (in.nprofiles == 1)
         run_one(&in, &po);
     else

@@ -8,6 +8,7 @@
 
 #include "layout/heap.h"
 #include "layout/types.h"
+#include "tree.h"
 
 /* One profile's pages into L (zeroed first): the graph of bp's bands on
  * s's edges, in the box GHC draws, with its title box and key (beside
@@ -53,5 +54,14 @@ const char *layout_x_unit(const struct profile *p, bool plural);
 /* The colour band is drawn in under o, as its key entry shows it: its
  * fill, or with --mode=lines its line's colour. */
 struct rgb layout_band_colour(const struct layout_options *o, const struct band *band);
+/* --view=icicle: the tree t (tree.h, filled) on one page, in the box and
+ * title box of a graph: the root on top, each node under its parent and
+ * as wide as its value (--diff, t->nprofiles 2: the after's, p[1], the
+ * fill the change from p[0]); a flat tree (TREE_FLAT) as bars by size.
+ * bp: the profile's bands, whose fills the nodes of their names take
+ * (not read for --diff). */
+int layout_build_icicle(struct layout *L, const struct tree *t, const struct profile *p,
+                        const struct band_plan *bp, const struct layout_options *o,
+                        const struct text_metrics *tm, struct hp_error *err);
 
 #endif

@@ -169,6 +169,11 @@ void options_usage(FILE *f, const struct options *o)
           "      --marks=RE\n"
           "                draw only the marks whose text matches RE (an eventlog's\n"
           "                traceMarker; a .hp's MARK has the text \"\")\n"
+          "      --view=graph|icicle\n"
+          "                the stacked graph over time (default), or where in the\n"
+          "                code the heap is at one census: the tree of cost-centre\n"
+          "                stacks (-hc) or of modules, files and spans (-hi), root\n"
+          "                on top, each node as wide as its bytes   e.g. --view=icicle\n"
           "  FILE FILE...  several profiles: one above the other on one page, with\n"
           "                one x and one y scale and one colour per name (needs -o)\n"
           "                  e.g. $0 -c -o compare.pdf before.hp after.hp\n"
@@ -185,13 +190,21 @@ void options_usage(FILE *f, const struct options *o)
           "                two profiles: what grew between the runs\n"
           "                  e.g. $0 --top before.hp after.hp\n"
           "      --at=peak|end|T\n"
-          "                with --top: what OTHER and -t hold at the census at time T\n"
-          "                (or the last before it), name by name   e.g. --top --at=peak\n"
+          "                one census: the largest (default), the last that holds\n"
+          "                anything, or the one at time T or the last before it;\n"
+          "                what --view=icicle and -o FILE.folded show (with\n"
+          "                --from/--to and no --at: the window's byte-seconds), and\n"
+          "                with --top what OTHER and -t hold there, name by name\n"
+          "                  e.g. --top --at=peak, --view=icicle --at=2.5\n"
           "\n"
           "Exporting and watching:\n"
           "  -o FILE.csv, -o FILE.json\n"
           "                the time by band matrix after selection, exact values\n"
           "                  e.g. $0 -m0 -t0 -o prog.csv prog.hp (every name)\n"
+          "  -o FILE.folded\n"
+          "                the stacks of one census (--at) as folded text, a line\n"
+          "                \"frame;frame;frame BYTES\" each, for flamegraph.pl,\n"
+          "                inferno and speedscope   e.g. $0 -o prog.folded prog.hp\n"
           "      --export-layout=wide|long|bands\n"
           "                a row per sample and a column per band (wide), or a\n"
           "                row time,band,value per value that is not 0 (long);\n"
@@ -603,6 +616,16 @@ static int add_report(struct options *o, const char *v, struct hp_error *err)
     return 0;
 }
 
+static int set_view(struct options *o, const char *v, struct hp_error *err)
+{
+    static const char *const views[] = {"graph", "icicle"};
+    int k = pick_word("--view", v, views, 2, "graph or icicle", err);
+    if (k < 0)
+        return -1;
+    o->view = (enum view_kind)k;
+    return 0;
+}
+
 static int set_mode(struct options *o, const char *v, struct hp_error *err)
 {
     static const char *const modes[] = {"stacked", "percent", "lines"};
@@ -680,6 +703,7 @@ static const struct long_option long_options[] = {
     VALUE("from", set_from),
     VALUE("to", set_to),
     VALUE("at", set_at),
+    VALUE("view", set_view),
     VALUE("mode", set_mode),
     VALUE("sort", set_sort),
     VALUE("export-layout", set_export_layout),
@@ -751,6 +775,10 @@ static int check_combinations(const struct options *o, struct hp_error *err)
                        "check names what grew most, by --top's figures)");
     if (o->diff && o->ninputs != 2)
         return hp_fail(err, "--diff needs exactly two profiles: --diff BEFORE.hp AFTER.hp");
+    if (o->view == VIEW_ICICLE && o->ninputs > 1 && !o->diff)
+        return hp_fail(err, "--view=icicle draws one profile's tree (or two with --diff)");
+    if (o->view == VIEW_ICICLE && o->mode != MODE_STACKED)
+        return hp_fail(err, "--mode draws the graph over time; --view=icicle draws a tree");
     if (o->diff && o->mode != MODE_STACKED)
         return hp_fail(err, "--diff draws one diverging chart; --mode does not apply to it");
     if (o->slopes && o->ninputs > 1)

@@ -23,6 +23,12 @@ enum at_kind {
     AT_TIME   /* --at=T: the census at time T, or the last before it */
 };
 
+/* --view: what a drawing shows. */
+enum view_kind {
+    VIEW_GRAPH,  /* the stacked graph over time (GHC's) */
+    VIEW_ICICLE  /* the tree of one census or window (tree.h), root on top */
+};
+
 /* Default --watch period, in seconds. */
 #define WATCH_PERIOD_DEFAULT 2.0
 
@@ -63,6 +69,7 @@ struct options {
     size_t top_n;             /* N: rows at most (0: every name that grew) */
     enum at_kind at;          /* --at=peak|end|T: one census */
     double at_time;           /* AT_TIME: T, in SAMPLE_UNITs */
+    enum view_kind view;      /* --view=graph|icicle */
     bool x_index;             /* --x=index: sample number on the x axis */
     bool heap;                /* --heap: an eventlog's heap size, live, blocks lines */
     const char *marks;        /* --marks=RE: the marks drawn, by their text */

@@ -342,3 +342,50 @@ done:
     return rc;
 }
 
+
+int pipeline_tree(struct tree *t, struct band_plan *bp, const struct profile *p, size_t n,
+                  const struct aux *aux, const struct pipeline_options *po,
+                  struct hp_warnings *warnings, struct hp_error *err)
+{
+    memset(t, 0, sizeof *t);
+    if (n < 1 || n > TREE_PROFILES)
+        return hp_fail(err, "a tree is drawn of one profile, or of two with --diff");
+    size_t k = 0;
+    for (; k < n; k++) {
+        const struct aux *a = n == 1 ? aux : NULL;
+        if (pipeline_plan(&bp[k], &p[k], &a, po, err) < 0)
+            goto fail;
+    }
+    if (tree_build(t, p, bp, n, err) < 0)
+        goto fail;
+    for (size_t j = 0; j < n; j++) {
+        if (tree_fill(t, j, &p[j], &po->moment, err) < 0)
+            goto fail;
+        if (t->census[j].clipped)
+            pipeline_warn_clipped(warnings, p[j].source,
+                                  po->tree_fmt ? "written as that" : "drawn at that");
+    }
+    return 0;
+fail:
+    tree_free(t);
+    for (size_t j = 0; j < k; j++)
+        band_plan_free(&bp[j]);
+    return -1;
+}
+
+int pipeline_draw_icicle(struct layout *L, const struct profile *p, size_t n,
+                         const struct aux *aux, const struct pipeline_options *po,
+                         const struct text_metrics *tm, struct hp_warnings *warnings,
+                         struct hp_error *err)
+{
+    memset(L, 0, sizeof *L);
+    struct tree t;
+    struct band_plan bp[TREE_PROFILES] = {{0}, {0}};
+    if (pipeline_tree(&t, bp, p, n, aux, po, warnings, err) < 0)
+        return -1;
+    int rc = layout_build_icicle(L, &t, p, &bp[0], &po->layout, tm, err);
+    tree_free(&t);
+    for (size_t k = 0; k < n; k++)
+        band_plan_free(&bp[k]);
+    return rc;
+}

@@ -17,12 +17,14 @@
 #include "bands.h"
 #include "export.h"
 #include "filter.h"
+#include "folded.h"
 #include "layout.h"
 #include "output.h"
 #include "page/page.h"
 #include "profile.h"
 #include "render.h"
 #include "series.h"
+#include "tree.h"
 #include "census.h"
 #include "toptable.h"
 #include "triage.h"
@@ -37,6 +39,9 @@ struct pipeline_options {
     struct render_settings render;   /* --dpi */
     const struct render_format *fmt; /* the drawing's format; NULL for an export */
     const struct export_format *exp; /* -o FILE.csv|.json, --format=csv|json; else NULL */
+    const struct tree_format *tree_fmt; /* -o FILE.folded, --format=folded; else NULL */
+    bool icicle;                     /* --view=icicle: the drawing is the tree */
+    struct moment moment;            /* --at, or --from/--to's window: the tree's values */
     enum export_layout export_layout;/* --export-layout; EXPORT_AUTO: export.c's rule */
     bool reuse_aux;                  /* -p */
     bool no_aux;                     /* --no-aux */
@@ -119,6 +124,23 @@ int pipeline_draw_several(struct layout *L, struct page_data **page, const struc
 int pipeline_draw_diff(struct layout *L, struct page_data **page, const struct profile *p,
                        const struct pipeline_options *po, const struct text_metrics *tm,
                        struct hp_warnings *warnings, struct hp_error *err);
+
+/* --view=icicle and -o FILE.folded: the tree of p[0..n) (n 2: --diff's
+ * before and after, paired by their stacks), each profile's values at
+ * po->moment, and in bp[k] each profile's bands under po's options (aux:
+ * -p's .aux, for the one profile; NULL: none), whose --include/--exclude
+ * keep names out of the tree and whose fills the icicle takes.  On
+ * failure -1, err set, t and bp freed; the caller owns both: tree_free,
+ * band_plan_free.  A sum held at INT64_MAX is a warning. */
+int pipeline_tree(struct tree *t, struct band_plan *bp, const struct profile *p, size_t n,
+                  const struct aux *aux, const struct pipeline_options *po,
+                  struct hp_warnings *warnings, struct hp_error *err);
+
+/* --view=icicle: pipeline_tree and its layout (layout_build_icicle). */
+int pipeline_draw_icicle(struct layout *L, const struct profile *p, size_t n,
+                         const struct aux *aux, const struct pipeline_options *po,
+                         const struct text_metrics *tm, struct hp_warnings *warnings,
+                         struct hp_error *err);
 
 /* A band's sum held at INT64_MAX (bands_add_value): the output is not
  * the data there, so the run says so (held: "drawn at that", "written

@@ -43,11 +43,12 @@ static const char *format_names(char buf[128], const char *prefix, const char *l
 /* --format, else -o's extension, else PostScript: a drawing (*fmt) or an
  * export (*exp, and *fmt NULL).  -1 with err set when neither names one. */
 static int choose_format(const struct options *o, const struct render_format **fmt,
-                         const struct export_format **exp, struct hp_error *err)
+                         const struct export_format **exp, const struct tree_format **tree,
+                         struct hp_error *err)
 {
     const struct output_format *of = NULL;
     char names[128];
-    *fmt = &render_format_ps, *exp = NULL;
+    *fmt = &render_format_ps, *exp = NULL, *tree = NULL;
     if (o->format) {
         if (!(of = output_format_find(o->format)))
             return hp_fail(err, "--format=%s: unknown format (use one of %s)", o->format,
@@ -58,7 +59,7 @@ static int choose_format(const struct options *o, const struct render_format **f
                            "give --format", o->output, format_names(names, ".", " or "));
     }
     if (of)
-        *fmt = of->render, *exp = of->export;
+        *fmt = of->render, *exp = of->export, *tree = of->tree;
     return 0;
 }
 
@@ -103,7 +104,7 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
     if (o->top && o->ninputs == 2 && !po->top_table && !o->diff)
         return hp_fail(err, "--top with a drawing of two profiles: draw them with --diff, whose "
                        "title names what grew");
-    if (!po->top_table && choose_format(o, &po->fmt, &po->exp, err) < 0)
+    if (!po->top_table && choose_format(o, &po->fmt, &po->exp, &po->tree_fmt, err) < 0)
         return -1;
     if (name_filter_compile(filter, o->include, o->ninclude, o->exclude, o->nexclude, err) < 0 ||
         name_filter_marks(filter, o->marks, err) < 0)
@@ -111,6 +112,28 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
     if (po->exp && o->ninputs > 1 && !po->top_table)
         return hp_fail(err, "-o %s: an export holds one profile; export each on its own",
                        o->output ? o->output : "-");
+    if (po->tree_fmt && o->ninputs > 1 && !o->diff)
+        return hp_fail(err, "-o %s: folded stacks are one profile's (or two with --diff); write "
+                       "each on its own", o->output ? o->output : "-");
+    if (o->view == VIEW_ICICLE && po->exp)
+        return hp_fail(err, "--view=icicle draws a picture; -o FILE.folded writes the tree's "
+                       "stacks as text");
+    if (o->view == VIEW_ICICLE && po->fmt && po->fmt->write_page)
+        return hp_fail(err, "--view=icicle: the HTML page has no icicle yet; draw it as .svg, "
+                       ".pdf, .png, .ps or .eps");
+    if (o->view == VIEW_ICICLE && o->top)
+        return hp_fail(err, "--top names its ranking under the graph's title; --view=icicle "
+                       "draws a tree (write the table with -o FILE.txt)");
+    po->icicle = o->view == VIEW_ICICLE && po->fmt;
+    /* --at; else --from/--to's window; else the peak */
+    po->moment = (struct moment){
+        .kind = o->at == AT_END    ? MOMENT_END
+              : o->at == AT_TIME   ? MOMENT_TIME
+              : o->at == AT_PEAK   ? MOMENT_PEAK
+              : o->has_from || o->has_to ? MOMENT_WINDOW
+                                   : MOMENT_PEAK,
+        .time = o->at_time,
+    };
     if ((!po->exp || po->top_table) && o->export_layout != EXPORT_AUTO)
         return hp_fail(err, "--export-layout is for an export: -o FILE.csv, -o FILE.json or "
                        "--format=csv|json");
@@ -119,6 +142,7 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
         .x_index = o->x_index, .full_stacks = o->full_stacks, .threads = env_threads(),
         .heap = o->heap, .marks = filter->marks,
+        .stacks = o->view == VIEW_ICICLE || po->tree_fmt,
     };
     struct band_options *bo = &po->bands;
     band_options_default(bo);
@@ -236,7 +260,8 @@ static void resolve_files(struct files *fl, const char *arg, const struct pipeli
     free(stem);
     /* NAME.FORMAT (formats.h: the extension is the format's name) */
     char ext[16];
-    snprintf(ext, sizeof ext, ".%s", po->exp ? po->exp->name : po->fmt->name);
+    snprintf(ext, sizeof ext, ".%s", po->exp ? po->exp->name
+                                    : po->tree_fmt ? po->tree_fmt->name : po->fmt->name);
     fl->out_path = po->output ? xstrdup(po->output) : concat(fl->base, ext);
     fl->aux_path = concat(fl->base, ".aux");
 }
@@ -393,6 +418,45 @@ static int write_export(const struct files *fl, const struct profile *p,
     return output_commit(&out, err);
 }
 
+/* -o FILE.folded: the tree's stacks, through the same atomic output as
+ * an export; no .aux.  p[0..n): one profile, or --diff's two. */
+static int write_tree(const struct files *fl, const struct profile *p, size_t n,
+                      const struct aux *aux, const struct pipeline_options *po,
+                      struct hp_warnings *warnings, struct hp_error *err)
+{
+    struct tree t;
+    struct band_plan bp[TREE_PROFILES] = {{0}, {0}};
+    struct output out;
+    if (check_target(fl->out_path, po->force, err) < 0 ||
+        pipeline_tree(&t, bp, p, n, aux, po, warnings, err) < 0)
+        return -1;
+    int rc = output_open(&out, fl->out_path, fl->input, po->temps, err);
+    if (rc == 0) {
+        rc = po->tree_fmt->write(out.f, &t, err) < 0 ? writer_failed(&out, err)
+                                                      : output_commit(&out, err);
+    }
+    tree_free(&t);
+    for (size_t k = 0; k < n; k++)
+        band_plan_free(&bp[k]);
+    return rc;
+}
+
+/* --view=icicle: the tree drawn, no .aux (it records the graph's scales). */
+static int write_icicle(const struct files *fl, const struct profile *p, size_t n,
+                        const struct aux *aux, const struct pipeline_options *po,
+                        struct render_fonts *fonts, struct hp_warnings *warnings,
+                        struct hp_error *err)
+{
+    struct layout L;
+    struct text_metrics tm = render_text_metrics(fonts);
+    int rc = pipeline_draw_icicle(&L, p, n, aux, po, &tm, warnings, err);
+    if (rc == 0)
+        rc = write_drawing(&L, NULL, fl, NULL, po, fonts, err);
+    warn_boxes(warnings, rc, fonts);
+    layout_free(&L);
+    return rc;
+}
+
 /* --heap that draws nothing says why, once. */
 static void warn_heap(struct hp_warnings *warnings, const struct profile *p,
                       const struct pipeline_options *po, size_t nprofiles)
@@ -425,7 +489,7 @@ static int aux_policy(const struct files *fl, const struct pipeline_options *po,
 {
     struct hp_error why;
     *saved = NULL;
-    *write = fl->input && !po->no_aux && !po->exp;
+    *write = fl->input && !po->no_aux && !po->exp && !po->tree_fmt && !po->icicle;
     if (*write && output_same_path(fl->aux_path, fl->input)) /* as output_open would */
         return hp_fail(err, "%s: refusing to overwrite the input", fl->aux_path);
     bool left = *write && !aux_replaceable(fl->aux_path, &why);
@@ -463,7 +527,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     /* The fonts are made on a thread of their own while the profile is
      * read and its series built (render_fonts_begin): only the layout
      * measures text. */
-    job = po->exp ? NULL : render_fonts_begin(po->fmt);
+    job = po->exp || po->tree_fmt ? NULL : render_fonts_begin(po->fmt);
     if (read_profile(&p, fl.input, po, warnings, err) < 0)
         goto done;
     /* A -hb run whose RTS crashed (GHC 9.0's does after about 32
@@ -479,6 +543,16 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     const struct aux *saved;
     if (aux_policy(&fl, po, &aux, &saved, &write_aux, warnings, err) < 0)
         goto done;
+    if (po->tree_fmt) {
+        rc = write_tree(&fl, &p, 1, saved, po, warnings, err);
+        goto done;
+    }
+    if (po->icicle) {
+        fonts = render_fonts_end(job);
+        job = NULL;
+        rc = write_icicle(&fl, &p, 1, saved, po, fonts, warnings, err);
+        goto done;
+    }
     if (po->exp) {
         const struct aux *given = saved;
         if (pipeline_plan(&bp, &p, &saved, po, err) < 0)
@@ -523,7 +597,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
                     struct hp_warnings *warnings, struct hp_error *err)
 {
     struct profile *p = xcalloc(n, sizeof *p);
-    struct render_fonts_job *job = render_fonts_begin(po->fmt);
+    struct render_fonts_job *job = po->tree_fmt ? NULL : render_fonts_begin(po->fmt);
     struct layout L = {0};
     struct page_data *page = NULL;
     struct files fl = {0};
@@ -541,10 +615,15 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
             break;
         rc = -1;
     }
-    struct render_fonts *fonts = render_fonts_end(job);
+    struct render_fonts *fonts = job ? render_fonts_end(job) : NULL;
     if (k < n)
         goto done;
     warn_heap(warnings, &p[0], po, n);
+    if (po->tree_fmt || po->icicle) { /* --diff */
+        rc = po->tree_fmt ? write_tree(&fl, p, n, NULL, po, warnings, err)
+                          : write_icicle(&fl, p, n, NULL, po, fonts, warnings, err);
+        goto done;
+    }
     struct text_metrics tm = render_text_metrics(fonts);
     if ((po->diff ? pipeline_draw_diff(&L, &page, p, po, &tm, warnings, err)
                   : pipeline_draw_several(&L, &page, p, n, po, &tm, warnings, err)) < 0)

@@ -4,7 +4,8 @@
 # a plain bash and asked as bash asks it: COMP_WORDS split as bash splits
 # a line (at '=' too, as by default), COMP_CWORD, then _hp2ps.
 #   - options: every long option of --help and no other, the short ones;
-#   - the words of --format, --export-layout, --units, --sort, --mode, --x, after "=" (split
+#   - the words of --format, --export-layout, --units, --sort, --mode, --x,
+#     --view, --at, after "=" (split
 #     or not) and as the next word;
 #   - profiles: .hp and .eventlog files and directories, not other files;
 #     after -o any file.
@@ -71,6 +72,9 @@ expect "--export-layout=long" --export-layout=l
 expect "wide" --export-layout w
 expect "--format=pdf --format=png --format=ps" --format=p
 expect "svg" --format sv
+expect "graph icicle" --view = ""
+expect "icicle" --view i
+expect "--at=peak" --at=p
 expect "si iec" --units = ""
 expect "stddev size" --sort = s
 expect "--sort=gradient" --sort=g

@@ -169,8 +169,10 @@ static void test_format_names(void)
     CHECK(output_format_for_path("P.EPS")->render == &render_format_eps);
     size_t n = 0;
     for (const struct output_format *f; (f = output_format_at(n)) != NULL; n++)
-        CHECK(f == output_format_find(f->name) && (f->render != NULL) != (f->export != NULL));
-    CHECK_INT(n, 8);
+        CHECK(f == output_format_find(f->name) &&
+              (f->render != NULL) + (f->export != NULL) + (f->tree != NULL) == 1);
+    CHECK_INT(n, 9);
+    CHECK(output_format_for_path("prog.folded")->tree == &tree_format_folded);
 }
 
 /* A name the RTS wrote over several lines keeps its newlines: CSV quotes

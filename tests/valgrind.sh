@@ -63,6 +63,19 @@ check "valgrind clean on an eventlog with markers, --x=index" [ $? -eq 0 ]
 vg < "$EL/tiny-hb.eventlog"; check "valgrind clean on an eventlog from a pipe" [ $? -eq 0 ]
 head -c 30000 "$EL/markers-hT.eventlog" > cut.eventlog
 vg -o cut.ps cut.eventlog; check "valgrind clean on a cut eventlog" [ $? -eq 0 ]
+# --view=icicle and -o FILE.folded: an eventlog's stacks frame by frame
+# (cut at 255), a .hp's cut at -L, --diff, a window, an --at before the
+# first census (exit 1)
+ICY=$TESTDATA/icicle
+vg -c --view=icicle -o icy.png "$ICY/where-hc-L5000.eventlog"
+check "valgrind clean for --view=icicle on an eventlog" [ $? -eq 0 ]
+vg --view=icicle -o icy.pdf "$ICY/where-hc.hp"; check "valgrind clean for --view=icicle, -L25" [ $? -eq 0 ]
+vg -o icy.folded --from=0.02 --to=0.2 "$ICY/where-hc-L5000.hp"
+check "valgrind clean for -o FILE.folded over a window" [ $? -eq 0 ]
+vg -c --view=icicle --diff -o grew.svg "$TESTDATA/slowleak/fixed-hc.hp" "$TESTDATA/slowleak/leak-hc.hp"
+check "valgrind clean for --view=icicle --diff" [ $? -eq 0 ]
+vg --at=-1 -o no.folded "$ICY/where-hc.hp"; rc=$?
+check "valgrind clean for --at before the first census (exit 1)" [ $rc -eq 1 ]
 head -c 20000 "$EL/markers-hT.eventlog" > none.eventlog
 vg -o none.ps none.eventlog; rc=$?
 check "valgrind clean on an eventlog with no census (exit 1)" [ $rc -eq 1 ]

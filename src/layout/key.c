@@ -44,7 +44,7 @@ bool key_wanted(const struct layout_options *o)
 
 double key_strip(const struct key *k)
 {
-    return k->place == KEY_BELOW ? k->below : 0;
+    return k && k->place == KEY_BELOW ? k->below : 0; /* (NULL: a page with no key) */
 }
 
 /* ---- the texts ---- */

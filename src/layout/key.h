@@ -54,7 +54,8 @@ bool key_wanted(const struct layout_options *o);
 void key_build(struct frame *f, bool elsewhere, const struct profile *p,
                const struct band_plan *bp, char **notes, const struct text_metrics *tm);
 
-/* KEY_BELOW: the strip's height under the box; else 0. */
+/* KEY_BELOW: the strip's height under the box; else 0 (also for NULL, a page
+ * with no key: --view=icicle). */
 double key_strip(const struct key *k);
 
 /* Before the key is drawn on the graph's page (beside the graph or

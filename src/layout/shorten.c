@@ -650,6 +650,31 @@ void shorten_names(char **out, struct shorten_strip *strip, char *const *names, 
     free(wide);
 }
 
+void shorten_each(char **out, char *const *names, const double *max_width, size_t n,
+                  enum font_role font, const struct text_metrics *tm)
+{
+    size_t *lp = xcalloc(n ? n : 1, sizeof *lp), *ls = xcalloc(n ? n : 1, sizeof *ls);
+    shared_most(names, n, lp, ls);
+    for (size_t i = 0; i < n; i++) {
+        if (fits(names[i], max_width[i], font, tm)) {
+            out[i] = xstrdup(names[i]);
+            continue;
+        }
+        char *cut = cut_apart(names[i], max_width[i], lp[i], ls[i], font, tm);
+        if (!fits(cut, max_width[i], font, tm)) { /* (cut_apart may overrun a little) */
+            free(cut);
+            cut = layout_ellipsize(names[i], max_width[i], font, tm);
+        }
+        if (!fits(cut, max_width[i], font, tm) || strcmp(cut, ELLIPSIS) == 0) {
+            free(cut);
+            cut = NULL;
+        }
+        out[i] = cut;
+    }
+    free(lp);
+    free(ls);
+}
+
 void shorten_strip_free(struct shorten_strip *strip)
 {
     free(strip->prefix);

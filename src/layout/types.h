@@ -64,7 +64,7 @@ struct prim {
     size_t npts;
     double *pts;        /* x0, y0, x1, y1, ... */
     double line_width;  /* 0: no outline */
-    struct rgb stroke;  /* outline colour (black unless set) */
+    struct rgb stroke;  /* outline colour, PRIM_TEXT's colour (black unless set) */
     int hatch;          /* --pattern: 0 none, else 1..LAYOUT_HATCHES, lines over the fill */
     int dash;           /* --mode=lines: 0 solid, else 1..LAYOUT_DASHES, a dash pattern */
     bool filled;

@@ -119,6 +119,7 @@ struct elreader {
     struct reader_input *in;
     struct hp_error *err;
     bool full_stacks;
+    bool keep_stacks;       /* parse_options.stacks */
 
     unsigned char *buf;
     size_t pos, end;        /* buf[pos..end) not yet read */
@@ -152,6 +153,9 @@ struct elreader {
     struct arena text;
     struct cost_centre *cc;
     size_t ncc, cc_cap;
+    struct span *cc_location; /* beside cc, with keep_stacks only (a million
+                               * cost centres' would be tens of MB kept for
+                               * nothing) */
     struct idmap cc_ids;
     struct span *ipe;       /* the IPE entries' strings (info_table) */
     size_t nipe, ipe_cap;
@@ -752,12 +756,17 @@ static int cost_centre(struct elreader *r, const unsigned char *p, size_t len, u
         if (r->ncc == r->cc_cap) {
             r->cc_cap = r->cc_cap ? r->cc_cap * 2 : 256;
             r->cc = xreallocarray(r->cc, r->cc_cap, sizeof *r->cc);
+            if (r->keep_stacks)
+                r->cc_location = xreallocarray(r->cc_location, r->cc_cap,
+                                               sizeof *r->cc_location);
         }
         k = (int64_t)r->ncc++;
         idmap_put(&r->cc_ids, id, (uint32_t)k);
     }
     r->cc[k].label = arena_add(&r->text, (const char *)p + label.off, label.len);
     r->cc[k].module = arena_add(&r->text, (const char *)p + module.off, module.len);
+    if (r->keep_stacks)
+        r->cc_location[k] = arena_add(&r->text, (const char *)p + loc.off, loc.len);
     r->saw_cost_centre = true;
     return 0;
 }
@@ -1352,6 +1361,75 @@ static void name_info_tables(struct elreader *r)
     free(shown_text.s);
 }
 
+/* -hc, when asked (parse_options.stacks): every stack frame by frame
+ * (profile.stacks), the outermost first, over the cost centres the stacks
+ * use, each once, in the order they are first used; an id the log never
+ * defined is "<cc N>", as the names say. */
+static void stack_frames(struct elreader *r)
+{
+    struct profile *p = r->p;
+    size_t n = r->stacks.keys.count;
+    struct profile_stacks *st = xcalloc(1, sizeof *st);
+    st->nnames = p->names.count;
+    st->first = xcalloc(st->nnames + 1, sizeof *st->first);
+    st->cut = xcalloc(st->nnames ? st->nnames : 1, sizeof *st->cut);
+    /* each name's depth first, then the offsets */
+    for (size_t k = 0; k < n; k++) {
+        uint32_t id = r->stacks.name[k];
+        if (id < st->nnames)
+            st->first[id + 1] = (unsigned char)r->stacks.keys.info[k].text[0];
+    }
+    for (size_t id = 0; id < st->nnames; id++)
+        st->first[id + 1] += st->first[id];
+    size_t nframes = st->first[st->nnames], cap = 64;
+    st->frame = xreallocarray(NULL, nframes ? nframes : 1, sizeof *st->frame);
+    st->cc = xcalloc(cap, sizeof *st->cc);
+    /* the log's id -> index in st->cc, given as a stack first uses it */
+    struct idmap used = {0};
+    for (size_t k = 0; k < n; k++) {
+        const unsigned char *key = (const unsigned char *)r->stacks.keys.info[k].text;
+        uint32_t id = r->stacks.name[k];
+        if (id >= st->nnames)
+            continue;
+        unsigned depth = key[0];
+        st->cut[id] = depth == 255;
+        for (unsigned i = 0; i < depth; i++) {
+            uint32_t cc_id = be32(key + 1 + 4 * i);
+            int64_t c = idmap_get(&used, cc_id);
+            if (c < 0) {
+                if (st->ncc == cap)
+                    st->cc = xreallocarray(st->cc, cap *= 2, sizeof *st->cc);
+                struct cost_centre_info *ci = &st->cc[st->ncc];
+                int64_t def = idmap_get(&r->cc_ids, cc_id);
+                if (def < 0) { /* no HEAP_PROF_COST_CENTRE: as the names say it */
+                    char text[32];
+                    snprintf(text, sizeof text, "<cc %lu>", (unsigned long)cc_id);
+                    *ci = (struct cost_centre_info){xstrdup(text), xstrdup(text), xstrdup(""),
+                                                    xstrdup("")};
+                } else {
+                    const struct cost_centre *cc = &r->cc[def];
+                    ci->label = xmemdup0(r->text.s + cc->label.off, cc->label.len);
+                    ci->module = xmemdup0(r->text.s + cc->module.off, cc->module.len);
+                    ci->location = xmemdup0(r->text.s + r->cc_location[def].off,
+                                            r->cc_location[def].len);
+                    if (cc->label.len == 3 && memcmp(ci->label, "CAF", 3) == 0) {
+                        ci->frame = xmalloc(cc->module.len + 5);
+                        memcpy(ci->frame, ci->module, cc->module.len);
+                        memcpy(ci->frame + cc->module.len, ".CAF", 5);
+                    } else
+                        ci->frame = xstrdup(ci->label);
+                }
+                c = (int64_t)st->ncc++;
+                idmap_put(&used, cc_id, (uint32_t)c);
+            }
+            /* the log has them innermost first */
+            st->frame[st->first[id] + depth - 1 - i] = (uint32_t)c;
+        }
+    }
+    idmap_free(&used);
+    p->stacks = st;
+}
+
 /* -hc: each stack's whole text as its detail (the name is cut at -L). */
 static void stack_details(struct elreader *r)
 {
@@ -1359,6 +1437,8 @@ static void stack_details(struct elreader *r)
     size_t n = r->stacks.keys.count;
     if (n == 0)
         return;
+    if (r->keep_stacks)
+        stack_frames(r);
     p->detail_columns = xstrdup("stack");
     p->ndetail = p->names.count;
     p->detail = xcalloc(p->ndetail, sizeof *p->detail);
@@ -1412,6 +1492,7 @@ static int finish(struct elreader *r)
     p->sample_unit = xstrdup("seconds");
     p->value_unit = xstrdup("bytes");
     p->elapsed_time = true;
+    p->breakdown = r->breakdown < BY_COUNT ? (enum heap_breakdown)r->breakdown : BY_UNKNOWN;
     if (r->breakdown == BREAKDOWN_INFO_TABLE)
         name_info_tables(r);
     else if (r->breakdown == BREAKDOWN_ERA)
@@ -1453,6 +1534,7 @@ int eventlog_read(struct profile *p, struct reader_input *in, const char *source
     r->in = in;
     r->err = err;
     r->full_stacks = po && po->full_stacks;
+    r->keep_stacks = po && po->stacks;
     r->ccs_length = EL_DEFAULT_L;
     r->profiled_rts = -1;
     r->buf = xmalloc(EL_BLOCK + EL_EVENT_MAX);
@@ -1479,6 +1561,7 @@ int eventlog_read(struct profile *p, struct reader_input *in, const char *source
     free(r->args);
     free(r->text.s);
     free(r->cc);
+    free(r->cc_location);
     free(r->ipe);
     idmap_free(&r->cc_ids);
     idmap_free(&r->ipe_addr);

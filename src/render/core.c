@@ -667,7 +667,7 @@ static void draw_text(cairo_t *cr, struct render_fonts *f, PangoLayout *pl, cons
     cairo_scale(cr, 1, -1);
     cairo_rotate(cr, -pr->angle * 3.14159265358979323846 / 180);
     cairo_move_to(cr, dx, -baseline);
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_source_rgb(cr, pr->stroke.r, pr->stroke.g, pr->stroke.b);
     pango_cairo_show_layout(cr, pl);
     cairo_restore(cr);
 }
