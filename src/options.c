@@ -70,6 +70,8 @@ void options_usage(FILE *f)
           "      --no-aux  write no FILE.aux (an existing FILE.aux that is not an\n"
           "                hp2ps .aux file is never replaced: it is left, with a warning)\n"
           "      --force   replace a read-only FILE.ps or FILE.aux (else refused)\n"
+          "      --fsync   have each output on the disk before hp2ps exits (it is\n"
+          "                always replaced whole; this also survives a power cut)\n"
           "  -t<F>         drop the smallest bands that together make less than F%\n"
           "                of the profile (default 1, 0 to 5; -t0 keeps all)\n"
           "  -y            do not draw MARK times\n"
@@ -493,6 +495,7 @@ static const struct long_option long_options[] = {
     SWITCH("heap", heap),
     SWITCH("no-aux", no_aux),
     SWITCH("force", force),
+    SWITCH("fsync", fsync),
     {"watch", LONG_OPTIONAL, 0, parse_watch},
     VALUE("output", set_output),
     VALUE("format", set_format),

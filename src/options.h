@@ -39,6 +39,7 @@ struct options {
     bool reuse_aux;           /* -p */
     bool no_aux;              /* --no-aux: write no .aux file */
     bool force;               /* --force: replace read-only outputs too */
+    bool fsync;               /* --fsync: outputs on the disk before hp2ps ends */
     double trace;             /* -t: percent, 0..5 */
     bool no_marks;            /* -y */
     const char *output;       /* -o FILE, --output=FILE; "-" is stdout */

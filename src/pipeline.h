@@ -36,6 +36,7 @@ struct pipeline_options {
     bool reuse_aux;                  /* -p */
     bool no_aux;                     /* --no-aux */
     bool force;                      /* --force: replace read-only outputs */
+    bool fsync;                      /* --fsync: each output synced (output.h) */
     bool diff;                       /* --diff BEFORE AFTER */
     const char *output;              /* -o FILE; NULL: named after the input, or stdout */
     struct output_temps *temps;      /* where the temporary files are listed for

@@ -134,6 +134,7 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
     po->render.threads = po->parse.threads;
     po->reuse_aux = o->reuse_aux;
     po->no_aux = o->no_aux;
+    po->fsync = o->fsync;
     po->force = o->force;
     po->diff = o->diff;
     po->output = o->output;
@@ -304,7 +305,9 @@ static int check_target(const char *path, bool force, struct hp_error *err)
 static int prepare_aux(struct output *aux_out, const struct files *fl, const struct drawing *d,
                        const struct pipeline_options *po, struct hp_error *err)
 {
-    if (output_open(aux_out, fl->aux_path, fl->input, po->temps, err) < 0) {
+    if (output_open(aux_out, fl->aux_path, fl->input, po->temps, err) == 0)
+        aux_out->sync = po->fsync;
+    else {
         /* The drawing waits for its .aux (both or neither), so say how
          * to have the drawing alone: a read-only current directory. */
         struct hp_error why = *err;
@@ -343,6 +346,7 @@ static int write_drawing(const struct layout *L, const struct files *fl, const s
         return -1;
     if (output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
+    out.sync = po->fsync;
     if (po->fmt->write(out.f, L, fonts, &po->render, err) < 0)
         return writer_failed(&out, err);
     if (with_aux && prepare_aux(&aux_out, fl, d, po, err) < 0) {
@@ -364,6 +368,7 @@ static int write_export(const struct files *fl, const struct profile *p,
     if (check_target(fl->out_path, po->force, err) < 0 ||
         output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
+    out.sync = po->fsync;
     int written = po->exp->write(out.f, p, bp, po->export_layout, err);
     if (written < 0)
         return writer_failed(&out, err);
