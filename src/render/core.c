@@ -466,6 +466,7 @@ static struct text_entry *text_entry(struct render_fonts *f, enum font_role font
 #define ADV_UNKNOWN INT32_MIN
 #define ADV_NEVER (INT32_MIN + 1)
 #define ADV_ASK_MAX 64       /* pairs learnt one by one for one text, at most */
+#define ADV_ASK_LENGTH 24    /* shorter texts are laid out rather than their pairs */
 
 struct advances {
     int32_t after[ADV_CHARS][ADV_CHARS]; /* a character followed by another */
@@ -546,21 +547,22 @@ static bool adv_learn(struct render_fonts *f, enum font_role font, PangoLayout *
     struct advances *a = advances_of(f, font);
     if (!a || pango_layout_get_line_count(pl) != 1 || pango_layout_get_unknown_glyphs_count(pl))
         return false;
-    size_t len = strlen(text);
-    int *idx = xreallocarray(NULL, len + 1, sizeof *idx);
-    size_t *at = xreallocarray(NULL, len + 1, sizeof *at), n = 0;
-    for (size_t p = 0, k; p < len; p += k, n++) {
+    size_t len = strlen(text), n = 0;
+    /* (on the stack for the usual short text) */
+    int idx_s[128];
+    size_t at_s[128];
+    int32_t width_s[128];
+    bool small = len < 128;
+    int *idx = small ? idx_s : xreallocarray(NULL, len + 1, sizeof *idx);
+    size_t *at = small ? at_s : xreallocarray(NULL, len + 1, sizeof *at);
+    int32_t *width = small ? width_s : xreallocarray(NULL, len + 1, sizeof *width);
+    bool ok = true;
+    for (size_t p = 0, k; p < len && ok; p += k, n++) {
         idx[n] = adv_char((const unsigned char *)text + p, &k);
         at[n] = p;
-        if (idx[n] < 0) {
-            free(idx);
-            free(at);
-            return false;
-        }
+        ok = idx[n] >= 0;
     }
-    int32_t *width = xreallocarray(NULL, n + 1, sizeof *width);
     size_t g = 0;
-    bool ok = true;
     for (GSList *r = pango_layout_get_line_readonly(pl, 0)->runs; r && ok; r = r->next) {
         const PangoGlyphItem *run = r->data;
         ok = run_in_font_file(run);
@@ -573,9 +575,11 @@ static bool adv_learn(struct render_fonts *f, enum font_role font, PangoLayout *
     ok = ok && g == n && n > 0;
     for (size_t k = 0; ok && k < n; k++)
         adv_set(f, k + 1 < n ? &a->after[idx[k]][idx[k + 1]] : &a->last[idx[k]], width[k]);
-    free(idx);
-    free(at);
-    free(width);
+    if (!small) {
+        free(idx);
+        free(at);
+        free(width);
+    }
     return ok;
 }
 
@@ -643,8 +647,10 @@ static bool adv_width(struct render_fonts *f, enum font_role font, const char *t
             return true;
         }
         /* A pair costs a layout of its own; the text, one and 3,000
-         * instructions a character (about a tenth of a layout). */
-        if (round > 0 || (size_t)nask * 10 >= 10 + n)
+         * instructions a character (about a tenth of a layout), and a
+         * short text is most likely drawn, which lays it out anyway (the
+         * layout is kept: text_entry). */
+        if (round > 0 || n < ADV_ASK_LENGTH || (size_t)nask * 10 >= n)
             return false;
         for (int q = 0; q < nask && !f->adv_off; q++)
             if ((ask[q][1] >= 0 ? a->after[ask[q][0]][ask[q][1]] : a->last[ask[q][0]]) ==
