@@ -94,7 +94,7 @@ static int replay(FILE *f, const struct profile *p, const struct band_plan *bp, 
     size_t nbands = bp->count;
     int64_t *value = xcalloc(nbands ? nbands : 1, sizeof *value);
     int64_t *column = xcalloc(nbands ? nbands : 1, sizeof *column);
-    struct store_cursor *cur = store_cursor_new(p->store);
+    struct store_cursor *cur = store_cursor_new_ahead(p->store);
     struct sample smp;
     int rc = 0;
     /* A write error (a full disk) ends the replay early; output_commit
@@ -144,7 +144,7 @@ static int replay_long(FILE *f, const struct profile *p, const struct band_plan 
     int32_t *touched = NULL;
     size_t cap = 0, k = 0;
     bool clipped = false;
-    struct store_cursor *cur = store_cursor_new(p->store);
+    struct store_cursor *cur = store_cursor_new_ahead(p->store);
     struct sample smp;
     int rc = 0;
     struct heap_columns h;

@@ -781,7 +781,7 @@ static int percent_floor(const struct profile *p, const struct band_plan *bp, do
                          struct hp_error *err)
 {
     int64_t *value = xcalloc(bp->count ? bp->count : 1, sizeof *value);
-    struct store_cursor *replay = store_cursor_new(p->store);
+    struct store_cursor *replay = store_cursor_new_ahead(p->store);
     struct sample smp;
     int rc;
     double most = 0;
@@ -810,7 +810,7 @@ static int build_sparse(struct series *s, const struct profile *p, const struct 
     struct sparse_sample cur = {0};
     struct sparse_slice sl = {0};
     double t0 = p->t_first, span = p->t_last - p->t_first;
-    struct store_cursor *replay = store_cursor_new(p->store);
+    struct store_cursor *replay = store_cursor_new_ahead(p->store);
     struct sample smp;
     int rc;
     size_t k = 0, col = 0;
@@ -902,7 +902,7 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
     if (!lines && !exact)
         slice_init(&sl, nbands);
 
-    struct store_cursor *replay = store_cursor_new(p->store);
+    struct store_cursor *replay = store_cursor_new_ahead(p->store);
     struct sample smp;
     int rc;
     size_t k = 0;    /* samples replayed */

@@ -72,6 +72,12 @@ struct sample {
  * caller owns the cursor: store_cursor_free (NULL is harmless). */
 struct store_cursor;
 struct store_cursor *store_cursor_new(const struct store *s); /* s NULL: no samples */
+/* The same replay, decoded ahead by a thread of its own while the caller
+ * works on the samples before (store.c, "replay decoded ahead"): for a
+ * large store read once from start to end, the drawing's or an export's.
+ * The same samples in the same order; a plain cursor when the store is
+ * small, there is one processor, or no thread can start. */
+struct store_cursor *store_cursor_new_ahead(const struct store *s);
 int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_error *err);
 void store_cursor_free(struct store_cursor *c);
 
