@@ -94,6 +94,8 @@ void options_usage(FILE *f, const struct options *o)
           "      --no-aux  write no FILE.aux (an existing FILE.aux that is not an\n"
           "                hp2ps .aux file is never replaced: it is left, with a warning)\n"
           "      --force   replace a read-only FILE.ps or FILE.aux (else refused)\n"
+          "      --fsync   have each output on the disk before the run ends (it is\n"
+          "                always replaced whole; this also survives a power cut)\n"
           "  -t<F>         drop the smallest bands that together make less than F%\n"
           "                of the profile (default 1, 0 to 5; -t0 keeps all)\n"
           "  -y            do not draw MARK times\n"
@@ -691,6 +693,7 @@ static const struct long_option long_options[] = {
     SWITCH("no-aux", no_aux),
     SWITCH("force", force),
     SWITCH("allow-partial", allow_partial),
+    SWITCH("fsync", fsync),
     {"watch", LONG_OPTIONAL, 0, parse_watch},
     {"top", LONG_OPTIONAL, 0, set_top},
     VALUE("output", set_output),

@@ -45,6 +45,7 @@ struct options {
     bool reuse_aux;           /* -p */
     bool no_aux;              /* --no-aux: write no .aux file */
     bool force;               /* --force: replace read-only outputs too */
+    bool fsync;               /* --fsync: outputs on the disk before hp2ps ends */
     double trace;             /* -t: percent, 0..5 */
     bool trace_given;         /* -t was given (the gate's drawing is -t0 unless) */
     bool no_marks;            /* -y */

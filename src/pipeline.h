@@ -46,6 +46,7 @@ struct pipeline_options {
     bool reuse_aux;                  /* -p */
     bool no_aux;                     /* --no-aux */
     bool force;                      /* --force: replace read-only outputs */
+    bool fsync;                      /* --fsync: each output synced (output.h) */
     bool diff;                       /* --diff BEFORE AFTER */
     const char *output;              /* -o FILE; NULL: named after the input, or stdout */
     /* --top: the names ranked (triage.h), written as a table (toptable.h)

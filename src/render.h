@@ -40,6 +40,11 @@ struct render_fonts_job;
 struct render_fonts_job *render_fonts_begin(const struct render_format *fmt);
 struct render_fonts *render_fonts_end(struct render_fonts_job *job);
 struct text_metrics render_text_metrics(struct render_fonts *fonts);
+/* For tests: text's width as pango lays it out (render_text_metrics'
+ * may add up widths it learnt instead: render/core.c, "advance
+ * widths"), and how many texts the metrics have laid out so far. */
+double render_text_laid_out(struct render_fonts *fonts, enum font_role font, const char *text);
+unsigned long render_fonts_laid_out(const struct render_fonts *fonts);
 /* NULL when every character measured with fonts so far has a glyph; else
  * why text is drawn as boxes (no font at all, or some characters that no
  * font has), for a warning; or that fontconfig's configuration is missing,

@@ -179,6 +179,7 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
     po->render.threads = po->parse.threads;
     po->reuse_aux = o->reuse_aux;
     po->no_aux = o->no_aux;
+    po->fsync = o->fsync;
     po->force = o->force;
     po->diff = o->diff;
     po->output = o->output;
@@ -346,11 +347,22 @@ static int check_target(const char *path, bool force, struct hp_error *err)
     return 0;
 }
 
+/* output_open with the run's --fsync: every file this run writes is
+ * synced or none is. */
+static int open_output(struct output *o, const char *path, const char *protect,
+                       const struct pipeline_options *po, struct hp_error *err)
+{
+    if (output_open(o, path, protect, po->temps, err) < 0)
+        return -1;
+    o->sync = po->fsync;
+    return 0;
+}
+
 /* The .aux, written to its temporary file (committed by the caller). */
 static int prepare_aux(struct output *aux_out, const struct files *fl, const struct drawing *d,
                        const struct pipeline_options *po, struct hp_error *err)
 {
-    if (output_open(aux_out, fl->aux_path, fl->input, po->temps, err) < 0) {
+    if (open_output(aux_out, fl->aux_path, fl->input, po, err) < 0) {
         /* The drawing waits for its .aux (both or neither), so say how
          * to have the drawing alone: a read-only current directory. */
         struct hp_error why = *err;
@@ -388,7 +400,7 @@ static int write_drawing(const struct layout *L, const struct page_data *page,
     if (check_target(fl->out_path, po->force, err) < 0 ||
         (with_aux && check_target(fl->aux_path, po->force, err) < 0))
         return -1;
-    if (output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
+    if (open_output(&out, fl->out_path, fl->input, po, err) < 0)
         return -1;
     if (render_write(po->fmt, out.f, L, page, fonts, &po->render, err) < 0)
         return writer_failed(&out, err);
@@ -409,7 +421,7 @@ static int write_export(const struct files *fl, const struct profile *p,
 {
     struct output out;
     if (check_target(fl->out_path, po->force, err) < 0 ||
-        output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
+        open_output(&out, fl->out_path, fl->input, po, err) < 0)
         return -1;
     int written = po->exp->write(out.f, p, bp, po->export_layout, err);
     if (written < 0)
@@ -430,7 +442,7 @@ static int write_tree(const struct files *fl, const struct profile *p, size_t n,
     if (check_target(fl->out_path, po->force, err) < 0 ||
         pipeline_tree(&t, bp, p, n, aux, po, warnings, err) < 0)
         return -1;
-    int rc = output_open(&out, fl->out_path, fl->input, po->temps, err);
+    int rc = open_output(&out, fl->out_path, fl->input, po, err);
     if (rc == 0) {
         rc = po->tree_fmt->write(out.f, &t, err) < 0 ? writer_failed(&out, err)
                                                       : output_commit(&out, err);
@@ -683,7 +695,7 @@ static int run_top(const struct pipeline_options *po, const char *const *inputs,
         tt.before = k == 2 ? &p[0] : NULL;
     }
     if (check_target(target, po->force, err) < 0 ||
-        output_open(&out, target, path[0], po->temps, err) < 0)
+        open_output(&out, target, path[0], po, err) < 0)
         goto done;
     po->top_table->write(out.f, &tt);
     rc = output_commit(&out, err);
@@ -826,7 +838,7 @@ static int prepare_reports(struct output *outs, size_t *n, const struct run_gate
         report_writer *write = report_kind(g->report[i], &path);
         struct output *out = &outs[*n];
         if (check_target(path, po->force, err) < 0 ||
-            output_open(out, path, input, po->temps, err) < 0)
+            open_output(out, path, input, po, err) < 0)
             return -1;
         ++*n;
         if (write(out->f, v, st) < 0) {
@@ -872,7 +884,7 @@ static int gate_draw(struct output *outs, size_t *n, const struct gate_verdict *
         goto done;
     struct output *out = &outs[*n];
     if (check_target(po->output, po->force, err) < 0 ||
-        output_open(out, po->output, input, po->temps, err) < 0)
+        open_output(out, po->output, input, po, err) < 0)
         goto done;
     ++*n;
     if (render_write(po->fmt, out->f, &d.layout, d.page, fonts, &po->render, err) < 0) {

@@ -179,19 +179,28 @@ struct elreader {
 
 /* ---- small helpers ---- */
 
-static unsigned be16(const unsigned char *p)
+static inline unsigned be16(const unsigned char *p)
 {
     return (unsigned)p[0] << 8 | p[1];
 }
 
-static uint32_t be32(const unsigned char *p)
+static inline uint32_t be32(const unsigned char *p)
 {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static uint64_t be64(const unsigned char *p)
+/* (every event has one or two: the time, a sample's bytes; an unaligned
+ * load and a byte swap where the compiler has them) */
+static inline uint64_t be64(const unsigned char *p)
 {
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return __builtin_bswap64(v);
+#else
     return (uint64_t)be32(p) << 32 | be32(p + 4);
+#endif
 }
 
 static void sb_add(struct sbuf *b, const char *s, size_t n)
@@ -330,7 +339,7 @@ static int fill(struct elreader *r)
 
 /* Make n bytes (n <= EL_EVENT_MAX) readable at buf + pos: 1, or 0 when
  * the input ends first, -1 on a read error. */
-static int need(struct elreader *r, size_t n)
+static HP_NOINLINE int need_more(struct elreader *r, size_t n)
 {
     while (r->end - r->pos < n) {
         if (r->eof)
@@ -339,6 +348,11 @@ static int need(struct elreader *r, size_t n)
             return -1;
     }
     return 1;
+}
+
+static inline int need(struct elreader *r, size_t n)
+{
+    return r->end - r->pos >= n ? 1 : need_more(r, n);
 }
 
 /* Pass over n bytes, any number: 1, 0 when the input ends first, -1. */
@@ -676,7 +690,7 @@ static int census_begin(struct elreader *r, uint64_t ns, uint64_t at)
     return 0;
 }
 
-static int entry_value(struct elreader *r, const unsigned char *p, uint64_t at, int64_t *v)
+static inline int entry_value(struct elreader *r, const unsigned char *p, uint64_t at, int64_t *v)
 {
     if (!r->b.in_sample)
         return bad(r, at, "a heap sample outside a census");
@@ -693,7 +707,7 @@ static int entry_value(struct elreader *r, const unsigned char *p, uint64_t at, 
 /* 163: profile id, bytes, depth, depth cost-centre ids. */
 static int sample_stack(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
 {
-    int64_t v;
+    int64_t v = 0;
     if (len < 10)
         return too_short(r, at, "HEAP_PROF_SAMPLE_COST_CENTRE", len, 10);
     if (entry_value(r, p, at, &v) < 0)
@@ -712,7 +726,7 @@ static int sample_stack(struct elreader *r, const unsigned char *p, size_t len, 
 /* 164: profile id, bytes, the band's name. */
 static int sample_string(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
 {
-    int64_t v;
+    int64_t v = 0;
     if (len < 10)
         return too_short(r, at, "HEAP_PROF_SAMPLE_STRING", len, 10);
     if (entry_value(r, p, at, &v) < 0)
@@ -1144,11 +1158,44 @@ static int bad_event(struct elreader *r, uint64_t at, const char *what)
 }
 
 /* The events up to EVENT_DATA_END or the end of the input. */
+/* A census's entries (HEAP_PROF_SAMPLE_STRING, most of a log's events)
+ * one after another while each lies whole in the buffer, with the checks
+ * read_events makes of any event: the same work without its dispatch.
+ * Anything else (another type, an event cut by the buffer's end or
+ * running past its block's, a fixed size) is left to read_events. */
+static int census_entries(struct elreader *r)
+{
+    if (!declared(r, EV_SAMPLE_STRING) || r->size[EV_SAMPLE_STRING] != EL_VARIABLE)
+        return 0;
+    for (;;) {
+        size_t have = r->end - r->pos;
+        const unsigned char *e = r->buf + r->pos;
+        if (have < 12 || be16(e) != EV_SAMPLE_STRING)
+            return 0;
+        size_t len = be16(e + 10);
+        uint64_t at = offset(r);
+        if (have < 12 + len || (r->block_end && at < r->block_end && at + 12 + len > r->block_end))
+            return 0;
+        if (at >= r->block_end)
+            r->block_end = 0;
+        uint64_t ts = be64(e + 2);
+        if (ts > r->max_ts)
+            r->max_ts = ts;
+        if (sample_string(r, e + 12, len, at) < 0)
+            return -1;
+        r->prev_type = EV_SAMPLE_STRING;
+        r->prev_at = at;
+        r->pos += 12 + len;
+    }
+}
+
 static int read_events(struct elreader *r)
 {
     char what[160];
     r->prev_type = EV_DATA_END;
     for (;;) {
+        if (r->b.in_sample && census_entries(r) < 0)
+            return -1;
         int k = need(r, 2);
         if (k <= 0)
             return k;
