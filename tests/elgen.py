@@ -221,6 +221,15 @@ def make(name):
         ev += census(types, 10_000_000, [("0x4cd5a8", 4000), ("0x4cd600", 3000),
                                          ("0x4c0000", 2000)])
         return write(types, ev)
+    if name == "hc-tabs":  # -hc: cost centres whose labels hold a tab and a newline
+        types = declare(TYPES)
+        ev = start(types, "./prog", "+RTS", "-hc", "-l", "-L200", "-RTS")
+        ev += [(161, 1500, cc(1, "go\tleft", "Main")), (161, 1500, cc(2, "two\nlines", "Main")),
+               (161, 1500, cc(3, "main", "Main"))]
+        ev.append((160, 2000, heap_begin(1)))
+        for k in range(2):
+            ev += census(types, 10_000_000 * (k + 1), [([1, 3], 4000), ([2, 3], 3000)], kind=163)
+        return write(types, ev)
     if name.startswith("ipe-"):  # -hi, its IPE events written as RTSs do, or broken
         types, ev = declare(TYPES), []
         ev = start(types, "./prog", "+RTS", "-hi", "-l", "-RTS")
@@ -374,6 +383,7 @@ def make(name):
 
 
 MAKERS = """good ghc-8.2 ghc-8.2-cut header-only no-heap-profile no-census hi markers job
+hc-tabs
 heap heap-absurd heap-short marker-hostile many-markers
 deep many-cc bad-utf8 empty-name after-end undeclared no-nul stack-too-long huge-value
 backwards end-without-begin outside short-begin declared-twice long-description

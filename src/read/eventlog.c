@@ -780,6 +780,22 @@ static void sb_add_squeezed(struct sbuf *b, const char *s, size_t n)
     }
 }
 
+/* A detail field into a record (profile.h): squeezed or exact, then
+ * escaped so that its tabs do not part it. */
+static void sb_add_detail(struct sbuf *b, const char *s, size_t n, bool squeeze)
+{
+    struct sbuf raw = {0};
+    if (squeeze) {
+        sb_add_squeezed(&raw, s, n);
+        s = raw.s ? raw.s : "";
+        n = raw.len;
+    }
+    char *out = xmalloc(2 * n + 1);
+    sb_add(b, out, profile_detail_escape(out, s, n));
+    free(out);
+    free(raw.s);
+}
+
 /* The kinds of closure GHC numbers 1-7 (constructors), 8-14 (functions)
  * and 15-22 (thunks) in every RTS that writes IPE events (9.2 on): the
  * rest (stack frames, arrays, ...) are named by their table. */
@@ -1332,7 +1348,7 @@ static void name_info_tables(struct elreader *r)
         sb_add(b, hex, (size_t)snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)addr));
         for (int i = 0; i < 6; i++) {
             sb_add(b, "\t", 1);
-            sb_add_squeezed(b, f[i], fn[i]);
+            sb_add_detail(b, f[i], fn[i], true);
         }
         p->detail[id] = xmemdup0(b->s, b->len);
     }
@@ -1372,8 +1388,13 @@ static void stack_details(struct elreader *r)
             sb_add(b, "MAIN", 4);
         else
             stack_text(r, b, (const unsigned char *)key->text + 1, depth, EL_NAME_MAX);
-        if (!p->detail[id])
-            p->detail[id] = xmemdup0(b->s, b->len);
+        if (!p->detail[id]) {
+            /* the stack exactly as its name has it (a label may hold a
+             * tab or a newline): escaped, as a field must be */
+            struct sbuf field = {0};
+            sb_add_detail(&field, b->s, b->len, false);
+            p->detail[id] = field.s ? field.s : xstrdup("");
+        }
     }
 }
 
