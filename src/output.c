@@ -276,6 +276,27 @@ static int write_all(int fd, const char *p, size_t n)
     return 0;
 }
 
+/* To the unlinked file that holds what goes to a descriptor: a write that
+ * fails for room (/tmp full, TMPDIR not set) moves the file to memory,
+ * as hp_anonymous_file's own fall-back, and goes on. */
+static int spill_write(int fd, const char *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            int e = w < 0 ? errno : EIO;
+            if (hp_anonymous_to_memory(fd, e) == 0)
+                continue;
+            return e;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
 /* OUTPUT_COPY: keep n more bytes. */
 static int keep(struct output *o, const char *buf, size_t n)
 {
@@ -285,7 +306,7 @@ static int keep(struct output *o, const char *buf, size_t n)
             return errno ? errno : EIO;
     }
     if (o->spill_fd >= 0)
-        return write_all(o->spill_fd, buf, n);
+        return spill_write(o->spill_fd, buf, n);
     if (o->len + n > o->cap) {
         while (o->cap < o->len + n)
             o->cap = o->cap ? o->cap * 2 : 1 << 16;

@@ -764,8 +764,11 @@ int render_fail(struct hp_error *err, const char *what, int status)
      * is cairo's temporary file (PostScript and PDF keep the pages in
      * one): say why it failed, when errno still tells. */
     if (st == CAIRO_STATUS_WRITE_ERROR &&
-        (e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS || e == EACCES))
-        return hp_fail(err, "%s failed: cannot write cairo's temporary file: %s", what,
-                       strerror(e));
+        (e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS || e == EACCES)) {
+        char place[512];
+        hp_temp_place(place, sizeof place);
+        return hp_fail(err, "%s failed: cannot write cairo's temporary file in %s: %s", what,
+                       place, strerror(e));
+    }
     return hp_fail(err, "%s failed: %s", what, cairo_status_to_string(st));
 }
