@@ -399,7 +399,12 @@ done
 # has its text.
 cp "$TINY" prog.hp
 printf "$HDR"'BEGIN_SAMPLE 0\n\xe4\xb8\xad\xe6\x96\x87 5\nEND_SAMPLE 0\n' >cjk.hp
-for conf in /missing.conf missing.conf; do
+# A configuration that is there but not valid XML (or not XML at all)
+# made fontconfig print "Fontconfig error: ... unclosed token" the same
+# way: hp2ps's own font then, and one warning saying so.
+printf '<?xml version="1.0"?>\n<fontconfig><dir>/x</dir><oops\n' >bad.conf
+head -c 300 "$HP2PS" >binary.conf
+for conf in /missing.conf missing.conf "$SCRATCH/bad.conf" "$SCRATCH/binary.conf"; do
     for f in $FORMATS html; do
         for in in prog.hp cjk.hp; do
             FONTCONFIG_FILE=$conf "$HP2PS" -o "fc.$f" "$in" >out.txt 2>err.txt; RC=$?
@@ -410,6 +415,9 @@ for conf in /missing.conf missing.conf; do
 done
 FONTCONFIG_FILE=/missing.conf "$HP2PS" -o fc.pdf prog.hp 2>/dev/null
 check "FONTCONFIG_FILE=/missing.conf: the PDF has its text" eval 'pdftotext fc.pdf - | grep -q "^tiny +RTS"'
+FONTCONFIG_FILE="$SCRATCH/bad.conf" "$HP2PS" -o fc.pdf prog.hp 2>err.txt
+check "FONTCONFIG_FILE=bad.conf: the PDF has its text, the warning says why ($(cat err.txt))" \
+    eval 'pdftotext fc.pdf - | grep -q "^tiny +RTS" && grep -q "^hp2ps: warning: fontconfig cannot read its configuration file" err.txt'
 
 # ---- 12. a decimal-comma locale changes no number -------------------------------
 # LC_ALL=de_DE.UTF-8 (CI makes it: .ci/run): every output is the one the
