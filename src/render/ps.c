@@ -36,10 +36,14 @@ static void count_pages(struct ps_stream *s, const char *p, size_t n)
     static const char key[] = "\n%%Page:";
     const char *end = p + n;
     while (p < end) {
-        if (s->matched == 0) {
+        /* cairo writes a few bytes at a time: memchr only pays on more */
+        if (s->matched == 0 && end - p > 32) {
             p = memchr(p, '\n', (size_t)(end - p));
             if (!p)
                 return;
+        } else if (s->matched == 0 && *p != '\n') {
+            p++;
+            continue;
         }
         if (*p == key[s->matched]) {
             if (++s->matched == sizeof key - 1) {
