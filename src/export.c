@@ -7,18 +7,9 @@
 #include <string.h>
 
 #include "heapline.h"
+#include "json.h"
+#include "number.h"
 #include "utf8.h"
-
-/* The shortest of %.15g and %.17g that reads back as the same double, with
- * '.' as the decimal point whatever the locale (spreadsheets and JSON
- * parsers want '.'). */
-static void format_time(char *buf, size_t size, double t)
-{
-    snprintf(buf, size, "%.15g", t);
-    if (strtod(buf, NULL) != t)
-        snprintf(buf, size, "%.17g", t);
-    dot_decimal(buf);
-}
 
 /* Each band's name as valid UTF-8, in column order (top band first).  A
  * newline, a tab or another control character in a name stays (the RTS
@@ -107,8 +98,8 @@ static int replay(FILE *f, const struct profile *p, const struct band_plan *bp, 
             clipped = true;
         for (size_t c = 0; c < nbands; c++)
             column[c] = value[nbands - 1 - c];
-        char time[64];
-        format_time(time, sizeof time, smp.time);
+        char time[NUMBER_TEXT_MAX];
+        number_format(time, smp.time);
         heap_columns_at(&h, smp.time);
         row(f, k, time, column, nbands, &h);
     }
@@ -169,8 +160,8 @@ static int replay_long(FILE *f, const struct profile *p, const struct band_plan 
         }
         if (nt > 1) /* (touched is NULL when there are no bands: qsort wants a pointer) */
             qsort(touched, nt, sizeof *touched, by_column);
-        char time[64];
-        format_time(time, sizeof time, smp.time);
+        char time[NUMBER_TEXT_MAX];
+        number_format(time, smp.time);
         for (size_t i = 0; i < nt; i++) {
             int32_t b = touched[i];
             if (value[b])
@@ -407,37 +398,16 @@ int export_csv(FILE *f, const struct profile *p, const struct band_plan *bp,
 
 /* ---- JSON ----------------------------------------------------------------- */
 
-/* A JSON string of valid UTF-8 text: quote, backslash, newline, tab and
- * carriage return escaped, other control characters (kept in band names,
- * as read) as \u00XX.  As a new string. */
-static char *json_quoted(const char *s)
+/* A name as the export writes it: a JSON string (json.h).  As a new
+ * string. */
+static char *json_name(const char *s)
 {
-    char *out = xmalloc(6 * strlen(s) + 3), *o = out;
-    *o++ = '"';
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            *o++ = '\\';
-            *o++ = (char)c;
-        } else if (c == '\n' || c == '\t' || c == '\r') {
-            *o++ = '\\';
-            *o++ = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
-        } else if (c < 0x20) {
-            o += sprintf(o, "\\u%04x", c);
-        } else {
-            *o++ = (char)c;
-        }
-    }
-    *o++ = '"';
-    *o = '\0';
-    return out;
+    return json_quoted(s, JSON_DOCUMENT);
 }
 
 static void json_string(FILE *f, const char *s)
 {
-    char *q = json_quoted(s);
-    fputs(q, f);
-    free(q);
+    json_put_string(f, s, JSON_DOCUMENT);
 }
 
 /* A header string, made valid UTF-8 first. */
@@ -471,14 +441,13 @@ static void json_value(FILE *f, size_t k, const char *time, const char *band, in
             band, value);
 }
 
-int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
-                enum export_layout layout, struct hp_error *err)
+/* The head: what the document is, so that a script can rely on its
+ * shape (the layout, and a version raised when a key changes meaning),
+ * the profile's header strings, and the list of bands opened. */
+static void json_head(FILE *f, const struct profile *p, const char *layout)
 {
-    /* What the document is, so that a script can rely on its shape: the
-     * layout, and a version raised when a key changes meaning. */
-    bool wide = export_layout_choose(p, bp, layout) == EXPORT_WIDE;
     fprintf(f, "{\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"%s\"},\n"
-               " \"job\": ", layout == EXPORT_BANDS ? "bands" : wide ? "wide" : "long");
+               " \"job\": ", layout);
     json_text(f, p->job);
     fputs(",\n \"date\": ", f);
     json_text(f, p->date);
@@ -487,6 +456,12 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
     fputs(",\n \"value_unit\": ", f);
     json_text(f, p->value_unit);
     fputs(",\n \"bands\": [", f);
+}
+
+/* The bands' names in column order, and beside them each band's details
+ * (an object of the detail columns, or null), when the profile has any. */
+static void json_bands(FILE *f, const struct profile *p, const struct band_plan *bp)
+{
     char **names = column_names(bp);
     for (size_t c = 0; c < bp->count; c++) {
         if (c)
@@ -494,29 +469,50 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
         json_string(f, names[c]);
     }
     free_names(names, bp->count);
-    if (p->detail_columns) { /* each band's details, beside "bands" */
-        size_t ncols = tab_fields(p->detail_columns);
-        const char **det = band_details(p, bp);
-        fputs("],\n \"band_details\": [", f);
-        for (size_t c = 0; c < bp->count; c++) {
-            fputs(c ? ",\n  " : "\n  ", f);
-            if (!det[c]) {
-                fputs("null", f);
-                continue;
-            }
-            for (size_t k = 0; k < ncols; k++) {
-                char *col = tab_field(p->detail_columns, k), *v = tab_field(det[c], k);
-                fputs(k ? ", " : "{", f);
-                json_string(f, col);
-                fputs(": ", f);
-                json_string(f, v);
-                free(col);
-                free(v);
-            }
-            fputs("}", f);
+    if (!p->detail_columns)
+        return;
+    size_t ncols = tab_fields(p->detail_columns);
+    const char **det = band_details(p, bp);
+    fputs("],\n \"band_details\": [", f);
+    for (size_t c = 0; c < bp->count; c++) {
+        fputs(c ? ",\n  " : "\n  ", f);
+        if (!det[c]) {
+            fputs("null", f);
+            continue;
         }
-        free(det);
+        for (size_t k = 0; k < ncols; k++) {
+            char *col = tab_field(p->detail_columns, k), *v = tab_field(det[c], k);
+            fputs(k ? ", " : "{", f);
+            json_string(f, col);
+            fputs(": ", f);
+            json_string(f, v);
+            free(col);
+            free(v);
+        }
+        fputs("}", f);
     }
+    free(det);
+}
+
+/* An eventlog's markers, with their texts. */
+static void json_marks(FILE *f, const struct profile *p)
+{
+    fputs("],\n \"marks\": [", f);
+    for (size_t i = 0; i < p->nmarks; i++) {
+        char time[NUMBER_TEXT_MAX];
+        number_format(time, p->marks[i]);
+        fprintf(f, "%s\n  {\"time\": %s, \"text\": ", i ? "," : "", time);
+        json_text(f, p->mark_text[i] ? p->mark_text[i] : "");
+        putc('}', f);
+    }
+}
+
+int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
+                enum export_layout layout, struct hp_error *err)
+{
+    bool wide = export_layout_choose(p, bp, layout) == EXPORT_WIDE;
+    json_head(f, p, layout == EXPORT_BANDS ? "bands" : wide ? "wide" : "long");
+    json_bands(f, p, bp);
     if (layout == EXPORT_BANDS) {
         fputs("],\n \"totals\": [", f);
         for (size_t c = 0; c < bp->count; c++)
@@ -525,29 +521,21 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
         return 0;
     }
     size_t nheap;
-    char **heap = heap_texts(p, json_quoted, &nheap);
+    char **heap = heap_texts(p, json_name, &nheap);
     if (nheap) { /* --heap: the names of each sample's "heap" values */
         fputs("],\n \"heap\": [", f);
         for (size_t i = 0; i < nheap; i++)
             fprintf(f, "%s%s", i ? ", " : "", heap[i]);
     }
-    if (p->mark_text) { /* an eventlog's markers, with their texts */
-        fputs("],\n \"marks\": [", f);
-        for (size_t i = 0; i < p->nmarks; i++) {
-            char time[64];
-            format_time(time, sizeof time, p->marks[i]);
-            fprintf(f, "%s\n  {\"time\": %s, \"text\": ", i ? "," : "", time);
-            json_text(f, p->mark_text[i] ? p->mark_text[i] : "");
-            putc('}', f);
-        }
-    }
+    if (p->mark_text)
+        json_marks(f, p);
     int rc;
     if (wide) {
         fputs("],\n \"samples\": [", f);
         rc = replay(f, p, bp, json_row, err);
     } else {
         fputs("],\n \"values\": [", f);
-        char **text = band_texts(bp, json_quoted);
+        char **text = band_texts(bp, json_name);
         rc = replay_long(f, p, bp, text, heap, json_value, err);
         free_names(text, bp->count);
     }

@@ -7,6 +7,8 @@
 #include "export.h"
 #include "number.h"
 #include "formats.h"
+#include "toptable.h"
+#include "triage.h"
 
 #include <errno.h>
 #include <math.h>
@@ -34,6 +36,7 @@ void options_default(struct options *o)
     o->dpi = DPI_DEFAULT;
     o->mode = MODE_STACKED;
     o->watch_period = WATCH_PERIOD_DEFAULT;
+    o->top_n = TRIAGE_TOP_DEFAULT;
 }
 
 void options_free(struct options *o)
@@ -90,15 +93,37 @@ void options_usage(FILE *f, const struct options *o)
           "  -y            do not draw MARK times\n"
           "  -o, --output=FILE\n"
           "                write FILE instead of FILE.ps (\"-\" for standard output);\n"
-          "                its extension picks the format: .ps .eps .pdf .svg .png\n"
-          "                .html (a page that reads values under the pointer)\n"
           );
-    /* The format names from the table that defines them (formats.h). */
+    /* The format names, as extensions and as --format's words, from the
+     * table that defines them (formats.h). */
+    const char *lead = "                its extension picks the format:";
+    fputs(lead, f);
+    size_t col = strlen(lead);
+    for (size_t i = 0; output_format_at(i); i++) {
+        const char *name = output_format_at(i)->name;
+        if (col + 2 + strlen(name) > 78) {
+            fputs("\n               ", f);
+            col = 15;
+        }
+        fprintf(f, " .%s", name);
+        col += 2 + strlen(name);
+    }
+    fputs("\n                (.html: a page that reads values under the pointer)\n", f);
     fputs("      --format=", f);
     for (size_t i = 0; output_format_at(i); i++)
         fprintf(f, "%s%s", i ? "|" : "", output_format_at(i)->name);
+    /* --top's own: what its table alone is written as */
+    for (size_t i = 0; toptable_format_at(i); i++) {
+        const char *name = toptable_format_at(i)->name;
+        bool shared = false;
+        for (size_t k = 0; output_format_at(k); k++)
+            shared = shared || strcmp(output_format_at(k)->name, name) == 0;
+        if (!shared)
+            fprintf(f, "|%s", name);
+    }
     fputs("\n"
-          "                the output format, whatever the name (e.g. with -o -)\n"
+          "                the output format, whatever the name (e.g. with -o -);\n"
+          "                txt and md are --top's table alone\n"
           "      --dpi=N   PNG resolution in pixels per inch (default 150)\n"
           "      --pattern hatch the bands as well as shading them, so that they\n"
           "                stay apart when printed in black and white\n"
@@ -144,6 +169,18 @@ void options_usage(FILE *f, const struct options *o)
           "      --diff A B\n"
           "                per band, B minus A, as a diverging chart (needs -o)\n"
           "                  e.g. $0 -c --diff -o diff.pdf before.hp after.hp\n"
+          "\n"
+          "Finding a leak:\n"
+          "      --top[=N] rank every name by how much it grew, how steadily and how\n"
+          "                much is still held, and print the N (default 10) that grew\n"
+          "                most to standard output, or to -o FILE.txt|.md|.csv|.json;\n"
+          "                with a drawing (-o FILE.pdf...), name the leaks under the\n"
+          "                title   e.g. $0 --top prog.hp\n"
+          "                two profiles: what grew between the runs\n"
+          "                  e.g. $0 --top before.hp after.hp\n"
+          "      --at=peak|end|T\n"
+          "                with --top: what OTHER and -t hold at the census at time T\n"
+          "                (or the last before it), name by name   e.g. --top --at=peak\n"
           "\n"
           "Exporting and watching:\n"
           "  -o FILE.csv, -o FILE.json\n"
@@ -440,6 +477,22 @@ static int set_to(struct options *o, const char *v, struct hp_error *err)
     return parse_time(&o->to, &o->has_to, "--to", v, err);
 }
 
+/* --top[=N]: N rows at most, 0 for every name that grew. */
+static int set_top(struct options *o, const char *v, struct hp_error *err)
+{
+    o->top = true;
+    if (!v)
+        return 0;
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || errno || n < 0)
+        return hp_fail(err, "--top=%s: N must be a whole number of rows, 0 for every name that "
+                       "grew", v);
+    o->top_n = (size_t)n;
+    return 0;
+}
+
 /* --at=peak|end|T: one census, the one at T or the last before it. */
 static int set_at(struct options *o, const char *v, struct hp_error *err)
 {
@@ -521,6 +574,7 @@ static const struct long_option long_options[] = {
     SWITCH("no-aux", no_aux),
     SWITCH("force", force),
     {"watch", LONG_OPTIONAL, 0, parse_watch},
+    {"top", LONG_OPTIONAL, 0, set_top},
     VALUE("output", set_output),
     VALUE("format", set_format),
     VALUE("dpi", parse_dpi),
@@ -584,7 +638,12 @@ static int check_combinations(const struct options *o, struct hp_error *err)
         return hp_fail(err, "--diff draws one diverging chart; --mode does not apply to it");
     if (o->slopes && o->ninputs > 1)
         return hp_fail(err, "--slopes: a band has one slope per profile; draw them one at a time");
-    if (o->ninputs > 1 && !o->output)
+    if (o->top && o->ninputs > 2)
+        return hp_fail(err, "--top ranks one profile, or what grew between two: --top BEFORE.hp "
+                       "AFTER.hp");
+    if (o->top && o->ninputs == 2 && o->at != AT_UNSET)
+        return hp_fail(err, "--top --at opens one profile's OTHER: give one profile");
+    if (o->ninputs > 1 && !o->output && !o->top)
         return hp_fail(err, "several profiles are drawn on one page: name it with -o FILE");
     if (o->ninputs > 1 && o->reuse_aux)
         return hp_fail(err, "-p reads one profile's .aux; it cannot go with several profiles");

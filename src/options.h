@@ -58,6 +58,8 @@ struct options {
     size_t nexclude;
     bool has_from, has_to;    /* --from=T, --to=T: a time window in SAMPLE_UNITs */
     double from, to;
+    bool top;                 /* --top[=N]: the names ranked by the leak score */
+    size_t top_n;             /* N: rows at most (0: every name that grew) */
     enum at_kind at;          /* --at=peak|end|T: one census */
     double at_time;           /* AT_TIME: T, in SAMPLE_UNITs */
     bool x_index;             /* --x=index: sample number on the x axis */
@@ -74,6 +76,7 @@ struct options {
     size_t ninputs;
 };
 
+/* o as with no flags: GHC's defaults (-m20, -t1), --dpi 150, stacked. */
 void options_default(struct options *o);
 
 /* Parse argv.  On a bad flag or value: -1 with err naming it. */

@@ -75,19 +75,42 @@ static unsigned env_threads(void)
     return *end == '\0' && errno == 0 && n >= 1 && n <= PARSE_THREADS_MAX ? (unsigned)n : 0;
 }
 
+/* --top: a table (toptable.h) by --format, else by -o's extension, else
+ * text; NULL when those name a drawing, which then names the leaks in a
+ * line under its title. */
+static const struct toptable_format *top_table(const struct options *o)
+{
+    if (o->format)
+        return toptable_format_find(o->format);
+    if (o->output && strcmp(o->output, "-") != 0)
+        return toptable_format_for_path(o->output);
+    return toptable_format_find("txt");
+}
+
 int run_options_from(struct pipeline_options *po, const struct options *o,
                      struct name_filter *filter, struct hp_error *err)
 {
     memset(po, 0, sizeof *po);
-    if (choose_format(o, &po->fmt, &po->exp, err) < 0)
+    po->top = o->top;
+    po->top_n = o->top_n;
+    po->top_table = o->top ? top_table(o) : NULL;
+    po->has_at = o->top && o->at != AT_UNSET;
+    po->at = o->at == AT_PEAK ? CENSUS_PEAK : o->at == AT_END ? CENSUS_END : CENSUS_TIME;
+    po->at_time = o->at_time;
+    if (po->top_table && o->watch)
+        return hp_fail(err, "--watch redraws a drawing; --top's table is written once");
+    if (o->top && o->ninputs == 2 && !po->top_table && !o->diff)
+        return hp_fail(err, "--top with a drawing of two profiles: draw them with --diff, whose "
+                       "title names what grew");
+    if (!po->top_table && choose_format(o, &po->fmt, &po->exp, err) < 0)
         return -1;
     if (name_filter_compile(filter, o->include, o->ninclude, o->exclude, o->nexclude, err) < 0 ||
         name_filter_marks(filter, o->marks, err) < 0)
         return -1;
-    if (po->exp && o->ninputs > 1)
+    if (po->exp && o->ninputs > 1 && !po->top_table)
         return hp_fail(err, "-o %s: an export holds one profile; export each on its own",
                        o->output ? o->output : "-");
-    if (!po->exp && o->export_layout != EXPORT_AUTO)
+    if ((!po->exp || po->top_table) && o->export_layout != EXPORT_AUTO)
         return hp_fail(err, "--export-layout is for an export: -o FILE.csv, -o FILE.json or "
                        "--format=csv|json");
     po->export_layout = o->export_layout;
@@ -106,8 +129,6 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
     bo->colour = o->colour;
     bo->sort_gradient = o->sort_gradient;
     bo->slopes = o->slopes;
-    if (po->fmt && po->fmt->data)
-        bo->slopes = true; /* the page's table has every band's slope */
     /* An export has no page: any format's page rules do. */
     const struct render_format *fmt = po->fmt ? po->fmt : &render_format_ps;
     po->layout = (struct layout_options){
@@ -127,7 +148,6 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
         .mode = o->mode,
         .colour = o->colour,
         .slopes = o->slopes,
-        .data = fmt->data,
     };
     po->render.dpi = o->dpi;
     po->render.refresh = o->watch ? o->watch_period : 0;
@@ -332,7 +352,8 @@ static int writer_failed(struct output *out, struct hp_error *err)
 /* The drawing (and with d and an input file, d's .aux), both complete
  * before either replaces anything (output_commit_all); the .aux is
  * renamed last, as GHC wrote it last. */
-static int write_drawing(const struct layout *L, const struct files *fl, const struct drawing *d,
+static int write_drawing(const struct layout *L, const struct page_data *page,
+                         const struct files *fl, const struct drawing *d,
                          const struct pipeline_options *po, struct render_fonts *fonts,
                          struct hp_error *err)
 {
@@ -343,7 +364,7 @@ static int write_drawing(const struct layout *L, const struct files *fl, const s
         return -1;
     if (output_open(&out, fl->out_path, fl->input, po->temps, err) < 0)
         return -1;
-    if (po->fmt->write(out.f, L, fonts, &po->render, err) < 0)
+    if (render_write(po->fmt, out.f, L, page, fonts, &po->render, err) < 0)
         return writer_failed(&out, err);
     if (with_aux && prepare_aux(&aux_out, fl, d, po, err) < 0) {
         output_abort(&out);
@@ -481,7 +502,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
         goto done;
     if (d.aux_foreign)
         warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
-    rc = write_drawing(&d.layout, &fl, write_aux ? &d : NULL, po, fonts, err);
+    rc = write_drawing(&d.layout, d.page, &fl, write_aux ? &d : NULL, po, fonts, err);
     warn_boxes(warnings, rc, fonts);
 done:
     if (job)
@@ -503,6 +524,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
     struct profile *p = xcalloc(n, sizeof *p);
     struct render_fonts_job *job = render_fonts_begin(po->fmt);
     struct layout L = {0};
+    struct page_data *page = NULL;
     struct files fl = {0};
     fl.out_path = xstrdup(po->output ? po->output : "-");
     int rc = -1;
@@ -523,18 +545,76 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
         goto done;
     warn_heap(warnings, &p[0], po, n);
     struct text_metrics tm = render_text_metrics(fonts);
-    if ((po->diff ? pipeline_draw_diff(&L, p, po, &tm, warnings, err)
-                  : pipeline_draw_several(&L, p, n, po, &tm, warnings, err)) < 0)
+    if ((po->diff ? pipeline_draw_diff(&L, &page, p, po, &tm, warnings, err)
+                  : pipeline_draw_several(&L, &page, p, n, po, &tm, warnings, err)) < 0)
         goto done;
-    rc = write_drawing(&L, &fl, NULL, po, fonts, err);
+    rc = write_drawing(&L, page, &fl, NULL, po, fonts, err);
     warn_boxes(warnings, rc, fonts);
 done:
+    page_data_free(page);
     layout_free(&L);
     render_fonts_free(fonts);
     for (size_t i = 0; i < n; i++)
         profile_free(&p[i]);
     free(p);
     free_files(&fl);
+    return rc;
+}
+
+/* --top's table: one profile ranked (or, with --at, its OTHER opened at
+ * a census), or two ranked by what grew between them; to -o FILE or
+ * standard output, through the same atomic output as a drawing. */
+static int run_top(const struct pipeline_options *po, const char *const *inputs, size_t n,
+                   struct hp_warnings *warnings, struct hp_error *err)
+{
+    struct profile p[2] = {{0}, {0}};
+    struct triage t = {0};
+    struct triage_opened opened = {0};
+    struct band_plan bp = {0};
+    struct output out = {0};
+    const char *target = po->output ? po->output : "-";
+    char *path[2] = {NULL, NULL};
+    int rc = -1;
+    size_t k;
+    for (k = 0; k < (n ? n : 1); k++) {
+        path[k] = run_input_path(n ? inputs[k] : NULL);
+        if (path[k] && output_same_path(target, path[k])) {
+            hp_fail(err, "%s: refusing to overwrite the input", target);
+            goto done;
+        }
+        if (read_profile(&p[k], path[k], po, warnings, err) < 0)
+            goto done;
+    }
+    struct toptable tt = {.p = &p[k - 1], .top = po->top_n, .iec = po->layout.iec};
+    if (po->has_at) {
+        struct census_pick at;
+        if (census_find(&at, &p[0], po->at, po->at_time, err) < 0 ||
+            pipeline_plan(&bp, &p[0], NULL, po, err) < 0 ||
+            triage_open_other(&opened, &p[0], &bp, at.index, err) < 0)
+            goto done;
+        tt.opened = &opened;
+    } else {
+        struct triage_options o[2];
+        o[0] = o[1] = pipeline_top_window(po);
+        if ((k == 2 ? triage_rank_two(&t, &p[0], &p[1], o, err)
+                    : triage_rank(&t, &p[0], &o[0], err)) < 0)
+            goto done;
+        tt.t = &t;
+        tt.before = k == 2 ? &p[0] : NULL;
+    }
+    if (check_target(target, po->force, err) < 0 ||
+        output_open(&out, target, path[0], po->temps, err) < 0)
+        goto done;
+    po->top_table->write(out.f, &tt);
+    rc = output_commit(&out, err);
+done:
+    free(path[0]);
+    free(path[1]);
+    triage_free(&t);
+    triage_opened_free(&opened);
+    band_plan_free(&bp);
+    profile_free(&p[0]);
+    profile_free(&p[1]);
     return rc;
 }
 
@@ -547,7 +627,8 @@ int run_inputs(const struct pipeline_options *po, const char *const *inputs, siz
     /* Whatever locale the caller set: the numbers this thread writes
      * (exports, the .aux, labels) and reads back keep '.' (issue 34). */
     void *locale = number_c_locale_begin();
-    int rc = n > 1 || po->diff ? run_many(po, inputs, n, warnings, err)
+    int rc = po->top_table       ? run_top(po, inputs, n, warnings, err)
+           : n > 1 || po->diff ? run_many(po, inputs, n, warnings, err)
                                : run_one(po, n ? inputs[0] : NULL, warnings, err);
     number_c_locale_end(locale);
     return rc;

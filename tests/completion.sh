@@ -59,8 +59,12 @@ expect "-b -s -c -d -i -i- -e -g -m -l -M -p -t -y -o -?" -
 expect "-i -i-" -i
 
 # ---- option values -------------------------------------------------------------
+# --format's words are the program's (--help prints them from formats.c).
+formats=$("$HP2PS" --help | sed -n 's/^ *--format=//p' | tr '|' ' ')
+check "--help gives no --format words" [ -n "$formats" ]
+expect "$formats" --format = ""
+expect "$formats" --format ""
 expect "pdf png ps" --format = p
-expect "ps eps pdf svg png html csv json" --format = ""
 expect "html" --format h
 expect "wide long bands" --export-layout = ""
 expect "--export-layout=long" --export-layout=l
@@ -75,6 +79,9 @@ expect "lines" --mode l
 expect "time index" --x = ""
 expect "" --include = ""
 expect "" --from ""
+expect "peak end" --at = ""
+expect "--at=peak" --at=p
+expect "5 10 20 0" --top = ""
 
 # ---- files ----------------------------------------------------------------------------
 rm -f help.txt offered.txt

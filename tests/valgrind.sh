@@ -25,6 +25,15 @@ vg --diff leak.hp leak.hp -o diff.html; check "valgrind clean for --diff -o FILE
 vg --mode=percent leak.hp leak.hp -o two.html
 check "valgrind clean for two profiles -o FILE.html" [ $? -eq 0 ]
 vg -p -m2 leak.hp; check "valgrind clean for -p -m2" [ $? -eq 0 ]
+# --top: each table, OTHER opened, two profiles, a drawing's line (its
+# ranking on a thread of its own), --diff's
+for fmt in txt md csv json; do
+    vg --top --format=$fmt leak.hp; check "valgrind clean for --top --format=$fmt" [ $? -eq 0 ]
+done
+vg --top --at=peak -m2 leak.hp; check "valgrind clean for --top --at=peak" [ $? -eq 0 ]
+vg --top leak.hp leak.hp; check "valgrind clean for --top of two profiles" [ $? -eq 0 ]
+vg --top -c -o top.pdf leak.hp; check "valgrind clean for --top -o FILE.pdf" [ $? -eq 0 ]
+vg --top --diff -o topdiff.svg leak.hp leak.hp; check "valgrind clean for --top --diff" [ $? -eq 0 ]
 vg < leak.hp; check "valgrind clean in filter mode" [ $? -eq 0 ]
 vg --watch=0.05 -o w.ps leak.hp; check "valgrind clean for --watch (stops when idle)" [ $? -eq 0 ]
 head -n 100 leak.hp > cut.hp

@@ -1103,11 +1103,11 @@ static int event(struct elreader *r, unsigned type, uint64_t ts, const unsigned 
 
 /* The size of an IPE event by its content.  GHC 9.6 to 9.10 (at least)
  * declare every IPE event one byte longer than they write it: the RTS
- * counts a NUL after the source file that it never writes (spec
- * eventlog-heap.md 5.8).  So when the address and the six strings end
- * exactly one byte before the declared end, that byte belongs to the next
- * event; when they end earlier, the declared size holds (a later RTS may
- * add fields).  0 when the strings do not fit the declared size. */
+ * counts a NUL after the source file that it never writes
+ * (../shared/spec/eventlog-heap.md 5.8).  So when the address and the six
+ * strings end exactly one byte before the declared end, that byte belongs
+ * to the next event; when they end earlier, the declared size holds (a
+ * later RTS may add fields).  0 when the strings do not fit the declared size. */
 static size_t ipe_length(const unsigned char *p, size_t len)
 {
     size_t pos = 8;

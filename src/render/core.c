@@ -399,10 +399,10 @@ static void *fonts_thread(void *arg)
  * profile the fonts take longer than the reading, and the caller waits
  * for them; each page of heap the drawing then touches for the first
  * time costs 10 to 15 us on a virtual machine (bench/pagefault.c).
- * Touched now and freed, the pages stay in the heap (main.c keeps freed
- * memory) for the drawing's own allocations.  Looks whether the fonts
- * are made after each page, so the wait is no longer for it than one
- * page's fault. */
+ * Touched now and freed, the pages stay in the heap (tune/memory.c
+ * keeps freed memory) for the drawing's own allocations.  Looks whether
+ * the fonts are made after each page, so the wait is no longer for it
+ * than one page's fault. */
 static void touch_heap_until_made(struct render_fonts_job *job)
 {
     volatile char *block = malloc(DRAWING_HEAP);
@@ -831,4 +831,12 @@ int render_fail(struct hp_error *err, const char *what, int status)
                        place, strerror(e));
     }
     return hp_fail(err, "%s failed: %s", what, cairo_status_to_string(st));
+}
+
+int render_write(const struct render_format *fmt, FILE *f, const struct layout *L,
+                 const struct page_data *D, struct render_fonts *fonts,
+                 const struct render_settings *rs, struct hp_error *err)
+{
+    return fmt->write_page ? fmt->write_page(f, L, D, fonts, rs, err)
+                           : fmt->write(f, L, fonts, rs, err);
 }

@@ -63,6 +63,7 @@ def redirected(stage):
 def drawn(words):
     """The files one run of the program writes (not the .aux)."""
     inputs, output, fmt, i = [], None, None, 1
+    top = any(w == "--top" or w.startswith("--top=") for w in words)
     while i < len(words):
         w = words[i]
         value = None
@@ -80,8 +81,8 @@ def drawn(words):
             if value is None:
                 inputs.append(w)
         i += 1
-    if output == "-" or (output is None and (not inputs or inputs == ["-"])):
-        return []  # standard output: the line's > names it
+    if output == "-" or (output is None and (not inputs or inputs == ["-"] or top)):
+        return []  # standard output (--top's table too): the line's > names it
     if output is not None:
         return [output]
     base = inputs[0].rsplit("/", 1)[-1]
