@@ -52,6 +52,7 @@ void heaplines_add(struct heap_lines *h, enum heap_kind k, double t, uint64_t v)
 /* Any event at all? */
 bool heaplines_any(const struct heap_lines *h);
 
+/* What h holds; h is left empty (NULL is harmless). */
 void heaplines_free(struct heap_lines *h);
 
 /* The points of line l in [t0, t1], in time order, reduced to at most

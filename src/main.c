@@ -26,6 +26,7 @@
 
 #define EXIT_INPUT 1
 #define EXIT_USAGE 2
+#define EXIT_OVER_BUDGET 3 /* the gate (--check, --baseline) found the profile over */
 
 /* ---- messages --------------------------------------------------------------------- */
 
@@ -120,22 +121,45 @@ static void *signal_thread(void *arg)
  * stops on SIGINT and SIGTERM.  SIGXFSZ (ulimit -f) and SIGPIPE are
  * ignored: the write fails with EFBIG or EPIPE, and that is reported as
  * any failed write, in one line, the temporary files removed. */
+/* Take sig in the signal thread, unless it was ignored when we started. */
+static void handle(int sig, bool watch)
+{
+    struct sigaction old;
+    bool stops_watch = watch && (sig == SIGINT || sig == SIGTERM);
+    if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN && !stops_watch)
+        return;
+    signal(sig, SIG_DFL);
+    sigaddset(&handled, sig);
+}
+
 static void start_signal_thread(bool watch)
 {
-    static const int sigs[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2};
+    /* Every signal whose default action ends the process and that comes
+     * from outside, not from a fault of our own: a shell's, a batch
+     * system's CPU limit (SIGXCPU, ulimit -t), the interval timers'
+     * (SIGVTALRM, SIGPROF), and the real-time ones; each of them used to
+     * end a run with its .hp2ps-* file left beside the output. */
+    static const int sigs[] = {SIGHUP,  SIGINT,  SIGQUIT, SIGTERM,   SIGALRM, SIGUSR1,
+                               SIGUSR2, SIGXCPU, SIGPROF, SIGVTALRM, SIGIO,
+#ifdef SIGPWR
+                               SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+                               SIGSTKFLT,
+#endif
+    };
     output_temps_init(&temps);
     atomic_store(&watching, watch);
     signal(SIGXFSZ, SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
     sigemptyset(&handled);
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        struct sigaction old;
-        bool stops_watch = watch && (sigs[i] == SIGINT || sigs[i] == SIGTERM);
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN && !stops_watch)
-            continue;
-        signal(sigs[i], SIG_DFL);
-        sigaddset(&handled, sigs[i]);
-    }
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        handle(sigs[i], watch);
+    /* the real-time signals above our own stop signal (none without them) */
+#if defined SIGRTMIN && defined SIGRTMAX && !defined HP2PS_POSIX_ONLY
+    for (int sig = stop_signal() + 1; sig <= SIGRTMAX; sig++)
+        handle(sig, watch);
+#endif
     struct sigaction stop_old;
     stop_ignored = !sigismember(&handled, stop_signal()) &&
                    sigaction(stop_signal(), NULL, &stop_old) == 0 && stop_old.sa_handler == SIG_IGN;
@@ -222,6 +246,39 @@ static int run_and_report(const struct pipeline_options *po, const struct option
     return status;
 }
 
+/* The gate: its lines (one per failing check, and the verdict) on
+ * standard output, where a CI log shows them, unless a report or the
+ * drawing goes there; then the status: 0 within budget, 3 over. */
+static int gate_and_report(const struct pipeline_options *po, const struct run_gate *g,
+                           const struct options *o)
+{
+    struct hp_warnings warnings = {0};
+    struct hp_error err;
+    struct run_gate_outcome out;
+    int status = 0;
+    if (run_gate(po, g, o->input, &out, &warnings, &err) < 0) {
+        message("", err.text);
+        status = EXIT_INPUT;
+    }
+    for (size_t i = 0; !status && i < warnings.n; i++)
+        message("warning: ", warnings.text[i]);
+    warnings_free(&warnings);
+    if (status)
+        return status;
+    FILE *f = out.to_stderr ? stderr : stdout;
+    for (size_t i = 0; i < out.lines.n; i++) {
+        char *line = quote_message(out.lines.text[i]);
+        if (out.to_stderr)
+            fprintf(f, "%s: ", program_name);
+        fprintf(f, "%s\n", line ? line : "out of memory");
+        free(line);
+    }
+    warnings_free(&out.lines);
+    if (fflush(f) != 0 || ferror(f))
+        return EXIT_INPUT;
+    return out.over ? EXIT_OVER_BUDGET : 0;
+}
+
 /* --watch reads its profile again and again: a FIFO or a device would be
  * read once, and the next open() would wait forever for a writer. */
 static int check_watchable(const char *input, struct hp_error *err)
@@ -295,6 +352,7 @@ int main(int argc, char **argv)
     struct options o;
     struct hp_error err;
     struct name_filter filter = {0};
+    struct run_gate gate = {0};
     int status = 0;
     options_default(&o);
     int parsed = options_parse(&o, argc, argv, &err);
@@ -318,7 +376,8 @@ int main(int argc, char **argv)
         atexit(remove_temps_at_exit);
         g_log_set_writer_func(log_writer, NULL, NULL);
         struct pipeline_options po;
-        if (run_options_from(&po, &o, &filter, &err) < 0) {
+        if (run_options_from(&po, &o, &filter, &err) < 0 ||
+            run_gate_options(&gate, &po, &o, &filter, &err) < 0) {
             message("", err.text);
             status = EXIT_USAGE;
         } else {
@@ -328,10 +387,13 @@ int main(int argc, char **argv)
             if (o.ninputs == 0 && isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
                 fprintf(stderr, "%s: reading a heap profile from standard input (Ctrl-D ends "
                         "it; %s --help shows how to name a file)\n", o.name, o.command);
-            status = o.watch ? watch_and_redraw(&po, &o) : run_and_report(&po, &o);
+            status = gate.active ? gate_and_report(&po, &gate, &o)
+                   : o.watch     ? watch_and_redraw(&po, &o)
+                                 : run_and_report(&po, &o);
         }
         stop_signal_thread();
     }
+    run_gate_free(&gate);
     name_filter_free(&filter);
     options_free(&o);
     return status;

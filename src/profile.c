@@ -32,6 +32,8 @@ void profile_free(struct profile *p)
     free(p->heap);
     names_free(&p->names);
     store_free(p->store);
+    profile_stacks_free(p->stacks);
+    free(p->stacks);
     memset(p, 0, sizeof *p);
 }
 
@@ -43,4 +45,128 @@ void profile_note(struct profile *p, const char *fmt, ...)
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     warnings_add(&p->notes, "%s", text);
+}
+
+void profile_stacks_free(struct profile_stacks *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->ncc; i++) {
+        free(s->cc[i].frame);
+        free(s->cc[i].label);
+        free(s->cc[i].module);
+        free(s->cc[i].location);
+    }
+    free(s->cc);
+    free(s->frame);
+    free(s->first);
+    free(s->cut);
+    memset(s, 0, sizeof *s);
+}
+
+/* Calls each(word, len, ctx) for every word of the JOB's RTS options:
+ * after "+RTS", up to "-RTS" (the RTS writes its options last, after the
+ * program's arguments). */
+static void each_rts_option(const char *job, void (*each)(const char *, size_t, void *),
+                            void *ctx)
+{
+    bool rts = false;
+    for (const char *s = job ? job : ""; *s;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        size_t n = strcspn(s, " \t");
+        if (n == 4 && memcmp(s, "+RTS", 4) == 0)
+            rts = true;
+        else if (n == 4 && memcmp(s, "-RTS", 4) == 0)
+            rts = false;
+        else if (rts && n)
+            each(s, n, ctx);
+        s += n;
+    }
+}
+
+/* "-h" and "-hX": the breakdown (a longer word, "-hcfoo", restricts the
+ * census and breaks nothing down). */
+static void breakdown_option(const char *w, size_t n, void *ctx)
+{
+    static const char letters[] = "cmdyrbTie"; /* in the order of enum heap_breakdown */
+    enum heap_breakdown *by = ctx;
+    if (n == 2 && w[0] == '-' && w[1] == 'h')
+        *by = BY_COST_CENTRE;
+    else if (n == 3 && w[0] == '-' && w[1] == 'h' && w[2] && strchr(letters, w[2]))
+        *by = (enum heap_breakdown)(strchr(letters, w[2]) - letters + 1);
+}
+
+enum heap_breakdown profile_breakdown(const struct profile *p)
+{
+    enum heap_breakdown by = p->breakdown;
+    if (by == BY_UNKNOWN)
+        each_rts_option(p->job, breakdown_option, &by);
+    return by;
+}
+
+static void length_option(const char *w, size_t n, void *ctx)
+{
+    long *length = ctx;
+    if (n < 3 || n > 12 || w[0] != '-' || w[1] != 'L')
+        return;
+    long v = 0;
+    for (size_t i = 2; i < n; i++) {
+        if (w[i] < '0' || w[i] > '9')
+            return;
+        v = v * 10 + (w[i] - '0');
+    }
+    *length = v;
+}
+
+long profile_name_length(const struct profile *p)
+{
+    long length = 0;
+    each_rts_option(p->job, length_option, &length);
+    return length;
+}
+
+size_t profile_detail_escape(char *out, const char *s, size_t n)
+{
+    char *o = out;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' || s[i] == '\t') {
+            *o++ = '\\';
+            *o++ = s[i] == '\t' ? 't' : '\\';
+        } else {
+            *o++ = s[i];
+        }
+    }
+    return (size_t)(o - out);
+}
+
+char *profile_detail_field(const char *record, size_t k, size_t *len)
+{
+    const char *s = record ? record : "";
+    for (size_t i = 0; i < k && s; i++)
+        s = strchr(s, '\t') ? strchr(s, '\t') + 1 : NULL;
+    if (!s)
+        s = "";
+    const char *e = strchr(s, '\t');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    char *out = xmalloc(n + 1), *o = out;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n) {
+            i++;
+            *o++ = s[i] == 't' ? '\t' : s[i];
+        } else {
+            *o++ = s[i];
+        }
+    }
+    *o = '\0';
+    *len = (size_t)(o - out);
+    return out;
+}
+
+size_t profile_detail_fields(const char *record)
+{
+    size_t n = 1;
+    for (const char *s = record; (s = strchr(s, '\t')) != NULL; s++)
+        n++;
+    return n;
 }

@@ -62,6 +62,16 @@ while read -r opt; do
     check "the man page does not describe $opt" grep -qF -- "$opt" page.txt
 done <long.txt
 
+# The formats are the program's (--help prints them from formats.c): the
+# words of --format= and the extensions -o tells the format by.
+formats=$("$HP2PS" --help | sed -n 's/^ *--format=//p')
+check "--help gives no --format words" [ -n "$formats" ]
+words=$(sed -n 's/^\.BR \\-\\-format= {\(.*\)}$/\1/p' "$MAN" | tr -d ' ')
+check "the page's --format={$words}, the program's $formats" [ "$words" = "$formats" ]
+extensions=$(sed -n '/^picks the format:$/,/^in upper or lower case\.$/p' "$MAN" |
+    sed -n 's/^\.BR* \.\([a-z]*\).*/\1/p' | paste -sd'|' -)
+check "the page's -o extensions $extensions, the program's $formats" [ "$extensions" = "$formats" ]
+
 # The version comes from one place (configure.ac): the page in the source
 # has none, the page `make install` installs (built beside the program)
 # has the program's.

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout/data.h"
 #include "utf8.h"
 
 /* A signed quantity: "+1.5 MB", "-200 bytes" (with U+2212 for '-'). */
@@ -110,6 +109,7 @@ static void diff_title(struct title *tt, char *job, const struct profile *after,
     tt->middle = xstrdup(middle);
     tt->middle_short = NULL;
     tt->note = NULL;
+    tt->suspects = NULL;
     tt->date = display_text(after->date);
 }
 
@@ -140,6 +140,7 @@ int layout_build_diff(struct layout *L, const struct profile *before,
         return -1;
     struct title t;
     diff_title(&t, diff_job(before, after), after, d, tm, o->iec);
+    t.suspects = suspects_line(o, after, tm);
     struct frame f;
     frame_init(&f, o, 0, &t, 1, tm);
     frame_set_signed_y(&f, lo, hi, after->value_unit);
@@ -154,10 +155,7 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     draw_diff_bands(pg, d, &f);
     draw_zero_line(pg, &f);
     draw_x_axis(pg, after, &f, tm);
-    if (o->data) {
-        data_begin(L, after, &d->bands, &f, true);
-        layout_data_panel_diff(data_panel(L, L->title, &f, 0), d);
-    }
+    frame_note_graph(L, &f, 0);
     title_free(&t);
     frame_free(&f);
     return 0;

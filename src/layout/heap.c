@@ -34,6 +34,11 @@ static const struct rgb heap_colour[HEAP_KINDS] = {
     {0.80, 0.10, 0.10}, {0.10, 0.30, 0.85}, {0.05, 0.55, 0.20}};
 static const int heap_dash[HEAP_KINDS] = {0, 1, 4};
 
+struct rgb layout_heap_colour(enum heap_kind k)
+{
+    return heap_colour[k];
+}
+
 bool layout_heap_drawn(const struct profile *p, const struct layout_options *o)
 {
     return o->heap && heaplines_any(p->heap) && !p->x_is_index && o->mode != MODE_PERCENT;
@@ -197,51 +202,4 @@ void draw_mark_labels(struct page *pg, const struct profile *p, const struct fra
     }
     if (open)
         put_label(pg, text, at + 1.5, right - at - 1.5, f, tm);
-}
-
-/* Marks drawn closer than this (points) are one on the page (layout.c's
- * MARK_GAP): the page lists one text per place, as many as it draws. */
-#define DATA_MARK_GAP 0.5
-
-void data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
-                         const struct frame *f)
-{
-    if (f->heap) {
-        struct heapline_cursor cur[HEAP_KINDS];
-        int kind[HEAP_KINDS];
-        size_t n = 0;
-        for (int k = 0; k < HEAP_KINDS; k++)
-            if (p->heap->line[k].events) {
-                kind[n] = k;
-                heapline_cursor_start(&cur[n++], &p->heap->line[k]);
-            }
-        P->nheap = n;
-        P->heap_name = xcalloc(n ? n : 1, sizeof *P->heap_name);
-        for (size_t k = 0; k < n; k++) {
-            P->heap_name[k] = heapline_name((enum heap_kind)kind[k]);
-            P->heap_colour[k] = heap_colour[kind[k]];
-        }
-        P->heap = xcalloc(P->nsamples * n + 1, sizeof *P->heap);
-        for (size_t i = 0; i < P->nsamples; i++)
-            for (size_t k = 0; k < n; k++) {
-                uint64_t v;
-                P->heap[i * n + k] = heapline_cursor_at(&cur[k], P->t[i], &v) ? (double)v : -1;
-            }
-    }
-    if (!f->o->marks || !p->mark_text || !p->nmarks)
-        return;
-    P->mark_t = xreallocarray(NULL, p->nmarks, sizeof *P->mark_t);
-    P->mark_text = xreallocarray(NULL, p->nmarks, sizeof *P->mark_text);
-    double last = -1e300;
-    for (size_t i = 0; i < p->nmarks; i++) {
-        double t = p->marks[i];
-        if (t < f->x0 || t > f->x0 + f->x_range)
-            continue;
-        double x = graph_x(f, t);
-        if (P->nmarks && x - last < DATA_MARK_GAP)
-            continue;
-        last = x;
-        P->mark_t[P->nmarks] = t;
-        P->mark_text[P->nmarks++] = display_text(p->mark_text[i] ? p->mark_text[i] : "");
-    }
 }

@@ -119,6 +119,7 @@ struct elreader {
     struct reader_input *in;
     struct hp_error *err;
     bool full_stacks;
+    bool keep_stacks;       /* parse_options.stacks */
 
     unsigned char *buf;
     size_t pos, end;        /* buf[pos..end) not yet read */
@@ -152,6 +153,9 @@ struct elreader {
     struct arena text;
     struct cost_centre *cc;
     size_t ncc, cc_cap;
+    struct span *cc_location; /* beside cc, with keep_stacks only (a million
+                               * cost centres' would be tens of MB kept for
+                               * nothing) */
     struct idmap cc_ids;
     struct span *ipe;       /* the IPE entries' strings (info_table) */
     size_t nipe, ipe_cap;
@@ -175,19 +179,28 @@ struct elreader {
 
 /* ---- small helpers ---- */
 
-static unsigned be16(const unsigned char *p)
+static inline unsigned be16(const unsigned char *p)
 {
     return (unsigned)p[0] << 8 | p[1];
 }
 
-static uint32_t be32(const unsigned char *p)
+static inline uint32_t be32(const unsigned char *p)
 {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static uint64_t be64(const unsigned char *p)
+/* (every event has one or two: the time, a sample's bytes; an unaligned
+ * load and a byte swap where the compiler has them) */
+static inline uint64_t be64(const unsigned char *p)
 {
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return __builtin_bswap64(v);
+#else
     return (uint64_t)be32(p) << 32 | be32(p + 4);
+#endif
 }
 
 static void sb_add(struct sbuf *b, const char *s, size_t n)
@@ -326,7 +339,7 @@ static int fill(struct elreader *r)
 
 /* Make n bytes (n <= EL_EVENT_MAX) readable at buf + pos: 1, or 0 when
  * the input ends first, -1 on a read error. */
-static int need(struct elreader *r, size_t n)
+static HP_NOINLINE int need_more(struct elreader *r, size_t n)
 {
     while (r->end - r->pos < n) {
         if (r->eof)
@@ -335,6 +348,11 @@ static int need(struct elreader *r, size_t n)
             return -1;
     }
     return 1;
+}
+
+static inline int need(struct elreader *r, size_t n)
+{
+    return r->end - r->pos >= n ? 1 : need_more(r, n);
 }
 
 /* Pass over n bytes, any number: 1, 0 when the input ends first, -1. */
@@ -672,7 +690,7 @@ static int census_begin(struct elreader *r, uint64_t ns, uint64_t at)
     return 0;
 }
 
-static int entry_value(struct elreader *r, const unsigned char *p, uint64_t at, int64_t *v)
+static inline int entry_value(struct elreader *r, const unsigned char *p, uint64_t at, int64_t *v)
 {
     if (!r->b.in_sample)
         return bad(r, at, "a heap sample outside a census");
@@ -689,7 +707,7 @@ static int entry_value(struct elreader *r, const unsigned char *p, uint64_t at, 
 /* 163: profile id, bytes, depth, depth cost-centre ids. */
 static int sample_stack(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
 {
-    int64_t v;
+    int64_t v = 0;
     if (len < 10)
         return too_short(r, at, "HEAP_PROF_SAMPLE_COST_CENTRE", len, 10);
     if (entry_value(r, p, at, &v) < 0)
@@ -708,7 +726,7 @@ static int sample_stack(struct elreader *r, const unsigned char *p, size_t len, 
 /* 164: profile id, bytes, the band's name. */
 static int sample_string(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
 {
-    int64_t v;
+    int64_t v = 0;
     if (len < 10)
         return too_short(r, at, "HEAP_PROF_SAMPLE_STRING", len, 10);
     if (entry_value(r, p, at, &v) < 0)
@@ -752,12 +770,17 @@ static int cost_centre(struct elreader *r, const unsigned char *p, size_t len, u
         if (r->ncc == r->cc_cap) {
             r->cc_cap = r->cc_cap ? r->cc_cap * 2 : 256;
             r->cc = xreallocarray(r->cc, r->cc_cap, sizeof *r->cc);
+            if (r->keep_stacks)
+                r->cc_location = xreallocarray(r->cc_location, r->cc_cap,
+                                               sizeof *r->cc_location);
         }
         k = (int64_t)r->ncc++;
         idmap_put(&r->cc_ids, id, (uint32_t)k);
     }
     r->cc[k].label = arena_add(&r->text, (const char *)p + label.off, label.len);
     r->cc[k].module = arena_add(&r->text, (const char *)p + module.off, module.len);
+    if (r->keep_stacks)
+        r->cc_location[k] = arena_add(&r->text, (const char *)p + loc.off, loc.len);
     r->saw_cost_centre = true;
     return 0;
 }
@@ -778,6 +801,22 @@ static void sb_add_squeezed(struct sbuf *b, const char *s, size_t n)
         sb_add(b, &c, 1);
         space = false, any = true;
     }
+}
+
+/* A detail field into a record (profile.h): squeezed or exact, then
+ * escaped so that its tabs do not part it. */
+static void sb_add_detail(struct sbuf *b, const char *s, size_t n, bool squeeze)
+{
+    struct sbuf raw = {0};
+    if (squeeze) {
+        sb_add_squeezed(&raw, s, n);
+        s = raw.s ? raw.s : "";
+        n = raw.len;
+    }
+    char *out = xmalloc(2 * n + 1);
+    sb_add(b, out, profile_detail_escape(out, s, n));
+    free(out);
+    free(raw.s);
 }
 
 /* The kinds of closure GHC numbers 1-7 (constructors), 8-14 (functions)
@@ -1087,11 +1126,11 @@ static int event(struct elreader *r, unsigned type, uint64_t ts, const unsigned 
 
 /* The size of an IPE event by its content.  GHC 9.6 to 9.10 (at least)
  * declare every IPE event one byte longer than they write it: the RTS
- * counts a NUL after the source file that it never writes (spec
- * eventlog-heap.md 5.8).  So when the address and the six strings end
- * exactly one byte before the declared end, that byte belongs to the next
- * event; when they end earlier, the declared size holds (a later RTS may
- * add fields).  0 when the strings do not fit the declared size. */
+ * counts a NUL after the source file that it never writes
+ * (../shared/spec/eventlog-heap.md 5.8).  So when the address and the six
+ * strings end exactly one byte before the declared end, that byte belongs
+ * to the next event; when they end earlier, the declared size holds (a
+ * later RTS may add fields).  0 when the strings do not fit the declared size. */
 static size_t ipe_length(const unsigned char *p, size_t len)
 {
     size_t pos = 8;
@@ -1135,11 +1174,44 @@ static int bad_event(struct elreader *r, uint64_t at, const char *what)
 }
 
 /* The events up to EVENT_DATA_END or the end of the input. */
+/* A census's entries (HEAP_PROF_SAMPLE_STRING, most of a log's events)
+ * one after another while each lies whole in the buffer, with the checks
+ * read_events makes of any event: the same work without its dispatch.
+ * Anything else (another type, an event cut by the buffer's end or
+ * running past its block's, a fixed size) is left to read_events. */
+static int census_entries(struct elreader *r)
+{
+    if (!declared(r, EV_SAMPLE_STRING) || r->size[EV_SAMPLE_STRING] != EL_VARIABLE)
+        return 0;
+    for (;;) {
+        size_t have = r->end - r->pos;
+        const unsigned char *e = r->buf + r->pos;
+        if (have < 12 || be16(e) != EV_SAMPLE_STRING)
+            return 0;
+        size_t len = be16(e + 10);
+        uint64_t at = offset(r);
+        if (have < 12 + len || (r->block_end && at < r->block_end && at + 12 + len > r->block_end))
+            return 0;
+        if (at >= r->block_end)
+            r->block_end = 0;
+        uint64_t ts = be64(e + 2);
+        if (ts > r->max_ts)
+            r->max_ts = ts;
+        if (sample_string(r, e + 12, len, at) < 0)
+            return -1;
+        r->prev_type = EV_SAMPLE_STRING;
+        r->prev_at = at;
+        r->pos += 12 + len;
+    }
+}
+
 static int read_events(struct elreader *r)
 {
     char what[160];
     r->prev_type = EV_DATA_END;
     for (;;) {
+        if (r->b.in_sample && census_entries(r) < 0)
+            return -1;
         int k = need(r, 2);
         if (k <= 0)
             return k;
@@ -1268,97 +1340,225 @@ static int no_census(struct elreader *r)
                    "first one: run it with +RTS -hT -l and a shorter -i interval)", src);
 }
 
-/* -hi: each band named by its IPE entry (ipe_name), and the entry's
- * fields kept as its details.  Two tables that read alike both get their
- * address; tables without an entry keep it, and the user is told how
- * much of the heap that is. */
+/* -hi, while its names are chosen: the name each key's entry gives (in
+ * an arena of its own), how many keys read as each, and how much of the
+ * heap has no entry. */
+struct hi_naming {
+    size_t n;                /* keys */
+    bool *has;               /* key k has an IPE entry */
+    struct arena text;
+    struct span *shown_as;   /* key k's name, in text */
+    struct names shown;      /* every name an entry gives */
+    uint32_t *times;         /* how many keys read as shown name t */
+    size_t unnamed;
+    uint64_t unnamed_bytes, all_bytes;
+};
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+    return a + b < a ? UINT64_MAX : a + b;
+}
+
+/* The IPE entry of key k, or -1; *addr its address. */
+static int64_t hi_entry(const struct elreader *r, size_t k, uint64_t *addr)
+{
+    const struct name_info *key = &r->infos.keys.info[k];
+    return info_address(key->text, key->len, addr) ? idmap_get(&r->ipe_addr, *addr) : -1;
+}
+
+/* Step 1: read each key's entry as a person reads it (ipe_name). */
+static void hi_read_entries(struct elreader *r, struct hi_naming *h)
+{
+    const char *f[6];
+    size_t fn[6];
+    for (size_t k = 0; k < h->n; k++) {
+        uint64_t addr, total = r->p->names.info[r->infos.name[k]].total;
+        h->all_bytes = add_sat(h->all_bytes, total);
+        int64_t e = hi_entry(r, k, &addr);
+        if (e < 0) {
+            h->unnamed++;
+            h->unnamed_bytes = add_sat(h->unnamed_bytes, total);
+            continue;
+        }
+        h->has[k] = true;
+        ipe_strings(r, &r->ipe[e], f, fn);
+        ipe_name(&r->name, f, fn);
+        h->shown_as[k] = arena_add(&h->text, r->name.s, r->name.len);
+        size_t before = h->shown.count;
+        uint32_t t = names_intern(&h->shown, r->name.s, r->name.len);
+        if (h->shown.count > before) {
+            h->times = xreallocarray(h->times, h->shown.count, sizeof *h->times);
+            h->times[t] = 0;
+        }
+        h->times[t]++;
+    }
+}
+
+/* Step 2: each named key's band name, into r->name: the entry's, with the
+ * key's address when two keys read alike, and again while the name is
+ * taken (taken: every band name given so far, and those of the keys
+ * without an entry, which keep their address): a table renamed
+ * "X (M) [0x10]" could meet another's label of that very text, and two
+ * bands of one name would share a key entry and the .aux's lines. */
+static void hi_band_name(struct elreader *r, const struct hi_naming *h, size_t k,
+                         struct names *taken)
+{
+    const struct name_info *key = &r->infos.keys.info[k];
+    struct sbuf *b = &r->name;
+    b->len = 0;
+    sb_add(b, h->text.s + h->shown_as[k].off, h->shown_as[k].len);
+    int64_t t = names_find(&h->shown, b->s, b->len);
+    bool alike = t >= 0 && h->times[t] > 1;
+    while (alike || names_find(taken, b->s, b->len) >= 0) {
+        sb_add(b, " [", 2);
+        sb_add(b, key->text, key->len);
+        sb_add(b, "]", 1);
+        alike = false;
+    }
+    names_intern(taken, b->s, b->len);
+}
+
+/* Step 3: key k's entry's fields as its detail record (profile.h):
+ * its address, then the entry's fields, white space squeezed. */
+static char *hi_details(struct elreader *r, size_t k)
+{
+    const char *f[6];
+    size_t fn[6];
+    uint64_t addr;
+    ipe_strings(r, &r->ipe[hi_entry(r, k, &addr)], f, fn);
+    struct sbuf rec = {0};
+    char hex[24];
+    sb_add(&rec, hex, (size_t)snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)addr));
+    for (int i = 0; i < 6; i++) {
+        sb_add(&rec, "\t", 1);
+        sb_add_detail(&rec, f[i], fn[i], true);
+    }
+    return rec.s;
+}
+
+/* -hi: each band named by its IPE entry (ipe_name), every name its own,
+ * and the entry's fields kept as its details; tables without an entry
+ * keep their address, and the user is told how much of the heap that
+ * is. */
 static void name_info_tables(struct elreader *r)
 {
     struct profile *p = r->p;
-    size_t n = r->infos.keys.count;
-    if (n == 0)
+    struct hi_naming h = {.n = r->infos.keys.count};
+    if (h.n == 0)
         return;
-    /* the name each key's entry gives, in an arena of its own */
-    struct arena shown_text = {xmalloc(4096), 0, 4096};
-    struct span *shown_as = xcalloc(n, sizeof *shown_as);
-    bool *has = xcalloc(n, sizeof *has);
-    struct names shown;
-    names_init(&shown);
-    uint32_t *times = NULL;
-    size_t unnamed = 0;
-    uint64_t unnamed_bytes = 0, all_bytes = 0;
-    const char *f[6];
-    size_t fn[6];
-    for (size_t k = 0; k < n; k++) {
-        const struct name_info *key = &r->infos.keys.info[k];
-        uint64_t addr;
-        uint64_t total = p->names.info[r->infos.name[k]].total;
-        all_bytes = all_bytes + total < all_bytes ? UINT64_MAX : all_bytes + total;
-        int64_t e = info_address(key->text, key->len, &addr) ? idmap_get(&r->ipe_addr, addr) : -1;
-        if (e < 0) {
-            unnamed++;
-            unnamed_bytes = unnamed_bytes + total < unnamed_bytes ? UINT64_MAX
-                                                                  : unnamed_bytes + total;
-            continue;
-        }
-        has[k] = true;
-        ipe_strings(r, &r->ipe[e], f, fn);
-        ipe_name(&r->name, f, fn);
-        shown_as[k] = arena_add(&shown_text, r->name.s, r->name.len);
-        size_t before = shown.count;
-        uint32_t t = names_intern(&shown, r->name.s, r->name.len);
-        if (shown.count > before) {
-            times = xreallocarray(times, shown.count, sizeof *times);
-            times[t] = 0;
-        }
-        times[t]++;
-    }
+    h.has = xcalloc(h.n, sizeof *h.has);
+    h.text = (struct arena){xmalloc(4096), 0, 4096};
+    h.shown_as = xcalloc(h.n, sizeof *h.shown_as);
+    names_init(&h.shown);
+    hi_read_entries(r, &h);
+
+    /* the names that stay: every name but those of the keys renamed */
+    struct names taken;
+    names_init(&taken);
+    bool *renamed = xcalloc(p->names.count ? p->names.count : 1, sizeof *renamed);
+    for (size_t k = 0; k < h.n; k++)
+        if (h.has[k])
+            renamed[r->infos.name[k]] = true;
+    for (size_t id = 0; id < p->names.count; id++)
+        if (!renamed[id])
+            names_intern(&taken, p->names.info[id].text, p->names.info[id].len);
+    free(renamed);
     p->detail_columns = xstrdup("address\ttable\tclosure type\ttype\tlabel\tmodule\tlocation");
     p->ndetail = p->names.count;
     p->detail = xcalloc(p->ndetail, sizeof *p->detail);
-    struct sbuf *b = &r->name;
-    for (size_t k = 0; k < n; k++) {
-        if (!has[k])
+    for (size_t k = 0; k < h.n; k++) {
+        if (!h.has[k])
             continue;
-        const struct name_info *key = &r->infos.keys.info[k];
         uint32_t id = r->infos.name[k];
-        b->len = 0;
-        sb_add(b, shown_text.s + shown_as[k].off, shown_as[k].len);
-        int64_t t = names_find(&shown, b->s, b->len);
-        int64_t other = names_find(&p->names, b->s, b->len);
-        if ((t >= 0 && times[t] > 1) || (other >= 0 && other != (int64_t)id)) {
-            sb_add(b, " [", 2);
-            sb_add(b, key->text, key->len);
-            sb_add(b, "]", 1);
-        }
-        names_rename(&p->names, id, b->s, b->len);
-        /* the fields, tab-separated, white space squeezed */
-        uint64_t addr;
-        info_address(key->text, key->len, &addr);
-        ipe_strings(r, &r->ipe[idmap_get(&r->ipe_addr, addr)], f, fn);
-        char hex[24];
-        b->len = 0;
-        sb_add(b, hex, (size_t)snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)addr));
-        for (int i = 0; i < 6; i++) {
-            sb_add(b, "\t", 1);
-            sb_add_squeezed(b, f[i], fn[i]);
-        }
-        p->detail[id] = xmemdup0(b->s, b->len);
+        hi_band_name(r, &h, k, &taken);
+        names_rename(&p->names, id, r->name.s, r->name.len);
+        p->detail[id] = hi_details(r, k);
     }
     names_reindex(&p->names);
+    names_free(&taken);
+
     if (r->nipe == 0)
         profile_note(p, "the log has no IPE events (the program was not built with "
                      "-finfo-table-map), so each band is named by its info table's address");
-    else if (unnamed)
+    else if (h.unnamed)
         profile_note(p, "%zu of %zu info tables (%.0f %% of the heap over the run) have no "
                      "source: code built without -finfo-table-map (often libraries); they "
-                     "are named by their address", unnamed, n,
-                     all_bytes ? 100.0 * (double)unnamed_bytes / (double)all_bytes : 0.0);
-    names_free(&shown);
-    free(times);
-    free(has);
-    free(shown_as);
-    free(shown_text.s);
+                     "are named by their address", h.unnamed, h.n,
+                     h.all_bytes ? 100.0 * (double)h.unnamed_bytes / (double)h.all_bytes : 0.0);
+    names_free(&h.shown);
+    free(h.times);
+    free(h.has);
+    free(h.shown_as);
+    free(h.text.s);
+}
+
+/* -hc, when asked (parse_options.stacks): every stack frame by frame
+ * (profile.stacks), the outermost first, over the cost centres the stacks
+ * use, each once, in the order they are first used; an id the log never
+ * defined is "<cc N>", as the names say. */
+static void stack_frames(struct elreader *r)
+{
+    struct profile *p = r->p;
+    size_t n = r->stacks.keys.count;
+    struct profile_stacks *st = xcalloc(1, sizeof *st);
+    st->nnames = p->names.count;
+    st->first = xcalloc(st->nnames + 1, sizeof *st->first);
+    st->cut = xcalloc(st->nnames ? st->nnames : 1, sizeof *st->cut);
+    /* each name's depth first, then the offsets */
+    for (size_t k = 0; k < n; k++) {
+        uint32_t id = r->stacks.name[k];
+        if (id < st->nnames)
+            st->first[id + 1] = (unsigned char)r->stacks.keys.info[k].text[0];
+    }
+    for (size_t id = 0; id < st->nnames; id++)
+        st->first[id + 1] += st->first[id];
+    size_t nframes = st->first[st->nnames], cap = 64;
+    st->frame = xreallocarray(NULL, nframes ? nframes : 1, sizeof *st->frame);
+    st->cc = xcalloc(cap, sizeof *st->cc);
+    /* the log's id -> index in st->cc, given as a stack first uses it */
+    struct idmap used = {0};
+    for (size_t k = 0; k < n; k++) {
+        const unsigned char *key = (const unsigned char *)r->stacks.keys.info[k].text;
+        uint32_t id = r->stacks.name[k];
+        if (id >= st->nnames)
+            continue;
+        unsigned depth = key[0];
+        st->cut[id] = depth == 255;
+        for (unsigned i = 0; i < depth; i++) {
+            uint32_t cc_id = be32(key + 1 + 4 * i);
+            int64_t c = idmap_get(&used, cc_id);
+            if (c < 0) {
+                if (st->ncc == cap)
+                    st->cc = xreallocarray(st->cc, cap *= 2, sizeof *st->cc);
+                struct cost_centre_info *ci = &st->cc[st->ncc];
+                int64_t def = idmap_get(&r->cc_ids, cc_id);
+                if (def < 0) { /* no HEAP_PROF_COST_CENTRE: as the names say it */
+                    char text[32];
+                    snprintf(text, sizeof text, "<cc %lu>", (unsigned long)cc_id);
+                    *ci = (struct cost_centre_info){xstrdup(text), xstrdup(text), xstrdup(""),
+                                                    xstrdup("")};
+                } else {
+                    const struct cost_centre *cc = &r->cc[def];
+                    ci->label = xmemdup0(r->text.s + cc->label.off, cc->label.len);
+                    ci->module = xmemdup0(r->text.s + cc->module.off, cc->module.len);
+                    ci->location = xmemdup0(r->text.s + r->cc_location[def].off,
+                                            r->cc_location[def].len);
+                    if (cc->label.len == 3 && memcmp(ci->label, "CAF", 3) == 0) {
+                        ci->frame = xmalloc(cc->module.len + 5);
+                        memcpy(ci->frame, ci->module, cc->module.len);
+                        memcpy(ci->frame + cc->module.len, ".CAF", 5);
+                    } else
+                        ci->frame = xstrdup(ci->label);
+                }
+                c = (int64_t)st->ncc++;
+                idmap_put(&used, cc_id, (uint32_t)c);
+            }
+            /* the log has them innermost first */
+            st->frame[st->first[id] + depth - 1 - i] = (uint32_t)c;
+        }
+    }
+    idmap_free(&used);
+    p->stacks = st;
 }
 
 /* -hc: each stack's whole text as its detail (the name is cut at -L). */
@@ -1368,6 +1568,8 @@ static void stack_details(struct elreader *r)
     size_t n = r->stacks.keys.count;
     if (n == 0)
         return;
+    if (r->keep_stacks)
+        stack_frames(r);
     p->detail_columns = xstrdup("stack");
     p->ndetail = p->names.count;
     p->detail = xcalloc(p->ndetail, sizeof *p->detail);
@@ -1381,8 +1583,13 @@ static void stack_details(struct elreader *r)
             sb_add(b, "MAIN", 4);
         else
             stack_text(r, b, (const unsigned char *)key->text + 1, depth, EL_NAME_MAX);
-        if (!p->detail[id])
-            p->detail[id] = xmemdup0(b->s, b->len);
+        if (!p->detail[id]) {
+            /* the stack exactly as its name has it (a label may hold a
+             * tab or a newline): escaped, as a field must be */
+            struct sbuf field = {0};
+            sb_add_detail(&field, b->s, b->len, false);
+            p->detail[id] = field.s ? field.s : xstrdup("");
+        }
     }
 }
 
@@ -1421,6 +1628,7 @@ static int finish(struct elreader *r)
     p->sample_unit = xstrdup("seconds");
     p->value_unit = xstrdup("bytes");
     p->elapsed_time = true;
+    p->breakdown = r->breakdown < BY_COUNT ? (enum heap_breakdown)r->breakdown : BY_UNKNOWN;
     if (r->breakdown == BREAKDOWN_INFO_TABLE)
         name_info_tables(r);
     else if (r->breakdown == BREAKDOWN_ERA)
@@ -1439,7 +1647,10 @@ static int finish(struct elreader *r)
         profile_note(p, "stack names cut at %d bytes, the RTS's default -L (a -L given through "
                      "GHCRTS or -with-rtsopts is not in the log; --full-stacks draws whole "
                      "stacks)", EL_DEFAULT_L);
-    return builder_finish(&r->b, r->err);
+    int rc = builder_finish(&r->b, r->err);
+    /* an empty census is no exit: only a log with its end marker ended */
+    p->finished = p->finished && r->complete;
+    return rc;
 }
 
 bool eventlog_magic(const char *first, size_t n)
@@ -1459,6 +1670,7 @@ int eventlog_read(struct profile *p, struct reader_input *in, const char *source
     r->in = in;
     r->err = err;
     r->full_stacks = po && po->full_stacks;
+    r->keep_stacks = po && po->stacks;
     r->ccs_length = EL_DEFAULT_L;
     r->profiled_rts = -1;
     r->buf = xmalloc(EL_BLOCK + EL_EVENT_MAX);
@@ -1485,6 +1697,7 @@ int eventlog_read(struct profile *p, struct reader_input *in, const char *source
     free(r->args);
     free(r->text.s);
     free(r->cc);
+    free(r->cc_location);
     free(r->ipe);
     idmap_free(&r->cc_ids);
     idmap_free(&r->ipe_addr);

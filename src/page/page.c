@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* layout/data.c: see layout/data.h. */
-#include "layout/data.h"
+/* page/page.c: see page/page.h.  The layout says where it drew each
+ * graph and key entry, in its local points; this puts them on the page
+ * (y down) and gathers the numbers the stages before computed. */
+#include "page/page.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout/page.h"
 #include "utf8.h"
 
-/* A local rectangle (x, y, width, height, y up) on the page (y down). */
+/* A local rectangle (x, y, width, height, y up) on the page (y down).
+ * The matrix is never a turn for the formats that have a page (HTML), so
+ * a rectangle stays one. */
 static void to_page(const double m[6], const double local[4], double out[4])
 {
     double x0 = local[0], y0 = local[1], x1 = local[0] + local[2], y1 = local[1] + local[3];
@@ -21,38 +24,52 @@ static void to_page(const double m[6], const double local[4], double out[4])
     out[3] = fabs(by - ay);
 }
 
-struct layout_data *layout_data_new(const struct layout_options *o, const struct profile *p,
-                                    bool diff)
+/* A header string as the layout draws it: one line of valid UTF-8. */
+static char *display_text(const char *raw)
 {
-    struct layout_data *D = xcalloc(1, sizeof *D);
+    return utf8_display_text(raw, strlen(raw));
+}
+
+/* ---- the page and its bands ---- */
+
+/* An empty page for a drawing of p (units, --x=index) under o. */
+static struct page_data *data_new(const struct layout_options *o, const struct profile *p,
+                                  bool diff)
+{
+    struct page_data *D = xcalloc(1, sizeof *D);
     D->mode = o->mode;
     D->diff = diff;
     D->x_index = p->x_is_index;
     D->iec = o->iec;
     D->value_unit = display_text(p->value_unit);
-    D->sample_unit = display_text(x_unit(p, true));
+    D->sample_unit = display_text(layout_x_unit(p, true));
     return D;
 }
 
-void layout_data_set_bands(struct layout_data *D, const struct band_plan *key,
-                           const struct rgb *colour, const double (*box)[4],
-                           const double matrix[6])
+/* The key's bands: names, colours as drawn, and the entries' boxes where
+ * L drew the key on the graph's page (it lists the plan's bands, one
+ * entry each). */
+static void set_bands(struct page_data *D, const struct band_plan *key,
+                      const struct layout_options *o, const struct layout *L)
 {
+    const double(*box)[4] = L->key_box && L->nkey_boxes >= key->count
+                                ? (const double(*)[4])L->key_box : NULL;
     D->nbands = key->count;
     D->band = xcalloc(key->count ? key->count : 1, sizeof *D->band);
     for (size_t b = 0; b < key->count; b++) {
-        struct layout_data_band *db = &D->band[b];
+        struct page_data_band *db = &D->band[b];
         const char *name = key->band[b].name;
         db->name = utf8_sanitize_lines(name, strlen(name));
-        db->colour = colour[b];
+        db->colour = layout_band_colour(o, &key->band[b]);
         db->has_box = box && box[b][2] > 0;
         if (db->has_box)
-            to_page(matrix, box[b], db->box);
+            to_page(L->matrix, box[b], db->box);
     }
 }
 
-void layout_data_set_details(struct layout_data *D, const struct band_plan *key,
-                             const struct profile *p)
+/* Each key band's details from profile p (profile.detail), found by the
+ * band's name; OTHER and names p lacks have none. */
+static void set_details(struct page_data *D, const struct band_plan *key, const struct profile *p)
 {
     if (!p->detail_columns)
         return;
@@ -66,21 +83,34 @@ void layout_data_set_details(struct layout_data *D, const struct band_plan *key,
     }
 }
 
-struct layout_data_panel *layout_data_add_panel(struct layout_data *D, const char *title,
-                                                const double plot[4], const double matrix[6],
-                                                double t0, double t_span, double y_lo,
-                                                double y_span)
+/* A page for L's drawing of p whose key lists key's bands (diff: its
+ * values are changes). */
+static struct page_data *data_begin(const struct layout *L, const struct profile *p,
+                                    const struct band_plan *key, const struct layout_options *o,
+                                    bool diff)
+{
+    struct page_data *D = data_new(o, p, diff);
+    set_bands(D, key, o, L);
+    set_details(D, key, p);
+    return D;
+}
+
+/* ---- a panel: a graph's place, scales and values ---- */
+
+/* A panel for graph g of L, titled title. */
+static struct page_data_panel *add_panel(struct page_data *D, const char *title,
+                                         const struct layout *L, const struct layout_graph *g)
 {
     D->panel = xreallocarray(D->panel, D->npanels + 1, sizeof *D->panel);
-    struct layout_data_panel *P = &D->panel[D->npanels++];
+    struct page_data_panel *P = &D->panel[D->npanels++];
     memset(P, 0, sizeof *P);
     P->title = display_text(title);
-    to_page(matrix, plot, P->plot);
-    P->t0 = t0, P->t_span = t_span, P->y_lo = y_lo, P->y_span = y_span;
+    to_page(L->matrix, g->plot, P->plot);
+    P->t0 = g->t0, P->t_span = g->t_span, P->y_lo = g->y_lo, P->y_span = g->y_span;
     return P;
 }
 
-static void panel_alloc(struct layout_data_panel *P, size_t nbands)
+static void panel_alloc(struct page_data_panel *P, size_t nbands)
 {
     size_t n1 = nbands ? nbands : 1;
     P->nbands = nbands;
@@ -103,7 +133,7 @@ static int named_cmp(const void *a, const void *b)
     return strcmp(((const struct named *)a)->name, ((const struct named *)b)->name);
 }
 
-static void map_to_key(struct layout_data_panel *P, const struct layout_data *D,
+static void map_to_key(struct page_data_panel *P, const struct page_data *D,
                        const struct band_plan *bp)
 {
     bool same = bp->count == D->nbands;
@@ -131,8 +161,11 @@ static void map_to_key(struct layout_data_panel *P, const struct layout_data *D,
     free(sorted);
 }
 
-void layout_data_panel_series(struct layout_data_panel *P, const struct layout_data *D,
-                              const struct band_plan *bp, const struct series *s)
+/* A profile's panel: the bands of bp, each found in the key by name;
+ * shares, peaks and slopes from bp and s; the values at s's samples
+ * for the page (series_samples_build), when it has them. */
+static void panel_series(struct page_data_panel *P, const struct page_data *D,
+                         const struct band_plan *bp, const struct series *s)
 {
     size_t nb = bp->count;
     panel_alloc(P, nb);
@@ -166,6 +199,56 @@ void layout_data_panel_series(struct layout_data_panel *P, const struct layout_d
     }
 }
 
+/* Marks drawn closer than this (points) are one on the page (layout.c's
+ * MARK_GAP): the page lists one text per place, as many as it draws. */
+#define DATA_MARK_GAP 0.5
+
+/* One profile's panel, over graph g: the heap lines' values at P's
+ * samples where g draws them (--heap), and the texts of the marks drawn
+ * (an eventlog's markers). */
+static void panel_heap_and_marks(struct page_data_panel *P, const struct profile *p,
+                                 const struct layout_graph *g, const struct layout_options *o)
+{
+    if (g->heap) {
+        struct heapline_cursor cur[HEAP_KINDS];
+        int kind[HEAP_KINDS];
+        size_t n = 0;
+        for (int k = 0; k < HEAP_KINDS; k++)
+            if (p->heap->line[k].events) {
+                kind[n] = k;
+                heapline_cursor_start(&cur[n++], &p->heap->line[k]);
+            }
+        P->nheap = n;
+        P->heap_name = xcalloc(n ? n : 1, sizeof *P->heap_name);
+        for (size_t k = 0; k < n; k++) {
+            P->heap_name[k] = heapline_name((enum heap_kind)kind[k]);
+            P->heap_colour[k] = layout_heap_colour((enum heap_kind)kind[k]);
+        }
+        P->heap = xcalloc(P->nsamples * n + 1, sizeof *P->heap);
+        for (size_t i = 0; i < P->nsamples; i++)
+            for (size_t k = 0; k < n; k++) {
+                uint64_t v;
+                P->heap[i * n + k] = heapline_cursor_at(&cur[k], P->t[i], &v) ? (double)v : -1;
+            }
+    }
+    if (!o->marks || !p->mark_text || !p->nmarks)
+        return;
+    P->mark_t = xreallocarray(NULL, p->nmarks, sizeof *P->mark_t);
+    P->mark_text = xreallocarray(NULL, p->nmarks, sizeof *P->mark_text);
+    double last = -1e300;
+    for (size_t i = 0; i < p->nmarks; i++) {
+        double t = p->marks[i];
+        if (t < g->t0 || t > g->t0 + g->t_span)
+            continue;
+        double x = layout_graph_x(g, t);
+        if (P->nmarks && x - last < DATA_MARK_GAP)
+            continue;
+        last = x;
+        P->mark_t[P->nmarks] = t;
+        P->mark_text[P->nmarks++] = display_text(p->mark_text[i] ? p->mark_text[i] : "");
+    }
+}
+
 /* Least-squares slope of y over t[0..n). */
 static double slope_of(const double *t, const double *y, size_t n)
 {
@@ -190,7 +273,10 @@ static size_t grid_stride(size_t ncolumns, size_t nbands)
     return cells <= SERIES_PAGE_BUDGET ? 1 : (cells + SERIES_PAGE_BUDGET - 1) / SERIES_PAGE_BUDGET;
 }
 
-void layout_data_panel_diff(struct layout_data_panel *P, const struct diff *d)
+/* --diff's panel: each band's change on d's grid, thinned to the page's
+ * budget (the last column kept); shares of the changes' magnitudes, the
+ * largest change, and the change's slope. */
+static void panel_diff(struct page_data_panel *P, const struct diff *d)
 {
     size_t nb = d->bands.count, nc = d->ncolumns;
     panel_alloc(P, nb);
@@ -222,7 +308,43 @@ void layout_data_panel_diff(struct layout_data_panel *P, const struct diff *d)
     }
 }
 
-void layout_data_free(struct layout_data *D)
+/* ---- the three kinds of drawing ---- */
+
+struct page_data *page_data_build(const struct layout *L, const struct profile *p,
+                                  const struct band_plan *bp, const struct series *s,
+                                  const struct layout_options *o)
+{
+    struct page_data *D = data_begin(L, p, bp, o, false);
+    if (L->ngraphs) {
+        struct page_data_panel *P = add_panel(D, p->job, L, &L->graph[0]);
+        panel_series(P, D, bp, s);
+        panel_heap_and_marks(P, p, &L->graph[0], o);
+    }
+    return D;
+}
+
+struct page_data *page_data_build_panels(const struct layout *L,
+                                         const struct layout_panel *panel, size_t n,
+                                         const struct band_plan *key,
+                                         const struct layout_options *o)
+{
+    struct page_data *D = data_begin(L, panel[0].p, key, o, false);
+    for (size_t k = 0; k < n && k < L->ngraphs; k++)
+        panel_series(add_panel(D, panel[k].p->job, L, &L->graph[k]), D, panel[k].bp,
+                     panel[k].s);
+    return D;
+}
+
+struct page_data *page_data_build_diff(const struct layout *L, const struct profile *after,
+                                       const struct diff *d, const struct layout_options *o)
+{
+    struct page_data *D = data_begin(L, after, &d->bands, o, true);
+    if (L->ngraphs)
+        panel_diff(add_panel(D, L->title, L, &L->graph[0]), d);
+    return D;
+}
+
+void page_data_free(struct page_data *D)
 {
     if (!D)
         return;
@@ -233,7 +355,7 @@ void layout_data_free(struct layout_data *D)
     free(D->band);
     free(D->detail_columns);
     for (size_t k = 0; k < D->npanels; k++) {
-        struct layout_data_panel *P = &D->panel[k];
+        struct page_data_panel *P = &D->panel[k];
         free(P->title);
         free(P->band);
         free(P->share);
