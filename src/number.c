@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* number.c: see number.h. */
-/* strtod_l, newlocale and uselocale are POSIX 2008 and GNU. */
+/* newlocale and uselocale are POSIX 2008, strtod_l GNU and BSD (declared
+ * in <xlocale.h> on macOS and the BSDs); each is used where configure
+ * found it, with a fallback where not. */
 #define _GNU_SOURCE
 #include "number.h"
 
@@ -10,8 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef HAVE_XLOCALE_H
+#include <xlocale.h>
+#endif
 
-#if defined HAVE_NEWLOCALE && defined HAVE_STRTOD_L
+#if defined HAVE_NEWLOCALE && defined HAVE_STRTOD_L && defined HAVE_DECL_STRTOD_L && HAVE_DECL_STRTOD_L
+#define NUMBER_STRTOD_L 1
+#endif
+#if defined HAVE_NEWLOCALE && (defined NUMBER_STRTOD_L || defined HAVE_USELOCALE)
 #define NUMBER_C_LOCALE 1
 /* The "C" locale as a value: made once, never changed after (so not
  * state a run could alter); (locale_t)0 when it could not be made. */
@@ -29,19 +37,25 @@ static void make_c_locale(void)
  * under de_DE.UTF-8 "0.5" was read as 0). */
 double number_strtod(const char *s, char **end)
 {
-#ifdef NUMBER_C_LOCALE
+#ifdef NUMBER_STRTOD_L
     pthread_once(&c_locale_once, make_c_locale);
     if (c_locale)
         return strtod_l(s, end, c_locale);
 #endif
-    /* Without strtod_l: the number in the locale's own form (s holds at
-     * most one '.'; a decimal point of one byte is every locale's). */
+    /* Without strtod_l: the number in the locale's own form (a decimal
+     * point of one byte is every locale's).  The locale's point in s is
+     * no C number's, so the number ends before it ("0,5" is 0 as in the
+     * C locale); then the first '.' becomes the locale's point. */
     const char *point = localeconv()->decimal_point;
-    const char *dot = strchr(s, '.');
-    if (!dot || !point || strcmp(point, ".") == 0 || strlen(point) != 1)
+    if (!point || strcmp(point, ".") == 0 || strlen(point) != 1)
         return strtod(s, end);
     char *copy = xstrdup(s);
-    copy[dot - s] = point[0];
+    char *theirs = strchr(copy, point[0]);
+    if (theirs)
+        *theirs = '\0';
+    char *dot = strchr(copy, '.');
+    if (dot)
+        *dot = point[0];
     char *e;
     double v = strtod(copy, &e);
     if (end)
