@@ -21,7 +21,7 @@ import sys
 # Named but not ours: other projects' files, system and generated headers.
 NOT_OURS = {
     "stdio.h", "stdlib.h", "string.h", "malloc.h", "signal.h", "zlib.h", "png.h", "math.h",
-    "pthread.h", "locale.h", "regex.h", "unistd.h", "config.h", "html_page.h",
+    "pthread.h", "locale.h", "xlocale.h", "regex.h", "unistd.h", "config.h", "html_page.h",
     "cairo-output-stream.c", "gthread-posix.c", "process-heap-prof.py",
     "src/Main.hs", "src/Tree.hs",  # a Haskell program's, in an example of an IPE name
     "x.h",                         # any header
