@@ -191,10 +191,14 @@ static int deviations(const struct profile *p, double *dev, struct hp_error *err
 /* slope[id] for every name, by one replay: the least-squares slope of the
  * name's value against time over the samples from the first to the last
  * that holds anything, a sample without the name counting as 0 (the band
- * is drawn at 0 there).  The census the RTS writes as the program exits
- * is empty: counted, it is a collapse to 0 at the end that is no growth
- * of the program's, and with the default -i0.1 it halved a one-second
- * leak's slope (a line through 0 with 8 censuses: 79 of its 153 MB/s).
+ * is drawn at 0 there).  The RTS writes an empty census as the program
+ * starts and another as it exits (every .hp of the corpus has both):
+ * counted, they are a rise from 0 and a collapse to 0 that are no growth
+ * of the program's.  With the default -i0.1 the one at exit halved a
+ * one-second leak's slope (a line through 0 with 8 censuses: 79 of its
+ * 153 MB/s), and the one at start gave a buffer held flat from the first
+ * census a slope (slowleak's 60 MB: +499 kB/s over 3.7 s).  An empty
+ * census between two that hold data is data, and counts as 0.
  * Times are taken from the first sample's, so that a long run keeps its
  * precision.  0 with fewer than two distinct times, or when a sum
  * overflows (hostile times). */
@@ -203,8 +207,9 @@ static int name_slopes(const struct profile *p, double *slope, struct hp_error *
     size_t nn = p->names.count;
     double *sum_v = xcalloc(nn ? nn : 1, sizeof *sum_v);
     double *sum_tv = xcalloc(nn ? nn : 1, sizeof *sum_tv);
-    /* the time sums, and as they stood after the last sample holding data
-     * (an empty sample adds nothing to a name's sums) */
+    /* the time sums from the first sample holding data, and as they
+     * stood after the last (an empty sample adds nothing to a name's
+     * sums) */
     double n = 0, sum_t = 0, sum_tt = 0;
     double kept_n = 0, kept_t = 0, kept_tt = 0;
     struct store_cursor *cur = store_cursor_new(p->store);
@@ -212,14 +217,16 @@ static int name_slopes(const struct profile *p, double *slope, struct hp_error *
     int rc;
     while ((rc = store_cursor_next(cur, &smp, err)) == 1) {
         double u = smp.time - p->t_first;
+        bool holds = false;
+        for (size_t i = 0; i < smp.n && !holds; i++)
+            holds = smp.entry[i].value != 0;
+        if (!holds && n == 0)
+            continue; /* before the first sample holding data */
         n += 1;
         sum_t += u;
         sum_tt += u * u;
-        bool holds = false;
         for (size_t i = 0; i < smp.n; i++) {
             const struct sample_entry *e = &smp.entry[i];
-            if (e->value != 0)
-                holds = true;
             if (e->name >= nn)
                 continue;
             double v = (double)e->value;

@@ -155,8 +155,8 @@ void options_usage(FILE *f, const struct options *o)
           "                least-squares slope over time, steepest rise (the leaks)\n"
           "                on top   e.g. --sort=gradient --slopes\n"
           "      --slopes  each key entry says its band's slope (\"+1.2 MB/s\", least\n"
-          "                squares up to the last census with data: not the RTS's\n"
-          "                empty one at exit)\n"
+          "                squares from the first census with data to the last:\n"
+          "                not the RTS's empty ones at start and exit)\n"
           "\n");
     put_text(f, cmd, "Drawing:\n"
           "      --mode=stacked|percent|lines\n"

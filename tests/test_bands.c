@@ -1140,10 +1140,11 @@ static void gradient(void)
     band_plan_free(&bp);
     profile_free(&p);
 
-    /* The RTS's census at exit is empty: it is no growth of the program's,
-     * and the slope stops at the last census that holds data (a line
-     * through 0 at 100 a second stays 100, not the 50 the drop makes).
-     * An empty census before that is the data, and counts as 0. */
+    /* The RTS's censuses at start and at exit are empty: they are no
+     * growth of the program's, and the slope runs from the first census
+     * that holds data to the last (a line at 100 a second stays 100, not
+     * the 50 the drop at exit makes).  An empty census between them is
+     * the data, and counts as 0. */
     fixture_parse(&p, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
               "BEGIN_SAMPLE 1\nup 100\nEND_SAMPLE 1\n"
               "BEGIN_SAMPLE 2\nup 200\nEND_SAMPLE 2\n"
@@ -1154,13 +1155,26 @@ static void gradient(void)
     CHECK_NEAR(bp.band[0].slope, 100, 1e-9);
     band_plan_free(&bp);
     profile_free(&p);
-    /* u = 0..3, v = 0, 100, 0, 300: (4*1000 - 6*400) / 20 = 80. */
+    /* u = 1..4, v = 100, 0, 300, 400: (4*2600 - 10*800) / 20 = 120; with
+     * the empty census at 0 it would be 100, without the one at 2 too. */
     fixture_parse(&p, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
               "BEGIN_SAMPLE 1\nup 100\nEND_SAMPLE 1\n"
               "BEGIN_SAMPLE 2\nEND_SAMPLE 2\n"
-              "BEGIN_SAMPLE 3\nup 300\nEND_SAMPLE 3\n");
+              "BEGIN_SAMPLE 3\nup 300\nEND_SAMPLE 3\n"
+              "BEGIN_SAMPLE 4\nup 400\nEND_SAMPLE 4\n");
     CHECK_INT(plan(&bp, &p, &o), 0);
-    CHECK_NEAR(bp.band[0].slope, 80, 1e-9);
+    CHECK_NEAR(bp.band[0].slope, 120, 1e-9);
+    band_plan_free(&bp);
+    profile_free(&p);
+    /* A buffer held flat from the first census to the last has no slope,
+     * whatever the empty censuses around it. */
+    fixture_parse(&p, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
+              "BEGIN_SAMPLE 1\nbuffer 60000000\nEND_SAMPLE 1\n"
+              "BEGIN_SAMPLE 2\nbuffer 60000000\nEND_SAMPLE 2\n"
+              "BEGIN_SAMPLE 3\nbuffer 60000000\nEND_SAMPLE 3\n"
+              "BEGIN_SAMPLE 3.1\nEND_SAMPLE 3.1\n");
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_NEAR(bp.band[0].slope, 0, 1e-9);
     band_plan_free(&bp);
     profile_free(&p);
 
