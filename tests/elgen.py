@@ -275,6 +275,25 @@ def make(name):
         ev = ev[:4] + ev[-12:] + ev[4:-12]  # the later heap events first in the file
         ev += [(58, 15_000_000, b"phase one"), (58, 22_000_000, b"phase two")]
         return write(types, ev)
+    if name == "heap-long":  # 40 s, a census every 0.1 s, HEAP_SIZE and HEAP_LIVE every
+        # 0.5 ms from two capabilities: blocks of each one's events in time order,
+        # interleaved out of time order after the censuses, as the RTS flushes its
+        # buffers; some 20 events a line in each of the reduction's 4096 buckets
+        types, ev = declare(TYPES), []
+        types.update(declare(HEAP_TYPES))
+        ev = start(types, "./prog", "+RTS", "-hT", "-l", "-RTS")
+        ev.append((160, 2000, heap_begin(7)))
+        for k in range(1, 400):
+            ev += census(types, 100_000_000 * k, [("ARR_WORDS", 1000 + 37 * (k % 50)),
+                                                   ("THUNK", 500 + k)])
+        caps = ([], [])
+        for i in range(80_000):
+            t = 500_000 * i + 1234
+            caps[i % 2].append((50, t, heap(50, (8 << 20) + 4096 * ((i * 7919) % 4001))))
+            caps[i % 2].append((51, t + 50, heap(51, (1 << 20) + 8 * ((i * 104729) % 99991))))
+        for b in range(0, 80_000, 4000):  # cap 1's block before cap 0's
+            ev += caps[1][b:b + 4000] + caps[0][b:b + 4000]
+        return write(types, ev)
     if name == "heap-absurd":  # heap sizes of 0 and 2^64-1 bytes, at times near 2^64 ns
         ev += [(50, 4_000_000, heap(50, (1 << 64) - 1)), (51, 5_000_000, heap(51, 0)),
                (91, (1 << 64) - 2, heap(91, (1 << 63) + 5)), (50, (1 << 64) - 1, heap(50, 7))]

@@ -160,10 +160,11 @@ bool layout_mark_labels(const struct profile *p, const struct layout_options *o)
 void draw_mark_labels(struct page *pg, const struct profile *p, const struct frame *f,
                       const size_t *shown, size_t nshown, const struct text_metrics *tm);
 
-/* -o FILE.html, layout/heap.c: the heap lines' values at P's samples and
- * the texts of the marks drawn (--heap, an eventlog's markers). */
-void data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
-                         const struct frame *f);
+/* -o FILE.html, layout/heap.c: the heap lines' values in force at P's
+ * samples, exact (heapline_exact_at), and the texts of the marks drawn
+ * (--heap, an eventlog's markers).  0, or -1 with err set. */
+int data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
+                        const struct frame *f, struct hp_error *err);
 
 /* -o FILE.html: L->data for a drawing of p whose key lists key's bands
  * as f drew them (diff: its values are changes). */

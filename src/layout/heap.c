@@ -203,17 +203,17 @@ void draw_mark_labels(struct page *pg, const struct profile *p, const struct fra
  * MARK_GAP): the page lists one text per place, as many as it draws. */
 #define DATA_MARK_GAP 0.5
 
-void data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
-                         const struct frame *f)
+int data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
+                        const struct frame *f, struct hp_error *err)
 {
     if (f->heap) {
-        struct heapline_cursor cur[HEAP_KINDS];
+        struct heapline_exact cur[HEAP_KINDS];
         int kind[HEAP_KINDS];
         size_t n = 0;
         for (int k = 0; k < HEAP_KINDS; k++)
             if (p->heap->line[k].events) {
                 kind[n] = k;
-                heapline_cursor_start(&cur[n++], &p->heap->line[k]);
+                heapline_exact_start(&cur[n++], &p->heap->line[k]);
             }
         P->nheap = n;
         P->heap_name = xcalloc(n ? n : 1, sizeof *P->heap_name);
@@ -222,14 +222,20 @@ void data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
             P->heap_colour[k] = heap_colour[kind[k]];
         }
         P->heap = xcalloc(P->nsamples * n + 1, sizeof *P->heap);
-        for (size_t i = 0; i < P->nsamples; i++)
-            for (size_t k = 0; k < n; k++) {
+        int rc = 0;
+        for (size_t i = 0; i < P->nsamples && rc >= 0; i++)
+            for (size_t k = 0; k < n && rc >= 0; k++) {
                 uint64_t v;
-                P->heap[i * n + k] = heapline_cursor_at(&cur[k], P->t[i], &v) ? (double)v : -1;
+                rc = heapline_exact_at(&cur[k], P->t[i], &v, err);
+                P->heap[i * n + k] = rc > 0 ? (double)v : -1;
             }
+        for (size_t k = 0; k < n; k++)
+            heapline_exact_end(&cur[k]);
+        if (rc < 0)
+            return -1;
     }
     if (!f->o->marks || !p->mark_text || !p->nmarks)
-        return;
+        return 0;
     P->mark_t = xreallocarray(NULL, p->nmarks, sizeof *P->mark_t);
     P->mark_text = xreallocarray(NULL, p->nmarks, sizeof *P->mark_text);
     double last = -1e300;
@@ -244,4 +250,5 @@ void data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
         P->mark_t[P->nmarks] = t;
         P->mark_text[P->nmarks++] = display_text(p->mark_text[i] ? p->mark_text[i] : "");
     }
+    return 0;
 }

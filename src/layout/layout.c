@@ -533,7 +533,12 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
         data_begin(L, p, bp, &f, false);
         struct layout_data_panel *P = data_panel(L, p->job, &f, 0);
         layout_data_panel_series(P, L->data, bp, s);
-        data_heap_and_marks(P, p, &f);
+        if (data_heap_and_marks(P, p, &f, err) < 0) {
+            title_free(&t);
+            frame_free(&f);
+            layout_free(L);
+            return -1;
+        }
     }
     title_free(&t);
     frame_free(&f);

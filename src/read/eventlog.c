@@ -1029,8 +1029,7 @@ static int heap_event(struct elreader *r, enum heap_kind kind, uint64_t ts,
         return 0;
     if (len < 12)
         return too_short(r, at, what[kind], len, 12);
-    heaplines_add(r->p->heap, kind, (double)ts / 1e9, be64(p + 4));
-    return 0;
+    return heaplines_keep(r->p->heap, kind, (double)ts / 1e9, be64(p + 4), r->err);
 }
 
 static int event(struct elreader *r, unsigned type, uint64_t ts, const unsigned char *p,
