@@ -497,6 +497,14 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
     json_text(f, p->sample_unit);
     fputs(",\n \"value_unit\": ", f);
     json_text(f, p->value_unit);
+    if (p->facts.n) { /* what the drawing says under its title (profile_fact) */
+        fputs(",\n \"notes\": [", f);
+        for (size_t i = 0; i < p->facts.n; i++) {
+            fputs(i ? ", " : "", f);
+            json_text(f, p->facts.text[i]);
+        }
+        putc(']', f);
+    }
     fputs(",\n \"bands\": [", f);
     char **names = column_names(bp);
     for (size_t c = 0; c < bp->count; c++) {

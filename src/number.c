@@ -7,6 +7,7 @@
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,4 +127,19 @@ bool number_read(const char *s, size_t n, bool plus, double *out)
         return false;
     *out = v;
     return true;
+}
+
+int number_percent_decimals(double pct, int least)
+{
+    int d = least < 0 ? 0 : least;
+    if (!(pct > 0 && pct < 100))
+        return d;
+    for (; d < 9; d++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%.*f", d, pct);
+        double shown = strtod(buf, NULL); /* (in the locale that wrote it) */
+        if (shown > 0 && shown < 100)
+            break;
+    }
+    return d;
 }

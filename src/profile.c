@@ -24,6 +24,7 @@ void profile_free(struct profile *p)
     free(p->detail);
     free(p->detail_columns);
     warnings_free(&p->notes);
+    warnings_free(&p->facts);
     if (p->mark_text)
         for (size_t i = 0; i < p->nmarks; i++)
             free(p->mark_text[i]);
@@ -43,4 +44,14 @@ void profile_note(struct profile *p, const char *fmt, ...)
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     warnings_add(&p->notes, "%s", text);
+}
+
+void profile_fact(struct profile *p, const char *fmt, ...)
+{
+    char text[HP_ERROR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    warnings_add(&p->facts, "%s", text);
 }

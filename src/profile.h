@@ -53,6 +53,9 @@ struct profile {
     size_t ndetail;
 
     struct hp_warnings notes; /* what the reader wants the user told (profile_note) */
+    struct hp_warnings facts; /* what the drawing must say of the data, where the
+                               * user looks (profile_fact): a run cut short, a
+                               * share of the heap with no name, names cut */
     bool era_bands;     /* the bands are eras (-he): "era N", in the order of N */
 };
 
@@ -83,5 +86,10 @@ void profile_free(struct profile *p);
 /* Tell the user something about the profile that is not an error (the
  * run prints it as a warning, after "SOURCE: "): added to p->notes. */
 void profile_note(struct profile *p, const char *fmt, ...) HP_PRINTF(2, 3);
+
+/* A fact of the data that stderr alone would tell (the notes are printed
+ * only there): a sentence, drawn under the title in every drawing format
+ * and listed in the JSON export ("notes").  Added to p->facts. */
+void profile_fact(struct profile *p, const char *fmt, ...) HP_PRINTF(2, 3);
 
 #endif

@@ -221,6 +221,15 @@ def make(name):
         ev += census(types, 10_000_000, [("0x4cd5a8", 4000), ("0x4cd600", 3000),
                                          ("0x4c0000", 2000)])
         return write(types, ev)
+    if name == "hi-unnamed":  # -hi: 99.84 % of the heap in tables with no IPE entry
+        types, ev = declare(TYPES), []
+        ev = start(types, "./prog", "+RTS", "-hi", "-l", "-RTS")
+        ev.append((169, 1500, struct.pack(">Q", 0x4cd5a8) + b"".join(
+            s(x) for x in ("sat_s154_info", "21", "Int", "main", "Main", "Main.hs:5:1-30"))))
+        ev.append((160, 2000, heap_begin(8)))
+        for k in range(1, 4):
+            ev += census(types, 10_000_000 * k, [("0x4cd5a8", 16), ("0x4c0000", 9984)])
+        return write(types, ev)
     if name.startswith("ipe-"):  # -hi, its IPE events written as RTSs do, or broken
         types, ev = declare(TYPES), []
         ev = start(types, "./prog", "+RTS", "-hi", "-l", "-RTS")

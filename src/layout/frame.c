@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "layout/shorten.h"
+#include "number.h"
 #include "utf8.h"
 
 #define LINES_HEADROOM 1.08 /* --mode=lines: y scale over the largest band */
@@ -30,6 +31,8 @@
 #define TITLE_HEIGHT_SMALL 20.0
 #define TITLE_HEIGHT_BIG 40.0
 #define TITLE_NOTE_HEIGHT 16.0 /* a title's note, on a line under the box's */
+#define FACT_PITCH 10.5        /* the facts' lines under it */
+#define FACT_PAD 2.0           /* above the first and below the last */
 #define TITLE_TEXT_GAP 10.0 /* between the title's job, middle and date */
 #define X_LABEL_BASELINE 15.5
 #define X_TITLE_BASELINE 4.5
@@ -97,6 +100,31 @@ static char *title_middle(const struct frame *f, const struct title *t,
     return layout_ellipsize(t->middle_short, room, FONT_TITLE, tm);
 }
 
+/* t's facts wrapped to the title box's width: how many lines, and
+ * (lines not NULL) the lines, a new array of new strings. */
+static size_t facts_lines(const struct frame *f, const struct title *t,
+                          const struct text_metrics *tm, char ***lines)
+{
+    size_t n = 0;
+    char **all = NULL;
+    for (size_t i = 0; i < t->nfacts; i++) {
+        char **part;
+        size_t k = text_wrap(t->facts[i], title_right(f) - title_left(), FONT_AXIS, tm, &part);
+        all = xreallocarray(all, n + k ? n + k : 1, sizeof *all);
+        memcpy(all + n, part, k * sizeof *part);
+        n += k;
+        free(part);
+    }
+    if (lines)
+        *lines = all;
+    else {
+        for (size_t i = 0; i < n; i++)
+            free(all[i]);
+        free(all);
+    }
+    return n;
+}
+
 /* -b, -s, or by measure: the small box when its one line holds the job
  * and the date whole beside the middle, else the big one, where the job
  * has a line of its own (GHC's rule counted 35 bytes of the job). */
@@ -124,10 +152,15 @@ static void frame_set_title(struct frame *f, enum title_box box, const struct ti
     for (size_t k = 0; k < n && box == TITLE_AUTO && !big; k++)
         big = title_needs_big(f, &t[k], tm);
     f->title_height = big ? TITLE_HEIGHT_BIG : TITLE_HEIGHT_SMALL;
-    f->note_height = 0;
-    for (size_t k = 0; k < n; k++)
-        if (t[k].note)
-            f->note_height = TITLE_NOTE_HEIGHT;
+    f->note_row = false;
+    size_t fact_lines = 0;
+    for (size_t k = 0; k < n; k++) {
+        f->note_row |= t[k].note != NULL;
+        size_t lines = facts_lines(f, &t[k], tm, NULL);
+        fact_lines = lines > fact_lines ? lines : fact_lines;
+    }
+    f->note_height = (f->note_row ? TITLE_NOTE_HEIGHT : 0) +
+                     (fact_lines ? FACT_PITCH * (double)fact_lines + 2 * FACT_PAD : 0);
     f->title_height += f->note_height;
     f->gh = f->bh - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
 }
@@ -263,6 +296,25 @@ void title_free(struct title *t)
     free(t->middle_short);
     free(t->date);
     free(t->note);
+    for (size_t i = 0; i < t->nfacts; i++)
+        free(t->facts[i]);
+    free(t->facts);
+}
+
+void title_add_facts(struct title *t, const struct profile *p, const char *prefix)
+{
+    if (!p->facts.n)
+        return;
+    t->facts = xreallocarray(t->facts, t->nfacts + p->facts.n, sizeof *t->facts);
+    for (size_t i = 0; i < p->facts.n; i++) {
+        char *text = display_text(p->facts.text[i]);
+        size_t a = strlen(prefix), b = strlen(text);
+        char *line = xmalloc(a + b + 1);
+        memcpy(line, prefix, a);
+        memcpy(line + a, text, b + 1);
+        free(text);
+        t->facts[t->nfacts++] = line;
+    }
 }
 
 /* " at 3.2 s" (" at sample 7" for --x=index), the time t in the time
@@ -324,7 +376,8 @@ static char *trace_note(const struct profile *p, const struct series *s, double 
              "not drawn: %zu name%s under -t%g's %g %% of the total, up to %s (%.*f %% of its "
              "sample)%s; -t0 draws them",
              s->hidden_names, s->hidden_names == 1 ? "" : "s", s->trace_percent,
-             s->trace_percent, am, share < 10 ? 1 : 0, share, when);
+             s->trace_percent, am, number_percent_decimals(share, share < 10 ? 1 : 0), share,
+             when);
     utf8_trim_partial(note);
     free(am);
     free(su);
@@ -361,6 +414,9 @@ void profile_title(struct title *tt, const struct profile *p, const struct serie
     tt->middle_short = *short_form ? xstrdup(short_form) : NULL;
     tt->date = display_text(p->date);
     tt->note = trace_note(p, s, x_range, iec, tm);
+    tt->facts = NULL;
+    tt->nfacts = 0;
+    title_add_facts(tt, p, "");
 }
 
 /* The small box: job, middle and date on one line; the job and date give
@@ -413,17 +469,28 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, do
     else
         title_big(pg, f, t, middle, tm);
     free(middle);
-    if (f->note_height > 0) { /* the note's line, under a rule */
-        double rule = top - th + f->note_height;
+    if (f->note_height > 0) { /* the note's lines, under a rule */
+        double rule = top - th + f->note_height, base = rule - TITLE_NOTE_HEIGHT + 4.5;
         page_line(pg, BORDER_SPACE, rule, f->bw - BORDER_SPACE, rule);
-        /* (a panel beside one with a note: what its own line would say) */
-        char none[64];
-        snprintf(none, sizeof none, "not drawn: nothing over %g %% of the peak",
-                 100 * TRACE_NOTE_SHARE);
-        char *note = layout_ellipsize(t->note ? t->note : none, title_right(f) - title_left(),
-                                      FONT_AXIS, tm);
-        page_text(pg, note, title_left(), top - th + 4.5, ALIGN_LEFT, FONT_AXIS, 0);
-        free(note);
+        if (f->note_row) {
+            /* (a panel beside one with a note: what its own line would say) */
+            char none[64];
+            snprintf(none, sizeof none, "not drawn: nothing over %g %% of the peak",
+                     100 * TRACE_NOTE_SHARE);
+            char *note = layout_ellipsize(t->note ? t->note : none,
+                                          title_right(f) - title_left(), FONT_AXIS, tm);
+            page_text(pg, note, title_left(), base, ALIGN_LEFT, FONT_AXIS, 0);
+            free(note);
+            base -= TITLE_NOTE_HEIGHT;
+        }
+        base += TITLE_NOTE_HEIGHT - 4.5 - FACT_PAD - AXIS_ASCENT; /* the first fact's */
+        char **lines;
+        size_t n = facts_lines(f, t, tm, &lines);
+        for (size_t i = 0; i < n; i++, base -= FACT_PITCH) {
+            page_text(pg, lines[i], title_left(), base, ALIGN_LEFT, FONT_AXIS, 0);
+            free(lines[i]);
+        }
+        free(lines);
     }
 }
 

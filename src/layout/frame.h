@@ -47,6 +47,9 @@ struct title {
     char *middle_short; /* the middle when a narrow page cannot hold it (the
                          * peak without the total), or NULL */
     char *note;         /* a line under them, or NULL: what -t left undrawn */
+    char **facts;       /* then these, each wrapped to the box's width: what
+                         * the reader says of the data (profile.h's facts) */
+    size_t nfacts;
 };
 
 struct frame {
@@ -64,6 +67,7 @@ struct frame {
     const struct layout_options *o; /* what it is drawn by: -c, --pattern, --mode, ... */
     bool heap;             /* --heap's lines drawn (one profile's graph only) */
     bool mark_labels;      /* the markers' texts in a strip of MARK_STRIP over the graph */
+    bool note_row;         /* the title's note has a line (some title has one) */
     struct key *key;       /* key_build's (layout/key.c), freed by frame_free */
 };
 
@@ -115,6 +119,9 @@ void line_style(const struct frame *f, const struct band *band, struct rgb *colo
 void profile_title(struct title *t, const struct profile *p, const struct series *s,
                    double x_range, bool iec, const struct text_metrics *tm);
 void title_free(struct title *t);
+
+/* Add p's facts to t's (prefix before each: "" or "FILE: "). */
+void title_add_facts(struct title *t, const struct profile *p, const char *prefix);
 
 /* The box (down to below points under it: the key's strip, key_strip)
  * and the title box t. */

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "layout/shorten.h"
+#include "number.h"
 #include "utf8.h"
 
 #define SWATCH 14.0
@@ -49,12 +50,13 @@ double key_strip(const struct key *k)
 
 /* ---- the texts ---- */
 
-/* "48%" of the drawn total: the biggest band reads at a glance. */
+/* "48%" of the drawn total: the biggest band reads at a glance; "99.8%",
+ * not "100%", beside a band that is not the whole. */
 static void format_share(char *buf, size_t size, uint64_t part, double whole)
 {
     double pct = whole > 0 ? 100.0 * (double)part / whole : 0;
     if (pct >= 9.95)
-        snprintf(buf, size, "%.0f%%", pct);
+        snprintf(buf, size, "%.*f%%", number_percent_decimals(pct, 0), pct);
     else if (pct >= 0.095)
         snprintf(buf, size, "%.1f%%", pct);
     else

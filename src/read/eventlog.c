@@ -1276,7 +1276,8 @@ static void name_info_tables(struct elreader *r)
     names_init(&shown);
     uint32_t *times = NULL;
     size_t unnamed = 0;
-    uint64_t unnamed_bytes = 0, all_bytes = 0;
+    uint64_t unnamed_bytes = 0, all_bytes = 0, largest_bytes = 0;
+    const struct name_info *largest = NULL; /* the unnamed table that holds the most */
     const char *f[6];
     size_t fn[6];
     for (size_t k = 0; k < n; k++) {
@@ -1289,6 +1290,8 @@ static void name_info_tables(struct elreader *r)
             unnamed++;
             unnamed_bytes = unnamed_bytes + total < unnamed_bytes ? UINT64_MAX
                                                                   : unnamed_bytes + total;
+            if (!largest || total > largest_bytes)
+                largest = key, largest_bytes = total;
             continue;
         }
         has[k] = true;
@@ -1336,14 +1339,22 @@ static void name_info_tables(struct elreader *r)
         p->detail[id] = xmemdup0(b->s, b->len);
     }
     names_reindex(&p->names);
-    if (r->nipe == 0)
+    if (r->nipe == 0) {
         profile_note(p, "the log has no IPE events (the program was not built with "
                      "-finfo-table-map), so each band is named by its info table's address");
-    else if (unnamed)
-        profile_note(p, "%zu of %zu info tables (%.0f %% of the heap over the run) have no "
+        profile_fact(p, "No IPE events in the log (the program was not built with "
+                     "-finfo-table-map): every band is named by its info table's address.");
+    } else if (unnamed) {
+        double pct = all_bytes ? 100.0 * (double)unnamed_bytes / (double)all_bytes : 0.0;
+        int d = number_percent_decimals(pct, 0);
+        profile_note(p, "%zu of %zu info tables (%.*f %% of the heap over the run) have no "
                      "source: code built without -finfo-table-map (often libraries); they "
-                     "are named by their address", unnamed, n,
-                     all_bytes ? 100.0 * (double)unnamed_bytes / (double)all_bytes : 0.0);
+                     "are named by their address", unnamed, n, d, pct);
+        profile_fact(p, "%.*f %% of the heap over the run is in %zu of %zu info tables with no "
+                     "IPE entry (code built without -finfo-table-map, often libraries): those "
+                     "bands are named by their address (%.*s holds the most).", d, pct, unnamed,
+                     n, (int)(largest->len < 40 ? largest->len : 40), largest->text);
+    }
     names_free(&shown);
     free(times);
     free(has);
@@ -1417,18 +1428,33 @@ static int finish(struct elreader *r)
         name_eras(r);
     else
         stack_details(r);
-    if (!r->complete)
+    if (!r->complete) {
         profile_note(p, "the log ends without its end marker (the program was killed, or is "
                      "still running): drawn up to its last complete census, at %.6f s",
                      r->b.last_seen);
-    if (r->deep_stack)
+        profile_fact(p, "Cut short: the log ends without its end marker (the program was "
+                     "killed, or is still running); drawn up to its last complete census, at "
+                     "%.6g s.", r->b.last_seen);
+    }
+    if (r->deep_stack) {
         profile_note(p, "some cost-centre stacks are 255 deep, the most an eventlog keeps: "
                      "their outermost cost centres are missing from their names (the .hp "
                      "has them)");
+        profile_fact(p, "Some cost-centre stacks are 255 deep, the most an eventlog keeps: "
+                     "their outermost cost centres are missing from their names (the .hp has "
+                     "them).");
+    }
     if (r->cut_stack && !r->ccs_length_given)
         profile_note(p, "stack names cut at %d bytes, the RTS's default -L (a -L given through "
                      "GHCRTS or -with-rtsopts is not in the log; --full-stacks draws whole "
                      "stacks)", EL_DEFAULT_L);
+    /* (a -L given is the run's own: no warning, but the drawing says it) */
+    if (r->cut_stack && r->ccs_length_given)
+        profile_fact(p, "Stack names cut at %zu bytes, as the run's -L%zu cuts them in the .hp "
+                     "(--full-stacks draws them whole).", r->ccs_length, r->ccs_length);
+    else if (r->cut_stack)
+        profile_fact(p, "Stack names cut at %d bytes, the RTS's default -L, as in the .hp "
+                     "(--full-stacks draws them whole).", EL_DEFAULT_L);
     return builder_finish(&r->b, r->err);
 }
 
