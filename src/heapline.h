@@ -67,6 +67,11 @@ struct heap_line {
 
 struct heap_lines {
     struct heap_line line[HEAP_KINDS];
+    /* A profiled run's live bytes over the census's total (the RTS counts
+     * the profiling headers the profile leaves out): the 10th and 90th
+     * percentile over the censuses, as the reader found them; 0: not
+     * known (the legend says it). */
+    double live_ratio[2];
 };
 
 /* The name a user reads for each line ("heap size", "live bytes",

@@ -73,7 +73,35 @@ check "the note says 99.8 %" has u.pdf "99.8 % of the heap over the run"
 check "the key says 99.8%, not 100%" all 'has u.pdf "99.8% 0x4c0000" && ! has u.pdf "100%"'
 check "and the small band 0.2%" has u.pdf "0.2% thunk"
 
-# ---- 3. several profiles: each panel its own notes ---------------------------
+# ---- 3. a profiled run's live bytes over the profile's total --------------
+# (wordfreq -hr, GHC 9.0.2's profiled RTS): the note's range is the 10th
+# to 90th percentile of live bytes in force over each census's total, as
+# the exported columns give them; the legend says it too.
+R2=$EL/wordfreq-hr-R2.eventlog
+"$HP2PS" --heap -m0 -t0 -o r2.csv "$R2" 2>/dev/null
+"$HP2PS" --heap -o r2.json "$R2" 2>/dev/null
+"$HP2PS" --heap -o r2.pdf "$R2" 2>/dev/null
+cat >ratio.py <<'PY'
+import csv, json, math, re, sys
+rows = list(csv.reader(open("r2.csv")))
+live = rows[0].index("RTS live bytes")
+bands = [i for i, h in enumerate(rows[0]) if i and not h.startswith("RTS ")]
+r = sorted(int(x[live]) / t for x in rows[1:]
+           for t in [sum(int(x[i] or 0) for i in bands)] if t > 0 and x[live])
+lo, hi = r[math.ceil(len(r) * 0.1) - 1], r[math.ceil(len(r) * 0.9) - 1]
+note = [n for n in json.load(open("r2.json"))["notes"] if n.startswith("Live bytes")][0]
+a, b = (float(x) for x in re.match(r"Live bytes are ([\d.]+)\u2013([\d.]+)\u00d7", note).groups())
+print("censuses %d: %.3f-%.3f; the note: %s" % (len(r), lo, hi, note))
+ok = abs(a - lo) <= 0.011 * lo + 0.05 and abs(b - hi) <= 0.011 * hi + 0.05 and 1.2 < a < b < 2
+sys.exit(0 if ok else 1)
+PY
+check "live bytes over the profile's total: the note's range is the censuses' own" python3 ratio.py
+check "the PDF says it under the title and in the legend" \
+    all 'has r2.pdf "profiled run'"'"'s RTS counts each closure'"'"'s profiling header" && has r2.pdf "live bytes (1.3"'
+"$HP2PS" --heap -o plain.json "$EL/newer-hT-heap.eventlog" 2>/dev/null
+check "a run that is not profiled: no such note" all '! grep -q "Live bytes" plain.json'
+
+# ---- 4. several profiles: each panel its own notes ---------------------------
 "$HP2PS" -o two.pdf killed.eventlog hi.eventlog 2>/dev/null
 check "two panels: the killed run's note and the -hi share" \
     all 'has two.pdf "Cut short: the log ends" && has two.pdf "73 % of the heap"'

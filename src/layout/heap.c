@@ -16,6 +16,7 @@
 #include "layout/frame.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,25 +103,44 @@ static double legend_width(const struct profile *p, const char *const *names,
     return w;
 }
 
+/* The live line's name, with how far a profiled run's live bytes stand
+ * over the profile's total (heap_lines.live_ratio): tier 0 "live bytes
+ * (1.3-1.6x profile)", 1 without "profile", 2 "live (1.3-1.6x)". */
+static void live_name(char *buf, size_t size, const struct heap_lines *h, int tier)
+{
+    const char *name = tier == 2 ? "live" : heapline_name(HEAP_LIVE);
+    const char *of = tier == 0 ? " profile" : "";
+    const double *q = h->live_ratio;
+    if (!(q[0] > 0))
+        snprintf(buf, size, "%s", name);
+    else if (fabs(q[1] - q[0]) < 0.05)
+        snprintf(buf, size, "%s (%.1f\xC3\x97%s)", name, (q[0] + q[1]) / 2, of);
+    else
+        snprintf(buf, size, "%s (%.1f\xE2\x80\x93%s%.1f\xC3\x97%s)", name, q[0],
+                 q[1] > 64 ? "over " : "", q[1] > 64 ? 64.0 : q[1], of);
+}
+
 void draw_heap_legend(struct page *pg, const struct profile *p, const struct frame *f,
                       double unit_width, const struct text_metrics *tm)
 {
     if (!f->heap)
         return;
-    static const char *const short_names[HEAP_KINDS] = {"heap", "live", "blocks"};
-    const char *names[HEAP_KINDS];
-    for (int k = 0; k < HEAP_KINDS; k++)
-        names[k] = heapline_name((enum heap_kind)k);
     /* Left of the time axis's title, from the box's edge, or right of it
-     * to the graph's end; the short names when the long fit neither. */
+     * to the graph's end; shorter names when the long fit neither. */
     double mid = ORIGIN_X + f->gw / 2;
     double left_room = mid - unit_width / 2 - 8 - BORDER_SPACE;
     double right_start = mid + unit_width / 2 + 8, right_room = ORIGIN_X + f->gw - right_start;
-    const char *const *use = names;
-    double w = legend_width(p, use, tm);
-    if (w > left_room && w > right_room) {
-        use = short_names;
+    char live[96];
+    const char *use[HEAP_KINDS];
+    double w = 0;
+    for (int tier = 0; tier < 3; tier++) {
+        live_name(live, sizeof live, p->heap, tier);
+        use[HEAP_SIZE] = tier == 2 ? "heap" : heapline_name(HEAP_SIZE);
+        use[HEAP_LIVE] = live;
+        use[HEAP_BLOCKS] = tier == 2 ? "blocks" : heapline_name(HEAP_BLOCKS);
         w = legend_width(p, use, tm);
+        if (w <= left_room || w <= right_room)
+            break;
     }
     double x;
     if (w <= left_room)
