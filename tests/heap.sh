@@ -11,7 +11,8 @@
 # --marks=RE; hostile logs (absurd sizes, control characters, 64 KB
 # texts, a million markers) draw or give one line.  The logs are made by
 # tests/elgen.py (no GHC needed) or copied from the 9.6 corpus.
-GEN="python3 $(cd "$(dirname "$0")" && pwd)/elgen.py"
+HERE=$(cd "$(dirname "$0")" && pwd)
+GEN="python3 $HERE/elgen.py"
 . "$(dirname "$0")/lib.sh"
 need gs python3 pdftotext pdftoppm xmllint
 
@@ -288,6 +289,55 @@ check "--heap --mode=lines: drawn, quietly" quiet_success
 pdftotext real.pdf real.txt
 check "the markers' texts are drawn (pdftotext reads phase 2 to 6 and end)" \
     all 'for m in "phase 2" "phase 3" "phase 4" "phase 5" "phase 6" end; do grep -q "$m" real.txt || exit 1; done'
+# Every marker's whole text, two at one time too ("start" and "phase 1",
+# as GHC's RTS gives a program's first markers), from the logs' own
+# USER_MARKER events.  On a narrow page (a graph 140 points wide beside
+# its key) markers that crowd may share a label, which counts them
+# ("start \"quoted\" marker +1 more"): every text is whole or counted.
+for log in "$REAL" "$EL/markers-hT.eventlog" "$MADE"; do
+    $GEN markers "$log" want.txt
+    for e in "" -e5in; do
+        "$HP2PS" $e -o every.pdf "$log" 2>/dev/null
+        pdftotext every.pdf - | tr -s ' \n' '  ' >every.txt
+        check "$(basename "$log") ${e:-(A4)}: every marker's text is drawn whole${e:+, or counted}" \
+            python3 -c '
+import re, sys
+drawn = open("every.txt").read()
+texts = [l.rstrip("\n").split(" ", 1)[1] for l in open("want.txt")]
+missing = [t for t in texts if t not in drawn]
+counted = sum(int(n) for n in re.findall(r"\+(\d+) more", drawn))
+print(len(texts), "markers,", len(missing), "not whole,", counted, "counted")
+sys.exit(0 if len(missing) == counted and (sys.argv[1] or not missing) else 1)' "$e"
+    done
+done
+# 80 markers in a third of the run: as many as fit at their lines, the
+# others counted where they crowd ("step 9 xx +8 more"): every one told.
+python3 -c '
+import random, sys
+sys.path.insert(0, sys.argv[1])
+import elgen
+types, ev = elgen.simple()
+r = random.Random(1)
+ev += [(58, 10_000_000 + 250_000 * i + r.randint(0, 100_000),
+        b"step %d %s" % (i, b"x" * r.randint(0, 12))) for i in range(80)]
+open("m80.eventlog", "wb").write(elgen.write(types, ev))' "$HERE"
+"$HP2PS" -o m80.pdf m80.eventlog 2>/dev/null
+pdftotext m80.pdf - | tr -s ' \n' '  ' >m80.txt
+check "80 markers: each a label or counted in one (labels + '+N more' = 80)" \
+    python3 -c '
+import re, sys
+t = open("m80.txt").read()
+labels = re.findall(r"step (\d+) x* ?(?:\+(\d+) more)?", t)
+n = sum(1 + int(m or 0) for _, m in labels)
+print(len(labels), "labels for", n, "markers")
+sys.exit(0 if n == 80 and 3 < len(labels) < 80 else 1)'
+"$HP2PS" -o m80.html m80.eventlog 2>/dev/null
+check "and the page's data lists all 80 texts" \
+    python3 -c '
+import json, re, sys
+page = open("m80.html").read()
+P = json.loads(re.search(r"<script type=\"application/json\" id=\"hp2ps-data\">\n(.*?)</script>", page, re.S).group(1))["panels"][0]
+sys.exit(0 if len(P["mark_text"]) == 80 and P["mark_strip"] > 11 else 1)'
 "$HP2PS" -o real.ps "$REAL" 2>/dev/null
 gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=txtwrite -sOutputFile=real-ps.txt real.ps >/dev/null 2>&1
 check "and in the PostScript (ghostscript reads them)" all 'grep -q "phase 4" real-ps.txt && grep -q "phase 6" real-ps.txt'

@@ -1081,7 +1081,7 @@
              y_lo: yr[0], y_span: yr[1] - yr[0]};
       /* over the static graph, its tick labels and its axis (and the
        * markers' labels above it, which the page draws again) */
-      var above = P.mark_t && P.mark_t.length ? 15 : 4.5;
+      var above = P.mark_strip ? P.mark_strip + 4 : P.mark_t && P.mark_t.length ? 15 : 4.5;
       el('rect', {'class': 'cover', x: p[0] - 58, y: p[1] - above, width: p[2] + 66,
                   height: p[3] + above + 16.5}, zoomLayer);
       /* the value axis's name, as the view draws it */

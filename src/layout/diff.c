@@ -110,6 +110,8 @@ static void diff_title(struct title *tt, char *job, const struct profile *after,
     tt->middle = xstrdup(middle);
     tt->middle_short = NULL;
     tt->note = NULL;
+    tt->facts = NULL;
+    tt->nfacts = 0;
     tt->date = display_text(after->date);
 }
 

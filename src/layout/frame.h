@@ -38,6 +38,8 @@ struct key; /* layout/key.h: the key, built into a frame by key_build */
  * (the time axis's title's). */
 #define MARK_STRIP 11.0
 #define MARK_LABEL_BASE 5.0
+#define MARK_ROW 10.0       /* each further row of markers' texts */
+#define MARK_ROWS_MAX 4
 #define HEAP_LEGEND_BASELINE 4.5
 
 /* A title box's three texts, each one line of valid UTF-8: the job on
@@ -67,6 +69,7 @@ struct frame {
     const struct layout_options *o; /* what it is drawn by: -c, --pattern, --mode, ... */
     bool heap;             /* --heap's lines drawn (one profile's graph only) */
     bool mark_labels;      /* the markers' texts in a strip of MARK_STRIP over the graph */
+    size_t mark_rows;      /* ... in this many rows, each MARK_ROW higher (0: one) */
     bool note_row;         /* the title's note has a line (some title has one) */
     struct key *key;       /* key_build's (layout/key.c), freed by frame_free */
 };
@@ -160,15 +163,19 @@ void draw_heap_legend(struct page *pg, const struct profile *p, const struct fra
 /* Do p's marks have texts to draw (and o draws marks)? */
 bool layout_mark_labels(const struct profile *p, const struct layout_options *o);
 
-/* With f->mark_labels: the marks p->marks[shown[0..n)] (in time order,
- * those drawn) as dashed lines up the graph, and their texts in the
- * strip above it, each up to the next, shortened, or left out where
- * they crowd. */
+/* How many rows of the strip p's markers' texts need in f (as wide as it
+ * will be drawn), each at its own marker, up to MARK_ROWS_MAX. */
+size_t layout_mark_rows(const struct profile *p, const struct frame *f,
+                        const struct text_metrics *tm);
+
+/* With f->mark_labels: the marks p->marks[shown[0..n)] (those drawn, one
+ * where they crowd) as dashed lines up the graph, and every marker's text
+ * in the strip's rows above it (layout/heap.c says how). */
 void draw_mark_labels(struct page *pg, const struct profile *p, const struct frame *f,
                       const size_t *shown, size_t nshown, const struct text_metrics *tm);
 
 /* -o FILE.html, layout/heap.c: the heap lines' values in force at P's
- * samples, exact (heapline_exact_at), and the texts of the marks drawn
+ * samples, exact (heapline_exact_at), and every marker's text in the window
  * (--heap, an eventlog's markers).  0, or -1 with err set. */
 int data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
                         const struct frame *f, struct hp_error *err);

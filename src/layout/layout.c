@@ -444,8 +444,13 @@ struct layout_data_panel *data_panel(struct layout *L, const char *job, const st
                                      double dy)
 {
     double plot[4] = {ORIGIN_X, ORIGIN_Y + dy, f->gw, f->gh};
-    return layout_data_add_panel(L->data, job, plot, L->matrix, f->x0, f->x_range, f->y_lo,
-                                 f->y_range);
+    struct layout_data_panel *P = layout_data_add_panel(L->data, job, plot, L->matrix, f->x0,
+                                                        f->x_range, f->y_lo, f->y_range);
+    if (f->mark_labels) { /* its height on the page: the matrix's scale upward */
+        double strip = MARK_STRIP + (f->mark_rows > 1 ? (double)(f->mark_rows - 1) * MARK_ROW : 0);
+        P->mark_strip = strip * hypot(L->matrix[2], L->matrix[3]);
+    }
+    return P;
 }
 
 /* ---- one profile ---- */
@@ -508,14 +513,24 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     struct title t;
     profile_title(&t, p, s, o->x_range, o->iec, tm);
     struct frame f;
-    frame_init(&f, o, x0, &t, 1, tm);
-    f.heap = layout_heap_drawn(p, o);
-    if (layout_mark_labels(p, o)) { /* a strip over the graph for the markers' texts */
-        f.mark_labels = true;
-        f.gh -= MARK_STRIP;
+    /* A strip over the graph for the markers' texts: one row, or as many
+     * as the graph's width (known once the key has its place) needs, the
+     * frame then built again with them. */
+    size_t rows = 1;
+    for (int pass = 0; pass < 2; pass++) {
+        frame_init(&f, o, x0, &t, 1, tm);
+        f.heap = layout_heap_drawn(p, o);
+        if (layout_mark_labels(p, o)) {
+            f.mark_labels = true;
+            f.mark_rows = rows;
+            f.gh -= MARK_STRIP + (double)(rows - 1) * MARK_ROW;
+        }
+        frame_set_y(&f, p->value_unit);
+        key_build(&f, o->multipage, p, bp, NULL, tm); /* -M: the key off the graph */
+        if (pass == 1 || !f.mark_labels || (rows = layout_mark_rows(p, &f, tm)) == 1)
+            break;
+        frame_free(&f);
     }
-    frame_set_y(&f, p->value_unit);
-    key_build(&f, o->multipage, p, bp, NULL, tm); /* -M: the key off the graph */
     frame_place(L, &f, 1);
     L->title = display_text(p->job);
     L->date = display_text(p->date);

@@ -156,6 +156,8 @@ struct layout_data_panel {
     size_t nmarks;          /* the marks drawn, in time order: */
     double *mark_t;         /*   their times */
     char **mark_text;       /*   their whole texts, valid UTF-8, one line */
+    double mark_strip;      /* the strip of their texts over the graph, as high
+                             * as drawn (page units; 0: none) */
     double *hidden;         /* hidden[i]: what -t removed in sample i, or NULL */
     size_t hidden_names;    /* how many names -t removed, under trace_percent */
     double trace_percent;
