@@ -197,24 +197,31 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
                        struct hp_warnings *warnings, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
-    struct band_plan sel[2] = {{0}, {0}}, all[2] = {{0}, {0}};
+    struct band_plan all[2] = {{0}, {0}}, sel[2] = {{0}, {0}}, drawn[2] = {{0}, {0}};
     struct diff d = {0};
     int rc = -1;
     /* The bands: every name that survives either profile's selection
-     * (-t; -m applies to the ranked differences, not here), each with
-     * its values in both profiles, also where the other's -t dropped it
-     * (all[]: every name), paired across the two (pair.h). */
-    struct pipeline_options selected = *po, every = *po;
-    selected.bands.limit = every.bands.limit = 0;
+     * (--include, --exclude; -t and -m apply to the ranked differences,
+     * not here: a band small in both profiles may be the change), each
+     * with its values in both profiles, paired across the two (pair.h).
+     * Their colours are those the two profiles have drawn together:
+     * drawn[], the same pairing, of the names either one's -t keeps
+     * (sel[]). */
+    struct pipeline_options every = *po, selected = *po;
+    every.bands.limit = selected.bands.limit = 0;
     every.bands.trace_percent = 0;
     for (size_t k = 0; k < 2; k++)
-        if (pipeline_plan(&sel[k], &p[k], NULL, &selected, err) < 0 ||
-            pipeline_plan(&all[k], &p[k], NULL, &every, err) < 0)
+        if (pipeline_plan(&all[k], &p[k], NULL, &every, err) < 0 ||
+            pipeline_plan(&drawn[k], &p[k], NULL, &every, err) < 0 ||
+            pipeline_plan(&sel[k], &p[k], NULL, &selected, err) < 0)
             goto done;
-    struct pair_report report;
-    pair_selected(all, sel, 2, &report);
+    struct pair_report report, again;
+    pair_bands(all, 2, &report);
+    pair_selected(drawn, sel, 2, &again);
+    pair_report_free(&again);
     warn_unpaired(warnings, &report, p, 2);
-    if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], po->bands.limit, po->bands.colour, err) < 0)
+    if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], drawn, po->bands.trace_percent,
+                   po->bands.limit, po->bands.colour, err) < 0)
         goto done;
     struct layout_options lo = po->layout;
     lo.x_range = choose_range(d.span, false, 0);
@@ -223,8 +230,9 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
 done:
     diff_free(&d);
     for (size_t k = 0; k < 2; k++) {
-        band_plan_free(&sel[k]);
         band_plan_free(&all[k]);
+        band_plan_free(&sel[k]);
+        band_plan_free(&drawn[k]);
     }
     return rc;
 }

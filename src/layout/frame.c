@@ -360,7 +360,6 @@ static void peak_text(char *buf, size_t size, const struct profile *p, const str
  * height it would show, so the picture says what it leaves out, "not
  * drawn: 56 names under -t1's 1 % of the total, up to 2.53 MB (6.5 % of
  * its sample) at 1.6 s; -t0 draws them".  NULL when nothing that large. */
-#define TRACE_NOTE_SHARE 0.02
 static char *trace_note(const struct profile *p, const struct series *s, double x_range, bool iec,
                  const struct text_metrics *tm)
 {

@@ -42,6 +42,10 @@ struct key; /* layout/key.h: the key, built into a frame by key_build */
 #define MARK_ROWS_MAX 4
 #define HEAP_LEGEND_BASELINE 4.5
 
+/* What -t leaves out is said under the title when it comes to this
+ * share of the peak (or of --diff's span): at that height it would show. */
+#define TRACE_NOTE_SHARE 0.02
+
 /* A title box's three texts, each one line of valid UTF-8: the job on
  * the left, the middle (GHC's total) centred, the date on the right. */
 struct title {
