@@ -576,6 +576,29 @@ static void shortened(void)
     CHECK_STR(out[1], "(345)Main.beta\xE2\x80\xA6");
     free(out[0]);
     free(out[1]);
+    /* Only what every name shares: two thunks and a function share no
+     * start, so "thunk :: Int (main, " stays on the thunks (the key's
+     * line would say it is the start of every name). */
+    char *ipe[] = {"thunk :: Int (main, src/Main.hs:42:33-38)",
+                   "thunk :: Int (main, src/Main.hs:9:1-20)",
+                   "fun :: Int -> Int (main, src/Main.hs:7:1-20)"};
+    shorten_names(out, &strip, ipe, NULL, 3, 100, FONT_AXIS, &fake);
+    CHECK(strip.prefix == NULL);
+    shorten_strip_free(&strip);
+    for (int i = 0; i < 3; i++) {
+        CHECK(strncmp(out[i], ipe[i], 3) == 0); /* each keeps its own start */
+        free(out[i]);
+    }
+    /* In whole words: a shared "thunk :: Int (main, src/Main.hs:", which
+     * holds spaces, goes back to its last space, so a location such as
+     * "src/Main.hs:42:33-38)" stays whole. */
+    char *locs[] = {"thunk :: Int (main, src/Main.hs:42:33-38)",
+                    "thunk :: Int (main, src/Main.hs:7:1-20)"};
+    shorten_names(out, &strip, locs, NULL, 2, 100, FONT_AXIS, &fake);
+    CHECK_STR(strip.prefix, "thunk :: Int (main, ");
+    shorten_strip_free(&strip);
+    free(out[0]);
+    free(out[1]);
 }
 
 static uint64_t next_random(uint64_t *x) /* xorshift64 */
