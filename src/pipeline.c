@@ -58,7 +58,7 @@ static bool aux_is_foreign(const struct aux *aux, const struct band_plan *bp)
     if (!aux->names.count || !bp->count)
         return false;
     for (size_t b = 0; b < bp->count; b++)
-        if (aux_find(aux, bp->band[b].name, strlen(bp->band[b].name)))
+        if (bp->band[b].has_aux) /* (bands.c: by name, by the .hp's name, or less "(N)") */
             return false;
     return true;
 }

@@ -79,6 +79,12 @@ struct parse_options {
     size_t part_min;        /* bytes per thread at least; 0: PARSE_PART_MIN */
 };
 
+/* The name the RTS's .hp of the same run gives name id, where an
+ * eventlog's reader names it otherwise: -he's "era 3" is "3", a named
+ * -hi table's the address it has in the .hp ("0x4cd5a8").  NULL when
+ * the same; *len its length. */
+const char *profile_hp_name(const struct profile *p, uint32_t id, size_t *len);
+
 /* Releases the profile, its names and its sample store (closing a
  * spilled store's unlinked file); harmless on a zeroed or freed one. */
 void profile_free(struct profile *p);
