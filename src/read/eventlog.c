@@ -1238,25 +1238,49 @@ static char *date_of(const struct elreader *r)
 
 /* ---- the whole log ---- */
 
+/* The run's heap-profiling flag, for advice: its HEAP_PROF_BEGIN's
+ * breakdown, else the -h argument its PROGRAM_ARGS gave the RTS (a run
+ * killed before its first flush may keep those alone), else "-hT". */
+static const char *heap_flag(const struct elreader *r, char buf[24])
+{
+    static const char *const flag[] = {NULL, "-hc", "-hm", "-hd", "-hy", "-hr", "-hb", "-hT",
+                                       "-hi", "-he"};
+    if (r->heap_profile && r->breakdown >= 1 && r->breakdown <= 9)
+        return flag[r->breakdown];
+    if (r->args) {
+        struct arg_walk w = {r->args, r->args + r->args_len, false, false};
+        bool rts;
+        next_arg(&w, &rts);
+        for (const char *a; (a = next_arg(&w, &rts)) != NULL;)
+            if (rts && a[0] == '-' && a[1] == 'h' && a[2] && !strchr(a, ' ')) {
+                snprintf(buf, 24, "%.23s", a);
+                return buf;
+            }
+    }
+    return "-hT";
+}
+
 static int no_census(struct elreader *r)
 {
     const char *src = r->p->source;
+    char buf[24];
+    const char *h = heap_flag(r, buf);
     /* --eventlog-flush-interval came with GHC 9.2 */
     bool can_flush = r->ghc_version == 0 || r->ghc_version >= 9002;
     if (!r->complete)
         return hp_fail(r->err,
                        "%s: no complete heap census in the eventlog yet (it ends at byte %llu "
                        "without its end marker: the RTS writes the log in blocks, when one "
-                       "fills and at exit; run the program with +RTS -hT -l and let it "
+                       "fills and at exit; run the program with +RTS %s -l and let it "
                        "finish%s)",
-                       src, (unsigned long long)(r->base + r->end),
+                       src, (unsigned long long)(r->base + r->end), h,
                        can_flush ? ", or add --eventlog-flush-interval=1 so that a killed run "
                                    "keeps its censuses" : "");
     if (!r->heap_profile)
         return hp_fail(r->err, "%s: no heap profile in the eventlog (run the program with "
                        "+RTS -hT -l, or another -h flag, to record one)", src);
     return hp_fail(r->err, "%s: no heap census in the eventlog (the program ended before the "
-                   "first one: run it with +RTS -hT -l and a shorter -i interval)", src);
+                   "first one: run it with +RTS %s -l and a shorter -i interval)", src, h);
 }
 
 /* -hi: each band named by its IPE entry (ipe_name), and the entry's
