@@ -29,16 +29,20 @@
 
 /* ---- messages --------------------------------------------------------------------- */
 
+/* The name the program was called by (options.h): set once, before any
+ * other thread exists. */
+static const char *program_name = HP2PS_INSTALLED_NAME;
+
 /* One message, "hp2ps: " kind text, on one line of stderr, whatever the
  * text quotes (quote.h). */
 static void message(const char *kind, const char *text)
 {
     char *line = quote_message(text);
     if (!line) {
-        fputs("hp2ps: out of memory\n", stderr);
+        fprintf(stderr, "%s: out of memory\n", program_name);
         return;
     }
-    fprintf(stderr, "hp2ps: %s%s\n", kind, line);
+    fprintf(stderr, "%s: %s%s\n", program_name, kind, line);
     free(line);
 }
 
@@ -280,16 +284,18 @@ int main(int argc, char **argv)
     struct name_filter filter = {0};
     int status = 0;
     options_default(&o);
-    if (options_parse(&o, argc, argv, &err) < 0) {
+    int parsed = options_parse(&o, argc, argv, &err);
+    program_name = o.name;
+    if (parsed < 0) {
         message("", err.text);
         status = EXIT_USAGE;
     } else if (o.help) {
         errno = 0;
-        options_usage(stdout);
+        options_usage(stdout, &o);
         status = flush_stdout(ferror(stdout) ? errno : 0);
     } else if (o.version) {
         errno = 0;
-        options_version(stdout);
+        options_version(stdout, &o);
         status = flush_stdout(ferror(stdout) ? errno : 0);
     } else {
 #ifdef HP2PS_TUNE_MEMORY
@@ -307,8 +313,8 @@ int main(int argc, char **argv)
             /* Typed alone at a terminal, hp2ps would wait in silence for a
              * profile on standard input: say so, where only a person sees it. */
             if (o.ninputs == 0 && isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
-                fputs("hp2ps: reading a heap profile from standard input (Ctrl-D ends it; "
-                      "hp2ps --help shows how to name a file)\n", stderr);
+                fprintf(stderr, "%s: reading a heap profile from standard input (Ctrl-D ends "
+                        "it; %s --help shows how to name a file)\n", o.name, o.command);
             status = o.watch ? watch_and_redraw(&po, &o) : run_and_report(&po, &o);
         }
         stop_signal_thread();

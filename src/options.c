@@ -27,6 +27,7 @@
 void options_default(struct options *o)
 {
     memset(o, 0, sizeof *o);
+    o->name = o->command = HP2PS_INSTALLED_NAME;
     o->title_box = TITLE_AUTO;
     o->limit = BANDS_LIMIT_DEFAULT;
     o->trace = 1.0;
@@ -44,9 +45,23 @@ void options_free(struct options *o)
     o->ninclude = o->nexclude = o->ninputs = 0;
 }
 
-void options_usage(FILE *f)
+/* Text of --help: "$0", as in a shell script, stands for the command
+ * that ran the program (o->command), so that an example or a hint run as
+ * written runs this hp2ps, not GHC's. */
+static void put_text(FILE *f, const char *command, const char *text)
 {
-    fputs("Usage: hp2ps [OPTION]... [FILE[.hp]]...\n"
+    for (const char *p; (p = strstr(text, "$0")) != NULL; text = p + 2) {
+        fwrite(text, 1, (size_t)(p - text), f);
+        fputs(command, f);
+    }
+    fputs(text, f);
+}
+
+void options_usage(FILE *f, const struct options *o)
+{
+    const char *cmd = o->command ? o->command : HP2PS_INSTALLED_NAME;
+    put_text(f, cmd,
+          "Usage: $0 [OPTION]... [FILE[.hp]]...\n"
           "Draw a GHC heap profile (FILE.hp, or the eventlog FILE.eventlog of a run\n"
           "with +RTS -h -l) as a stacked graph in FILE.ps and save its scales, band\n"
           "order and shades in FILE.aux, both in the current directory.  With no\n"
@@ -77,7 +92,7 @@ void options_usage(FILE *f)
           "                write FILE instead of FILE.ps (\"-\" for standard output);\n"
           "                its extension picks the format: .ps .eps .pdf .svg .png\n"
           "                .html (a page that reads values under the pointer)\n"
-          , f);
+          );
     /* The format names from the table that defines them (formats.h). */
     fputs("      --format=", f);
     for (size_t i = 0; output_format_at(i); i++)
@@ -92,7 +107,7 @@ void options_usage(FILE *f)
           "\n",
           f);
     /* Two strings: C guarantees string literals only up to 4095 bytes. */
-    fputs("Choosing and ordering bands:\n"
+    put_text(f, cmd, "Choosing and ordering bands:\n"
           "      --include=RE  keep only bands whose name matches the POSIX extended\n"
           "                regular expression RE (repeatable: any of them), before\n"
           "                trace elimination and the band limit\n"
@@ -107,9 +122,8 @@ void options_usage(FILE *f)
           "                least-squares slope over time, steepest rise (the leaks)\n"
           "                on top   e.g. --sort=gradient --slopes\n"
           "      --slopes  each key entry says its band's slope (\"+1.2 MB/s\")\n"
-          "\n",
-          f);
-    fputs("Drawing:\n"
+          "\n");
+    put_text(f, cmd, "Drawing:\n"
           "      --mode=stacked|percent|lines\n"
           "                stacked areas (default), each sample scaled to 100 %,\n"
           "                or one line per band   e.g. --mode=lines\n"
@@ -126,15 +140,15 @@ void options_usage(FILE *f)
           "                traceMarker; a .hp's MARK has the text \"\")\n"
           "  FILE FILE...  several profiles: one above the other on one page, with\n"
           "                one x and one y scale and one colour per name (needs -o)\n"
-          "                  e.g. hp2ps -c -o compare.pdf before.hp after.hp\n"
+          "                  e.g. $0 -c -o compare.pdf before.hp after.hp\n"
           "      --diff A B\n"
           "                per band, B minus A, as a diverging chart (needs -o)\n"
-          "                  e.g. hp2ps -c --diff -o diff.pdf before.hp after.hp\n"
+          "                  e.g. $0 -c --diff -o diff.pdf before.hp after.hp\n"
           "\n"
           "Exporting and watching:\n"
           "  -o FILE.csv, -o FILE.json\n"
           "                the time by band matrix after selection, exact values\n"
-          "                  e.g. hp2ps -m0 -t0 -o prog.csv prog.hp (every name)\n"
+          "                  e.g. $0 -m0 -t0 -o prog.csv prog.hp (every name)\n"
           "      --export-layout=wide|long|bands\n"
           "                a row per sample and a column per band (wide), or a\n"
           "                row time,band,value per value that is not 0 (long);\n"
@@ -144,25 +158,37 @@ void options_usage(FILE *f)
           "      --watch[=SECONDS]\n"
           "                redraw every SECONDS (default 2) while FILE grows, each\n"
           "                time atomically; stops when it has not changed for ten\n"
-          "                periods, or on Ctrl-C   e.g. hp2ps --watch=1 prog.hp\n"
+          "                periods, or on Ctrl-C   e.g. $0 --watch=1 prog.hp\n"
           "\n"
           "  -?, --help    show this help and exit\n"
           "      --version show the version and exit\n"
           "\n"
           "Flags combine (-cd) and may come after FILE.  Exit status: 0 on success,\n"
-          "1 when the input or an output file is bad, 2 for a bad command line.\n",
-          f);
-    /* GNU's last lines, once configure.ac names an address and a home page. */
+          "1 when the input or an output file is bad, 2 for a bad command line.\n");
+    /* Where to read more and where to report: GNU's last lines.  The man
+     * page goes by the installed name; before `make install` it is a file
+     * of the source (`man hp2ps` would show GHC's). */
+    fprintf(f, "\nThe manual: man %s (before make install: man ./man/hp2ps.1)\n",
+            HP2PS_INSTALLED_NAME);
     if (PACKAGE_BUGREPORT[0])
-        fprintf(f, "\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+        fprintf(f, "Report bugs to: %s\n", PACKAGE_BUGREPORT);
+    else
+        fprintf(f, "Report bugs to the hp2ps authors (no address is published yet);\n"
+                   "man %s, section BUGS, says what to send.\n", HP2PS_INSTALLED_NAME);
     if (PACKAGE_URL[0])
-        fprintf(f, "%shp2ps home page: <%s>\n", PACKAGE_BUGREPORT[0] ? "" : "\n", PACKAGE_URL);
+        fprintf(f, "hp2ps home page: <%s>\n", PACKAGE_URL);
 }
 
-void options_version(FILE *f)
+void options_version(FILE *f, const struct options *o)
 {
-    /* The GNU form: name and version, copyright, licence, no warranty. */
-    fprintf(f, "hp2ps %s\n"
+    /* The GNU form: name and version, copyright, licence, no warranty;
+     * under another name (hp2ps-cairo), the package's in parentheses. */
+    const char *name = o->name ? o->name : HP2PS_INSTALLED_NAME;
+    if (strcmp(name, PACKAGE_NAME) != 0)
+        fprintf(f, "%s (%s) ", name, PACKAGE_NAME);
+    else
+        fprintf(f, "%s ", PACKAGE_NAME);
+    fprintf(f, "%s\n"
                "Copyright (C) 2026 The hp2ps authors\n"
                "License: BSD-3-Clause <https://opensource.org/licenses/BSD-3-Clause>\n"
                "This is free software: you are free to change and redistribute it.\n"
@@ -299,7 +325,8 @@ static int parse_short(struct options *o, int argc, char **argv, int *i, struct 
             return rc;
         }
         default:
-            return hp_fail(err, "%s: unknown option -%c (hp2ps --help lists them)", arg, *p);
+            return hp_fail(err, "%s: unknown option -%c (%s --help lists them)", arg, *p,
+                           o->command);
         }
     }
     return 0;
@@ -540,7 +567,7 @@ static int parse_long(struct options *o, int argc, char **argv, int *i, struct h
             return lo->set(o, argv[++*i], err);
         }
     }
-    return hp_fail(err, "%s: unknown option (hp2ps --help lists them)", arg);
+    return hp_fail(err, "%s: unknown option (%s --help lists them)", arg, o->command);
 }
 
 /* What only makes sense together, checked once every flag is read. */
@@ -572,9 +599,40 @@ static int check_combinations(const struct options *o, struct hp_error *err)
     return 0;
 }
 
+/* A word a shell takes as it is: letters, digits and . _ + - /. */
+static bool shell_word(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+              strchr("._+-/", *s)))
+            return false;
+    return true;
+}
+
+/* The name this program was called by, and the command that runs it
+ * again: installed beside GHC's as hp2ps-cairo it says hp2ps-cairo, and
+ * run as ./hp2ps its hints say ./hp2ps (a bare hp2ps would run GHC's).
+ * An argv[0] a shell would need quoted is not repeated: the installed
+ * name stands in. */
+static void program_names(struct options *o, const char *argv0)
+{
+    o->name = o->command = HP2PS_INSTALLED_NAME;
+    if (!argv0 || !shell_word(argv0))
+        return;
+    const char *slash = strrchr(argv0, '/');
+    const char *base = slash ? slash + 1 : argv0;
+    if (!*base)
+        return;
+    o->name = base;
+    o->command = argv0;
+}
+
 int options_parse(struct options *o, int argc, char **argv, struct hp_error *err)
 {
     bool only_files = false, seen_stdin = false;
+    program_names(o, argc > 0 ? argv[0] : NULL);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {

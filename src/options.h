@@ -67,6 +67,8 @@ struct options {
     bool diff;                /* --diff A B: per band, B minus A */
     bool watch;               /* --watch[=SECONDS]: redraw while the profile grows */
     double watch_period;      /* seconds between looks, > 0 */
+    const char *name;         /* the name it was called by (argv[0]'s last part): messages start with it */
+    const char *command;      /* what runs it again (argv[0] as typed, ./hp2ps): the commands it suggests */
     const char *input;        /* the first profile argument; NULL means stdin */
     const char **inputs;      /* every profile argument (several: drawn one above the other) */
     size_t ninputs;
@@ -80,8 +82,10 @@ int options_parse(struct options *o, int argc, char **argv, struct hp_error *err
 /* The arrays options_parse allocated. */
 void options_free(struct options *o);
 
-void options_usage(FILE *f);
+/* --help, its examples and hints calling the program as o->command, and
+ * naming its man page (HP2PS_INSTALLED_NAME) and where bugs go. */
+void options_usage(FILE *f, const struct options *o);
 /* --version: name and version, copyright, licence and warranty lines. */
-void options_version(FILE *f);
+void options_version(FILE *f, const struct options *o);
 
 #endif

@@ -134,44 +134,102 @@ static char *dir_of(const char *path)
     return slash == path ? xstrdup("/") : xmemdup0(path, (size_t)(slash - path));
 }
 
-/* The file a path leads to, to be replaced or created: path itself, or
- * where its symbolic links lead, also when that file does not exist yet
- * (a plain open would create it there).  NULL with errno set on a loop. */
-static char *link_target(const char *path)
+/* The last component of path (after its last '/'). */
+static const char *last_of(const char *path)
 {
-    struct stat st;
-    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
-        return xstrdup(path);
-    char *real = realpath(path, NULL);
-    if (real)
-        return real;
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* The kernel's protected_symlinks rule: in a sticky, world-writable
+ * directory (/tmp) a symbolic link is followed only by its owner, or when
+ * the directory's owner made it.  hp2ps follows links itself (to rename
+ * over the file a link leads to), so the kernel never checks: the rule
+ * is applied here, whatever the sysctl says. */
+static bool planted_link(const struct stat *link, const char *dir)
+{
+    struct stat d;
+    if (stat(dir, &d) != 0 || !(d.st_mode & S_ISVTX) || !(d.st_mode & S_IWOTH))
+        return false;
+    return link->st_uid != geteuid() && link->st_uid != d.st_uid;
+}
+
+/* Is dir this process's (or this thread's) own directory of descriptors,
+ * however it is spelled (/dev/fd, //proc/self/./fd, a link to it)? */
+static bool own_descriptor_dir(const char *dir)
+{
+    static const char *const own[] = {"/proc/self/fd", "/proc/thread-self/fd"};
+    struct stat d, s;
+    if (stat(dir, &d) != 0 || !S_ISDIR(d.st_mode))
+        return false;
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+        if (stat(own[i], &s) == 0 && s.st_dev == d.st_dev && s.st_ino == d.st_ino)
+            return true;
+    return false;
+}
+
+/* name as a descriptor number (decimal digits only), or -1. */
+static int descriptor_number(const char *name)
+{
+    if (name[0] < '0' || name[0] > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    long fd = strtol(name, &end, 10);
+    return *end == '\0' && errno == 0 && fd <= INT_MAX ? (int)fd : -1;
+}
+
+/* Where path leads, link by link, as a plain open would go: *fd the
+ * descriptor of ours it names (an entry of our descriptor directory,
+ * reached by any spelling or link: /dev/stdout, /proc/self/./fd/1, a link
+ * to either), else *target the file to replace or create, also when it
+ * does not exist yet.  -1 with *refused (a link another user planted in
+ * a sticky directory: not followed, *refused is that link's path, new)
+ * or errno set (a loop). */
+static int resolve(const char *path, char **target, int *fd, char **refused, uid_t *owner)
+{
+    *target = *refused = NULL;
+    *fd = -1;
     char *p = xstrdup(path);
-    for (int hops = 0; hops < LINKS_MAX; hops++) {
-        if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
-            return p;
-        char link[PATH_MAX];
-        ssize_t n = readlink(p, link, sizeof link - 1);
-        if (n < 0) {
+    for (int hops = 0;; hops++) {
+        char *dir = dir_of(p);
+        struct stat st;
+        if (own_descriptor_dir(dir) && (*fd = descriptor_number(last_of(p))) >= 0) {
+            free(dir);
             free(p);
-            return NULL;
+            return 0;
+        }
+        if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode)) {
+            free(dir);
+            *target = p;
+            return 0;
+        }
+        if (planted_link(&st, dir)) {
+            free(dir);
+            *refused = p;
+            *owner = st.st_uid;
+            return -1;
+        }
+        char link[PATH_MAX];
+        ssize_t n = hops < LINKS_MAX ? readlink(p, link, sizeof link - 1) : -1;
+        if (n < 0) {
+            int e = hops < LINKS_MAX ? errno : ELOOP;
+            free(dir);
+            free(p);
+            errno = e;
+            return -1;
         }
         link[n] = '\0';
-        char *next;
-        if (link[0] == '/') {
-            next = xstrdup(link);
-        } else {
-            char *dir = dir_of(p);
-            size_t len = strlen(dir) + (size_t)n + 2;
-            next = xmalloc(len);
+        size_t len = strlen(dir) + (size_t)n + 2;
+        char *next = xmalloc(len);
+        if (link[0] == '/')
+            snprintf(next, len, "%s", link);
+        else
             snprintf(next, len, "%s/%s", dir, link);
-            free(dir);
-        }
+        free(dir);
         free(p);
         p = next;
     }
-    free(p);
-    errno = ELOOP;
-    return NULL;
 }
 
 /* A short random name for a temporary file: a hidden name that says
@@ -307,22 +365,25 @@ static int open_copy(struct output *o, int fd, bool own, struct hp_error *err)
     return 0;
 }
 
-/* A device or a FIFO is written in place: renaming a file over it would
- * replace the device node itself (as root, -o /dev/null turned
- * /dev/null into a regular file), and a FIFO's reader would never see the
- * drawing.  There is no earlier good file there to protect. */
-static int open_device(struct output *o, const char *path, struct hp_error *err)
+/* A device or a FIFO (file: where o->path leads) is written in place:
+ * renaming a file over it would replace the device node itself (as root,
+ * -o /dev/null turned /dev/null into a regular file), and a FIFO's reader
+ * would never see the drawing.  There is no earlier good file there to
+ * protect. */
+static int open_device(struct output *o, const char *file, struct hp_error *err)
 {
     /* O_NONBLOCK: a FIFO that no one reads fails at once (ENXIO) instead
      * of waiting forever; writes then block as usual. */
-    int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    int fd = open(file, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         int e = errno;
-        output_abort(o);
         struct stat st;
-        if (e == ENXIO && stat(path, &st) == 0 && S_ISFIFO(st.st_mode))
-            return hp_fail(err, "cannot write %s: no process is reading it", path);
-        return hp_fail(err, "cannot open %s: %s", path, strerror(e));
+        if (e == ENXIO && stat(file, &st) == 0 && S_ISFIFO(st.st_mode))
+            hp_fail(err, "cannot write %s: no process is reading it", o->path);
+        else
+            hp_fail(err, "cannot open %s: %s", o->path, strerror(e));
+        output_abort(o);
+        return -1;
     }
     int flags = fcntl(fd, F_GETFL);
     if (flags != -1)
@@ -369,32 +430,23 @@ static int create_temp(struct output *o, const char *target)
     return e;
 }
 
-/* The descriptor a path names (/dev/stdout, /dev/stderr, /dev/fd/N,
- * /proc/self/fd/N), or -1.  Such a path is the descriptor itself, as "-"
- * is standard output: opening it anew would start a regular file over
- * (`{ echo head; hp2ps -o /dev/stdout; } >report` kept only the drawing,
- * `>>log` lost the log, a deleted file gave "NAME (deleted)") and fails
- * on a socket. */
+/* The descriptor a path names, or -1: decided by what the path leads to
+ * (an entry of our own descriptor directory), never by its spelling.
+ * Such a path is the descriptor itself, as "-" is standard output:
+ * opening it anew would start a regular file over (`{ echo head; hp2ps
+ * -o /dev/stdout; } >report` kept only the drawing, `>>log` lost the
+ * log, a deleted file gave "NAME (deleted)") and fails on a socket. */
 int output_descriptor_of(const char *path)
 {
-    if (strcmp(path, "/dev/stdout") == 0)
-        return 1;
-    if (strcmp(path, "/dev/stderr") == 0)
-        return 2;
-    if (strcmp(path, "/dev/stdin") == 0)
-        return 0;
-    static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"};
-    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
-        size_t n = strlen(dirs[i]);
-        if (strncmp(path, dirs[i], n) != 0 || path[n] < '0' || path[n] > '9')
-            continue;
-        char *end;
-        errno = 0;
-        long fd = strtol(path + n, &end, 10);
-        if (*end == '\0' && errno == 0 && fd <= INT_MAX)
-            return (int)fd;
+    char *target, *refused;
+    int fd;
+    uid_t owner;
+    if (resolve(path, &target, &fd, &refused, &owner) < 0) {
+        free(refused);
+        return -1;
     }
-    return -1;
+    free(target);
+    return fd;
 }
 
 /* The name a message gives descriptor fd. */
@@ -438,23 +490,40 @@ int output_open(struct output *o, const char *path, const char *protect_path,
         output_abort(o);
         return hp_fail(err, "%s: refusing to overwrite the input", path);
     }
-    int fd = output_descriptor_of(path);
+    char *target, *refused;
+    int fd;
+    uid_t owner;
+    if (resolve(path, &target, &fd, &refused, &owner) < 0) {
+        int e = errno;
+        output_abort(o);
+        if (!refused)
+            return hp_fail(err, "cannot create %s: %s", path, strerror(e));
+        hp_fail(err, "refusing to write %s: %s is a symbolic link of another user (uid %lu) in "
+                "a sticky, world-writable directory, which the system does not follow",
+                path, refused, (unsigned long)owner);
+        free(refused);
+        return -1;
+    }
     if (fd >= 0)
         return open_descriptor(o, path, fd, err);
+    /* target: path, or where its symbolic links lead (a plain open would
+     * write there; renaming over the link itself would turn it into a
+     * file), with no link left at its end, so a device or a socket is
+     * known by what it is. */
     struct stat st;
-    if (stat(path, &st) == 0 && S_ISSOCK(st.st_mode)) {
+    if (stat(target, &st) == 0 && S_ISSOCK(st.st_mode)) {
+        free(target);
         output_abort(o);
         return hp_fail(err, "cannot write %s: it is a socket (give a file, a FIFO or -o -)",
                        path);
     }
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
-        return open_device(o, path, err);
+    if (stat(target, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        int r = open_device(o, target, err);
+        free(target);
+        return r;
+    }
     o->kind = OUTPUT_RENAME;
-    /* A symbolic link is written through, as a plain open would: renaming
-     * over the link itself would turn it into a file (as root, -o
-     * /dev/stdout with stdout on a file replaced the /dev/stdout link). */
-    char *target = link_target(path);
-    int e = target ? create_temp(o, target) : errno;
+    int e = create_temp(o, target);
     free(target);
     if (!e && !(o->f = make_stream(o)))
         e = errno ? errno : ENOMEM;

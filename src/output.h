@@ -73,14 +73,18 @@ struct output {
  * (o needs no abort then).  Refuses to write over the file protect_path
  * names (the input), if given.  A symbolic link is written through, also
  * one that leads to no file yet (the file it names is created or
- * replaced, the link stays), as a plain open would.  temps (may be NULL)
- * lists the temporary file. */
+ * replaced, the link stays), as a plain open would; but not one the
+ * kernel's protected_symlinks would not follow (another user's link in a
+ * sticky, world-writable directory), which is refused whatever the
+ * sysctl says, naming the link.  temps (may be NULL) lists the temporary
+ * file. */
 int output_open(struct output *o, const char *path, const char *protect_path,
                 struct output_temps *temps, struct hp_error *err);
 
 /* The descriptor a path names (/dev/stdout, /dev/stderr, /dev/fd/N,
- * /proc/self/fd/N), which output_open writes as it writes "-"; -1 for
- * any other path. */
+ * /proc/self/fd/N, however spelled, or a link to one: any path that
+ * leads to an entry of our own descriptor directory), which output_open
+ * writes as it writes "-"; -1 for any other path. */
 int output_descriptor_of(const char *path);
 
 /* Whether two paths name the same file, existing or not (same directory

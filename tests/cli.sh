@@ -54,7 +54,7 @@ for h in --help '-?'; do
     run_hp2ps "$h"
     check "$h exits 0" [ "$RC" -eq 0 ]
     check "$h writes nothing on stderr" [ ! -s err.txt ]
-    check "$h prints the usage on stdout" grep -q '^Usage: hp2ps' out.txt
+    check "$h prints the usage on stdout" grep -q '^Usage: [^ ]*hp2ps \[OPTION\]' out.txt
     for l in b s c d i e g m l M p t y o; do
         check "$h mentions -$l" grep -Eq -- "(^|[ ,])-$l([^A-Za-z]|\$)" out.txt
     done
