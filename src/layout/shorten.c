@@ -379,7 +379,8 @@ static char *window_cut(const char *text, size_t len, size_t at, double max_widt
         a = boundary_down(text, a - 1);
     while (a > 0 && !cluster_boundary(text, len, a, tm))
         a = boundary_down(text, a - 1);
-    size_t span = len - a < 512 ? len - a : boundary_down(text, a + 512);
+    /* (at most 512 bytes: no key shows more of a name on one line) */
+    size_t span = len - a < 512 ? len - a : boundary_down(text, a + 512) - a;
     size_t *stops = xcalloc(span + 1, sizeof *stops);
     size_t k = clusters(tm, text + a, span, stops) - 1;
     char *best = NULL;
