@@ -5,7 +5,7 @@
  * three times, and prints the microseconds per page.  On the project's
  * virtual machine a page costs some 11 us (20 to 40 under load), so a
  * block that is freed and mapped again costs far more than its copy: the
- * reason main.c keeps freed memory (keep_freed_memory) and
+ * reason tune/memory.c keeps freed memory (tune_memory) and
  * bench/README.md counts page faults.
  *
  *   cc -O2 -o /tmp/pagefault bench/pagefault.c && /tmp/pagefault

@@ -119,7 +119,7 @@ static void check_finite(const double *v, size_t n)
 
 /* -o FILE.html's data: units drawable, names valid UTF-8, every number finite, every
  * panel band a band of the key. */
-static void check_data(const struct layout_data *D)
+static void check_data(const struct page_data *D)
 {
     check_utf8(D->value_unit);
     check_utf8(D->sample_unit);
@@ -128,7 +128,7 @@ static void check_data(const struct layout_data *D)
         check_finite(D->band[b].box, 4);
     }
     for (size_t k = 0; k < D->npanels; k++) {
-        const struct layout_data_panel *P = &D->panel[k];
+        const struct page_data_panel *P = &D->panel[k];
         check_utf8(P->title);
         check_finite(P->plot, 4);
         double scale[4] = {P->t0, P->t_span, P->y_lo, P->y_span};
@@ -144,12 +144,12 @@ static void check_data(const struct layout_data *D)
     }
 }
 
-static void check_layout(const struct layout *L)
+static void check_layout(const struct layout *L, const struct page_data *D)
 {
     check_utf8(L->title);
     check_utf8(L->date);
-    if (L->data)
-        check_data(L->data);
+    if (D)
+        check_data(D);
     /* and every coordinate finite: a NaN would reach the output as "nan" */
     for (size_t pg = 0; pg < L->npages; pg++)
         for (size_t i = 0; i < L->page[pg].count; i++) {
@@ -167,13 +167,13 @@ static void check_layout(const struct layout *L)
 
 /* The layout checked, then drawn: writing to /dev/null cannot fail, so a
  * failure is a drawing error. */
-static void check_and_render(const struct layout *L, const struct pipeline_options *po,
-                             bool through_output)
+static void check_and_render(const struct layout *L, const struct page_data *D,
+                             const struct pipeline_options *po, bool through_output)
 {
-    check_layout(L);
+    check_layout(L, D);
     struct hp_error err;
     if (!through_output) {
-        if (po->fmt->write(sink, L, fonts, &po->render, &err) < 0) {
+        if (render_write(po->fmt, sink, L, D, fonts, &po->render, &err) < 0) {
             fprintf(stderr, "render failed: %s\n", err.text);
             abort();
         }
@@ -189,7 +189,7 @@ static void check_and_render(const struct layout *L, const struct pipeline_optio
         fprintf(stderr, "output_open failed: %s\n", err.text);
         abort();
     }
-    if (po->fmt->write(out.f, L, fonts, &po->render, &err) < 0) {
+    if (render_write(po->fmt, out.f, L, D, fonts, &po->render, &err) < 0) {
         fprintf(stderr, "render failed: %s\n", err.text);
         abort();
     }
@@ -391,6 +391,74 @@ static void check_exports(const struct profile *p, const struct band_plan *bp)
     }
 }
 
+/* --top's answers on any profile: the ranking and OTHER opened at the
+ * first and the last census, written in each table format; OTHER's
+ * members sum to what bp stacks as OTHER there and -t's to what it
+ * leaves out; every table valid UTF-8. */
+static void write_tables(const struct toptable *tt)
+{
+    static const char *const fmts[] = {"txt", "md", "csv", "json"};
+    for (size_t k = 0; k < 4; k++) {
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        if (!mem)
+            abort();
+        toptable_format_find(fmts[k])->write(mem, tt);
+        fclose(mem);
+        if (!g_utf8_validate(text, (gssize)len, NULL)) {
+            fprintf(stderr, "--top as %s is not valid UTF-8\n", fmts[k]);
+            abort();
+        }
+        free(text);
+    }
+}
+
+static void check_top(const struct profile *p, const struct band_plan *bp,
+                      const struct pipeline_options *po)
+{
+    struct hp_error err;
+    struct triage t;
+    struct triage_options o = pipeline_top_window(po);
+    if (triage_rank(&t, p, &o, &err) == 0) {
+        struct toptable tt = {.t = &t, .p = p, .top = po->top_n};
+        write_tables(&tt);
+        for (size_t i = 1; i < t.nrows; i++)
+            if (t.row[i - 1].score < t.row[i].score || !(t.row[i].score >= 0)) {
+                fprintf(stderr, "--top: row %zu out of order\n", i);
+                abort();
+            }
+    }
+    triage_free(&t);
+    struct store_cursor *c = store_cursor_new(p->store);
+    int64_t *value = xcalloc(bp->count ? bp->count : 1, sizeof *value);
+    struct sample smp;
+    for (size_t k = 0; store_cursor_next(c, &smp, &err) == 1; k++) {
+        if (k != 0 && k + 1 != p->nsamples)
+            continue;
+        int64_t traced = 0;
+        bands_sum_sample_traced(bp, smp.entry, smp.n, value, &traced);
+        struct triage_opened op;
+        if (triage_open_other(&op, p, bp, k, &err) < 0) {
+            fprintf(stderr, "--top --at: census %zu: %s\n", k, err.text);
+            abort();
+        }
+        int64_t other = bp->count && bp->band[0].is_other ? value[0] : 0, in[2] = {0, 0};
+        for (size_t i = 0; i < op.n; i++)
+            bands_add_value(&in[op.member[i].traced], op.member[i].value);
+        if (op.other != other || op.traced != traced || in[0] != other || in[1] != traced) {
+            fprintf(stderr, "--top --at: census %zu: OTHER %lld of %lld, -t %lld of %lld\n", k,
+                    (long long)in[0], (long long)other, (long long)in[1], (long long)traced);
+            abort();
+        }
+        struct toptable tt = {.opened = &op, .p = p};
+        write_tables(&tt);
+        triage_opened_free(&op);
+    }
+    free(value);
+    store_cursor_free(c);
+}
+
 /* The text read again on several threads, with parts so small that a
  * seam falls at nearly every BEGIN_SAMPLE (read/hp.c): the very profile, or
  * the very error, of the reading on one thread (rc, p, err). */
@@ -415,6 +483,80 @@ static void check_threads(const struct fuzz_input *in, const struct pipeline_opt
         profile_free(&q);
 }
 
+/* The tree of p[0..n) (tree.h; n 2: --diff) at the peak, the end, at
+ * 0.03 and over the whole profile: every value finite, every node's
+ * value its own and its children's; its icicle checked and drawn (not as
+ * the HTML page, which has none), its folded stacks valid UTF-8, their
+ * lines adding up to the census's total (a window's, rounded). */
+static void check_tree(const struct profile *p, size_t n, const struct pipeline_options *po,
+                       bool through_output)
+{
+    static const struct moment moments[] = {
+        {MOMENT_PEAK, 0}, {MOMENT_END, 0}, {MOMENT_TIME, 0.03}, {MOMENT_WINDOW, 0}};
+    for (size_t m = 0; m < sizeof moments / sizeof *moments; m++) {
+        struct pipeline_options tpo = *po;
+        tpo.moment = moments[m];
+        tpo.icicle = true;
+        struct tree t;
+        struct band_plan bp[TREE_PROFILES] = {{0}, {0}};
+        struct hp_error err;
+        if (pipeline_tree(&t, bp, p, n, NULL, &tpo, NULL, &err) < 0)
+            continue;
+        for (size_t k = 0; k < n; k++)
+            for (size_t i = t.count; i-- > 0;) {
+                const struct tree_node *nd = &t.node[i];
+                double sum = nd->self[k];
+                for (uint32_t c = nd->child; c != TREE_NONE; c = t.node[c].next)
+                    sum += t.node[c].value[k];
+                if (!isfinite(nd->value[k]) || fabs(sum - nd->value[k]) > 1e-6 * fabs(sum) + 1e-6)
+                    abort();
+            }
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        if (!mem || folded_write(mem, &t, &err) < 0)
+            abort();
+        fclose(mem);
+        if (!g_utf8_validate(text, (gssize)len, NULL)) {
+            fprintf(stderr, "folded stacks are not valid UTF-8\n");
+            abort();
+        }
+        /* a census's lines add up to its total exactly (held at 2^63-1: not
+         * checked), a window's to its total rounded */
+        unsigned long long sum = 0;
+        for (char *line = text, *nl; line < text + len; line = nl + 1) {
+            nl = memchr(line, '\n', (size_t)(text + len - line));
+            if (!nl)
+                abort();
+            char *sp = nl;
+            while (sp > line && *sp != ' ')
+                sp--;
+            if (*sp != ' ')
+                abort();
+            sum += strtoull(sp + 1, NULL, 10);
+        }
+        const struct tree_census *c = &t.census[n - 1];
+        double want = c->kind == MOMENT_WINDOW ? floor(c->total + 0.5) : (double)c->total_bytes;
+        if (!c->clipped && want < 1e15 && (double)sum != want) {
+            fprintf(stderr, "folded stacks add up to %llu, the census to %.0f\n", sum, want);
+            abort();
+        }
+        free(text);
+        struct layout L;
+        struct text_metrics tm = render_text_metrics(fonts);
+        if (layout_build_icicle(&L, &t, p, &bp[0], &tpo.layout, &tm, &err) == 0) {
+            if (po->fmt->data)
+                check_layout(&L);
+            else
+                check_and_render(&L, po, through_output);
+        }
+        layout_free(&L);
+        tree_free(&t);
+        for (size_t k = 0; k < n; k++)
+            band_plan_free(&bp[k]);
+    }
+}
+
 /* One profile: its exports, its drawing, its .aux. */
 static void run_one(const struct fuzz_input *in, const struct pipeline_options *po)
 {
@@ -433,18 +575,25 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
     }
     struct band_plan bp = {0};
     const struct aux *for_plan = saved;
-    if (pipeline_plan(&bp, &p, &for_plan, po, &err) == 0)
+    if (pipeline_plan(&bp, &p, &for_plan, po, &err) == 0) {
         check_exports(&p, &bp);
+        check_top(&p, &bp, po);
+    }
     band_plan_free(&bp);
     struct drawing d;
     struct text_metrics tm = render_text_metrics(fonts);
+    /* a third of the drawings name the leaks under the title (--top) */
+    struct pipeline_options top = *po;
+    top.top = in->len[0] % 3 == 0;
+    po = &top;
     if (pipeline_draw(&d, &p, saved, po, &tm, &err) == 0) {
-        check_and_render(&d.layout, po, in->through_output);
+        check_and_render(&d.layout, d.page, po, in->through_output);
         aux_write(sink, &d.plan, d.x_range, d.stacked_range, po->bands.colour);
         fflush(sink);
         clearerr(sink);
     }
     drawing_free(&d);
+    check_tree(&p, 1, po, in->through_output);
     profile_free(&p);
     aux_free(&aux);
 }
@@ -463,12 +612,28 @@ static void run_many(const struct fuzz_input *in, const struct pipeline_options 
             break;
     if (read == in->nprofiles) {
         struct layout L;
+        struct page_data *page;
         struct text_metrics tm = render_text_metrics(fonts);
-        int rc = po->diff ? pipeline_draw_diff(&L, p, po, &tm, NULL, &err)
-                          : pipeline_draw_several(&L, p, read, po, &tm, NULL, &err);
+        struct pipeline_options top = *po; /* --diff --top: what grew, named */
+        top.top = in->len[0] % 3 == 0;
+        int rc = po->diff ? pipeline_draw_diff(&L, &page, p, &top, &tm, NULL, &err)
+                          : pipeline_draw_several(&L, &page, p, read, po, &tm, NULL, &err);
         if (rc == 0)
-            check_and_render(&L, po, in->through_output);
+            check_and_render(&L, page, po, in->through_output);
+        page_data_free(page);
         layout_free(&L);
+        if (po->diff)
+            check_tree(p, 2, po, in->through_output);
+    }
+    if (read == 2) { /* --top BEFORE AFTER */
+        struct triage t;
+        struct triage_options o[2];
+        o[0] = o[1] = pipeline_top_window(po);
+        if (triage_rank_two(&t, &p[0], &p[1], o, &err) == 0) {
+            struct toptable tt = {.t = &t, .p = &p[1], .before = &p[0], .top = po->top_n};
+            write_tables(&tt);
+        }
+        triage_free(&t);
     }
     for (size_t k = 0; k < read; k++)
         profile_free(&p[k]);
@@ -500,6 +665,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fprintf(stderr, "the harness made a command line hp2ps refuses: %s\n", err.text);
         abort();
     }
+    po.parse.stacks = true; /* an eventlog's -hc stacks, for check_tree */
     if (in.nprofiles == 1)
         run_one(&in, &po);
     else

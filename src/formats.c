@@ -13,6 +13,7 @@ static const struct output_format formats[] = {
     {.name = "html", .render = &render_format_html},
     {.name = "csv", .export = &export_format_csv},
     {.name = "json", .export = &export_format_json},
+    {.name = "folded", .tree = &tree_format_folded},
 };
 
 const struct output_format *output_format_find(const char *name)

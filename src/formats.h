@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* formats.h: every output format, drawn (render.h) or exported
- * (export.h), in one table: the one lookup by --format's name and by -o's
+ * (export.h) or a tree's stacks written (folded.h), in one table: the one lookup by --format's name and by -o's
  * extension, the list --help and the messages give, and the default
  * extension (".NAME").  Above render and export, which know only their
  * own formats.
@@ -9,12 +9,14 @@
 #define HP2PS_FORMATS_H
 
 #include "export.h"
+#include "folded.h"
 #include "render.h"
 
 struct output_format {
     const char *name;                   /* --format=NAME, and the extension .NAME */
     const struct render_format *render; /* a drawing, or NULL */
     const struct export_format *export; /* an export, or NULL */
+    const struct tree_format *tree;     /* a tree's stacks as text (folded.h), or NULL */
 };
 
 /* By name (--format=pdf); NULL: none. */

@@ -61,7 +61,7 @@ struct heap_line {
     struct heap_bucket *b;  /* HEAPLINE_BUCKETS, or NULL before the first event */
     double width;           /* of a bucket, seconds: bucket i holds [i w, (i + 1) w) */
     uint64_t events;        /* events seen */
-    struct heap_run run[HEAPLINE_RUNS]; /* heapline_keep's: every event, exact */
+    struct heap_run run[HEAPLINE_RUNS]; /* heaplines_keep's: every event, exact */
     size_t nruns;
 };
 
@@ -89,6 +89,7 @@ int heaplines_keep(struct heap_lines *h, enum heap_kind k, double t, uint64_t v,
 /* Any event at all? */
 bool heaplines_any(const struct heap_lines *h);
 
+/* What h holds; h is left empty (NULL is harmless). */
 void heaplines_free(struct heap_lines *h);
 
 /* The points of line l in [t0, t1], in time order, reduced to at most

@@ -26,6 +26,7 @@
 
 #define EXIT_INPUT 1
 #define EXIT_USAGE 2
+#define EXIT_OVER_BUDGET 3 /* the gate (--check, --baseline) found the profile over */
 
 /* ---- messages --------------------------------------------------------------------- */
 
@@ -209,6 +210,39 @@ static int run_and_report(const struct pipeline_options *po, const struct option
     return status;
 }
 
+/* The gate: its lines (one per failing check, and the verdict) on
+ * standard output, where a CI log shows them, unless a report or the
+ * drawing goes there; then the status: 0 within budget, 3 over. */
+static int gate_and_report(const struct pipeline_options *po, const struct run_gate *g,
+                           const struct options *o)
+{
+    struct hp_warnings warnings = {0};
+    struct hp_error err;
+    struct run_gate_outcome out;
+    int status = 0;
+    if (run_gate(po, g, o->input, &out, &warnings, &err) < 0) {
+        message("", err.text);
+        status = EXIT_INPUT;
+    }
+    for (size_t i = 0; !status && i < warnings.n; i++)
+        message("warning: ", warnings.text[i]);
+    warnings_free(&warnings);
+    if (status)
+        return status;
+    FILE *f = out.to_stderr ? stderr : stdout;
+    for (size_t i = 0; i < out.lines.n; i++) {
+        char *line = quote_message(out.lines.text[i]);
+        if (out.to_stderr)
+            fprintf(f, "%s: ", program_name);
+        fprintf(f, "%s\n", line ? line : "out of memory");
+        free(line);
+    }
+    warnings_free(&out.lines);
+    if (fflush(f) != 0 || ferror(f))
+        return EXIT_INPUT;
+    return out.over ? EXIT_OVER_BUDGET : 0;
+}
+
 /* --watch reads its profile again and again: a FIFO or a device would be
  * read once, and the next open() would wait forever for a writer. */
 static int check_watchable(const char *input, struct hp_error *err)
@@ -282,6 +316,7 @@ int main(int argc, char **argv)
     struct options o;
     struct hp_error err;
     struct name_filter filter = {0};
+    struct run_gate gate = {0};
     int status = 0;
     options_default(&o);
     int parsed = options_parse(&o, argc, argv, &err);
@@ -305,7 +340,8 @@ int main(int argc, char **argv)
         atexit(remove_temps_at_exit);
         g_log_set_writer_func(log_writer, NULL, NULL);
         struct pipeline_options po;
-        if (run_options_from(&po, &o, &filter, &err) < 0) {
+        if (run_options_from(&po, &o, &filter, &err) < 0 ||
+            run_gate_options(&gate, &po, &o, &filter, &err) < 0) {
             message("", err.text);
             status = EXIT_USAGE;
         } else {
@@ -315,10 +351,13 @@ int main(int argc, char **argv)
             if (o.ninputs == 0 && isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
                 fprintf(stderr, "%s: reading a heap profile from standard input (Ctrl-D ends "
                         "it; %s --help shows how to name a file)\n", o.name, o.command);
-            status = o.watch ? watch_and_redraw(&po, &o) : run_and_report(&po, &o);
+            status = gate.active ? gate_and_report(&po, &gate, &o)
+                   : o.watch     ? watch_and_redraw(&po, &o)
+                                 : run_and_report(&po, &o);
         }
         stop_signal_thread();
     }
+    run_gate_free(&gate);
     name_filter_free(&filter);
     options_free(&o);
     return status;

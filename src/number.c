@@ -143,3 +143,31 @@ int number_percent_decimals(double pct, int least)
     }
     return d;
 }
+
+size_t number_format(char buf[NUMBER_TEXT_MAX], double v)
+{
+    if (!isfinite(v))
+        v = 0;
+    /* Whole numbers (the values, most figures) below 10^15 are what %.15g
+     * writes, digit for digit, without printf (a page of a million bands
+     * holds millions of them); -0 keeps its sign through %g.  (The
+     * thread's locale is C, run_inputs: '.' from printf too.) */
+    if (v == floor(v) && fabs(v) < 1e15 && !(v == 0 && signbit(v))) {
+        char digits[24], *p = digits + sizeof digits;
+        unsigned long long u = (unsigned long long)fabs(v);
+        do
+            *--p = (char)('0' + u % 10);
+        while (u /= 10);
+        if (v < 0)
+            *--p = '-';
+        size_t len = (size_t)(digits + sizeof digits - p);
+        memcpy(buf, p, len);
+        buf[len] = '\0';
+        return len;
+    }
+    snprintf(buf, NUMBER_TEXT_MAX, "%.15g", v);
+    if (number_strtod(buf, NULL) != v)
+        snprintf(buf, NUMBER_TEXT_MAX, "%.17g", v);
+    dot_decimal(buf);
+    return strlen(buf);
+}

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* number.h: the one grammar for numbers in a .hp and an .aux.
+/* number.h: the one grammar for numbers in a .hp and an .aux, and the
+ * one format of the numbers hp2ps writes in its exports and pages.
  *
  * GHC writes times and .aux values as plain decimals ("0.52", "1e-3");
  * both readers accept exactly that form and nothing strtod would also
@@ -34,5 +35,13 @@ void number_c_locale_end(void *previous);
  * 9), so that it reads 100 only when it is 100 and 0 only when it is 0:
  * 99.84 is "99.8", never "100"; 0.004 is "0.004", never "0". */
 int number_percent_decimals(double pct, int least);
+
+/* A number as every file hp2ps writes has it (the CSV and JSON exports,
+ * the HTML page's data): the shortest of %.15g and %.17g that reads back
+ * as the same double, with '.'.  JSON has no NaN or infinity (nor does
+ * any input: the readers refuse them), so those are 0.  Into buf,
+ * NUMBER_TEXT_MAX bytes; returns its length. */
+#define NUMBER_TEXT_MAX 40
+size_t number_format(char buf[NUMBER_TEXT_MAX], double v);
 
 #endif

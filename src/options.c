@@ -7,6 +7,9 @@
 #include "export.h"
 #include "number.h"
 #include "formats.h"
+#include "toptable.h"
+#include "budget.h"
+#include "triage.h"
 
 #include <errno.h>
 #include <math.h>
@@ -34,6 +37,7 @@ void options_default(struct options *o)
     o->dpi = DPI_DEFAULT;
     o->mode = MODE_STACKED;
     o->watch_period = WATCH_PERIOD_DEFAULT;
+    o->top_n = TRIAGE_TOP_DEFAULT;
 }
 
 void options_free(struct options *o)
@@ -41,8 +45,13 @@ void options_free(struct options *o)
     free(o->include);
     free(o->exclude);
     free(o->inputs);
+    free(o->checks);
+    free(o->check_files);
+    free(o->reports);
     o->include = o->exclude = o->inputs = NULL;
+    o->checks = o->check_files = o->reports = NULL;
     o->ninclude = o->nexclude = o->ninputs = 0;
+    o->nchecks = o->ncheck_files = o->nreports = 0;
 }
 
 /* Text of --help: "$0", as in a shell script, stands for the command
@@ -85,20 +94,44 @@ void options_usage(FILE *f, const struct options *o)
           "      --no-aux  write no FILE.aux (an existing FILE.aux that is not an\n"
           "                hp2ps .aux file is never replaced: it is left, with a warning)\n"
           "      --force   replace a read-only FILE.ps or FILE.aux (else refused)\n"
+          "      --fsync   have each output on the disk before the run ends (it is\n"
+          "                always replaced whole; this also survives a power cut)\n"
           "  -t<F>         drop the smallest bands that together make less than F%\n"
           "                of the profile (default 1, 0 to 5; -t0 keeps all)\n"
           "  -y            do not draw MARK times\n"
           "  -o, --output=FILE\n"
           "                write FILE instead of FILE.ps (\"-\" for standard output);\n"
-          "                its extension picks the format: .ps .eps .pdf .svg .png\n"
-          "                .html (a page that reads values under the pointer)\n"
           );
-    /* The format names from the table that defines them (formats.h). */
+    /* The format names, as extensions and as --format's words, from the
+     * table that defines them (formats.h). */
+    const char *lead = "                its extension picks the format:";
+    fputs(lead, f);
+    size_t col = strlen(lead);
+    for (size_t i = 0; output_format_at(i); i++) {
+        const char *name = output_format_at(i)->name;
+        if (col + 2 + strlen(name) > 78) {
+            fputs("\n               ", f);
+            col = 15;
+        }
+        fprintf(f, " .%s", name);
+        col += 2 + strlen(name);
+    }
+    fputs("\n                (.html: a page that reads values under the pointer)\n", f);
     fputs("      --format=", f);
     for (size_t i = 0; output_format_at(i); i++)
         fprintf(f, "%s%s", i ? "|" : "", output_format_at(i)->name);
+    /* --top's own: what its table alone is written as */
+    for (size_t i = 0; toptable_format_at(i); i++) {
+        const char *name = toptable_format_at(i)->name;
+        bool shared = false;
+        for (size_t k = 0; output_format_at(k); k++)
+            shared = shared || strcmp(output_format_at(k)->name, name) == 0;
+        if (!shared)
+            fprintf(f, "|%s", name);
+    }
     fputs("\n"
-          "                the output format, whatever the name (e.g. with -o -)\n"
+          "                the output format, whatever the name (e.g. with -o -);\n"
+          "                txt and md are --top's table alone\n"
           "      --dpi=N   PNG resolution in pixels per inch (default 150)\n"
           "      --pattern hatch the bands as well as shading them, so that they\n"
           "                stay apart when printed in black and white\n"
@@ -138,6 +171,11 @@ void options_usage(FILE *f, const struct options *o)
           "      --marks=RE\n"
           "                draw only the marks whose text matches RE (an eventlog's\n"
           "                traceMarker; a .hp's MARK has the text \"\")\n"
+          "      --view=graph|icicle\n"
+          "                the stacked graph over time (default), or where in the\n"
+          "                code the heap is at one census: the tree of cost-centre\n"
+          "                stacks (-hc) or of modules, files and spans (-hi), root\n"
+          "                on top, each node as wide as its bytes   e.g. --view=icicle\n"
           "  FILE FILE...  several profiles: one above the other on one page, with\n"
           "                one x and one y scale and one colour per name (needs -o)\n"
           "                  e.g. $0 -c -o compare.pdf before.hp after.hp\n"
@@ -145,10 +183,30 @@ void options_usage(FILE *f, const struct options *o)
           "                per band, B minus A, as a diverging chart (needs -o)\n"
           "                  e.g. $0 -c --diff -o diff.pdf before.hp after.hp\n"
           "\n"
+          "Finding a leak:\n"
+          "      --top[=N] rank every name by how much it grew, how steadily and how\n"
+          "                much is still held, and print the N (default 10) that grew\n"
+          "                most to standard output, or to -o FILE.txt|.md|.csv|.json;\n"
+          "                with a drawing (-o FILE.pdf...), name the leaks under the\n"
+          "                title   e.g. $0 --top prog.hp\n"
+          "                two profiles: what grew between the runs\n"
+          "                  e.g. $0 --top before.hp after.hp\n"
+          "      --at=peak|end|T\n"
+          "                one census: the largest (default), the last that holds\n"
+          "                anything, or the one at time T or the last before it;\n"
+          "                what --view=icicle and -o FILE.folded show (with\n"
+          "                --from/--to and no --at: the window's byte-seconds), and\n"
+          "                with --top what OTHER and -t hold there, name by name\n"
+          "                  e.g. --top --at=peak, --view=icicle --at=2.5\n"
+          "\n"
           "Exporting and watching:\n"
           "  -o FILE.csv, -o FILE.json\n"
           "                the time by band matrix after selection, exact values\n"
           "                  e.g. $0 -m0 -t0 -o prog.csv prog.hp (every name)\n"
+          "  -o FILE.folded\n"
+          "                the stacks of one census (--at) as folded text, a line\n"
+          "                \"frame;frame;frame BYTES\" each, for flamegraph.pl,\n"
+          "                inferno and speedscope   e.g. $0 -o prog.folded prog.hp\n"
           "      --export-layout=wide|long|bands\n"
           "                a row per sample and a column per band (wide), or a\n"
           "                row time,band,value per value that is not 0 (long);\n"
@@ -159,12 +217,35 @@ void options_usage(FILE *f, const struct options *o)
           "                redraw every SECONDS (default 2) while FILE grows, each\n"
           "                time atomically; stops when it has not changed for ten\n"
           "                periods, or on Ctrl-C   e.g. $0 --watch=1 prog.hp\n"
+          "\n");
+    put_text(f, cmd, "Heap budget gate (for CI; draws only with -o, writes no .aux):\n"
+          "      --check=BUDGET\n"
+          "                fail (exit 3) when the profile is over BUDGET, written\n"
+          "                [heap:|live:]peak|end|change|slope|mean[(RE)][@FROM..TO]\n"
+          "                <=LIMIT; repeatable\n"
+          "                  e.g. --check 'peak<=200MB' --check 'end<=10MB'\n"
+          "                  --check 'peak(Map)<=5MB' --check 'slope@50%..<=10kB/s'\n"
+          "      --check-file=FILE\n"
+          "                the budgets in FILE, one a line ('#' starts a comment)\n"
+          "      --baseline=FILE\n"
+          "                compare the total's peak and end, and every band's end and\n"
+          "                mean, with an earlier run's profile, bands paired as --diff\n"
+          "                pairs them\n"
+          "      --tolerance=P%  how far above the baseline a value may go (default 10%)\n"
+          "      --floor=SIZE  ... or by how much, if more (default 0.1% of the\n"
+          "                baseline's peak, at least 4kB); a new band may reach it\n"
+          "      --report=junit:FILE|markdown:FILE|json:FILE|github[:FILE]\n"
+          "                the verdict for CI: JUnit XML, a Markdown table, JSON, or\n"
+          "                GitHub workflow annotations; repeatable\n"
+          "      --allow-partial\n"
+          "                measure a cut .hp or a killed run's eventlog (else exit 1)\n"
           "\n"
           "  -?, --help    show this help and exit\n"
           "      --version show the version and exit\n"
           "\n"
           "Flags combine (-cd) and may come after FILE.  Exit status: 0 on success,\n"
-          "1 when the input or an output file is bad, 2 for a bad command line.\n");
+          "1 when the input or an output file is bad, 2 for a bad command line,\n"
+          "3 when the gate finds the profile over budget.\n");
     /* Where to read more and where to report: GNU's last lines.  The man
      * page goes by the installed name; before `make install` it is a file
      * of the source (`man hp2ps` would show GHC's). */
@@ -277,6 +358,7 @@ static int parse_trace(struct options *o, const char *flag, const char *v, struc
     if (!parse_number(v, &t, &end) || *end || t < 0 || t > TRACE_MAX)
         return hp_fail(err, "%s: -t needs a percentage from 0 to 5", flag);
     o->trace = t;
+    o->trace_given = true;
     return 0;
 }
 
@@ -440,6 +522,22 @@ static int set_to(struct options *o, const char *v, struct hp_error *err)
     return parse_time(&o->to, &o->has_to, "--to", v, err);
 }
 
+/* --top[=N]: N rows at most, 0 for every name that grew. */
+static int set_top(struct options *o, const char *v, struct hp_error *err)
+{
+    o->top = true;
+    if (!v)
+        return 0;
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || errno || n < 0)
+        return hp_fail(err, "--top=%s: N must be a whole number of rows, 0 for every name that "
+                       "grew", v);
+    o->top_n = (size_t)n;
+    return 0;
+}
+
 /* --at=peak|end|T: one census, the one at T or the last before it. */
 static int set_at(struct options *o, const char *v, struct hp_error *err)
 {
@@ -453,6 +551,80 @@ static int set_at(struct options *o, const char *v, struct hp_error *err)
             return hp_fail(err, "--at=%s: use peak, end or a time in the profile's sample unit", v);
         o->at = AT_TIME;
     }
+    return 0;
+}
+
+/* The gate's options (gate.h); a budget's grammar is checked with the
+ * rest of the command line, in run_options_from. */
+static int add_check(struct options *o, const char *v, struct hp_error *err)
+{
+    (void)err;
+    push_string(&o->checks, &o->nchecks, v);
+    return 0;
+}
+
+static int add_check_file(struct options *o, const char *v, struct hp_error *err)
+{
+    (void)err;
+    push_string(&o->check_files, &o->ncheck_files, v);
+    return 0;
+}
+
+static int set_baseline(struct options *o, const char *v, struct hp_error *err)
+{
+    (void)err;
+    o->baseline = v;
+    return 0;
+}
+
+/* --tolerance=10% (or 10): how far above the baseline a value may go. */
+static int set_tolerance(struct options *o, const char *v, struct hp_error *err)
+{
+    char *end;
+    double t;
+    if (!parse_number(v, &t, &end) || !(*end == '\0' || strcmp(end, "%") == 0) || t < 0 ||
+        t > 1e6)
+        return hp_fail(err, "--tolerance=%s: give a percentage, as 10%%", v);
+    o->has_tolerance = true;
+    o->tolerance = t;
+    return 0;
+}
+
+/* --floor=64kB: what any band may grow by against the baseline. */
+static int set_floor(struct options *o, const char *v, struct hp_error *err)
+{
+    if (!budget_parse_size(v, &o->floor))
+        return hp_fail(err, "--floor=%s: give a size, as 64kB or 1MiB", v);
+    o->has_floor = true;
+    return 0;
+}
+
+/* --report=junit:FILE, markdown:FILE, json:FILE, github[:FILE]. */
+static int add_report(struct options *o, const char *v, struct hp_error *err)
+{
+    static const char *const kinds[] = {"junit", "markdown", "json", "github"};
+    const char *colon = strchr(v, ':');
+    size_t n = colon ? (size_t)(colon - v) : strlen(v);
+    size_t k = 0;
+    while (k < 4 && !(strlen(kinds[k]) == n && strncmp(v, kinds[k], n) == 0))
+        k++;
+    if (k == 4)
+        return hp_fail(err, "--report=%s: use junit:FILE, markdown:FILE, json:FILE or "
+                       "github[:FILE]", v);
+    if (k < 3 && (!colon || !colon[1]))
+        return hp_fail(err, "--report=%s: name the file, as --report=%s:%s", v, kinds[k],
+                       k == 0 ? "gate.xml" : k == 1 ? "gate.md" : "gate.json");
+    push_string(&o->reports, &o->nreports, v);
+    return 0;
+}
+
+static int set_view(struct options *o, const char *v, struct hp_error *err)
+{
+    static const char *const views[] = {"graph", "icicle"};
+    int k = pick_word("--view", v, views, 2, "graph or icicle", err);
+    if (k < 0)
+        return -1;
+    o->view = (enum view_kind)k;
     return 0;
 }
 
@@ -520,7 +692,10 @@ static const struct long_option long_options[] = {
     SWITCH("heap", heap),
     SWITCH("no-aux", no_aux),
     SWITCH("force", force),
+    SWITCH("allow-partial", allow_partial),
+    SWITCH("fsync", fsync),
     {"watch", LONG_OPTIONAL, 0, parse_watch},
+    {"top", LONG_OPTIONAL, 0, set_top},
     VALUE("output", set_output),
     VALUE("format", set_format),
     VALUE("dpi", parse_dpi),
@@ -531,10 +706,17 @@ static const struct long_option long_options[] = {
     VALUE("from", set_from),
     VALUE("to", set_to),
     VALUE("at", set_at),
+    VALUE("view", set_view),
     VALUE("mode", set_mode),
     VALUE("sort", set_sort),
     VALUE("export-layout", set_export_layout),
     VALUE("x", set_x),
+    VALUE("check", add_check),
+    VALUE("check-file", add_check_file),
+    VALUE("baseline", set_baseline),
+    VALUE("tolerance", set_tolerance),
+    VALUE("floor", set_floor),
+    VALUE("report", add_report),
 };
 #undef SWITCH
 #undef VALUE
@@ -578,13 +760,38 @@ static int check_combinations(const struct options *o, struct hp_error *err)
     if (o->has_from && o->has_to && !(o->from < o->to))
         return hp_fail(err, "--from=%g --to=%g: the window is empty (--from must be before --to)",
                        o->from, o->to);
+    bool gate = o->nchecks || o->ncheck_files || o->baseline;
+    if (!o->baseline && (o->has_tolerance || o->has_floor))
+        return hp_fail(err, "--%s compares with a baseline: give --baseline=FILE",
+                       o->has_tolerance ? "tolerance" : "floor");
+    if (!gate && (o->nreports || o->allow_partial))
+        return hp_fail(err, "--%s is for the gate: give --check=BUDGET or --baseline=FILE",
+                       o->nreports ? "report" : "allow-partial");
+    if (gate && (o->ninputs > 1 || o->diff))
+        return hp_fail(err, "the gate measures one profile (against --baseline=FILE): give "
+                       "one FILE");
+    if (gate && o->watch)
+        return hp_fail(err, "the gate gives one verdict; --watch redraws: use one or the "
+                       "other");
+    if (gate && o->top)
+        return hp_fail(err, "--top ranks and the gate judges: use one or the other (a failing "
+                       "check names what grew most, by --top's figures)");
     if (o->diff && o->ninputs != 2)
         return hp_fail(err, "--diff needs exactly two profiles: --diff BEFORE.hp AFTER.hp");
+    if (o->view == VIEW_ICICLE && o->ninputs > 1 && !o->diff)
+        return hp_fail(err, "--view=icicle draws one profile's tree (or two with --diff)");
+    if (o->view == VIEW_ICICLE && o->mode != MODE_STACKED)
+        return hp_fail(err, "--mode draws the graph over time; --view=icicle draws a tree");
     if (o->diff && o->mode != MODE_STACKED)
         return hp_fail(err, "--diff draws one diverging chart; --mode does not apply to it");
     if (o->slopes && o->ninputs > 1)
         return hp_fail(err, "--slopes: a band has one slope per profile; draw them one at a time");
-    if (o->ninputs > 1 && !o->output)
+    if (o->top && o->ninputs > 2)
+        return hp_fail(err, "--top ranks one profile, or what grew between two: --top BEFORE.hp "
+                       "AFTER.hp");
+    if (o->top && o->ninputs == 2 && o->at != AT_UNSET)
+        return hp_fail(err, "--top --at opens one profile's OTHER: give one profile");
+    if (o->ninputs > 1 && !o->output && !o->top)
         return hp_fail(err, "several profiles are drawn on one page: name it with -o FILE");
     if (o->ninputs > 1 && o->reuse_aux)
         return hp_fail(err, "-p reads one profile's .aux; it cannot go with several profiles");

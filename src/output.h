@@ -53,6 +53,7 @@ struct output {
     char *path;              /* the name given, for messages; "-" is stdout */
     enum output_kind kind;
     int error;               /* errno of the first write that failed, or 0 */
+    bool sync;               /* --fsync: synced, and its directory after the rename */
     struct output_temps *temps; /* where the temporary file is listed (may be NULL) */
     /* OUTPUT_RENAME */
     int dirfd;               /* the target's directory */

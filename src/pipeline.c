@@ -5,11 +5,13 @@
 #include "pipeline.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diff.h"
+#include "gate.h"
 #include "heapline.h"
 #include "pair.h"
 #include "shades.h"
@@ -63,11 +65,18 @@ static bool aux_is_foreign(const struct aux *aux, const struct band_plan *bp)
     return true;
 }
 
+bool pipeline_has_page(const struct pipeline_options *po)
+{
+    return po->fmt && po->fmt->write_page;
+}
+
 int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct aux **aux,
                   const struct pipeline_options *po, struct hp_error *err)
 {
     struct band_options bo = po->bands;
     bo.aux = aux ? *aux : NULL;
+    if (pipeline_has_page(po))
+        bo.slopes = true; /* the page's table has every band's slope */
     if (bands_plan(bp, p, &bo, err) < 0)
         return -1;
     if (bo.aux && aux_is_foreign(bo.aux, bp))
@@ -75,12 +84,77 @@ int pipeline_plan(struct band_plan *bp, const struct profile *p, const struct au
     return 0;
 }
 
+struct triage_options pipeline_top_window(const struct pipeline_options *po)
+{
+    /* The reader kept only the censuses of --from/--to; given again, they
+     * name the window in a message. */
+    return (struct triage_options){.has_from = po->parse.has_from, .from = po->parse.from,
+                                   .has_to = po->parse.has_to, .to = po->parse.to,
+                                   .filter = po->bands.filter};
+}
+
+int pipeline_suspects(struct triage *t, const struct profile *p,
+                      const struct pipeline_options *po, struct hp_error *err)
+{
+    /* A profile that holds nothing (a run that crashed before its first
+     * census) is still drawn; its line says so (ncensuses 0). */
+    memset(t, 0, sizeof *t);
+    bool any = false;
+    for (size_t id = 0; id < p->names.count && !any; id++)
+        any = p->names.info[id].total > 0;
+    if (!any)
+        return 0;
+    struct triage_options o = pipeline_top_window(po);
+    return triage_rank(t, p, &o, err);
+}
+
 void drawing_free(struct drawing *d)
 {
+    page_data_free(d->page);
+    triage_free(&d->suspects);
     layout_free(&d->layout);
     series_free(&d->series);
     band_plan_free(&d->plan);
     memset(d, 0, sizeof *d);
+}
+
+/* --top with a drawing: the ranking's replay of the store on a thread of
+ * its own while the series is built (a second cursor; the store is read
+ * only, by pread), so that naming the leaks costs one replay's time less
+ * (bench/top.sh).  No thread: it runs when joined. */
+struct suspects_job {
+    struct triage *t;
+    const struct profile *p;
+    const struct pipeline_options *po;
+    struct hp_error err;
+    int rc;
+    bool started;
+    pthread_t tid;
+};
+
+static void *suspects_thread(void *arg)
+{
+    struct suspects_job *j = arg;
+    j->rc = pipeline_suspects(j->t, j->p, j->po, &j->err);
+    return NULL;
+}
+
+static void suspects_begin(struct suspects_job *j, struct triage *t, const struct profile *p,
+                           const struct pipeline_options *po)
+{
+    *j = (struct suspects_job){.t = t, .p = p, .po = po};
+    j->started = pthread_create(&j->tid, NULL, suspects_thread, j) == 0;
+}
+
+static int suspects_end(struct suspects_job *j, struct hp_error *err)
+{
+    if (j->started)
+        pthread_join(j->tid, NULL);
+    else
+        suspects_thread(j);
+    if (j->rc < 0)
+        *err = j->err;
+    return j->rc;
 }
 
 int pipeline_series(struct drawing *d, const struct profile *p, const struct aux *aux,
@@ -89,12 +163,17 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
     memset(d, 0, sizeof *d);
     const struct layout_options *base = &po->layout;
     bool given = aux != NULL;
+    struct suspects_job job;
+    bool waiting = po->top;
+    if (waiting)
+        suspects_begin(&job, &d->suspects, p, po);
     if (pipeline_plan(&d->plan, p, &aux, po, err) < 0)
         goto fail;
     d->aux_foreign = given && !aux;
     size_t columns = series_columns(d->plan.count);
     if (series_build_mode(&d->series, p, &d->plan, columns, base->mode, err) < 0 ||
-        (base->data && series_samples_build(&d->series, p, &d->plan, columns, err) < 0))
+        (pipeline_has_page(po) &&
+         series_samples_build(&d->series, p, &d->plan, columns, err) < 0))
         goto fail;
     /* The .aux keeps the stacked scale whatever --mode draws, so that -p
      * stays meaningful; only the stacked drawing uses -p's y range. */
@@ -108,10 +187,22 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
     /* --heap: the axis reaches the highest line drawn (the .aux keeps the
      * stack's range all the same). */
     d->y_range = fmax(d->y_range, layout_heap_max(p, base, p->t_first, d->x_range));
+    /* the gate's lines and traces (gate.h): the axis reaches them too */
+    if (base->gate && base->mode != MODE_PERCENT)
+        d->y_range = fmax(d->y_range, base->gate->top);
     /* Points closer to the line drawn than the page can show go. */
     series_simplify(&d->series, d->y_range);
+    if (waiting) {
+        waiting = false;
+        if (suspects_end(&job, err) < 0)
+            goto fail;
+    }
     return 0;
 fail:
+    if (waiting) { /* (the error said is the series' own) */
+        struct hp_error later;
+        suspects_end(&job, &later);
+    }
     drawing_free(d);
     return -1;
 }
@@ -123,7 +214,14 @@ int pipeline_layout(struct drawing *d, const struct profile *p,
     struct layout_options lo = po->layout;
     lo.x_range = d->x_range;
     lo.y_range = d->y_range;
+    lo.suspects = po->top ? &d->suspects : NULL;
+    lo.suspects_max = po->top_n;
     if (layout_build(&d->layout, p, &d->plan, &d->series, &lo, tm, err) < 0) {
+        drawing_free(d);
+        return -1;
+    }
+    if (pipeline_has_page(po) &&
+        !(d->page = page_data_build(&d->layout, p, &d->plan, &d->series, &lo, err))) {
         drawing_free(d);
         return -1;
     }
@@ -143,11 +241,13 @@ int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *
     return pipeline_layout(d, p, po, tm, err);
 }
 
-int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
-                          const struct pipeline_options *po, const struct text_metrics *tm,
-                          struct hp_warnings *warnings, struct hp_error *err)
+int pipeline_draw_several(struct layout *L, struct page_data **page, const struct profile *p,
+                          size_t n, const struct pipeline_options *po,
+                          const struct text_metrics *tm, struct hp_warnings *warnings,
+                          struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
+    *page = NULL;
     struct band_plan *bp = xcalloc(n, sizeof *bp);
     struct series *s = xcalloc(n, sizeof *s);
     struct layout_panel *panel = xcalloc(n, sizeof *panel);
@@ -166,7 +266,8 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     for (size_t k = 0; k < n; k++) {
         size_t columns = series_columns(bp[k].count);
         if (series_build_mode(&s[k], &p[k], &bp[k], columns, mode, err) < 0 ||
-            (po->layout.data && series_samples_build(&s[k], &p[k], &bp[k], columns, err) < 0))
+            (pipeline_has_page(po) &&
+             series_samples_build(&s[k], &p[k], &bp[k], columns, err) < 0))
             goto done;
         if (s[k].clipped)
             pipeline_warn_clipped(warnings, p[k].source, "drawn at that");
@@ -180,6 +281,8 @@ int pipeline_draw_several(struct layout *L, const struct profile *p, size_t n,
     for (size_t k = 0; k < n; k++)
         series_simplify(&s[k], lo.y_range);
     rc = layout_build_panels(L, panel, n, &key, &lo, tm, err);
+    if (rc == 0 && pipeline_has_page(po))
+        *page = page_data_build_panels(L, panel, n, &key, &lo);
 done:
     band_plan_free(&key);
     for (size_t k = 0; k < n; k++) {
@@ -192,13 +295,15 @@ done:
     return rc;
 }
 
-int pipeline_draw_diff(struct layout *L, const struct profile *p,
+int pipeline_draw_diff(struct layout *L, struct page_data **page, const struct profile *p,
                        const struct pipeline_options *po, const struct text_metrics *tm,
                        struct hp_warnings *warnings, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
+    *page = NULL;
     struct band_plan all[2] = {{0}, {0}}, sel[2] = {{0}, {0}}, drawn[2] = {{0}, {0}};
     struct diff d = {0};
+    struct triage grew = {0};
     int rc = -1;
     /* The bands: every name that survives either profile's selection
      * (--include, --exclude; -t and -m apply to the ranked differences,
@@ -226,8 +331,19 @@ int pipeline_draw_diff(struct layout *L, const struct profile *p,
     struct layout_options lo = po->layout;
     lo.x_range = choose_range(d.span, false, 0);
     lo.y_range = choose_range(d.y_max - d.y_min, false, 0);
+    if (po->top) { /* --top: the title's line names what grew most */
+        struct triage_options o[2];
+        o[0] = o[1] = pipeline_top_window(po);
+        if (triage_rank_two(&grew, &p[0], &p[1], o, err) < 0)
+            goto done;
+        lo.suspects = &grew;
+        lo.suspects_max = po->top_n;
+    }
     rc = layout_build_diff(L, &p[0], &p[1], &d, &lo, tm, err);
+    if (rc == 0 && pipeline_has_page(po))
+        *page = page_data_build_diff(L, &p[1], &d, &lo);
 done:
+    triage_free(&grew);
     diff_free(&d);
     for (size_t k = 0; k < 2; k++) {
         band_plan_free(&all[k]);
@@ -237,3 +353,50 @@ done:
     return rc;
 }
 
+
+int pipeline_tree(struct tree *t, struct band_plan *bp, const struct profile *p, size_t n,
+                  const struct aux *aux, const struct pipeline_options *po,
+                  struct hp_warnings *warnings, struct hp_error *err)
+{
+    memset(t, 0, sizeof *t);
+    if (n < 1 || n > TREE_PROFILES)
+        return hp_fail(err, "a tree is drawn of one profile, or of two with --diff");
+    size_t k = 0;
+    for (; k < n; k++) {
+        const struct aux *a = n == 1 ? aux : NULL;
+        if (pipeline_plan(&bp[k], &p[k], &a, po, err) < 0)
+            goto fail;
+    }
+    if (tree_build(t, p, bp, n, err) < 0)
+        goto fail;
+    for (size_t j = 0; j < n; j++) {
+        if (tree_fill(t, j, &p[j], &po->moment, err) < 0)
+            goto fail;
+        if (t->census[j].clipped)
+            pipeline_warn_clipped(warnings, p[j].source,
+                                  po->tree_fmt ? "written as that" : "drawn at that");
+    }
+    return 0;
+fail:
+    tree_free(t);
+    for (size_t j = 0; j < k; j++)
+        band_plan_free(&bp[j]);
+    return -1;
+}
+
+int pipeline_draw_icicle(struct layout *L, const struct profile *p, size_t n,
+                         const struct aux *aux, const struct pipeline_options *po,
+                         const struct text_metrics *tm, struct hp_warnings *warnings,
+                         struct hp_error *err)
+{
+    memset(L, 0, sizeof *L);
+    struct tree t;
+    struct band_plan bp[TREE_PROFILES] = {{0}, {0}};
+    if (pipeline_tree(&t, bp, p, n, aux, po, warnings, err) < 0)
+        return -1;
+    int rc = layout_build_icicle(L, &t, p, &bp[0], &po->layout, tm, err);
+    tree_free(&t);
+    for (size_t k = 0; k < n; k++)
+        band_plan_free(&bp[k]);
+    return rc;
+}

@@ -33,6 +33,8 @@ void profile_free(struct profile *p)
     free(p->heap);
     names_free(&p->names);
     store_free(p->store);
+    profile_stacks_free(p->stacks);
+    free(p->stacks);
     memset(p, 0, sizeof *p);
 }
 
@@ -78,4 +80,83 @@ const char *profile_hp_name(const struct profile *p, uint32_t id, size_t *len)
         }
     }
     return NULL;
+}
+
+void profile_stacks_free(struct profile_stacks *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->ncc; i++) {
+        free(s->cc[i].frame);
+        free(s->cc[i].label);
+        free(s->cc[i].module);
+        free(s->cc[i].location);
+    }
+    free(s->cc);
+    free(s->frame);
+    free(s->first);
+    free(s->cut);
+    memset(s, 0, sizeof *s);
+}
+
+/* Calls each(word, len, ctx) for every word of the JOB's RTS options:
+ * after "+RTS", up to "-RTS" (the RTS writes its options last, after the
+ * program's arguments). */
+static void each_rts_option(const char *job, void (*each)(const char *, size_t, void *),
+                            void *ctx)
+{
+    bool rts = false;
+    for (const char *s = job ? job : ""; *s;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        size_t n = strcspn(s, " \t");
+        if (n == 4 && memcmp(s, "+RTS", 4) == 0)
+            rts = true;
+        else if (n == 4 && memcmp(s, "-RTS", 4) == 0)
+            rts = false;
+        else if (rts && n)
+            each(s, n, ctx);
+        s += n;
+    }
+}
+
+/* "-h" and "-hX": the breakdown (a longer word, "-hcfoo", restricts the
+ * census and breaks nothing down). */
+static void breakdown_option(const char *w, size_t n, void *ctx)
+{
+    static const char letters[] = "cmdyrbTie"; /* in the order of enum heap_breakdown */
+    enum heap_breakdown *by = ctx;
+    if (n == 2 && w[0] == '-' && w[1] == 'h')
+        *by = BY_COST_CENTRE;
+    else if (n == 3 && w[0] == '-' && w[1] == 'h' && w[2] && strchr(letters, w[2]))
+        *by = (enum heap_breakdown)(strchr(letters, w[2]) - letters + 1);
+}
+
+enum heap_breakdown profile_breakdown(const struct profile *p)
+{
+    enum heap_breakdown by = p->breakdown;
+    if (by == BY_UNKNOWN)
+        each_rts_option(p->job, breakdown_option, &by);
+    return by;
+}
+
+static void length_option(const char *w, size_t n, void *ctx)
+{
+    long *length = ctx;
+    if (n < 3 || n > 12 || w[0] != '-' || w[1] != 'L')
+        return;
+    long v = 0;
+    for (size_t i = 2; i < n; i++) {
+        if (w[i] < '0' || w[i] > '9')
+            return;
+        v = v * 10 + (w[i] - '0');
+    }
+    *length = v;
+}
+
+long profile_name_length(const struct profile *p)
+{
+    long length = 0;
+    each_rts_option(p->job, length_option, &length);
+    return length;
 }

@@ -16,6 +16,46 @@
 
 struct heap_lines;
 
+/* What the bands are: the RTS's -h flag.  The values are the eventlog's
+ * (HEAP_PROF_BEGIN's breakdown); BY_UNKNOWN where the input does not say
+ * (a .hp's JOB without its RTS options). */
+enum heap_breakdown {
+    BY_UNKNOWN,
+    BY_COST_CENTRE,  /* -hc: cost-centre stacks */
+    BY_MODULE,       /* -hm */
+    BY_DESCRIPTION,  /* -hd: closure descriptions */
+    BY_TYPE,         /* -hy */
+    BY_RETAINER,     /* -hr: retainer sets */
+    BY_BIOGRAPHY,    /* -hb */
+    BY_CLOSURE_TYPE, /* -hT */
+    BY_INFO_TABLE,   /* -hi */
+    BY_ERA,          /* -he */
+    BY_COUNT
+};
+
+/* A cost centre of an eventlog (HEAP_PROF_COST_CENTRE), its strings as
+ * the log gives them (raw bytes, NUL-terminated). */
+struct cost_centre_info {
+    char *frame;      /* as the .hp prints it in a stack: the label; a CAF "Module.CAF" */
+    char *label, *module, *location;
+};
+
+/* An eventlog's -hc stacks frame by frame, whole as far as the log keeps
+ * them (255 cost centres), where the names are cut at -L: name id's
+ * stack is frame[first[id] .. first[id + 1]), indices into cc, the
+ * outermost first (MAIN, which the RTS leaves out, is not there; the
+ * stack MAIN itself has none).  cut[id]: the log holds only its
+ * innermost 255, so its outer frames are unknown.  Ids from nnames on
+ * have no stack. */
+struct profile_stacks {
+    struct cost_centre_info *cc;
+    size_t ncc;
+    uint32_t *frame;
+    size_t *first;    /* nnames + 1 */
+    bool *cut;
+    size_t nnames;
+};
+
 struct profile {
     char *source;       /* the name used in messages: the file name, or "stdin" */
     char *job;          /* header strings, raw bytes; never NULL after a */
@@ -37,6 +77,9 @@ struct profile {
                               * (--heap), or NULL */
 
     bool dropped_open_sample; /* input ended inside a sample */
+    bool finished;      /* the input ends as a finished run's does: with the
+                         * empty sample the RTS writes at exit (an eventlog:
+                         * and its end marker); not so a cut or killed run's */
     bool x_is_index;    /* --x=index: each sample's time is its number, from 0 */
     bool elapsed_time;  /* the times are elapsed seconds (an eventlog), where a
                          * .hp counts the mutator's CPU seconds */
@@ -57,6 +100,10 @@ struct profile {
                                * user looks (profile_fact): a run cut short, a
                                * share of the heap with no name, names cut */
     bool era_bands;     /* the bands are eras (-he): "era N", in the order of N */
+
+    enum heap_breakdown breakdown; /* what an eventlog says; a .hp leaves it
+                                    * BY_UNKNOWN (profile_breakdown reads its JOB) */
+    struct profile_stacks *stacks; /* an eventlog's -hc stacks, or NULL */
 };
 
 /* Which samples are kept, and what their time is.  A sample whose
@@ -72,6 +119,8 @@ struct parse_options {
     bool full_stacks;       /* --full-stacks: an eventlog's cost-centre stacks
                              * named whole, not cut at the RTS's -L */
     bool heap;              /* --heap: keep an eventlog's heap-size events */
+    bool stacks;            /* keep an eventlog's -hc stacks frame by frame
+                             * (profile.stacks): the tree's (tree.h) */
     const regex_t *marks;   /* --marks=RE, compiled (filter.c): the marks kept
                              * whose text matches (a .hp's: ""); NULL: all */
     unsigned threads;       /* threads reading a large .hp file: 0 one per
@@ -88,6 +137,18 @@ const char *profile_hp_name(const struct profile *p, uint32_t id, size_t *len);
 /* Releases the profile, its names and its sample store (closing a
  * spilled store's unlinked file); harmless on a zeroed or freed one. */
 void profile_free(struct profile *p);
+
+/* What p's bands are: what the eventlog said, else the last -h flag
+ * among the JOB's RTS options ("prog +RTS -hc -i0.1": BY_COST_CENTRE;
+ * "-h" alone, a profiled RTS's default, too), else BY_UNKNOWN. */
+enum heap_breakdown profile_breakdown(const struct profile *p);
+
+/* The -L among the JOB's RTS options (the bytes a .hp's stack names are
+ * cut to), or 0 when it gives none. */
+long profile_name_length(const struct profile *p);
+
+/* Releases stacks and what it holds (NULL is harmless). */
+void profile_stacks_free(struct profile_stacks *s);
 
 /* Tell the user something about the profile that is not an error (the
  * run prints it as a warning, after "SOURCE: "): added to p->notes. */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* render.h: stage 5, a layout drawn with cairo.
  *
- * render.c is the drawing core shared by every format: it walks the pages
- * of a layout and draws their primitives on any cairo surface, with all
- * text set by pango.  Each output format is one small file that makes the
+ * render/core.c is the drawing core shared by every format: it walks the
+ * pages of a layout and draws their primitives on any cairo surface, with
+ * all text set by pango.  Each output format is one small file that makes the
  * right cairo surface and hands it to the core (render/ps.c: PostScript
  * and EPS); render/html.c wraps render/svg.c's SVG in a page.
  */
@@ -40,6 +40,11 @@ struct render_fonts_job;
 struct render_fonts_job *render_fonts_begin(const struct render_format *fmt);
 struct render_fonts *render_fonts_end(struct render_fonts_job *job);
 struct text_metrics render_text_metrics(struct render_fonts *fonts);
+/* For tests: text's width as pango lays it out (render_text_metrics'
+ * may add up widths it learnt instead: render/core.c, "advance
+ * widths"), and how many texts the metrics have laid out so far. */
+double render_text_laid_out(struct render_fonts *fonts, enum font_role font, const char *text);
+unsigned long render_fonts_laid_out(const struct render_fonts *fonts);
 /* NULL when every character measured with fonts so far has a glyph; else
  * why text is drawn as boxes (no font at all, or some characters that no
  * font has), for a warning; or that fontconfig's configuration is missing,
@@ -96,7 +101,9 @@ int render_fail(struct hp_error *err, const char *what, int status);
 
 /* How a format is written.  Each output format is one file
  * (render/ps.c, render/pdf.c, ...) defining one of these; formats.c
- * lists them. */
+ * lists them.  The HTML page writes the page's data too (page/page.h),
+ * built after the layout by the pipeline for a format that asks for it. */
+struct page_data;
 struct render_settings {
     double dpi;              /* raster formats: pixels per inch */
     double refresh;          /* HTML: --watch's period, the page reloads itself this
@@ -110,11 +117,22 @@ struct render_format {
     bool multipage;          /* can hold several pages (else the key stays beside the graph) */
     bool print_page;         /* default page is GHC's turned A4 (PostScript) */
     bool always_fit;         /* the page is always the graph's own size (EPS) */
+    /* L to f: 0, or -1 with err set (f is the caller's, left open) */
     int (*write)(FILE *f, const struct layout *L, struct render_fonts *fonts,
                  const struct render_settings *rs, struct hp_error *err);
-    bool data;               /* reads layout.data too (HTML): layout_options.data */
+    /* instead of write, for a format that has a page (HTML): L with the
+     * page's data, D */
+    int (*write_page)(FILE *f, const struct layout *L, const struct page_data *D,
+                      struct render_fonts *fonts, const struct render_settings *rs,
+                      struct hp_error *err);
     bool raster;             /* drawn on cairo's image surface (PNG) */
 };
+
+/* fmt's writer, whichever it has: L (and for a format with a page, D) to
+ * f.  0, or -1 with err set; f is left open. */
+int render_write(const struct render_format *fmt, FILE *f, const struct layout *L,
+                 const struct page_data *D, struct render_fonts *fonts,
+                 const struct render_settings *rs, struct hp_error *err);
 
 extern const struct render_format render_format_ps, render_format_eps, render_format_pdf,
     render_format_svg, render_format_png, render_format_html;

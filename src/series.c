@@ -781,7 +781,7 @@ static int percent_floor(const struct profile *p, const struct band_plan *bp, do
                          struct hp_error *err)
 {
     int64_t *value = xcalloc(bp->count ? bp->count : 1, sizeof *value);
-    struct store_cursor *replay = store_cursor_new(p->store);
+    struct store_cursor *replay = store_cursor_new_ahead(p->store);
     struct sample smp;
     int rc;
     double most = 0;
@@ -810,7 +810,7 @@ static int build_sparse(struct series *s, const struct profile *p, const struct 
     struct sparse_sample cur = {0};
     struct sparse_slice sl = {0};
     double t0 = p->t_first, span = p->t_last - p->t_first;
-    struct store_cursor *replay = store_cursor_new(p->store);
+    struct store_cursor *replay = store_cursor_new_ahead(p->store);
     struct sample smp;
     int rc;
     size_t k = 0, col = 0;
@@ -857,15 +857,11 @@ int series_build_mode(struct series *s, const struct profile *p, const struct ba
     return series_build_replay(s, p, bp, columns, mode, SERIES_AUTO, err);
 }
 
-int series_build_replay(struct series *s, const struct profile *p, const struct band_plan *bp,
-                        size_t columns, enum plot_mode mode, enum series_replay how,
-                        struct hp_error *err)
+/* series_build_replay's first step: s empty, for bp's bands in mode. */
+static void series_start(struct series *s, const struct band_plan *bp, enum plot_mode mode)
 {
     memset(s, 0, sizeof *s);
-    if (columns < 1)
-        columns = 1;
-    size_t nbands = bp->count;
-    size_t nb1 = nbands ? nbands : 1;
+    size_t nbands = bp->count, nb1 = nbands ? nbands : 1;
     s->nbands = nbands;
     s->mode = mode;
     s->hidden_names = bp->trace_dropped;
@@ -874,113 +870,174 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
         s->top = xcalloc(nbands, sizeof *s->top);
     s->band_peak = xcalloc(nb1, sizeof *s->band_peak);
     s->band_peak_time = xcalloc(nb1, sizeof *s->band_peak_time);
+}
 
-    size_t stored = store_count(p->store);
-    size_t nsamples = p->nsamples > stored ? p->nsamples : stored;
-    bool exact = nsamples <= columns;
-    double t0 = p->t_first, span = p->t_last - p->t_first;
-    if (mode != MODE_LINES)
-        edges_start(s, nsamples, columns, exact);
-    if (mode == MODE_STACKED && !exact && how != SERIES_DENSE &&
-        (how == SERIES_SPARSE || replay_sparse(p, bp)))
-        return build_sparse(s, p, bp, columns, err);
-
-    /* Percent mode: the total below which a sample is next to nothing. */
-    double near_zero = 0;
-    if (mode == MODE_PERCENT && percent_floor(p, bp, &near_zero, err) < 0) {
-        series_free(s);
-        return -1;
+/* One sample's band values summed (value[]) and stacked (top[], bottom
+ * first, added as doubles in band order as GHC adds them): returns the
+ * stack's total; *traced: what -t removed from it. */
+static double stack_sample(struct series *s, const struct band_plan *bp, const struct sample *smp,
+                           int64_t *value, double *top, int64_t *traced)
+{
+    if (bands_sum_sample_traced(bp, smp->entry, smp->n, value, traced))
+        s->clipped = true;
+    double sum = 0;
+    for (size_t b = 0; b < s->nbands; b++) {
+        sum = b == 0 ? (double)value[0] : sum + (double)value[b];
+        top[b] = sum;
     }
+    return s->nbands ? top[s->nbands - 1] : 0;
+}
 
-    /* Scratch, all O(nbands). */
-    bool lines = mode == MODE_LINES;
-    size_t *cap = lines ? xcalloc(nb1, sizeof *cap) : NULL;
+/* What the dense replay keeps of the samples, as they come: every one
+ * when they are no more than the columns (exact), else each column's
+ * first, last, lowest and highest (a stack's shared samples, or each
+ * line's own points). */
+struct keeper {
+    bool exact, lines;
+    size_t columns;
+    double t0, span;
+    size_t *cap;                /* lines: each polyline's room */
+    struct column_state *col;   /* lines, reduced */
+    struct slice sl;            /* a stack, reduced */
+    size_t kept;                /* samples kept so far */
+    size_t cur;                 /* the column being gathered */
+};
+
+static void keeper_start(struct keeper *kp, const struct series *s, const struct profile *p,
+                         size_t columns, bool exact)
+{
+    size_t nb1 = s->nbands ? s->nbands : 1;
+    memset(kp, 0, sizeof *kp);
+    kp->exact = exact;
+    kp->lines = s->mode == MODE_LINES;
+    kp->columns = columns;
+    kp->t0 = p->t_first;
+    kp->span = p->t_last - p->t_first;
+    kp->cap = kp->lines ? xcalloc(nb1, sizeof *kp->cap) : NULL;
+    kp->col = kp->lines && !exact ? xcalloc(nb1, sizeof *kp->col) : NULL;
+    if (!kp->lines && !exact)
+        slice_init(&kp->sl, s->nbands);
+}
+
+/* The column gathered so far, onto the edges. */
+static void keeper_flush(struct keeper *kp, struct series *s)
+{
+    if (kp->lines)
+        for (size_t b = 0; b < s->nbands; b++)
+            line_flush(&s->top[b], &kp->cap[b], &kp->col[b]);
+    else
+        slice_flush(&kp->sl, s);
+}
+
+/* Sample k (time t, heights top[] as drawn) offered to what is kept. */
+static void keeper_add(struct keeper *kp, struct series *s, size_t k, double t, const double *top)
+{
+    size_t nbands = s->nbands;
+    if (kp->exact) {
+        if (kp->lines)
+            for (size_t b = 0; b < nbands; b++)
+                push_point(&s->top[b], &kp->cap[b], t, top[b]);
+        else
+            push_all(s, t, top);
+        kp->kept++;
+        return;
+    }
+    size_t c = column_of(t, kp->t0, kp->span, kp->columns);
+    if (kp->kept > 0 && c != kp->cur)
+        keeper_flush(kp, s);
+    bool fresh = kp->kept == 0 || c != kp->cur;
+    kp->cur = c;
+    if (kp->lines)
+        for (size_t b = 0; b < nbands; b++)
+            line_add(&kp->col[b], fresh, k, t, top[b]);
+    else
+        slice_add(&kp->sl, fresh, k, t, stack_measure(top, nbands, s->mode), top);
+    kp->kept++;
+}
+
+/* The end of the replay: the last column, and the keeper freed. */
+static void keeper_end(struct keeper *kp, struct series *s, bool complete)
+{
+    if (complete && !kp->exact && kp->kept > 0)
+        keeper_flush(kp, s);
+    free(kp->cap);
+    free(kp->col);
+    if (!kp->lines && !kp->exact)
+        slice_free(&kp->sl);
+}
+
+/* The replay of every sample, densely (O(bands) a sample): each stacked,
+ * accounted for (y range, peaks, areas), turned into the heights the mode
+ * draws and offered to what is kept.  0, or -1 with err set. */
+static int replay_dense(struct series *s, const struct profile *p, const struct band_plan *bp,
+                        size_t columns, bool exact, double near_zero, struct hp_error *err)
+{
+    size_t nbands = s->nbands, nb1 = nbands ? nbands : 1;
     int64_t *value = xcalloc(nb1, sizeof *value);
     double *top = xcalloc(nb1, sizeof *top);
-    struct column_state *col = lines && !exact ? xcalloc(nb1, sizeof *col) : NULL;
-    struct slice sl = {0};
-    if (!lines && !exact)
-        slice_init(&sl, nbands);
-
-    struct store_cursor *replay = store_cursor_new(p->store);
+    struct keeper kp;
+    keeper_start(&kp, s, p, columns, exact);
+    struct store_cursor *replay = store_cursor_new_ahead(p->store);
     struct sample smp;
     int rc;
-    size_t k = 0;    /* samples replayed */
-    size_t kept = 0; /* samples gathered into slices */
-    size_t cur = 0;  /* the slice being gathered (reduced mode) */
+    size_t k = 0; /* samples replayed */
     double prev_t = 0, prev_total = 0, prev_all = 0;
     while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
         double t = smp.time;
         int64_t traced;
-        if (bands_sum_sample_traced(bp, smp.entry, smp.n, value, &traced))
-            s->clipped = true;
-        double sum = 0;
-        for (size_t b = 0; b < nbands; b++) {
-            sum = b == 0 ? (double)value[0] : sum + (double)value[b];
-            top[b] = sum;
-        }
-        double total = nbands ? top[nbands - 1] : 0;
+        double total = stack_sample(s, bp, &smp, value, top, &traced);
         account_all(s, k, t, total, traced, prev_t, &prev_all);
         account_sample(s, k, t, total, value, &prev_t, &prev_total);
         k++;
         /* A sample holding nothing, or next to nothing, has no shares
          * worth drawing: percent mode draws nothing for it, rather than a
          * wedge down to 0 or a jump to 100 % of a few bytes. */
-        if (mode == MODE_PERCENT && !(total > near_zero))
+        if (s->mode == MODE_PERCENT && !(total > near_zero))
             continue;
-        mode_heights(top, value, nbands, total, mode);
-
-        if (exact) {
-            if (lines)
-                for (size_t b = 0; b < nbands; b++)
-                    push_point(&s->top[b], &cap[b], t, top[b]);
-            else
-                push_all(s, t, top);
-            kept++;
-            continue;
-        }
-        size_t c = column_of(t, t0, span, columns);
-        if (kept > 0 && c != cur) {
-            if (lines)
-                for (size_t b = 0; b < nbands; b++)
-                    line_flush(&s->top[b], &cap[b], &col[b]);
-            else
-                slice_flush(&sl, s);
-        }
-        bool fresh = kept == 0 || c != cur;
-        cur = c;
-        if (lines)
-            for (size_t b = 0; b < nbands; b++)
-                line_add(&col[b], fresh, k - 1, t, top[b]);
-        else
-            slice_add(&sl, fresh, k - 1, t, stack_measure(top, nbands, mode), top);
-        kept++;
+        mode_heights(top, value, nbands, total, s->mode);
+        keeper_add(&kp, s, k - 1, t, top);
     }
-    if (rc == 0 && !exact && kept > 0) {
-        if (lines)
-            for (size_t b = 0; b < nbands; b++)
-                line_flush(&s->top[b], &cap[b], &col[b]);
-        else
-            slice_flush(&sl, s);
-    }
+    keeper_end(&kp, s, rc == 0);
     store_cursor_free(replay);
     s->nsamples = k;
-    s->plot_max = mode == MODE_PERCENT ? 100 : mode == MODE_LINES ? 0 : s->y_max;
-    if (mode == MODE_LINES)
-        for (size_t b = 0; b < nbands; b++)
-            if (s->band_peak[b] > s->plot_max)
-                s->plot_max = s->band_peak[b];
-
-    free(cap);
     free(value);
     free(top);
-    free(col);
-    if (!lines && !exact)
-        slice_free(&sl);
-    if (rc < 0) {
+    return rc < 0 ? -1 : 0;
+}
+
+/* The largest height drawn, by mode. */
+static void series_plot_max(struct series *s)
+{
+    s->plot_max = s->mode == MODE_PERCENT ? 100 : s->mode == MODE_LINES ? 0 : s->y_max;
+    if (s->mode == MODE_LINES)
+        for (size_t b = 0; b < s->nbands; b++)
+            if (s->band_peak[b] > s->plot_max)
+                s->plot_max = s->band_peak[b];
+}
+
+int series_build_replay(struct series *s, const struct profile *p, const struct band_plan *bp,
+                        size_t columns, enum plot_mode mode, enum series_replay how,
+                        struct hp_error *err)
+{
+    series_start(s, bp, mode);
+    if (columns < 1)
+        columns = 1;
+    size_t stored = store_count(p->store);
+    size_t nsamples = p->nsamples > stored ? p->nsamples : stored;
+    bool exact = nsamples <= columns;
+    if (mode != MODE_LINES)
+        edges_start(s, nsamples, columns, exact);
+    if (mode == MODE_STACKED && !exact && how != SERIES_DENSE &&
+        (how == SERIES_SPARSE || replay_sparse(p, bp)))
+        return build_sparse(s, p, bp, columns, err);
+    /* Percent mode: the total below which a sample is next to nothing. */
+    double near_zero = 0;
+    if ((mode == MODE_PERCENT && percent_floor(p, bp, &near_zero, err) < 0) ||
+        replay_dense(s, p, bp, columns, exact, near_zero, err) < 0) {
         series_free(s);
         return -1;
     }
+    series_plot_max(s);
     return 0;
 }
 

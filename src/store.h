@@ -8,6 +8,22 @@
  * So the parser appends each completed sample here in a compact binary
  * form, small profiles stay in memory, large ones spill to an unlinked
  * temporary file, and later stages replay it as often as they need.
+ *
+ * Why the drawing's columns are not built while the input is read,
+ * without this replay: which whole samples a column keeps (series.h: its
+ * first, last, lowest and highest) depends on the stack's total, the sum
+ * of the names drawn, and which names are drawn depends on every name's
+ * total (-t drops the smallest that together make under 1 % of the
+ * profile; --sort and -m order and merge them), which is known only at
+ * the end; and the columns cut the time from the first sample to the
+ * last, which a pipe does not tell before its end either.  A sample kept
+ * by the total of every name would be another sample wherever the names
+ * -t drops are not spread evenly: another picture.  The exports need
+ * every sample exactly.  So the store stays; what was on the critical
+ * path is now off it or cheaper: the records decode with one load and a
+ * mask (store.c), and the drawing's replay is decoded ahead on a thread
+ * of its own (store_cursor_new_ahead) while the caller stacks the
+ * samples before.
  */
 #ifndef HP2PS_STORE_H
 #define HP2PS_STORE_H
@@ -72,6 +88,12 @@ struct sample {
  * caller owns the cursor: store_cursor_free (NULL is harmless). */
 struct store_cursor;
 struct store_cursor *store_cursor_new(const struct store *s); /* s NULL: no samples */
+/* The same replay, decoded ahead by a thread of its own while the caller
+ * works on the samples before (store.c, "replay decoded ahead"): for a
+ * large store read once from start to end, the drawing's or an export's.
+ * The same samples in the same order; a plain cursor when the store is
+ * small, there is one processor, or no thread can start. */
+struct store_cursor *store_cursor_new_ahead(const struct store *s);
 int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_error *err);
 void store_cursor_free(struct store_cursor *c);
 

@@ -4,8 +4,9 @@
  * --watch redraws while a running program's profile grows: main.c loops
  * around its one run of the pipeline, and asks here whether the file has
  * changed since the last draw (its stamp: size, modification time, which
- * file) and to wait one period in short steps, so that a stop request
- * (SIGINT, SIGTERM: main.c's handler sets a flag) ends the wait promptly.
+ * file) and to wait one period.  SIGINT and SIGTERM stop it at once:
+ * main.c's signal thread removes the temporary files and ends the
+ * process, whatever the wait.
  */
 #ifndef HP2PS_WATCH_H
 #define HP2PS_WATCH_H

@@ -4,7 +4,8 @@
 # a plain bash and asked as bash asks it: COMP_WORDS split as bash splits
 # a line (at '=' too, as by default), COMP_CWORD, then _hp2ps.
 #   - options: every long option of --help and no other, the short ones;
-#   - the words of --format, --export-layout, --units, --sort, --mode, --x, after "=" (split
+#   - the words of --format, --export-layout, --units, --sort, --mode, --x,
+#     --view, --at, after "=" (split
 #     or not) and as the next word;
 #   - profiles: .hp and .eventlog files and directories, not other files;
 #     after -o any file.
@@ -59,14 +60,21 @@ expect "-b -s -c -d -i -i- -e -g -m -l -M -p -t -y -o -?" -
 expect "-i -i-" -i
 
 # ---- option values -------------------------------------------------------------
+# --format's words are the program's (--help prints them from formats.c).
+formats=$("$HP2PS" --help | sed -n 's/^ *--format=//p' | tr '|' ' ')
+check "--help gives no --format words" [ -n "$formats" ]
+expect "$formats" --format = ""
+expect "$formats" --format ""
 expect "pdf png ps" --format = p
-expect "ps eps pdf svg png html csv json" --format = ""
 expect "html" --format h
 expect "wide long bands" --export-layout = ""
 expect "--export-layout=long" --export-layout=l
 expect "wide" --export-layout w
 expect "--format=pdf --format=png --format=ps" --format=p
 expect "svg" --format sv
+expect "graph icicle" --view = ""
+expect "icicle" --view i
+expect "--at=peak" --at=p
 expect "si iec" --units = ""
 expect "stddev size" --sort = s
 expect "--sort=gradient" --sort=g
@@ -75,6 +83,9 @@ expect "lines" --mode l
 expect "time index" --x = ""
 expect "" --include = ""
 expect "" --from ""
+expect "peak end" --at = ""
+expect "--at=peak" --at=p
+expect "5 10 20 0" --top = ""
 
 # ---- files ----------------------------------------------------------------------------
 rm -f help.txt offered.txt

@@ -141,6 +141,7 @@ cp "$TESTDATA/eventlog/newer-hT-heap.eventlog" prog.eventlog
 cp "$LEAK/leak-hc.hp" before.hp
 cp "$LEAK/fixed-hc.hp" after.hp
 python3 "$EXAMPLES" readme "$SRC/README" >readme.tsv
+check "examples.py reads the README: exit $?" [ $? -eq 0 ]
 run_examples README <readme.tsv
 check "README: no example calls ./hp2ps" grep -q './hp2ps' readme.tsv
 cd ..

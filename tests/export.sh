@@ -214,7 +214,7 @@ fi
 
 # ---- errors ----
 expect_error 2 'format=xls: unknown format.*csv, json' --format=xls prog.hp
-expect_error 2 'x\.xls: cannot tell the format.*\.csv or \.json' -o x.xls prog.hp
+expect_error 2 'x\.xls: cannot tell the format.*\.csv, \.json or \.folded' -o x.xls prog.hp
 printf 'old\n' >keep.csv
 printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "s"\nVALUE_UNIT "b"\nBEGIN_SAMPLE 0\nx 1\nEND_SAMPLE 0\n' >bad.hp
 printf 'BEGIN_SAMPLE 1\nx -1\nEND_SAMPLE 1\n' >>bad.hp

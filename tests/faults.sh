@@ -132,6 +132,14 @@ else
         # Below what the shared libraries need, the loader says so (exit
         # 127) before hp2ps runs: not ours to word.
         [ "$RC" -eq 127 ] && grep -q 'error while loading shared libraries' err.txt && break
+        # glib's own lines (below: written before any handler of ours
+        # runs) are set aside here too; what is left must be ours
+        if grep -Eq '^GLib|MEMORY-ERROR' err.txt; then
+            grep -Ev '^GLib|MEMORY-ERROR|^$' err.txt >ours.txt
+            check "ulimit -v $v: beside glib's own lines, at most one of ours ($(head -c 200 err.txt | tr '\n' '|'))" \
+                eval '[ ! -s ours.txt ] || { [ "$(wc -l <ours.txt)" -eq 1 ] && grep -q "^hp2ps: " ours.txt; }'
+            continue
+        fi
         if [ "$RC" -eq 0 ]; then silent_ok "ulimit -v $v: drawn"; else one_line 1 '' "ulimit -v $v"; fi
     done
     # Near the loader's need the reading and pango's font thread can both

@@ -447,9 +447,10 @@ check "-o a symlink: its target holds the drawing" gs_ok s/real/target.ps
 check "-o a symlink: no temporary file left" eval '[ "$(ls -A s/real)" = target.ps ]'
 
 # A profile too large to keep in memory goes to a temporary file: a missing
-# or full TMPDIR is one clear line, not a crash.
+# or full TMPDIR is one clear line, not a crash.  (6,000 samples of 100
+# names: about 2 MB of the store's log, twice what it keeps in memory.)
 awk 'BEGIN { print "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"";
-             for (s = 0; s < 3000; s++) { print "BEGIN_SAMPLE " s
+             for (s = 0; s < 6000; s++) { print "BEGIN_SAMPLE " s
                  for (i = 0; i < 100; i++) printf "n%d %d\n", i, (i * 7919 + s * 13) % 100003 + 1
                  print "END_SAMPLE " s } }' >spill.hp
 TMPDIR=/nonexistent "$HP2PS" <spill.hp >out.ps 2>err.txt; RC=$?

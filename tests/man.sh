@@ -62,6 +62,16 @@ while read -r opt; do
     check "the man page does not describe $opt" grep -qF -- "$opt" page.txt
 done <long.txt
 
+# The formats are the program's (--help prints them from formats.c): the
+# words of --format= and the extensions -o tells the format by.
+formats=$("$HP2PS" --help | sed -n 's/^ *--format=//p')
+check "--help gives no --format words" [ -n "$formats" ]
+words=$(sed -n 's/^\.BR \\-\\-format= {\(.*\)}$/\1/p' "$MAN" | tr -d ' ')
+check "the page's --format={$words}, the program's $formats" [ "$words" = "$formats" ]
+extensions=$(sed -n '/^picks the format:$/,/^in upper or lower case\.$/p' "$MAN" |
+    sed -n 's/^\.BR* \.\([a-z]*\).*/\1/p' | paste -sd'|' -)
+check "the page's -o extensions $extensions, the program's $formats" [ "$extensions" = "$formats" ]
+
 # The version in .TH is the program's.
 version=$("$HP2PS" --version | sed -n '1s/^hp2ps //p')
 check "the page is for hp2ps $(sed -n 's/^\.TH .*"hp2ps \([^"]*\)".*/\1/p' "$MAN"), the program $version" \

@@ -29,7 +29,7 @@ static inline const char *profile_difference(const struct profile *a, const stru
     if (a->nsamples && (a->t_first != b->t_first || a->t_last != b->t_last))
         return "the first or last time";
     if (a->dropped_open_sample != b->dropped_open_sample || a->x_is_index != b->x_is_index ||
-        a->elapsed_time != b->elapsed_time)
+        a->elapsed_time != b->elapsed_time || a->finished != b->finished)
         return "a flag";
     if (a->nmarks != b->nmarks ||
         (a->nmarks && memcmp(a->marks, b->marks, a->nmarks * sizeof *a->marks) != 0))

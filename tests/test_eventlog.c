@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* test_eventlog.c: the eventlog reader (src/read_eventlog.c) against the
+/* test_eventlog.c: the eventlog reader (src/read/eventlog.c) against the
  * .hp the same run wrote.
  *
  *   test_eventlog               the logs in $TESTDATA/eventlog, and cuts

@@ -8,6 +8,7 @@
 #include "export.h"
 #include "formats.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 
 /* Parse text, plan the bands with -t trace -m limit, export with fmt in
@@ -169,8 +170,10 @@ static void test_format_names(void)
     CHECK(output_format_for_path("P.EPS")->render == &render_format_eps);
     size_t n = 0;
     for (const struct output_format *f; (f = output_format_at(n)) != NULL; n++)
-        CHECK(f == output_format_find(f->name) && (f->render != NULL) != (f->export != NULL));
-    CHECK_INT(n, 8);
+        CHECK(f == output_format_find(f->name) &&
+              (f->render != NULL) + (f->export != NULL) + (f->tree != NULL) == 1);
+    CHECK_INT(n, 9);
+    CHECK(output_format_for_path("prog.folded")->tree == &tree_format_folded);
 }
 
 /* A name the RTS wrote over several lines keeps its newlines: CSV quotes
@@ -327,8 +330,51 @@ static void test_layout_rule(void)
     free(text);
 }
 
+/* The CSV's integers are written without printf: every digit count, on
+ * each side of each power of ten and of 2^32, as printf writes them, in
+ * the wide and the long layout. */
+static void test_csv_integers(void)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *text = xmalloc(cap), *wide = xmalloc(cap), *lng = xmalloc(cap);
+    size_t nw = 0, nl = 0;
+    n += (size_t)snprintf(text + n, cap - n, "%s", HEADER);
+    nw += (size_t)snprintf(wide + nw, cap - nw, "time,v\n");
+    nl += (size_t)snprintf(lng + nl, cap - nl, "time,band,value\n");
+    int64_t values[64];
+    size_t nv = 0;
+    values[nv++] = 0;
+    for (int64_t ten = 1; nv < 60; ten *= 10) {
+        values[nv++] = ten - 1 > 0 ? ten - 1 : 1;
+        values[nv++] = ten;
+        values[nv++] = ten + 1;
+        if (ten > INT64_MAX / 10)
+            break;
+    }
+    values[nv++] = 4294967295;
+    values[nv++] = 4294967296;
+    values[nv++] = INT64_MAX;
+    for (size_t k = 0; k < nv; k++) {
+        n += (size_t)snprintf(text + n, cap - n, "BEGIN_SAMPLE %zu\nv\t%" PRId64 "\nEND_SAMPLE %zu\n",
+                              k, values[k], k);
+        nw += (size_t)snprintf(wide + nw, cap - nw, "%zu,%" PRId64 "\n", k, values[k]);
+        if (values[k])
+            nl += (size_t)snprintf(lng + nl, cap - nl, "%zu,v,%" PRId64 "\n", k, values[k]);
+    }
+    char *csv = export_layout_text(text, 0, 0, &export_format_csv, EXPORT_WIDE, NULL);
+    CHECK_STR(csv, wide);
+    free(csv);
+    csv = export_layout_text(text, 0, 0, &export_format_csv, EXPORT_LONG, NULL);
+    CHECK_STR(csv, lng);
+    free(csv);
+    free(text);
+    free(wide);
+    free(lng);
+}
+
 int main(void)
 {
+    test_csv_integers();
     test_csv_other();
     test_csv_trace();
     test_json();

@@ -289,32 +289,19 @@ static void modes(void)
     destroy(&w);
 }
 
-/* -o FILE.html (layout_options.data): the graph's area and scales, the
- * key's boxes and the values, on TINY drawn upright on landscape A4. */
-static void page_data(void)
+/* Where the layout drew the graph and the key's entries (struct
+ * layout_graph, layout.key_box: what the HTML page reads back), on TINY
+ * drawn upright on landscape A4, in local points. */
+static void graph_geometry(void)
 {
     struct world w;
     struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
     CHECK(build(&w, TINY, &o) == 0);
-    CHECK(w.L.data == NULL); /* only when asked */
-    destroy(&w);
-    o.data = true;
-    CHECK(build(&w, TINY, &o) == 0);
-    const struct layout_data *D = w.L.data;
-    if (!CHECK(D != NULL))
+    if (!CHECK_INT(w.L.ngraphs, 1))
         return;
-    CHECK(D->mode == MODE_STACKED && !D->diff && !D->x_index);
-    CHECK_STR(D->value_unit, "bytes");
-    CHECK_STR(D->sample_unit, "seconds");
-    CHECK_INT(D->nbands, 2);
-    CHECK_STR(D->band[0].name, "beta"); /* bottom first */
-    CHECK_STR(D->band[1].name, "alpha");
-    CHECK_INT(D->npanels, 1);
-    const struct layout_data_panel *P = &D->panel[0];
-    CHECK_STR(P->title, "demo");
-    /* The area is where the bands are drawn: the filled polygons' points,
-     * on the page, span it from side to side and stay inside it. */
-    const double *m = w.L.matrix;
+    const struct layout_graph *g = &w.L.graph[0];
+    /* The area is where the bands are drawn: the filled polygons' points
+     * span it from side to side and stay inside it. */
     double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
     for (size_t i = 0; i < w.L.page[0].count; i++) {
         const struct prim *pr = &w.L.page[0].prim[i];
@@ -324,54 +311,36 @@ static void page_data(void)
         bool swatch = pr->npts == 4 && pr->pts[2] == pr->pts[0]; /* a key's square */
         for (size_t k = 0; !swatch && k < pr->npts; k++) {
             double x = pr->pts[2 * k], y = pr->pts[2 * k + 1];
-            double px = m[0] * x + m[2] * y + m[4], py = m[1] * x + m[3] * y + m[5];
-            x0 = fmin(x0, px), x1 = fmax(x1, px), y0 = fmin(y0, py), y1 = fmax(y1, py);
+            x0 = fmin(x0, x), x1 = fmax(x1, x), y0 = fmin(y0, y), y1 = fmax(y1, y);
         }
     }
-    CHECK_NEAR(x0, P->plot[0], 1e-9);
-    CHECK_NEAR(x1, P->plot[0] + P->plot[2], 1e-9);
-    CHECK_NEAR(y1, P->plot[1] + P->plot[3], 1e-9); /* the foot: value 0 */
-    CHECK(y0 >= P->plot[1] - 1e-9);
+    CHECK_NEAR(x0, g->plot[0], 1e-9);
+    CHECK_NEAR(x1, g->plot[0] + g->plot[2], 1e-9);
+    CHECK_NEAR(y0, g->plot[1], 1e-9); /* the foot: value 0 */
+    CHECK(y1 <= g->plot[1] + g->plot[3] + 1e-9);
     /* the top of the stack, 320 at t = 1, at its height on the y scale */
-    CHECK_NEAR(y0, P->plot[1] + P->plot[3] * (1 - 320 / P->y_span), 1e-9);
-    CHECK(P->t0 == 0 && P->t_span == 1 && P->y_lo == 0 && P->y_span >= 320);
-    CHECK_INT(P->nbands, 2);
-    CHECK(P->band[0] == 0 && P->band[1] == 1);
-    CHECK_NEAR(P->share[1], 400.0 / 470, 1e-12);
-    CHECK(P->peak[1] == 300 && P->peak_time[1] == 1 && P->peak[0] == 50 && P->peak_time[0] == 0);
-    CHECK_INT(P->nsamples, 0); /* build() made no samples for the page */
-    /* Each key entry's box holds its name, on the page. */
+    CHECK_NEAR(y1, g->plot[1] + g->plot[3] * 320 / g->y_span, 1e-9);
+    CHECK(g->t0 == 0 && g->t_span == 1 && g->y_lo == 0 && g->y_span >= 320 && !g->heap);
+    CHECK_NEAR(layout_graph_x(g, 1), g->plot[0] + g->plot[2], 1e-9);
+    /* Each key entry's box holds its name, beside the graph, alpha above. */
     const struct page *pg = &w.L.page[0];
     const char *names[2] = {"beta", "alpha"};
+    if (!CHECK(w.L.key_box != NULL && w.L.nkey_boxes == 2))
+        return;
     for (int b = 0; b < 2; b++) {
         const struct prim *t = find_text(pg, names[b]);
-        const double *box = D->band[b].box;
-        double x = m[0] * t->x + m[2] * t->y + m[4], y = m[1] * t->x + m[3] * t->y + m[5];
-        CHECK(D->band[b].has_box);
-        CHECK(x >= box[0] && x <= box[0] + box[2] && y >= box[1] && y <= box[1] + box[3]);
-        CHECK(box[0] >= P->plot[0] + P->plot[2]); /* beside the graph */
+        const double *box = w.L.key_box[b];
+        CHECK(t->x >= box[0] && t->x <= box[0] + box[2] && t->y >= box[1] &&
+              t->y <= box[1] + box[3]);
+        CHECK(box[0] >= g->plot[0] + g->plot[2]);
     }
-    CHECK(D->band[1].box[1] + D->band[1].box[3] <= D->band[0].box[1] + 1e-9); /* alpha above */
+    CHECK(w.L.key_box[1][1] >= w.L.key_box[0][1] + w.L.key_box[0][3] - 1e-9);
     destroy(&w);
 
-    /* With the page's samples: both samples, each band's own value. */
-    struct hp_error err;
+    /* Without a key on the graph's page, no boxes. */
+    o.key = false;
     CHECK(build(&w, TINY, &o) == 0);
-    layout_free(&w.L);
-    CHECK_INT(series_samples_build(&w.s, &w.p, &w.bp, 100, &err), 0);
-    o.x_range = 1, o.y_range = 320;
-    CHECK_INT(layout_build(&w.L, &w.p, &w.bp, &w.s, &o, &fake, &err), 0);
-    P = &w.L.data->panel[0];
-    CHECK_INT(P->nsamples, 2);
-    CHECK(P->t[0] == 0 && P->t[1] == 1);
-    CHECK(P->value[0] == 50 && P->value[1] == 100 && P->value[2] == 20 && P->value[3] == 300);
-    destroy(&w);
-
-    /* --mode=lines: the colours are the lines'. */
-    o.mode = MODE_LINES;
-    o.x_range = o.y_range = 0;
-    CHECK(build(&w, TINY, &o) == 0);
-    CHECK(w.L.data->mode == MODE_LINES);
+    CHECK(w.L.key_box == NULL && w.L.nkey_boxes == 0 && w.L.ngraphs == 1);
     destroy(&w);
 }
 
@@ -1111,7 +1080,7 @@ int main(void)
 {
     test_no_key_no_measuring();
     test_fonts_on_a_thread();
-    page_data();
+    graph_geometry();
     test_example_a();
     test_no_marks();
     test_fit_page();

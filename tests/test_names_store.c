@@ -1,11 +1,174 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* test_names_store.c: the name table and the replayable sample store. */
 #include "check.h"
+#include "fixture.h"
 #include "names.h"
 #include "store.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+
+/* Any entry round-trips: values of every size (0, one byte, 2^k - 1 and
+ * 2^k on each byte's edge, INT64_MAX, negative ones, INT64_MIN), names
+ * next to the one expected, far before and after it, 0 and UINT32_MAX;
+ * in memory and spilled, in a store's own log and in adopted ones. */
+static int64_t random_value(uint64_t *rng)
+{
+    uint64_t r = fixture_rng(rng);
+    switch (r % 8) {
+    case 0: return 0;
+    case 1: return (int64_t)(r >> 56);
+    case 2: return INT64_MAX;
+    case 3: return -(int64_t)(r >> 40) - 1;
+    case 4: return INT64_MIN;
+    default: {
+        unsigned bits = (unsigned)(r >> 8) % 63 + 1; /* 1..63 */
+        uint64_t edge = (uint64_t)1 << (bits - 1);
+        return (int64_t)(r & 1 ? edge : edge - 1) + (int64_t)((r >> 3) & 1);
+    }
+    }
+}
+
+static uint32_t random_name(uint64_t *rng, uint32_t expected)
+{
+    uint64_t r = fixture_rng(rng);
+    switch (r % 6) {
+    case 0: return 0;
+    case 1: return UINT32_MAX;
+    case 2: return (uint32_t)(r >> 32);
+    default: { /* near: -9..+9 around the expected id */
+        int64_t d = (int64_t)((r >> 8) % 19) - 9, id = (int64_t)expected + d;
+        return id < 0 ? 0 : id > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)id;
+    }
+    }
+}
+
+struct logged {
+    double t;
+    size_t n;
+    struct sample_entry e[40];
+};
+
+static void fill_random(struct logged *l, size_t count, uint64_t *rng)
+{
+    for (size_t k = 0; k < count; k++) {
+        l[k].t = (double)k * 0.5;
+        l[k].n = fixture_rng(rng) % 41;
+        uint32_t expected = 0;
+        for (size_t i = 0; i < l[k].n; i++) {
+            l[k].e[i].name = random_name(rng, expected);
+            l[k].e[i].value = random_value(rng);
+            expected = l[k].e[i].name + 1;
+        }
+    }
+}
+
+static size_t replay_differs_by(const struct store *s, const struct logged *l, size_t count,
+                                const uint32_t *map, bool ahead)
+{
+    struct hp_error err;
+    struct store_cursor *cur = ahead ? store_cursor_new_ahead(s) : store_cursor_new(s);
+    struct sample smp;
+    size_t k = 0, bad = 0;
+    int rc;
+    while ((rc = store_cursor_next(cur, &smp, &err)) == 1) {
+        if (k >= count) {
+            bad++;
+            break;
+        }
+        bad += smp.time != l[k].t || smp.n != l[k].n;
+        for (size_t i = 0; i < smp.n && i < l[k].n; i++)
+            bad += smp.entry[i].name != (map ? map[l[k].e[i].name % 64] : l[k].e[i].name) ||
+                   smp.entry[i].value != l[k].e[i].value;
+        k++;
+    }
+    store_cursor_free(cur);
+    return bad + (rc != 0) + (k != count);
+}
+
+/* Both cursors, plain and decoded ahead (store_cursor_new_ahead). */
+static size_t replay_differs(const struct store *s, const struct logged *l, size_t count,
+                             const uint32_t *map)
+{
+    return replay_differs_by(s, l, count, map, false) + replay_differs_by(s, l, count, map, true);
+}
+
+/* Decoded ahead: samples larger than a batch, a cursor freed half way
+ * (its thread ends; nothing hangs or leaks), cursors that read at once. */
+static void test_ahead(void)
+{
+    struct hp_error err;
+    struct store *s = store_new();
+    size_t count = 600, big = 20000;
+    struct sample_entry *e = xcalloc(big, sizeof *e);
+    for (size_t k = 0; k < count; k++) {
+        size_t n = k % 100 == 7 ? big : k % 50;
+        for (size_t i = 0; i < n; i++)
+            e[i].name = (uint32_t)i, e[i].value = (int64_t)(k * 100000 + i);
+        CHECK(store_append(s, (double)k, e, n, &err) == 0);
+    }
+    for (int cut = 0; cut < 2; cut++) {
+        struct store_cursor *a = store_cursor_new_ahead(s), *p = store_cursor_new(s);
+        struct sample x, y;
+        size_t k = 0, bad = 0;
+        int ra, rp;
+        while ((ra = store_cursor_next(a, &x, &err)) == 1 &&
+               (rp = store_cursor_next(p, &y, &err)) == 1) {
+            bad += x.time != y.time || x.n != y.n;
+            for (size_t i = 0; i < x.n && i < y.n; i++)
+                bad += x.entry[i].name != y.entry[i].name || x.entry[i].value != y.entry[i].value;
+            if (++k == 300 && cut)
+                break;
+        }
+        CHECK_INT(bad, 0);
+        CHECK_INT(k, cut ? 300 : count);
+        if (!cut) {
+            CHECK_INT(ra, 0);
+            CHECK_INT(store_cursor_next(a, &x, &err), 0); /* and again */
+        }
+        store_cursor_free(a);
+        store_cursor_free(p);
+    }
+    store_free(s);
+    free(e);
+}
+
+static void test_round_trip(void)
+{
+    struct hp_error err;
+    uint64_t rng = 0x9e3779b97f4a7c15u;
+    for (int spill = 0; spill < 2; spill++) {
+        size_t count = spill ? 12000 : 300; /* about 3 MB, and 80 kB */
+        struct logged *l = xcalloc(count, sizeof *l);
+        fill_random(l, count, &rng);
+        struct store *s = store_new();
+        for (size_t k = 0; k < count; k++)
+            CHECK(store_append(s, l[k].t, l[k].e, l[k].n, &err) == 0);
+        CHECK(store_spilled(s) == (spill != 0));
+        CHECK_INT(replay_differs(s, l, count, NULL), 0);
+        CHECK_INT(replay_differs(s, l, count, NULL), 0); /* twice */
+        store_free(s);
+        free(l);
+    }
+    /* Adopted: a spooled store's samples, names below 64 mapped. */
+    size_t count = 2000;
+    struct logged *l = xcalloc(count, sizeof *l);
+    fill_random(l, count, &rng);
+    for (size_t k = 0; k < count; k++)
+        for (size_t i = 0; i < l[k].n; i++)
+            l[k].e[i].name %= 64;
+    uint32_t map[64];
+    for (uint32_t i = 0; i < 64; i++)
+        map[i] = 1000 - 3 * i;
+    struct store *s = store_new(), *part = store_new_spooled();
+    for (size_t k = 0; k < count; k++)
+        CHECK(store_append(part, l[k].t, l[k].e, l[k].n, &err) == 0);
+    store_adopt(s, part, map, 64);
+    CHECK_INT(store_count(s), count);
+    CHECK_INT(replay_differs(s, l, count, map), 0);
+    store_free(s);
+    free(l);
+}
 
 int main(void)
 {
@@ -77,5 +240,8 @@ int main(void)
     store_cursor_free(cur[0]);
     store_cursor_free(cur[1]);
     store_free(s);
+
+    test_round_trip();
+    test_ahead();
     return check_report();
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* test_parse.c: the .hp parser (src/parse.c). */
+/* test_parse.c: the .hp parser (src/read/hp.c). */
 #include "check.h"
 #include "fixture.h"
 #include "read/hp.h"

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout/data.h"
 #include "utf8.h"
 
 /* A signed quantity: "+1.5 MB", "-200 bytes" (with U+2212 for '-'). */
@@ -80,19 +79,6 @@ static void draw_zero_line(struct page *pg, const struct frame *f)
     zero->pts[2] = ORIGIN_X + f->gw, zero->pts[3] = zero->pts[1];
 }
 
-/* The names the two sides go by: their files' names, or their whole
- * paths when those are alike too.  New strings. */
-static void side_names(const struct profile *before, const struct profile *after, char **b,
-                       char **a)
-{
-    const char *fa = after->source, *fb = before->source;
-    const char *sa = strrchr(fa, '/'), *sb = strrchr(fb, '/');
-    if (strcmp(sa ? sa + 1 : fa, sb ? sb + 1 : fb) != 0)
-        fa = sa ? sa + 1 : fa, fb = sb ? sb + 1 : fb;
-    *a = display_text(fa);
-    *b = display_text(fb);
-}
-
 /* "JOB_after minus JOB_before", one line; when the two JOBs are the same
  * (two runs of one command) the files tell them apart: "JOB: after.hp
  * minus before.hp". */
@@ -102,7 +88,7 @@ static char *diff_job(const struct profile *before, const struct profile *after)
     char *job;
     if (strcmp(job_after, job_before) == 0) {
         char *a, *b;
-        side_names(before, after, &b, &a);
+        title_side_names(before, after, &b, &a);
         size_t len = strlen(job_after) + strlen(a) + strlen(b) + sizeof ":  minus ";
         job = xmalloc(len);
         snprintf(job, len, "%s: %s minus %s", job_after, a, b);
@@ -158,19 +144,10 @@ static void diff_title(struct title *tt, char *job, const struct profile *before
     tt->middle = xstrdup(middle);
     tt->middle_short = NULL;
     tt->note = traced_note(d, after, iec, tm);
+    tt->suspects = NULL;
     tt->facts = NULL;
     tt->nfacts = 0;
-    /* what only the readers know, of either side, each said with its file */
-    char *side[2];
-    side_names(before, after, &side[0], &side[1]);
-    for (int k = 0; k < 2; k++) {
-        size_t len = strlen(side[k]) + 3;
-        char *prefix = xmalloc(len);
-        snprintf(prefix, len, "%s: ", side[k]);
-        title_add_facts(tt, k ? after : before, prefix);
-        free(prefix);
-        free(side[k]);
-    }
+    title_add_side_facts(tt, before, after);
     tt->date = display_text(after->date);
 }
 
@@ -201,6 +178,7 @@ int layout_build_diff(struct layout *L, const struct profile *before,
         return -1;
     struct title t;
     diff_title(&t, diff_job(before, after), before, after, d, tm, o->iec);
+    t.suspects = suspects_line(o, after, tm);
     struct frame f;
     frame_init(&f, o, 0, &t, 1, tm);
     frame_set_signed_y(&f, lo, hi, after->value_unit);
@@ -215,10 +193,7 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     draw_diff_bands(pg, d, &f);
     draw_zero_line(pg, &f);
     draw_x_axis(pg, after, &f, tm);
-    if (o->data) {
-        data_begin(L, after, &d->bands, &f, true);
-        layout_data_panel_diff(data_panel(L, L->title, &f, 0), d);
-    }
+    frame_note_graph(L, &f, 0);
     title_free(&t);
     frame_free(&f);
     return 0;

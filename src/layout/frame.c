@@ -152,15 +152,21 @@ static void frame_set_title(struct frame *f, enum title_box box, const struct ti
     for (size_t k = 0; k < n && box == TITLE_AUTO && !big; k++)
         big = title_needs_big(f, &t[k], tm);
     f->title_height = big ? TITLE_HEIGHT_BIG : TITLE_HEIGHT_SMALL;
+    /* under the title: the note of what -t left out and the reader's
+     * facts, then (at the box's foot) --top's line */
     f->note_row = false;
+    f->suspects_height = 0;
     size_t fact_lines = 0;
     for (size_t k = 0; k < n; k++) {
         f->note_row |= t[k].note != NULL;
+        if (t[k].suspects)
+            f->suspects_height = TITLE_NOTE_HEIGHT;
         size_t lines = facts_lines(f, &t[k], tm, NULL);
         fact_lines = lines > fact_lines ? lines : fact_lines;
     }
     f->note_height = (f->note_row ? TITLE_NOTE_HEIGHT : 0) +
-                     (fact_lines ? FACT_PITCH * (double)fact_lines + 2 * FACT_PAD : 0);
+                     (fact_lines ? FACT_PITCH * (double)fact_lines + 2 * FACT_PAD : 0) +
+                     f->suspects_height;
     f->title_height += f->note_height;
     f->gh = f->bh - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
 }
@@ -279,12 +285,22 @@ int band_hatch(const struct frame *f, const struct band *band)
  * would vanish as thin lines (one is white), so the lines take greys of
  * their own, black for the largest band, and dash patterns too (seven
  * looks times three greys); --pattern asks for the dashes in colour too. */
+static struct rgb line_colour(const struct layout_options *o, const struct band *band)
+{
+    return o->colour ? palette_line_colour(band->fill) : palette_line_grey(band->rank);
+}
+
 void line_style(const struct frame *f, const struct band *band, struct rgb *colour, int *dash)
 {
-    *colour = f->o->colour ? palette_line_colour(band->fill) : palette_line_grey(band->rank);
+    *colour = line_colour(f->o, band);
     *dash = 0;
     if (!f->o->colour || f->o->pattern)
         *dash = (int)(band->rank % (LAYOUT_DASHES + 1));
+}
+
+struct rgb layout_band_colour(const struct layout_options *o, const struct band *band)
+{
+    return o->mode == MODE_LINES ? line_colour(o, band) : band->fill;
 }
 
 /* ---- the title box ---- */
@@ -296,6 +312,7 @@ void title_free(struct title *t)
     free(t->middle_short);
     free(t->date);
     free(t->note);
+    free(t->suspects);
     for (size_t i = 0; i < t->nfacts; i++)
         free(t->facts[i]);
     free(t->facts);
@@ -314,6 +331,32 @@ void title_add_facts(struct title *t, const struct profile *p, const char *prefi
         memcpy(line + a, text, b + 1);
         free(text);
         t->facts[t->nfacts++] = line;
+    }
+}
+
+void title_side_names(const struct profile *before, const struct profile *after, char **b,
+                      char **a)
+{
+    const char *fa = after->source, *fb = before->source;
+    const char *sa = strrchr(fa, '/'), *sb = strrchr(fb, '/');
+    if (strcmp(sa ? sa + 1 : fa, sb ? sb + 1 : fb) != 0)
+        fa = sa ? sa + 1 : fa, fb = sb ? sb + 1 : fb;
+    *a = display_text(fa);
+    *b = display_text(fb);
+}
+
+void title_add_side_facts(struct title *t, const struct profile *before,
+                          const struct profile *after)
+{
+    char *side[2];
+    title_side_names(before, after, &side[0], &side[1]);
+    for (int k = 0; k < 2; k++) {
+        size_t len = strlen(side[k]) + 3;
+        char *prefix = xmalloc(len);
+        snprintf(prefix, len, "%s: ", side[k]);
+        title_add_facts(t, k ? after : before, prefix);
+        free(prefix);
+        free(side[k]);
     }
 }
 
@@ -418,6 +461,127 @@ void profile_title(struct title *tt, const struct profile *p, const struct serie
     title_add_facts(tt, p, "");
 }
 
+/* One leak as the title's line names it: "NAME +408.8 kB, 100 % held"
+ * (two profiles: "NAME +407.4 kB at its peak"), the name shortened to
+ * name_room. */
+static char *suspect_text(const struct triage *t, const struct triage_row *r,
+                          const struct profile *p, bool iec, double name_room,
+                          const struct text_metrics *tm)
+{
+    char amount[96], text[1024];
+    char *unit = fitted_text(p->value_unit, UNIT_ROOM, FONT_AXIS, tm);
+    axis_format_quantity(amount, sizeof amount, fabs((double)r->change), unit, iec);
+    free(unit);
+    char *shown = utf8_display_name(r->name, strlen(r->name));
+    char *name = layout_ellipsize(shown, name_room, FONT_AXIS, tm);
+    if (t->two)
+        snprintf(text, sizeof text, "%s %s%s at its peak", name, sign_of((double)r->change),
+                 amount);
+    else
+        snprintf(text, sizeof text, "%s %s%s, %.0f %% held", name, sign_of((double)r->change),
+                 amount, 100 * r->fig.held);
+    utf8_trim_partial(text);
+    free(shown);
+    free(name);
+    return xstrdup(text);
+}
+
+/* The line's list after lead: as many of t's first n leaks as fit room
+ * whole, each name in at most half of it; a count of the rest.  A new
+ * string. */
+static char *suspects_list(const struct triage *t, const struct profile *p,
+                           const struct layout_options *o, const char *lead, double room,
+                           size_t n, const struct text_metrics *tm)
+{
+    /* As many as fit whole, each name in at most half the line; a count
+     * of the rest. */
+    char *text = xstrdup(lead);
+    size_t shown = 0;
+    for (size_t i = 0; i < n; i++) {
+        char more[64] = "";
+        if (i + 1 < t->nleaks)
+            snprintf(more, sizeof more, "; %zu more", t->nleaks - i - 1);
+        /* The first goes in whatever the room: its name gives way (on a
+         * narrow -e page), so the line keeps the leak's amount and how
+         * much is held. */
+        double name_room = room / 2;
+        char *next = NULL;
+        size_t cut = 0;
+        for (int tries = 0; tries < 4; tries++) {
+            char *one = suspect_text(t, &t->row[i], p, o->iec, name_room, tm);
+            size_t len = strlen(text) + strlen(one) + sizeof more + 3;
+            free(next);
+            next = xmalloc(len);
+            snprintf(next, len, "%s%s%s", text, i ? "; " : "", one);
+            cut = strlen(next);
+            snprintf(next + cut, len - cut, "%s", more);
+            free(one);
+            double over = tm->width(tm->ctx, FONT_AXIS, next) - room;
+            if (i > 0 || over <= 0)
+                break;
+            name_room = fmax(name_room - over, 8);
+        }
+        if (i > 0 && tm->width(tm->ctx, FONT_AXIS, next) > room) {
+            free(next);
+            break;
+        }
+        next[cut] = '\0';
+        free(text);
+        text = next;
+        shown++;
+    }
+    if (shown < t->nleaks) {
+        size_t len = strlen(text) + 64;
+        text = xrealloc(text, len);
+        size_t at = strlen(text);
+        snprintf(text + at, len - at, "; %zu more", t->nleaks - shown);
+    }
+    return text;
+}
+
+char *suspects_line(const struct layout_options *o, const struct profile *p,
+                    const struct text_metrics *tm)
+{
+    const struct triage *t = o->suspects;
+    if (!t)
+        return NULL;
+    struct frame box;
+    frame_box(&box, o);
+    double room = title_right(&box) - title_left();
+    char floor[96], line[512];
+    char *unit = fitted_text(p->value_unit, UNIT_ROOM, FONT_AXIS, tm);
+    axis_format_quantity(floor, sizeof floor, t->floor, unit, o->iec);
+    free(unit);
+    const char *lead = t->two ? "grew since the first run (--top): " : "leak suspects (--top): ";
+    if (!t->ncensuses) {
+        snprintf(line, sizeof line, "%snone: no census holds anything", lead);
+        return xstrdup(line);
+    }
+    if (!t->two && t->ncensuses < TRIAGE_LEAK_CENSUSES) {
+        snprintf(line, sizeof line, "%snone called: %zu census%s too few to tell a leak", lead,
+                 t->ncensuses, t->ncensuses == 1 ? " is" : "es are");
+        return xstrdup(line);
+    }
+    if (!t->nleaks) {
+        snprintf(line, sizeof line, t->two ? "%snothing by %s (%g %% of the peak)"
+                                           : "%snone; a leak scores %s (%g %% of the peak)",
+                 lead, floor, 100 * TRIAGE_LEAK_SHARE);
+        utf8_trim_partial(line);
+        return xstrdup(line);
+    }
+    size_t n = t->nleaks;
+    if (o->suspects_max && n > o->suspects_max)
+        n = o->suspects_max;
+    /* a narrow page (-e3in): the short lead, so that the first leak's
+     * amount shows */
+    char *text = suspects_list(t, p, o, lead, room, n, tm);
+    if (tm->width(tm->ctx, FONT_AXIS, text) > room) {
+        free(text);
+        text = suspects_list(t, p, o, t->two ? "grew: " : "leaks: ", room, n, tm);
+    }
+    return text;
+}
+
 /* The small box: job, middle and date on one line; the job and date give
  * way (ellipsized) so the middle always shows. */
 static void title_small(struct page *pg, const struct frame *f, const struct title *t,
@@ -468,8 +632,19 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, do
     else
         title_big(pg, f, t, middle, tm);
     free(middle);
-    if (f->note_height > 0) { /* the note's lines, under a rule */
-        double rule = top - th + f->note_height, base = rule - TITLE_NOTE_HEIGHT + 4.5;
+    double foot = top - th; /* the notes' lines, from the box's foot up */
+    if (f->suspects_height > 0) {
+        double rule = foot + f->suspects_height;
+        page_line(pg, BORDER_SPACE, rule, f->bw - BORDER_SPACE, rule);
+        char *line = layout_ellipsize(t->suspects ? t->suspects : "",
+                                      title_right(f) - title_left(), FONT_AXIS, tm);
+        page_text(pg, line, title_left(), foot + 4.5, ALIGN_LEFT, FONT_AXIS, 0);
+        free(line);
+        foot = rule;
+    }
+    double notes = f->note_height - f->suspects_height;
+    if (notes > 0) { /* the note's and the facts' lines, under a rule */
+        double rule = foot + notes, base = rule - TITLE_NOTE_HEIGHT + 4.5;
         page_line(pg, BORDER_SPACE, rule, f->bw - BORDER_SPACE, rule);
         if (f->note_row) {
             /* (a panel beside one with a note: what its own line would say) */

@@ -56,12 +56,14 @@ struct title {
     char **facts;       /* then these, each wrapped to the box's width: what
                          * the reader says of the data (profile.h's facts) */
     size_t nfacts;
+    char *suspects;     /* --top: a line under those naming the leaks, or NULL */
 };
 
 struct frame {
     double bw, bh;         /* the box: 648 x 432, or -e's width in points */
     double title_height;   /* with note_height, the line of a title's note */
     double note_height;
+    double suspects_height; /* the part of note_height --top's line takes */
     double gw, gh;         /* graph width and height */
     double x0, x_range;    /* time at the origin, and per graph width */
     double y_lo, y_range;  /* the drawn y axis: its foot (below 0 for --diff) and
@@ -115,8 +117,9 @@ double graph_y(const struct frame *f, double v);
  * the plus) or nothing for zero. */
 const char *sign_of(double v);
 
-/* How a band looks, the same on the graph, in the key and in the page's
- * data: --pattern's hatch (0: none); --mode=lines' colour and dash. */
+/* How a band looks, the same on the graph and in the key (and the
+ * page's colour, layout_band_colour): --pattern's hatch (0: none);
+ * --mode=lines' colour and dash. */
 int band_hatch(const struct frame *f, const struct band *band);
 void line_style(const struct frame *f, const struct band *band, struct rgb *colour, int *dash);
 
@@ -130,6 +133,24 @@ void title_free(struct title *t);
 /* Add p's facts to t's (prefix before each: "" or "FILE: "). */
 void title_add_facts(struct title *t, const struct profile *p, const char *prefix);
 
+/* The names two profiles' sides go by: their files' names, or their
+ * whole paths when those are alike too.  New strings. */
+void title_side_names(const struct profile *before, const struct profile *after, char **b,
+                      char **a);
+
+/* Add both profiles' facts to t's, each said with its file: what only
+ * the readers know, of either side. */
+void title_add_side_facts(struct title *t, const struct profile *before,
+                          const struct profile *after);
+
+/* --top (o->suspects): the line naming the leaks (up to
+ * o->suspects_max; 0: as many as fit the title box o gives), each with
+ * its growth and how much of its peak is still held; with none, what a
+ * leak would need.  Two profiles: what grew most between them.  NULL
+ * without o->suspects. */
+char *suspects_line(const struct layout_options *o, const struct profile *p,
+                    const struct text_metrics *tm);
+
 /* The box (down to below points under it: the key's strip, key_strip)
  * and the title box t. */
 void draw_head(struct page *pg, const struct frame *f, const struct title *t, double below,
@@ -137,7 +158,7 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, do
 
 /* The key's own pages, if it has them (dy points up: the top panel's
  * place), then the graph's page, on which the key's entries' boxes are
- * kept (-o FILE.html). */
+ * kept (L->key_box). */
 struct page *open_graph_page(struct layout *L, const struct band_plan *key, struct frame *f,
                              const struct title *t, double dy, const struct text_metrics *tm);
 
@@ -178,17 +199,6 @@ size_t layout_mark_rows(const struct profile *p, const struct frame *f,
 void draw_mark_labels(struct page *pg, const struct profile *p, const struct frame *f,
                       const size_t *shown, size_t nshown, const struct text_metrics *tm);
 
-/* -o FILE.html, layout/heap.c: the heap lines' values in force at P's
- * samples, exact (heapline_exact_at), and every marker's text in the window
- * (--heap, an eventlog's markers).  0, or -1 with err set. */
-int data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
-                        const struct frame *f, struct hp_error *err);
-
-/* -o FILE.html: L->data for a drawing of p whose key lists key's bands
- * as f drew them (diff: its values are changes). */
-void data_begin(struct layout *L, const struct profile *p, const struct band_plan *key,
-                const struct frame *f, bool diff);
-
 /* One sample drawn as a bar ONE_BAR of the axis wide (layout/layout.c):
  * s's one point per band as two points, half either side.  bar shares s's
  * figures; its edges are new (bar_free). */
@@ -196,8 +206,8 @@ void data_begin(struct layout *L, const struct profile *p, const struct band_pla
 void bar_series(struct series *bar, const struct series *s, double half);
 void bar_free(struct series *bar);
 
-/* A panel's graph area, dy points above the lowest box, on f's scales. */
-struct layout_data_panel *data_panel(struct layout *L, const char *job, const struct frame *f,
-                                     double dy);
+/* The graph f has drawn, dy points above the lowest box: one more of
+ * L->graph (its area and scales), after those drawn before it. */
+void frame_note_graph(struct layout *L, const struct frame *f, double dy);
 
 #endif

@@ -35,6 +35,11 @@ static const struct rgb heap_colour[HEAP_KINDS] = {
     {0.80, 0.10, 0.10}, {0.10, 0.30, 0.85}, {0.05, 0.55, 0.20}};
 static const int heap_dash[HEAP_KINDS] = {0, 1, 4};
 
+struct rgb layout_heap_colour(enum heap_kind k)
+{
+    return heap_colour[k];
+}
+
 bool layout_heap_drawn(const struct profile *p, const struct layout_options *o)
 {
     return o->heap && heaplines_any(p->heap) && !p->x_is_index && o->mode != MODE_PERCENT;
@@ -405,51 +410,4 @@ void draw_mark_labels(struct page *pg, const struct profile *p, const struct fra
     }
     free(lab);
     free_items(items, n);
-}
-
-int data_heap_and_marks(struct layout_data_panel *P, const struct profile *p,
-                        const struct frame *f, struct hp_error *err)
-{
-    if (f->heap) {
-        struct heapline_exact cur[HEAP_KINDS];
-        int kind[HEAP_KINDS];
-        size_t n = 0;
-        for (int k = 0; k < HEAP_KINDS; k++)
-            if (p->heap->line[k].events) {
-                kind[n] = k;
-                heapline_exact_start(&cur[n++], &p->heap->line[k]);
-            }
-        P->nheap = n;
-        P->heap_name = xcalloc(n ? n : 1, sizeof *P->heap_name);
-        for (size_t k = 0; k < n; k++) {
-            P->heap_name[k] = heapline_name((enum heap_kind)kind[k]);
-            P->heap_colour[k] = heap_colour[kind[k]];
-        }
-        P->heap = xcalloc(P->nsamples * n + 1, sizeof *P->heap);
-        int rc = 0;
-        for (size_t i = 0; i < P->nsamples && rc >= 0; i++)
-            for (size_t k = 0; k < n && rc >= 0; k++) {
-                uint64_t v;
-                rc = heapline_exact_at(&cur[k], P->t[i], &v, err);
-                P->heap[i * n + k] = rc > 0 ? (double)v : -1;
-            }
-        for (size_t k = 0; k < n; k++)
-            heapline_exact_end(&cur[k]);
-        if (rc < 0)
-            return -1;
-    }
-    if (!f->o->marks || !p->mark_text || !p->nmarks)
-        return 0;
-    P->mark_t = xreallocarray(NULL, p->nmarks, sizeof *P->mark_t);
-    P->mark_text = xreallocarray(NULL, p->nmarks, sizeof *P->mark_text);
-    /* every marker in the window, those at one place too: the drawing
-     * shows each (or counts it), the page lists each whole */
-    for (size_t i = 0; i < p->nmarks; i++) {
-        double t = p->marks[i];
-        if (t < f->x0 || t > f->x0 + f->x_range)
-            continue;
-        P->mark_t[P->nmarks] = t;
-        P->mark_text[P->nmarks++] = display_text(p->mark_text[i] ? p->mark_text[i] : "");
-    }
-    return 0;
 }

@@ -5,6 +5,7 @@
 #ifndef HP2PS_LAYOUT_HEAP_H
 #define HP2PS_LAYOUT_HEAP_H
 
+#include "heapline.h"
 #include "layout/types.h"
 
 /* --heap: are p's heap lines drawn (an eventlog with such events, a
@@ -13,5 +14,8 @@
 bool layout_heap_drawn(const struct profile *p, const struct layout_options *o);
 double layout_heap_max(const struct profile *p, const struct layout_options *o, double x0,
                        double x_range);
+
+/* The colour line k is drawn in (k < HEAP_KINDS). */
+struct rgb layout_heap_colour(enum heap_kind k);
 
 #endif

@@ -45,7 +45,7 @@ bool key_wanted(const struct layout_options *o)
 
 double key_strip(const struct key *k)
 {
-    return k->place == KEY_BELOW ? k->below : 0;
+    return k && k->place == KEY_BELOW ? k->below : 0; /* (NULL: a page with no key) */
 }
 
 /* ---- the texts ---- */
@@ -437,10 +437,13 @@ void key_build(struct frame *f, bool elsewhere, const struct profile *p,
     key_grid(f, f->o->single_page, elsewhere, tm);
 }
 
-void key_keep_boxes(struct key *k, const struct layout_options *o)
+void key_keep_boxes(struct key *k, struct layout *L)
 {
-    if (o->data && k->place != KEY_NONE && k->n > 0)
-        k->box = xcalloc(k->n, sizeof *k->box);
+    if ((k->place != KEY_BESIDE && k->place != KEY_BELOW) || k->n == 0)
+        return;
+    k->box = xcalloc(k->n, sizeof *k->box);
+    L->key_box = k->box;
+    L->nkey_boxes = k->n;
 }
 
 void key_free(struct key *k)
@@ -464,7 +467,6 @@ void key_free(struct key *k)
     free(k->names);
     free(k->notes);
     free(k->slopes);
-    free(k->box);
 }
 
 /* ---- drawing ---- */

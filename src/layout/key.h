@@ -35,8 +35,8 @@ struct key {
     double pitch, swatch;  /* row spacing and swatch size */
     double column_width;   /* swatch to the end of the widest name */
     double below;          /* KEY_BELOW: the strip's height under the box */
-    double (*box)[4];      /* layout_options.data: per band, its entry's box on the
-                            * graph's page (local x, y, width, height; width 0: none) */
+    double (*box)[4];      /* per band, its entry's box on the graph's page (local x,
+                            * y, width, height; width 0: none): the layout's key_box */
 };
 
 struct frame;
@@ -54,12 +54,13 @@ bool key_wanted(const struct layout_options *o);
 void key_build(struct frame *f, bool elsewhere, const struct profile *p,
                const struct band_plan *bp, char **notes, const struct text_metrics *tm);
 
-/* KEY_BELOW: the strip's height under the box; else 0. */
+/* KEY_BELOW: the strip's height under the box; else 0 (also for NULL, a page
+ * with no key: --view=icicle). */
 double key_strip(const struct key *k);
 
-/* -o FILE.html: before the key is drawn, room for its entries' boxes,
- * when it is drawn at all. */
-void key_keep_boxes(struct key *k, const struct layout_options *o);
+/* Before the key is drawn on the graph's page (beside the graph or
+ * below it): room for its entries' boxes, which L owns (L->key_box). */
+void key_keep_boxes(struct key *k, struct layout *L);
 
 /* The key on the graph's page, beside the graph or in the strip below
  * the box; the entries' boxes are recorded dy points higher, where the
@@ -72,6 +73,7 @@ void key_draw_on_graph(struct page *pg, const struct band_plan *bp, const struct
 void key_draw_pages(struct layout *L, const struct band_plan *bp, const struct frame *f,
                     const struct title *t, double dy, const struct text_metrics *tm);
 
+/* What key_build allocated in k (k itself is the frame's). */
 void key_free(struct key *k);
 
 #endif

@@ -4,8 +4,8 @@
  * and the graph drawn in it (the bands, their outlines or lines, the
  * peak, the marks, --heap's lines); and what every kind of page shares
  * above the key: placing the boxes on the page, opening the graph's
- * page, the page's data (-o FILE.html), layout_free.  Several profiles
- * are layout/panels.c's, --diff layout/diff.c's.
+ * page, where each graph went (struct layout_graph), layout_free.
+ * Several profiles are layout/panels.c's, --diff layout/diff.c's.
  */
 #include "layout/frame.h"
 
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout/data.h"
+#include "layout/budgets.h"
 #include "layout/key.h"
 #include "utf8.h"
 
@@ -96,7 +96,7 @@ struct page *open_graph_page(struct layout *L, const struct band_plan *key, stru
 {
     if (f->key->place == KEY_PAGES)
         key_draw_pages(L, key, f, t, dy, tm);
-    key_keep_boxes(f->key, f->o); /* the graph's page's key only */
+    key_keep_boxes(f->key, L); /* the graph's page's key only */
     return page_new(L);
 }
 
@@ -411,6 +411,7 @@ void draw_graph(struct page *pg, const struct profile *p, const struct band_plan
     else
         draw_bands(pg, bp, s, f);
     draw_heap_lines(pg, p, f);
+    draw_gate(pg, f, tm);
     double unit_width = draw_x_axis(pg, p, f, tm);
     draw_heap_legend(pg, p, f, unit_width, tm);
     if (f->o->mode == MODE_STACKED) /* the peak of the stack: only drawn where there is one */
@@ -419,38 +420,29 @@ void draw_graph(struct page *pg, const struct profile *p, const struct band_plan
         draw_marks(pg, p, f, tm);
 }
 
-/* ---- the page's data (layout_options.data, -o FILE.html) ---- */
+/* ---- where the graphs are ---- */
 
-void data_begin(struct layout *L, const struct profile *p, const struct band_plan *key,
-                const struct frame *f, bool diff)
+void frame_note_graph(struct layout *L, const struct frame *f, double dy)
 {
-    L->data = layout_data_new(f->o, p, diff);
-    struct rgb *colour = xcalloc(key->count ? key->count : 1, sizeof *colour);
-    for (size_t b = 0; b < key->count; b++) {
-        int dash;
-        if (f->o->mode == MODE_LINES)
-            line_style(f, &key->band[b], &colour[b], &dash);
-        else
-            colour[b] = key->band[b].fill;
-    }
-    /* The key lists the plan's bands, one entry each. */
-    const double(*box)[4] = f->key->n >= key->count ? (const double(*)[4])f->key->box : NULL;
-    layout_data_set_bands(L->data, key, colour, box, L->matrix);
-    layout_data_set_details(L->data, key, p);
-    free(colour);
+    /* the markers' texts' strip over the graph, as many rows as drawn */
+    size_t rows = f->mark_rows > 1 ? f->mark_rows : 1;
+    double strip = f->mark_labels ? MARK_STRIP + (double)(rows - 1) * MARK_ROW : 0;
+    L->graph = xreallocarray(L->graph, L->ngraphs + 1, sizeof *L->graph);
+    L->graph[L->ngraphs++] = (struct layout_graph){
+        .plot = {ORIGIN_X, ORIGIN_Y + dy, f->gw, f->gh},
+        .t0 = f->x0, .t_span = f->x_range, .y_lo = f->y_lo, .y_span = f->y_range,
+        .heap = f->heap, .mark_strip = strip,
+    };
 }
 
-struct layout_data_panel *data_panel(struct layout *L, const char *job, const struct frame *f,
-                                     double dy)
+double layout_graph_x(const struct layout_graph *g, double t)
 {
-    double plot[4] = {ORIGIN_X, ORIGIN_Y + dy, f->gw, f->gh};
-    struct layout_data_panel *P = layout_data_add_panel(L->data, job, plot, L->matrix, f->x0,
-                                                        f->x_range, f->y_lo, f->y_range);
-    if (f->mark_labels) { /* its height on the page: the matrix's scale upward */
-        double strip = MARK_STRIP + (f->mark_rows > 1 ? (double)(f->mark_rows - 1) * MARK_ROW : 0);
-        P->mark_strip = strip * hypot(L->matrix[2], L->matrix[3]);
-    }
-    return P;
+    return g->plot[0] + (t - g->t0) / g->t_span * g->plot[2]; /* graph_x's arithmetic */
+}
+
+const char *layout_x_unit(const struct profile *p, bool plural)
+{
+    return x_unit(p, plural);
 }
 
 /* ---- one profile ---- */
@@ -512,6 +504,7 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     }
     struct title t;
     profile_title(&t, p, s, o->x_range, o->iec, tm);
+    t.suspects = suspects_line(o, p, tm);
     struct frame f;
     /* A strip over the graph for the markers' texts: one row, or as many
      * as the graph's width (known once the key has its place) needs, the
@@ -544,17 +537,7 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     } else {
         draw_graph(pg, p, bp, s, &f, tm);
     }
-    if (o->data) {
-        data_begin(L, p, bp, &f, false);
-        struct layout_data_panel *P = data_panel(L, p->job, &f, 0);
-        layout_data_panel_series(P, L->data, bp, s);
-        if (data_heap_and_marks(P, p, &f, err) < 0) {
-            title_free(&t);
-            frame_free(&f);
-            layout_free(L);
-            return -1;
-        }
-    }
+    frame_note_graph(L, &f, 0);
     title_free(&t);
     frame_free(&f);
     return 0;
@@ -573,6 +556,7 @@ void layout_free(struct layout *L)
     free(L->page);
     free(L->title);
     free(L->date);
-    layout_data_free(L->data);
+    free(L->graph);
+    free(L->key_box);
     memset(L, 0, sizeof *L);
 }

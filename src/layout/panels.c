@@ -16,8 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout/data.h"
-
 /* "A | B | C": the jobs, for the document's title. */
 static char *joined_jobs(const struct layout_panel *panel, size_t n)
 {
@@ -98,18 +96,6 @@ static void draw_key_below(struct page *pg, const struct band_plan *key, const s
     key_draw_on_graph(pg, key, f, 0);
 }
 
-/* -o FILE.html: each panel's graph area and values. */
-static void panels_data(struct layout *L, const struct layout_panel *panel, size_t n,
-                        const struct band_plan *key, struct frame *f)
-{
-    data_begin(L, panel[0].p, key, f, false);
-    for (size_t k = 0; k < n; k++) {
-        f->x0 = panel_start(&panel[k], f);
-        layout_data_panel_series(data_panel(L, panel[k].p->job, f, panel_dy(f, k, n)),
-                                 L->data, panel[k].bp, panel[k].s);
-    }
-}
-
 /* Panels whose JOBs read alike (runs of one command) are told apart by
  * their files: "JOB (after.hp)". */
 static void name_alike_jobs(struct title *t, const struct layout_panel *panel, size_t n)
@@ -156,12 +142,12 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
     L->date = display_text(panel[0].p->date);
 
     struct page *pg = open_graph_page(L, key, &f, &t[0], panel_dy(&f, 0, n), tm);
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; k < n; k++) {
         draw_panel(pg, panel, k, n, key, &f, t, tm);
+        frame_note_graph(L, &f, panel_dy(&f, k, n));
+    }
     if (f.key->place == KEY_BELOW)
         draw_key_below(pg, key, &f);
-    if (o->data)
-        panels_data(L, panel, n, key, &f);
     for (size_t k = 0; k < n; k++)
         title_free(&t[k]);
     free(t);

@@ -545,57 +545,57 @@ static void shared_most(char *const *texts, size_t n, size_t *lp, size_t *ls)
 
 /* ---- the key's names ---- */
 
-void shorten_names(char **out, struct shorten_strip *strip, char *const *names, const bool *skip,
-                   size_t n, double max_width, enum font_role font, const struct text_metrics *tm)
+/* The names of a key being shortened, and what each step finds. */
+struct key_names {
+    char *const *names;
+    const bool *skip;      /* OTHER: not stripped, not counted */
+    size_t n;
+    enum font_role font;
+    const struct text_metrics *tm;
+    size_t *len;
+    bool *wide;            /* too wide for max_width as it is */
+    size_t plen[2];        /* the stripped prefix (0) and suffix (1), 0: none */
+    const char *part[2];   /* ... in the name that has it */
+    char **core;           /* each name less what was stripped */
+    bool *cut_p, *cut_s;   /* its prefix, its suffix was stripped */
+    size_t *lp, *ls;       /* shared_most's of the cores */
+};
+
+/* Step 2: the parts every name not skipped has, each taken off them
+ * when one of them is too wide and the part is worth more than an
+ * ellipsis of its own (not a shared "a." or ".CAF").
+ * The suffix first (a common "/run.it/run/main" says least); the prefix
+ * only when a name that has it is still too wide without the suffix, so
+ * a name keeps its module where there is room for it. */
+static void choose_strips(struct key_names *kn, struct shorten_strip *strip, double max_width)
 {
-    strip->prefix = strip->suffix = NULL;
-    size_t *len = xcalloc(n ? n : 1, sizeof *len);
-    bool *wide = xcalloc(n ? n : 1, sizeof *wide), any_wide = false;
-    for (size_t i = 0; i < n; i++) {
-        len[i] = strlen(names[i]);
-        out[i] = NULL;
-        wide[i] = !fits(names[i], max_width, font, tm); /* each name measured once */
-        any_wide |= wide[i];
-    }
-    if (!any_wide) {
-        for (size_t i = 0; i < n; i++)
-            out[i] = xstrdup(names[i]);
-        free(len);
-        free(wide);
-        return;
-    }
-    /* The parts every name not skipped has, each taken off them when one
-     * of them is too wide and the part is worth more than an ellipsis of
-     * its own (not a shared "a." or ".CAF"). */
-    double mark = 3 * tm->width(tm->ctx, font, ELLIPSIS);
-    size_t plen[2] = {0, 0};
-    const char *part[2] = {NULL, NULL};
-    /* The suffix first (a common "/run.it/run/main" says least); the
-     * prefix only when a name that has it is still too wide without the
-     * suffix, so a name keeps its module where there is room for it. */
+    char *const *names = kn->names;
+    double mark = 3 * kn->tm->width(kn->tm->ctx, kn->font, ELLIPSIS);
     for (int end = 1; end >= 0; end--) {
-        size_t owner = 0, k = best_shared(names, skip, n, end, tm, &owner);
+        size_t owner = 0, k = best_shared(names, kn->skip, kn->n, end, kn->tm, &owner);
         if (!k)
             continue;
-        const char *at = end ? names[owner] + len[owner] - k : names[owner];
+        const char *at = end ? names[owner] + kn->len[owner] - k : names[owner];
         char *text = xmemdup0(at, k);
         bool one_wide = false;
-        for (size_t i = 0; i < n && !one_wide; i++) {
-            if ((skip && skip[i]) || !wide[i] || !has_part(names[i], len[i], at, k, end))
+        for (size_t i = 0; i < kn->n && !one_wide; i++) {
+            if ((kn->skip && kn->skip[i]) || !kn->wide[i] ||
+                !has_part(names[i], kn->len[i], at, k, end))
                 continue;
             one_wide = true;
-            if (!end && plen[1] && has_part(names[i], len[i], part[1], plen[1], true) &&
-                k + plen[1] < len[i]) {
-                char *head = xmemdup0(names[i], len[i] - plen[1]);
+            if (!end && kn->plen[1] &&
+                has_part(names[i], kn->len[i], kn->part[1], kn->plen[1], true) &&
+                k + kn->plen[1] < kn->len[i]) {
+                char *head = xmemdup0(names[i], kn->len[i] - kn->plen[1]);
                 char *cut = concat3("", head, ELLIPSIS);
-                one_wide = !fits(cut, max_width, font, tm);
+                one_wide = !fits(cut, max_width, kn->font, kn->tm);
                 free(cut);
                 free(head);
             }
         }
-        bool wanted = one_wide && !fits(text, mark, font, tm);
+        bool wanted = one_wide && !fits(text, mark, kn->font, kn->tm);
         if (wanted) {
-            plen[end] = k, part[end] = at;
+            kn->plen[end] = k, kn->part[end] = at;
             if (end)
                 strip->suffix = text;
             else
@@ -603,98 +603,176 @@ void shorten_names(char **out, struct shorten_strip *strip, char *const *names, 
         } else
             free(text);
     }
-    /* Each name's core: what is left of it. */
-    char **core = xcalloc(n ? n : 1, sizeof *core);
-    bool *cut_p = xcalloc(n ? n : 1, sizeof *cut_p), *cut_s = xcalloc(n ? n : 1, sizeof *cut_s);
+}
+
+/* Step 3: each name's core, what is left of it, and what its core shares
+ * with another's at its start and its end. */
+static void name_cores(struct key_names *kn)
+{
+    size_t n = kn->n, n1 = n ? n : 1;
+    kn->core = xcalloc(n1, sizeof *kn->core);
+    kn->cut_p = xcalloc(n1, sizeof *kn->cut_p);
+    kn->cut_s = xcalloc(n1, sizeof *kn->cut_s);
     for (size_t i = 0; i < n; i++) {
-        size_t a = 0, b = len[i];
-        if (!(skip && skip[i])) {
-            if (plen[0] && has_part(names[i], len[i], part[0], plen[0], false))
-                a = plen[0], cut_p[i] = true;
-            if (plen[1] && has_part(names[i], len[i], part[1], plen[1], true) &&
-                a + plen[1] < len[i])
-                b = len[i] - plen[1], cut_s[i] = true;
+        const char *name = kn->names[i];
+        size_t a = 0, b = kn->len[i];
+        if (!(kn->skip && kn->skip[i])) {
+            if (kn->plen[0] && has_part(name, kn->len[i], kn->part[0], kn->plen[0], false))
+                a = kn->plen[0], kn->cut_p[i] = true;
+            if (kn->plen[1] && has_part(name, kn->len[i], kn->part[1], kn->plen[1], true) &&
+                a + kn->plen[1] < kn->len[i])
+                b = kn->len[i] - kn->plen[1], kn->cut_s[i] = true;
         }
-        core[i] = xmemdup0(names[i] + a, b - a);
+        kn->core[i] = xmemdup0(name + a, b - a);
     }
-    size_t *lp = xcalloc(n ? n : 1, sizeof *lp), *ls = xcalloc(n ? n : 1, sizeof *ls);
-    shared_most(core, n, lp, ls);
+    kn->lp = xcalloc(n1, sizeof *kn->lp);
+    kn->ls = xcalloc(n1, sizeof *kn->ls);
+    shared_most(kn->core, n, kn->lp, kn->ls);
+}
+
+/* Step 4, for name i: whole when it fits room, else its core cut where
+ * it differs from the others, between the ellipses of what was stripped.
+ * A new string. */
+static char *shorten_one(const struct key_names *kn, size_t i, double room)
+{
+    const struct text_metrics *tm = kn->tm;
+    if (!kn->cut_p[i] && !kn->cut_s[i] && !kn->wide[i])
+        return xstrdup(kn->names[i]);
+    const char *before = kn->cut_p[i] ? ELLIPSIS : "", *after = kn->cut_s[i] ? ELLIPSIS : "";
+    char *whole = concat3(before, kn->core[i], after);
+    if (fits(whole, room, kn->font, tm) ||
+        (!kn->cut_p[i] && !kn->cut_s[i] && fits(kn->names[i], room, kn->font, tm)))
+        return whole;
+    free(whole);
+    double marks = tm->width(tm->ctx, kn->font, before) + tm->width(tm->ctx, kn->font, after);
+    char *cut = cut_apart(kn->core[i], room - marks, kn->lp[i], kn->ls[i], kn->font, tm);
+    /* one ellipsis where the cut meets a stripped part ("…17…", not
+     * "……17…"); the check of names alike still finds any two alike */
+    size_t el = sizeof ELLIPSIS - 1, cl = strlen(cut);
+    const char *c0 = cut;
+    if (*before && strncmp(c0, ELLIPSIS, el) == 0)
+        c0 += el, cl -= el;
+    if (*after && cl >= el && strcmp(c0 + cl - el, ELLIPSIS) == 0)
+        cut[c0 - cut + cl - el] = '\0';
+    char *out = concat3(before, c0, after);
+    free(cut);
+    return out;
+}
+
+/* Step 5: shortened names that read alike though the names differ (a
+ * name with an ellipsis of its own) are given twice the room, to be cut
+ * again: out[k] freed (NULL) and room[k] doubled.  False when none. */
+static bool widen_alike(const struct key_names *kn, char **out, double *room)
+{
+    size_t n = kn->n;
+    struct seen *v = xcalloc(n ? n : 1, sizeof *v);
+    for (size_t i = 0; i < n; i++)
+        v[i].s = out[i], v[i].len = strlen(out[i]), v[i].idx = i;
+    qsort(v, n, sizeof *v, by_start);
+    /* Marked first, freed after: three or more alike are compared in
+     * overlapping pairs, and the next pair reads what this one marks. */
+    bool *widen = xcalloc(n ? n : 1, sizeof *widen);
+    for (size_t i = 0; i + 1 < n; i++)
+        if (by_start(&v[i], &v[i + 1]) == 0 &&
+            strcmp(kn->names[v[i].idx], kn->names[v[i + 1].idx]))
+            for (size_t j = i; j <= i + 1; j++) {
+                size_t k = v[j].idx;
+                if (strcmp(out[k], kn->names[k]) != 0) /* (whole already: nothing to give) */
+                    widen[k] = true;
+            }
+    bool again = false;
+    for (size_t k = 0; k < n; k++)
+        if (widen[k]) {
+            free(out[k]);
+            out[k] = NULL;
+            room[k] *= 2;
+            again = true;
+        }
+    free(widen);
+    free(v);
+    return again;
+}
+
+static void key_names_free(struct key_names *kn)
+{
+    for (size_t i = 0; kn->core && i < kn->n; i++)
+        free(kn->core[i]);
+    free(kn->core);
+    free(kn->cut_p);
+    free(kn->cut_s);
+    free(kn->lp);
+    free(kn->ls);
+    free(kn->len);
+    free(kn->wide);
+}
+
+void shorten_names(char **out, struct shorten_strip *strip, char *const *names, const bool *skip,
+                   size_t n, double max_width, enum font_role font, const struct text_metrics *tm)
+{
+    strip->prefix = strip->suffix = NULL;
+    struct key_names kn = {names, skip, n, font, tm, NULL, NULL, {0, 0}, {NULL, NULL},
+                           NULL, NULL, NULL, NULL, NULL};
+    /* Step 1: which names are too wide, each measured once. */
+    kn.len = xcalloc(n ? n : 1, sizeof *kn.len);
+    kn.wide = xcalloc(n ? n : 1, sizeof *kn.wide);
+    bool any_wide = false;
+    for (size_t i = 0; i < n; i++) {
+        kn.len[i] = strlen(names[i]);
+        out[i] = NULL;
+        kn.wide[i] = !fits(names[i], max_width, font, tm);
+        any_wide |= kn.wide[i];
+    }
+    if (!any_wide) {
+        for (size_t i = 0; i < n; i++)
+            out[i] = xstrdup(names[i]);
+        key_names_free(&kn);
+        return;
+    }
+    choose_strips(&kn, strip, max_width);
+    name_cores(&kn);
     /* Short of the room a name has, then, cut where it differs; a name
-     * whose cut still reads like another's (a name with an ellipsis of its
-     * own) is given twice the room until they differ. */
+     * whose cut still reads like another's is given twice the room until
+     * they differ. */
     double *room = xcalloc(n ? n : 1, sizeof *room);
     for (size_t i = 0; i < n; i++)
         room[i] = max_width;
     for (int round = 0; round < 64; round++) {
-        for (size_t i = 0; i < n; i++) {
-            if (out[i])
-                continue;
-            if (!cut_p[i] && !cut_s[i] && !wide[i]) {
-                out[i] = xstrdup(names[i]);
-                continue;
-            }
-            const char *before = cut_p[i] ? ELLIPSIS : "", *after = cut_s[i] ? ELLIPSIS : "";
-            char *whole = concat3(before, core[i], after);
-            if (fits(whole, room[i], font, tm) || (!cut_p[i] && !cut_s[i] &&
-                                                   fits(names[i], room[i], font, tm))) {
-                out[i] = whole;
-                continue;
-            }
-            free(whole);
-            double marks = tm->width(tm->ctx, font, before) + tm->width(tm->ctx, font, after);
-            char *cut = cut_apart(core[i], room[i] - marks, lp[i], ls[i], font, tm);
-            /* one ellipsis where the cut meets a stripped part ("…17…",
-             * not "……17…"); the check below still finds any two alike */
-            size_t el = sizeof ELLIPSIS - 1, cl = strlen(cut);
-            const char *c0 = cut;
-            if (*before && strncmp(c0, ELLIPSIS, el) == 0)
-                c0 += el, cl -= el;
-            if (*after && cl >= el && strcmp(c0 + cl - el, ELLIPSIS) == 0)
-                cut[c0 - cut + cl - el] = '\0';
-            out[i] = concat3(before, c0, after);
-            free(cut);
-        }
-        /* Any two alike? */
-        struct seen *v = xcalloc(n ? n : 1, sizeof *v);
         for (size_t i = 0; i < n; i++)
-            v[i].s = out[i], v[i].len = strlen(out[i]), v[i].idx = i;
-        qsort(v, n, sizeof *v, by_start);
-        /* Marked first, freed after: three or more alike are compared in
-         * overlapping pairs, and the next pair reads what this one marks. */
-        bool *widen = xcalloc(n ? n : 1, sizeof *widen);
-        for (size_t i = 0; i + 1 < n; i++)
-            if (by_start(&v[i], &v[i + 1]) == 0 && strcmp(names[v[i].idx], names[v[i + 1].idx]))
-                for (size_t j = i; j <= i + 1; j++) {
-                    size_t k = v[j].idx;
-                    if (strcmp(out[k], names[k]) != 0) /* (whole already: nothing to give) */
-                        widen[k] = true;
-                }
-        bool again = false;
-        for (size_t k = 0; k < n; k++)
-            if (widen[k]) {
-                free(out[k]);
-                out[k] = NULL;
-                room[k] *= 2;
-                again = true;
-            }
-        free(widen);
-        free(v);
-        if (!again)
+            if (!out[i])
+                out[i] = shorten_one(&kn, i, room[i]);
+        if (!widen_alike(&kn, out, room))
             break;
     }
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         if (!out[i])
             out[i] = xstrdup(names[i]);
-        free(core[i]);
+    free(room);
+    key_names_free(&kn);
+}
+
+void shorten_each(char **out, char *const *names, const double *max_width, size_t n,
+                  enum font_role font, const struct text_metrics *tm)
+{
+    size_t *lp = xcalloc(n ? n : 1, sizeof *lp), *ls = xcalloc(n ? n : 1, sizeof *ls);
+    shared_most(names, n, lp, ls);
+    for (size_t i = 0; i < n; i++) {
+        if (fits(names[i], max_width[i], font, tm)) {
+            out[i] = xstrdup(names[i]);
+            continue;
+        }
+        char *cut = cut_apart(names[i], max_width[i], lp[i], ls[i], font, tm);
+        if (!fits(cut, max_width[i], font, tm)) { /* (cut_apart may overrun a little) */
+            free(cut);
+            cut = layout_ellipsize(names[i], max_width[i], font, tm);
+        }
+        if (!fits(cut, max_width[i], font, tm) || strcmp(cut, ELLIPSIS) == 0) {
+            free(cut);
+            cut = NULL;
+        }
+        out[i] = cut;
     }
-    free(core);
-    free(cut_p);
-    free(cut_s);
     free(lp);
     free(ls);
-    free(room);
-    free(len);
-    free(wide);
 }
 
 void shorten_strip_free(struct shorten_strip *strip)

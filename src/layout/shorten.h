@@ -35,6 +35,13 @@ void shorten_names(char **out, struct shorten_strip *strip, char *const *names, 
                    size_t n, double max_width, enum font_role font, const struct text_metrics *tm);
 void shorten_strip_free(struct shorten_strip *strip);
 
+/* Labels side by side (an icicle's siblings), each shortened to its own
+ * max_width[i]: whole when it fits, else cut in its middle where it keeps
+ * what tells it from the others (as shorten_names), else NULL when no more
+ * than an ellipsis would fit.  out[i] are new strings, or NULL. */
+void shorten_each(char **out, char *const *names, const double *max_width, size_t n,
+                  enum font_role font, const struct text_metrics *tm);
+
 /* text (valid UTF-8) over as many lines as it needs, each at most
  * max_width wide (at least one grapheme cluster a line), broken after a
  * separator or space when one is in the line's second half: *lines, a

@@ -18,6 +18,7 @@
 #include "palette.h"
 #include "profile.h"
 #include "series.h"
+#include "triage.h"
 
 /* -b, -s, or chosen by the JOB's measured width. */
 enum title_box { TITLE_AUTO, TITLE_BIG, TITLE_SMALL };
@@ -63,7 +64,7 @@ struct prim {
     size_t npts;
     double *pts;        /* x0, y0, x1, y1, ... */
     double line_width;  /* 0: no outline */
-    struct rgb stroke;  /* outline colour (black unless set) */
+    struct rgb stroke;  /* outline colour, PRIM_TEXT's colour (black unless set) */
     int hatch;          /* --pattern: 0 none, else 1..LAYOUT_HATCHES, lines over the fill */
     int dash;           /* --mode=lines: 0 solid, else 1..LAYOUT_DASHES, a dash pattern */
     bool filled;
@@ -89,6 +90,8 @@ struct page {
 #define LAYOUT_A4_SHORT 595.0
 #define LAYOUT_A4_LONG 842.0
 
+struct gate_drawing; /* gate.h: the budgets' lines (-o FILE with --check, --baseline) */
+
 /* Where the box goes. */
 enum page_style {
     PAGE_TURNED_A4,    /* GHC's PostScript page: A4 portrait, graph turned a quarter */
@@ -111,69 +114,23 @@ struct layout_options {
     enum plot_mode mode; /* --mode: stacked areas, percent of each sample, or lines */
     bool colour;         /* -c: lines are drawn in the band colours as they are */
     bool slopes;         /* --slopes: the key says each band's slope */
-    bool data;           /* fill layout.data (-o FILE.html) */
+    const struct gate_drawing *gate; /* the gate's lines over the graph, or NULL */
+    const struct triage *suspects; /* --top: the leaks named under the title, or NULL */
+    size_t suspects_max; /* at most so many (0: as many as the line holds) */
     double x_range;      /* the scales actually used (after -p and the 0 rule) */
     double y_range;
 };
 
-/* -o FILE.html (layout_options.data): what a page's script needs to read
- * the graph back: where things are, in the page's coordinates (points
- * from the top left, y down), and the values at the samples it keeps
- * (series_samples_build; --diff: the diff's grid).  The matrix is never a
- * turn for the formats that ask for it, so a rectangle stays one. */
-struct layout_data_band {   /* a band of any panel, as the key lists it */
-    char *name;             /* the full name, valid UTF-8, newlines kept */
-    char *detail;           /* what the log tells of it (profile.detail: tab-separated,
-                             * in the order of layout_data.detail_columns, raw bytes),
-                             * or NULL */
-    struct rgb colour;      /* its fill (--mode=lines: its line) */
-    bool has_box;           /* its key entry is drawn, in this box: */
-    double box[4];          /* x, y, width, height */
-};
-
-struct layout_data_panel {
-    char *title;            /* its JOB, one line of valid UTF-8 */
+/* Where a graph was drawn: what a reader of the picture needs to find a
+ * time and a value in it again (the HTML page, page/page.h), in local
+ * points (y up); the layout's matrix puts it on the page. */
+struct layout_graph {
     double plot[4];         /* the graph's area: x, y, width, height */
     double t0, t_span;      /* the time at the area's left edge, and across it */
     double y_lo, y_span;    /* the value at its foot, and up its height */
-    size_t nbands;
-    size_t *band;           /* panel band b (bottom first) is layout_data.band[band[b]] */
-    double *share;          /* per band: its part of the drawn total, 0..1 (--diff: of the
-                             * changes' magnitudes) */
-    double *peak, *peak_time; /* its largest value and when (--diff: largest change) */
-    double *slope;          /* least-squares slope, VALUE_UNIT per SAMPLE_UNIT */
-    size_t nsamples;
-    size_t profile_samples; /* the profile's samples (--diff: the grid's columns), of
-                             * which the page keeps nsamples */
-    double *t;              /* the samples' times */
-    double *value;          /* value[i * nbands + b]: band b's own value in sample i
-                             * (--diff: its change) */
-    size_t nheap;           /* --heap: the lines drawn, */
-    const char **heap_name; /*   their names (static strings), */
-    double *heap;           /*   heap[i * nheap + k]: line k's value in force at
-                             *   sample i, -1 before its first event */
-    struct rgb heap_colour[3]; /*  the lines' colours, for the page's toggle */
-    size_t nmarks;          /* the marks drawn, in time order: */
-    double *mark_t;         /*   their times */
-    char **mark_text;       /*   their whole texts, valid UTF-8, one line */
-    double mark_strip;      /* the strip of their texts over the graph, as high
-                             * as drawn (page units; 0: none) */
-    double *hidden;         /* hidden[i]: what -t removed in sample i, or NULL */
-    size_t hidden_names;    /* how many names -t removed, under trace_percent */
-    double trace_percent;
-};
-
-struct layout_data {
-    enum plot_mode mode;
-    bool diff;              /* panel values are changes, stacked both ways from 0 */
-    bool x_index;           /* --x=index */
-    bool iec;               /* --units=iec */
-    char *value_unit, *sample_unit; /* one line of valid UTF-8 each */
-    size_t nbands;
-    struct layout_data_band *band;
-    char *detail_columns;   /* the bands' detail fields, tab-separated, or NULL */
-    size_t npanels;
-    struct layout_data_panel *panel;
+    bool heap;              /* --heap's lines are drawn on it */
+    double mark_strip;      /* the strip of the markers' texts over it, as high as
+                             * drawn (local points; 0: none) */
 };
 
 struct layout {
@@ -184,7 +141,13 @@ struct layout {
     size_t npages;
     char *title;         /* document title (the JOB), valid UTF-8, one line */
     char *date;          /* the DATE string, valid UTF-8, one line */
-    struct layout_data *data; /* layout_options.data: the page's data, else NULL */
+    struct layout_graph *graph; /* each graph drawn, a panel each, the first on top */
+    size_t ngraphs;
+    double (*key_box)[4];  /* per band of the key's plan, its entry's box on the
+                            * graph's page (local x, y, width, height; width 0: not
+                            * there); NULL when no key is drawn there (none, or on
+                            * pages of its own) */
+    size_t nkey_boxes;
 };
 
 #endif

@@ -161,6 +161,7 @@ int builder_end(struct sample_builder *b, struct hp_error *err)
     if (b->nseen++ == 0)
         b->first_seen = b->time;
     b->last_seen = b->time;
+    b->last_empty = b->npend == 0;
     b->in_sample = false;
     if (b->skip_sample)
         return 0; /* outside --from/--to: checked, not kept, not counted */
@@ -432,6 +433,7 @@ void builder_adopt(struct sample_builder *b, struct sample_builder *part)
         if (b->nseen == 0)
             b->first_seen = part->first_seen;
         b->last_seen = part->last_seen;
+        b->last_empty = part->last_empty;
         b->nseen += part->nseen;
     }
     if (part->begun && !b->begun) {
@@ -444,6 +446,7 @@ int builder_finish(struct sample_builder *b, struct hp_error *err)
 {
     struct profile *p = b->p;
     int rc = 0;
+    p->finished = !b->in_sample && b->nseen > 0 && b->last_empty;
     if (b->in_sample) {
         p->dropped_open_sample = true;
         b->in_sample = false;

@@ -79,6 +79,7 @@ struct sample_builder {
     size_t names_before;    /* names.count at its begin */
 
     size_t nseen;           /* completed samples, also those outside the window */
+    bool last_empty;        /* the last of them had no entry (as the RTS's at exit) */
     double first_seen, last_seen; /* their first and last times */
 
     bool begun;             /* a sample was opened: first_begin is its time */
@@ -150,10 +151,12 @@ bool builder_can_adopt(const struct sample_builder *b, const struct sample_build
  * caller to free with profile_free. */
 void builder_adopt(struct sample_builder *b, struct sample_builder *part);
 
-/* End of input: an open sample is dropped (p->dropped_open_sample), the
- * marks are put in order, and a profile without a sample fails ("SOURCE:
- * contains no samples", or which --from/--to window is empty).  Frees
- * what the builder holds, whatever the outcome. */
+/* End of input: p->finished set (the last sample, kept or not, is empty
+ * and none is open: the RTS's at exit), an open sample dropped
+ * (p->dropped_open_sample), the marks put in order, and a profile without
+ * a sample fails ("SOURCE: contains no samples", or which --from/--to
+ * window is empty).  Frees what the builder holds, whatever the
+ * outcome. */
 int builder_finish(struct sample_builder *b, struct hp_error *err);
 
 /* Free what the builder holds (after a failure; builder_finish does it). */

@@ -120,6 +120,7 @@ struct elreader {
     struct reader_input *in;
     struct hp_error *err;
     bool full_stacks;
+    bool keep_stacks;       /* parse_options.stacks */
 
     unsigned char *buf;
     size_t pos, end;        /* buf[pos..end) not yet read */
@@ -153,6 +154,9 @@ struct elreader {
     struct arena text;
     struct cost_centre *cc;
     size_t ncc, cc_cap;
+    struct span *cc_location; /* beside cc, with keep_stacks only (a million
+                               * cost centres' would be tens of MB kept for
+                               * nothing) */
     struct idmap cc_ids;
     struct span *ipe;       /* the IPE entries' strings (info_table) */
     size_t nipe, ipe_cap;
@@ -176,19 +180,28 @@ struct elreader {
 
 /* ---- small helpers ---- */
 
-static unsigned be16(const unsigned char *p)
+static inline unsigned be16(const unsigned char *p)
 {
     return (unsigned)p[0] << 8 | p[1];
 }
 
-static uint32_t be32(const unsigned char *p)
+static inline uint32_t be32(const unsigned char *p)
 {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static uint64_t be64(const unsigned char *p)
+/* (every event has one or two: the time, a sample's bytes; an unaligned
+ * load and a byte swap where the compiler has them) */
+static inline uint64_t be64(const unsigned char *p)
 {
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return __builtin_bswap64(v);
+#else
     return (uint64_t)be32(p) << 32 | be32(p + 4);
+#endif
 }
 
 static void sb_add(struct sbuf *b, const char *s, size_t n)
@@ -327,7 +340,7 @@ static int fill(struct elreader *r)
 
 /* Make n bytes (n <= EL_EVENT_MAX) readable at buf + pos: 1, or 0 when
  * the input ends first, -1 on a read error. */
-static int need(struct elreader *r, size_t n)
+static HP_NOINLINE int need_more(struct elreader *r, size_t n)
 {
     while (r->end - r->pos < n) {
         if (r->eof)
@@ -336,6 +349,11 @@ static int need(struct elreader *r, size_t n)
             return -1;
     }
     return 1;
+}
+
+static inline int need(struct elreader *r, size_t n)
+{
+    return r->end - r->pos >= n ? 1 : need_more(r, n);
 }
 
 /* Pass over n bytes, any number: 1, 0 when the input ends first, -1. */
@@ -673,7 +691,7 @@ static int census_begin(struct elreader *r, uint64_t ns, uint64_t at)
     return 0;
 }
 
-static int entry_value(struct elreader *r, const unsigned char *p, uint64_t at, int64_t *v)
+static inline int entry_value(struct elreader *r, const unsigned char *p, uint64_t at, int64_t *v)
 {
     if (!r->b.in_sample)
         return bad(r, at, "a heap sample outside a census");
@@ -690,7 +708,7 @@ static int entry_value(struct elreader *r, const unsigned char *p, uint64_t at, 
 /* 163: profile id, bytes, depth, depth cost-centre ids. */
 static int sample_stack(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
 {
-    int64_t v;
+    int64_t v = 0;
     if (len < 10)
         return too_short(r, at, "HEAP_PROF_SAMPLE_COST_CENTRE", len, 10);
     if (entry_value(r, p, at, &v) < 0)
@@ -709,7 +727,7 @@ static int sample_stack(struct elreader *r, const unsigned char *p, size_t len, 
 /* 164: profile id, bytes, the band's name. */
 static int sample_string(struct elreader *r, const unsigned char *p, size_t len, uint64_t at)
 {
-    int64_t v;
+    int64_t v = 0;
     if (len < 10)
         return too_short(r, at, "HEAP_PROF_SAMPLE_STRING", len, 10);
     if (entry_value(r, p, at, &v) < 0)
@@ -753,12 +771,17 @@ static int cost_centre(struct elreader *r, const unsigned char *p, size_t len, u
         if (r->ncc == r->cc_cap) {
             r->cc_cap = r->cc_cap ? r->cc_cap * 2 : 256;
             r->cc = xreallocarray(r->cc, r->cc_cap, sizeof *r->cc);
+            if (r->keep_stacks)
+                r->cc_location = xreallocarray(r->cc_location, r->cc_cap,
+                                               sizeof *r->cc_location);
         }
         k = (int64_t)r->ncc++;
         idmap_put(&r->cc_ids, id, (uint32_t)k);
     }
     r->cc[k].label = arena_add(&r->text, (const char *)p + label.off, label.len);
     r->cc[k].module = arena_add(&r->text, (const char *)p + module.off, module.len);
+    if (r->keep_stacks)
+        r->cc_location[k] = arena_add(&r->text, (const char *)p + loc.off, loc.len);
     r->saw_cost_centre = true;
     return 0;
 }
@@ -1087,11 +1110,11 @@ static int event(struct elreader *r, unsigned type, uint64_t ts, const unsigned 
 
 /* The size of an IPE event by its content.  GHC 9.6 to 9.10 (at least)
  * declare every IPE event one byte longer than they write it: the RTS
- * counts a NUL after the source file that it never writes (spec
- * eventlog-heap.md 5.8).  So when the address and the six strings end
- * exactly one byte before the declared end, that byte belongs to the next
- * event; when they end earlier, the declared size holds (a later RTS may
- * add fields).  0 when the strings do not fit the declared size. */
+ * counts a NUL after the source file that it never writes
+ * (../shared/spec/eventlog-heap.md 5.8).  So when the address and the six
+ * strings end exactly one byte before the declared end, that byte belongs
+ * to the next event; when they end earlier, the declared size holds (a
+ * later RTS may add fields).  0 when the strings do not fit the declared size. */
 static size_t ipe_length(const unsigned char *p, size_t len)
 {
     size_t pos = 8;
@@ -1135,11 +1158,44 @@ static int bad_event(struct elreader *r, uint64_t at, const char *what)
 }
 
 /* The events up to EVENT_DATA_END or the end of the input. */
+/* A census's entries (HEAP_PROF_SAMPLE_STRING, most of a log's events)
+ * one after another while each lies whole in the buffer, with the checks
+ * read_events makes of any event: the same work without its dispatch.
+ * Anything else (another type, an event cut by the buffer's end or
+ * running past its block's, a fixed size) is left to read_events. */
+static int census_entries(struct elreader *r)
+{
+    if (!declared(r, EV_SAMPLE_STRING) || r->size[EV_SAMPLE_STRING] != EL_VARIABLE)
+        return 0;
+    for (;;) {
+        size_t have = r->end - r->pos;
+        const unsigned char *e = r->buf + r->pos;
+        if (have < 12 || be16(e) != EV_SAMPLE_STRING)
+            return 0;
+        size_t len = be16(e + 10);
+        uint64_t at = offset(r);
+        if (have < 12 + len || (r->block_end && at < r->block_end && at + 12 + len > r->block_end))
+            return 0;
+        if (at >= r->block_end)
+            r->block_end = 0;
+        uint64_t ts = be64(e + 2);
+        if (ts > r->max_ts)
+            r->max_ts = ts;
+        if (sample_string(r, e + 12, len, at) < 0)
+            return -1;
+        r->prev_type = EV_SAMPLE_STRING;
+        r->prev_at = at;
+        r->pos += 12 + len;
+    }
+}
+
 static int read_events(struct elreader *r)
 {
     char what[160];
     r->prev_type = EV_DATA_END;
     for (;;) {
+        if (r->b.in_sample && census_entries(r) < 0)
+            return -1;
         int k = need(r, 2);
         if (k <= 0)
             return k;
@@ -1387,6 +1443,75 @@ static void name_info_tables(struct elreader *r)
     free(shown_text.s);
 }
 
+/* -hc, when asked (parse_options.stacks): every stack frame by frame
+ * (profile.stacks), the outermost first, over the cost centres the stacks
+ * use, each once, in the order they are first used; an id the log never
+ * defined is "<cc N>", as the names say. */
+static void stack_frames(struct elreader *r)
+{
+    struct profile *p = r->p;
+    size_t n = r->stacks.keys.count;
+    struct profile_stacks *st = xcalloc(1, sizeof *st);
+    st->nnames = p->names.count;
+    st->first = xcalloc(st->nnames + 1, sizeof *st->first);
+    st->cut = xcalloc(st->nnames ? st->nnames : 1, sizeof *st->cut);
+    /* each name's depth first, then the offsets */
+    for (size_t k = 0; k < n; k++) {
+        uint32_t id = r->stacks.name[k];
+        if (id < st->nnames)
+            st->first[id + 1] = (unsigned char)r->stacks.keys.info[k].text[0];
+    }
+    for (size_t id = 0; id < st->nnames; id++)
+        st->first[id + 1] += st->first[id];
+    size_t nframes = st->first[st->nnames], cap = 64;
+    st->frame = xreallocarray(NULL, nframes ? nframes : 1, sizeof *st->frame);
+    st->cc = xcalloc(cap, sizeof *st->cc);
+    /* the log's id -> index in st->cc, given as a stack first uses it */
+    struct idmap used = {0};
+    for (size_t k = 0; k < n; k++) {
+        const unsigned char *key = (const unsigned char *)r->stacks.keys.info[k].text;
+        uint32_t id = r->stacks.name[k];
+        if (id >= st->nnames)
+            continue;
+        unsigned depth = key[0];
+        st->cut[id] = depth == 255;
+        for (unsigned i = 0; i < depth; i++) {
+            uint32_t cc_id = be32(key + 1 + 4 * i);
+            int64_t c = idmap_get(&used, cc_id);
+            if (c < 0) {
+                if (st->ncc == cap)
+                    st->cc = xreallocarray(st->cc, cap *= 2, sizeof *st->cc);
+                struct cost_centre_info *ci = &st->cc[st->ncc];
+                int64_t def = idmap_get(&r->cc_ids, cc_id);
+                if (def < 0) { /* no HEAP_PROF_COST_CENTRE: as the names say it */
+                    char text[32];
+                    snprintf(text, sizeof text, "<cc %lu>", (unsigned long)cc_id);
+                    *ci = (struct cost_centre_info){xstrdup(text), xstrdup(text), xstrdup(""),
+                                                    xstrdup("")};
+                } else {
+                    const struct cost_centre *cc = &r->cc[def];
+                    ci->label = xmemdup0(r->text.s + cc->label.off, cc->label.len);
+                    ci->module = xmemdup0(r->text.s + cc->module.off, cc->module.len);
+                    ci->location = xmemdup0(r->text.s + r->cc_location[def].off,
+                                            r->cc_location[def].len);
+                    if (cc->label.len == 3 && memcmp(ci->label, "CAF", 3) == 0) {
+                        ci->frame = xmalloc(cc->module.len + 5);
+                        memcpy(ci->frame, ci->module, cc->module.len);
+                        memcpy(ci->frame + cc->module.len, ".CAF", 5);
+                    } else
+                        ci->frame = xstrdup(ci->label);
+                }
+                c = (int64_t)st->ncc++;
+                idmap_put(&used, cc_id, (uint32_t)c);
+            }
+            /* the log has them innermost first */
+            st->frame[st->first[id] + depth - 1 - i] = (uint32_t)c;
+        }
+    }
+    idmap_free(&used);
+    p->stacks = st;
+}
+
 /* -hc: each stack's whole text as its detail (the name is cut at -L). */
 static void stack_details(struct elreader *r)
 {
@@ -1394,6 +1519,8 @@ static void stack_details(struct elreader *r)
     size_t n = r->stacks.keys.count;
     if (n == 0)
         return;
+    if (r->keep_stacks)
+        stack_frames(r);
     p->detail_columns = xstrdup("stack");
     p->ndetail = p->names.count;
     p->detail = xcalloc(p->ndetail, sizeof *p->detail);
@@ -1513,6 +1640,7 @@ static int finish(struct elreader *r)
     p->sample_unit = xstrdup("seconds");
     p->value_unit = xstrdup("bytes");
     p->elapsed_time = true;
+    p->breakdown = r->breakdown < BY_COUNT ? (enum heap_breakdown)r->breakdown : BY_UNKNOWN;
     if (r->breakdown == BREAKDOWN_INFO_TABLE)
         name_info_tables(r);
     else if (r->breakdown == BREAKDOWN_ERA)
@@ -1548,6 +1676,8 @@ static int finish(struct elreader *r)
                      "(--full-stacks draws them whole).", EL_DEFAULT_L);
     if (builder_finish(&r->b, r->err) < 0)
         return -1;
+    /* an empty census is no exit: only a log with its end marker ended */
+    p->finished = p->finished && r->complete;
     return live_ratio_fact(r);
 }
 
@@ -1568,6 +1698,7 @@ int eventlog_read(struct profile *p, struct reader_input *in, const char *source
     r->in = in;
     r->err = err;
     r->full_stacks = po && po->full_stacks;
+    r->keep_stacks = po && po->stacks;
     r->ccs_length = EL_DEFAULT_L;
     r->profiled_rts = -1;
     r->buf = xmalloc(EL_BLOCK + EL_EVENT_MAX);
@@ -1594,6 +1725,7 @@ int eventlog_read(struct profile *p, struct reader_input *in, const char *source
     free(r->args);
     free(r->text.s);
     free(r->cc);
+    free(r->cc_location);
     free(r->ipe);
     idmap_free(&r->cc_ids);
     idmap_free(&r->ipe_addr);

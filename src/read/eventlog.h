@@ -32,7 +32,7 @@ struct reader_input;
 /* Do the first n bytes of an input start an eventlog ("hdrb")? */
 bool eventlog_magic(const char *first, size_t n);
 
-/* Read a whole eventlog from in (reader.h).  On failure err holds
+/* Read a whole eventlog from in (read/builder.h).  On failure err holds
  * "SOURCE: byte N: what is wrong" or "SOURCE: what" and p is freed. */
 int eventlog_read(struct profile *p, struct reader_input *in, const char *source,
                   const struct parse_options *po, struct hp_error *err);

@@ -83,7 +83,7 @@ struct parser {
     bool eof;
     size_t lineno;          /* number of the current line */
 
-    /* the profile, the open sample, --from, --to, --x=index (reader.h) */
+    /* the profile, the open sample, --from, --to, --x=index (read/builder.h) */
     struct sample_builder b;
     char time_text[QUOTE_MAX]; /* the open sample's time as written */
     char last_text[QUOTE_MAX]; /* the time of the last completed sample, as written */

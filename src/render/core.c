@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <pango/pangocairo.h>
+#include <pango/pangofc-font.h>
 #include <pango/pangofc-fontmap.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,10 @@ struct render_fonts {
     bool glyphs_missing;  /* some text measured has a character no font has */
     bool config_missing;  /* fontconfig's configuration file is not there: the
                            * font file is kept, never the system's fonts */
+    struct advances *adv[FONT_COUNT]; /* widths learnt, by font (advance widths below) */
+    unsigned fonts_changed; /* times the fonts changed (use_system_fonts) */
+    bool adv_off;         /* a text's widths contradicted them: not used again */
+    unsigned long laid_out; /* texts measured by laying them out with pango */
 };
 
 /* Loading the system's fontconfig configuration (dozens of XML files and
@@ -211,6 +216,7 @@ static void use_system_fonts(struct render_fonts *f)
         for (int i = 0; i < FONT_COUNT; i++)
             pango_font_description_set_family(f->desc[i], FONT_FAMILY);
         forget_texts(f); /* measured again from now on, as with the new fonts */
+        f->fonts_changed++;
     }
     FcCharSetDestroy(f->coverage);
     f->coverage = NULL;
@@ -346,10 +352,10 @@ static void *fonts_thread(void *arg)
  * profile the fonts take longer than the reading, and the caller waits
  * for them; each page of heap the drawing then touches for the first
  * time costs 10 to 15 us on a virtual machine (bench/pagefault.c).
- * Touched now and freed, the pages stay in the heap (main.c keeps freed
- * memory) for the drawing's own allocations.  Looks whether the fonts
- * are made after each page, so the wait is no longer for it than one
- * page's fault. */
+ * Touched now and freed, the pages stay in the heap (tune/memory.c
+ * keeps freed memory) for the drawing's own allocations.  Looks whether
+ * the fonts are made after each page, so the wait is no longer for it
+ * than one page's fault. */
 static void touch_heap_until_made(struct render_fonts_job *job)
 {
     volatile char *block = malloc(DRAWING_HEAP);
@@ -392,6 +398,8 @@ void render_fonts_free(struct render_fonts *f)
         g_hash_table_destroy(f->texts[i]);
         pango_font_description_free(f->desc[i]);
     }
+    for (int i = 0; i < FONT_COUNT; i++)
+        free(f->adv[i]);
     g_object_unref(f->context);
     g_object_unref(f->map);
     if (f->coverage)
@@ -422,18 +430,255 @@ static struct text_entry *text_entry(struct render_fonts *f, enum font_role font
     e = xmalloc(sizeof *e);
     e->layout = pango_layout_new(f->context);
     e->width = layout_width(f, e->layout, f->desc[font], text);
+    f->laid_out++;
     e->serial = pango_context_get_serial(f->context);
     g_hash_table_insert(f->texts[font], xstrdup(text), e);
     f->kept++;
     return e;
 }
 
+/* ---- advance widths: text measured without laying it out ----------------
+ *
+ * pango lays a text out (itemizes it, finds its breaks, shapes it with
+ * harfbuzz) in about 30,000 instructions plus 3,000 a character.  The key
+ * measures a long name again and again while it looks for the cut that
+ * fits (shorten.c: every candidate is a new string), and each of those
+ * was laid out whole: on logs with long cost-centre stacks that was about
+ * half of the run.  But with the one font file (start_with_font_file) a
+ * text of printable ASCII and the ellipsis is a row of glyphs, one a
+ * character, each as wide as its advance plus its kerning with the glyph
+ * after it: the width of a character followed by another, or ending the
+ * text, is all there is (also with the system's fonts, which set those
+ * characters in the same file).  So those widths are learnt from the texts
+ * pango lays out anyway (each glyph of each one), and a text whose pairs
+ * are all known is measured by adding them up, in pango's own units, so
+ * to the bit what pango would say.  A pair not known yet is learnt by
+ * laying out the two characters alone when that costs less than laying
+ * the text out.  A pair that shapes into one glyph (DejaVu's "ff" is a
+ * ligature) is never added up: texts with it are laid out.
+ *
+ * Every text pango lays out checks the widths known: one that differs
+ * (a font whose shaping is not pairwise) turns the adding up off for the
+ * rest of the run.  bench/README.md says what it saves; test_text checks
+ * it against pango on the corpus's names and random cuts of them. */
+#define ADV_CHARS 96         /* ' ' to '~', and the ellipsis */
+#define ADV_ELLIPSIS 95
+#define ADV_UNKNOWN INT32_MIN
+#define ADV_NEVER (INT32_MIN + 1)
+#define ADV_ASK_MAX 64       /* pairs learnt one by one for one text, at most */
+#define ADV_ASK_LENGTH 24    /* shorter texts are laid out rather than their pairs */
+
+struct advances {
+    int32_t after[ADV_CHARS][ADV_CHARS]; /* a character followed by another */
+    int32_t last[ADV_CHARS];             /* a character that ends the text */
+    guint serial;                        /* the context's when learnt, */
+    unsigned fonts_changed;              /* and the fonts' */
+};
+
+/* The character at p (of the model's alphabet): its index, and its bytes
+ * in *len; -1 for any other. */
+static int adv_char(const unsigned char *p, size_t *len)
+{
+    if (p[0] >= 0x20 && p[0] <= 0x7E) {
+        *len = 1;
+        return p[0] - 0x20;
+    }
+    if (p[0] == 0xE2 && p[1] == 0x80 && p[2] == 0xA6) {
+        *len = 3;
+        return ADV_ELLIPSIS;
+    }
+    return -1;
+}
+
+static void adv_set(struct render_fonts *f, int32_t *slot, int32_t width)
+{
+    if (*slot == ADV_UNKNOWN)
+        *slot = width;
+    else if (*slot != width && *slot != ADV_NEVER)
+        f->adv_off = true;
+}
+
+/* font's widths, forgotten when the context changed since (a surface of
+ * another kind); NULL when they cannot be used. */
+static struct advances *advances_of(struct render_fonts *f, enum font_role font)
+{
+    if (f->adv_off)
+        return NULL;
+    struct advances *a = f->adv[font];
+    guint serial = pango_context_get_serial(f->context);
+    if (!a)
+        a = f->adv[font] = xmalloc(sizeof *a);
+    else if (a->serial == serial && a->fonts_changed == f->fonts_changed)
+        return a;
+    for (int i = 0; i < ADV_CHARS; i++) {
+        a->last[i] = ADV_UNKNOWN;
+        for (int j = 0; j < ADV_CHARS; j++)
+            a->after[i][j] = ADV_UNKNOWN;
+    }
+    a->serial = serial;
+    a->fonts_changed = f->fonts_changed;
+    return a;
+}
+
+/* Was the run set in the font file?  With the system's fonts (a text
+ * needed a character it lacks) the texts of the alphabet still are, and
+ * the widths learnt from them hold; a run in any other font teaches
+ * nothing (its shaping may not be pairwise). */
+static bool run_in_font_file(const PangoGlyphItem *run)
+{
+#if defined(HP2PS_FONT_FILE) && PANGO_VERSION_CHECK(1, 48, 0)
+    PangoFont *font = run->item->analysis.font;
+    FcChar8 *file = NULL;
+    return font && PANGO_IS_FC_FONT(font) &&
+           FcPatternGetString(pango_fc_font_get_pattern(PANGO_FC_FONT(font)), FC_FILE, 0, &file) ==
+               FcResultMatch &&
+           strcmp((const char *)file, HP2PS_FONT_FILE) == 0;
+#else
+    (void)run;
+    return false;
+#endif
+}
+
+/* Learn from text laid out on pl: each glyph's width, when each character
+ * of the alphabet became one glyph, in order.  false when it did not. */
+static bool adv_learn(struct render_fonts *f, enum font_role font, PangoLayout *pl,
+                      const char *text)
+{
+    struct advances *a = advances_of(f, font);
+    if (!a || pango_layout_get_line_count(pl) != 1 || pango_layout_get_unknown_glyphs_count(pl))
+        return false;
+    size_t len = strlen(text), n = 0;
+    /* (on the stack for the usual short text) */
+    int idx_s[128];
+    size_t at_s[128];
+    int32_t width_s[128];
+    bool small = len < 128;
+    int *idx = small ? idx_s : xreallocarray(NULL, len + 1, sizeof *idx);
+    size_t *at = small ? at_s : xreallocarray(NULL, len + 1, sizeof *at);
+    int32_t *width = small ? width_s : xreallocarray(NULL, len + 1, sizeof *width);
+    bool ok = true;
+    for (size_t p = 0, k; p < len && ok; p += k, n++) {
+        idx[n] = adv_char((const unsigned char *)text + p, &k);
+        at[n] = p;
+        ok = idx[n] >= 0;
+    }
+    size_t g = 0;
+    for (GSList *r = pango_layout_get_line_readonly(pl, 0)->runs; r && ok; r = r->next) {
+        const PangoGlyphItem *run = r->data;
+        ok = run_in_font_file(run);
+        for (int i = 0; i < run->glyphs->num_glyphs && ok; i++, g++) {
+            ok = g < n && (size_t)(run->item->offset + run->glyphs->log_clusters[i]) == at[g];
+            if (ok)
+                width[g] = run->glyphs->glyphs[i].geometry.width;
+        }
+    }
+    ok = ok && g == n && n > 0;
+    for (size_t k = 0; ok && k < n; k++)
+        adv_set(f, k + 1 < n ? &a->after[idx[k]][idx[k + 1]] : &a->last[idx[k]], width[k]);
+    if (!small) {
+        free(idx);
+        free(at);
+        free(width);
+    }
+    return ok;
+}
+
+/* Lay out the characters i then j (j < 0: i alone) to learn their widths;
+ * a pair that does not make two glyphs is never added up. */
+static void adv_ask(struct render_fonts *f, enum font_role font, int i, int j)
+{
+    char text[8];
+    size_t n = 0;
+    for (int k = 0, c = i; k < 2 && c >= 0; k++, c = j) {
+        if (c == ADV_ELLIPSIS) {
+            memcpy(text + n, "\xE2\x80\xA6", 3);
+            n += 3;
+        } else
+            text[n++] = (char)(0x20 + c);
+    }
+    text[n] = '\0';
+    layout_width(f, f->measure, f->desc[font], text);
+    f->laid_out++;
+    if (!adv_learn(f, font, f->measure, text) && j >= 0 && f->adv[font])
+        f->adv[font]->after[i][j] = ADV_NEVER;
+}
+
+/* The width of text added up from the widths known (*width, in points as
+ * pango gives them), learning the few it lacks.  false: text must be laid
+ * out (not of the alphabet, a ligature in it, too much to learn first, or
+ * the widths cannot be used). */
+static bool adv_width(struct render_fonts *f, enum font_role font, const char *text, double *width)
+{
+    struct advances *a = advances_of(f, font);
+    if (!a || !*text)
+        return false;
+    for (int round = 0; round < 2; round++) {
+        int ask[ADV_ASK_MAX][2], nask = 0;
+        size_t n = 0;
+        int64_t sum = 0;
+        int prev = -1;
+        for (const unsigned char *p = (const unsigned char *)text; *p; n++) {
+            size_t k;
+            int c = adv_char(p, &k);
+            if (c < 0)
+                return false;
+            p += k;
+            if (prev >= 0) {
+                int32_t w = a->after[prev][c];
+                if (w == ADV_NEVER)
+                    return false;
+                if (w != ADV_UNKNOWN)
+                    sum += w;
+                else if (nask < ADV_ASK_MAX)
+                    ask[nask][0] = prev, ask[nask][1] = c, nask++;
+                else
+                    return false;
+            }
+            prev = c;
+        }
+        if (a->last[prev] != ADV_UNKNOWN)
+            sum += a->last[prev];
+        else if (nask < ADV_ASK_MAX)
+            ask[nask][0] = prev, ask[nask][1] = -1, nask++;
+        else
+            return false;
+        if (nask == 0) {
+            *width = (double)sum / PANGO_SCALE;
+            return true;
+        }
+        /* A pair costs a layout of its own; the text, one and 3,000
+         * instructions a character (about a tenth of a layout), and a
+         * short text is most likely drawn, which lays it out anyway (the
+         * layout is kept: text_entry). */
+        if (round > 0 || n < ADV_ASK_LENGTH || (size_t)nask * 10 >= n)
+            return false;
+        for (int q = 0; q < nask && !f->adv_off; q++)
+            if ((ask[q][1] >= 0 ? a->after[ask[q][0]][ask[q][1]] : a->last[ask[q][0]]) ==
+                ADV_UNKNOWN)
+                adv_ask(f, font, ask[q][0], ask[q][1]);
+        if (f->adv_off)
+            return false;
+    }
+    return false;
+}
+
 static double measure_width(void *ctx, enum font_role font, const char *text)
 {
     struct render_fonts *f = ctx;
     need_text(f, text);
+    double width;
+    if (adv_width(f, font, text, &width))
+        return width;
     struct text_entry *e = text_entry(f, font, text);
-    return e ? e->width : layout_width(f, f->measure, f->desc[font], text);
+    PangoLayout *pl = e ? e->layout : f->measure;
+    if (e)
+        width = e->width;
+    else {
+        width = layout_width(f, f->measure, f->desc[font], text);
+        f->laid_out++;
+    }
+    adv_learn(f, font, pl, text);
+    return width;
 }
 
 /* Grapheme clusters by pango's rule (Unicode's extended clusters, emoji
@@ -444,6 +689,17 @@ static size_t measure_clusters(void *ctx, const char *text, size_t len, size_t *
     if (len == 0 || len > INT_MAX) {
         stops[0] = 0;
         return 1;
+    }
+    /* Printable ASCII: a cluster a character (Unicode's rules join only
+     * CR LF and marks, none of them printable ASCII), as pango would say
+     * after finding every break of the text. */
+    size_t i = 0;
+    while (i < len && text[i] >= 0x20 && text[i] <= 0x7E)
+        i++;
+    if (i == len) {
+        for (i = 0; i <= len; i++)
+            stops[i] = i;
+        return len + 1;
     }
     glong chars = g_utf8_strlen(text, (gssize)len);
     PangoLogAttr *attrs = g_new(PangoLogAttr, chars + 1);
@@ -477,6 +733,20 @@ const char *render_fonts_boxes(const struct render_fonts *fonts)
         return "fontconfig's configuration file is not there (FONTCONFIG_FILE, "
                "FONTCONFIG_PATH); the text is set in hp2ps's own font";
     return NULL;
+}
+
+double render_text_laid_out(struct render_fonts *fonts, enum font_role font, const char *text)
+{
+    need_text(fonts, text);
+    PangoLayout *pl = pango_layout_new(fonts->context);
+    double width = layout_width(fonts, pl, fonts->desc[font], text);
+    g_object_unref(pl);
+    return width;
+}
+
+unsigned long render_fonts_laid_out(const struct render_fonts *fonts)
+{
+    return fonts->laid_out;
 }
 
 struct text_metrics render_text_metrics(struct render_fonts *fonts)
@@ -667,7 +937,7 @@ static void draw_text(cairo_t *cr, struct render_fonts *f, PangoLayout *pl, cons
     cairo_scale(cr, 1, -1);
     cairo_rotate(cr, -pr->angle * 3.14159265358979323846 / 180);
     cairo_move_to(cr, dx, -baseline);
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_source_rgb(cr, pr->stroke.r, pr->stroke.g, pr->stroke.b);
     pango_cairo_show_layout(cr, pl);
     cairo_restore(cr);
 }
@@ -768,4 +1038,12 @@ int render_fail(struct hp_error *err, const char *what, int status)
         return hp_fail(err, "%s failed: cannot write cairo's temporary file: %s", what,
                        strerror(e));
     return hp_fail(err, "%s failed: %s", what, cairo_status_to_string(st));
+}
+
+int render_write(const struct render_format *fmt, FILE *f, const struct layout *L,
+                 const struct page_data *D, struct render_fonts *fonts,
+                 const struct render_settings *rs, struct hp_error *err)
+{
+    return fmt->write_page ? fmt->write_page(f, L, D, fonts, rs, err)
+                           : fmt->write(f, L, fonts, rs, err);
 }

@@ -2,13 +2,15 @@
 /* render/html.c: -o FILE.html, one page that needs nothing else: the
  * graph as render/svg.c writes it (the same SVG, inline), the title, and
  * a small script of ours (src/html/page.js, page.css, made into
- * html_page.h at build time) that reads the graph back from the layout's
- * data (layout.h: layout_data), written as JSON in a
- * <script type="application/json"> block that the script parses.
+ * html_page.h at build time) that reads the graph back from the page's
+ * data (page/page.h: struct page_data, built after the layout), written
+ * as JSON in a <script type="application/json"> block that the script
+ * parses.
  *
  * Everything a profile says reaches the page escaped: the title and date
  * as HTML text (& < > " ' as references), names and units only inside
- * the JSON, where < > & and U+2028/U+2029 are written as \u escapes, so
+ * the JSON (json.h, JSON_IN_SCRIPT), where < > & and U+2028/U+2029 are
+ * written as \u escapes, so
  * no text can end the block or be read as markup; the script shows them
  * with textContent.  cairo draws the graph's text as glyph outlines, so
  * the SVG holds no text of the profile.
@@ -20,6 +22,8 @@
 #include <string.h>
 
 #include "html_page.h"
+#include "json.h"
+#include "page/page.h"
 #include "utf8.h"
 
 /* ---- text ------------------------------------------------------------------ */
@@ -51,119 +55,6 @@ static void html_text(FILE *f, const char *s)
     }
 }
 
-/* A JSON string that is safe inside <script>: besides JSON's own escapes,
- * < > & as \u escapes (no "</script>", no "<!--"), U+2028 and U+2029 too
- * (line ends to older JavaScript), and any byte that is not valid UTF-8
- * as U+FFFD (the layout gives valid UTF-8; this keeps the page valid
- * whatever it is given).  Runs that need no escape go out in one fwrite. */
-static void json_string(FILE *f, const char *s)
-{
-    size_t n = strlen(s), start = 0;
-    putc('"', f);
-    for (size_t i = 0; i < n;) {
-        unsigned char c = (unsigned char)s[i];
-        size_t k = utf8_sequence_length((const unsigned char *)s + i, n - i);
-        bool line_sep = k == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80 &&
-                        ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9);
-        bool plain = k > 1 ? !line_sep
-                   : k == 1 && c >= 0x20 && c != 0x7F && c != '"' && c != '\\' && c != '<' &&
-                         c != '>' && c != '&';
-        if (plain) {
-            i += k;
-            continue;
-        }
-        fwrite(s + start, 1, i - start, f);
-        if (k == 0) {
-            fputs("\\ufffd", f);
-            i++;
-        } else if (line_sep) {
-            fputs((unsigned char)s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", f);
-            i += 3;
-        } else {
-            if (c == '"' || c == '\\')
-                fprintf(f, "\\%c", c);
-            else if (c == '\n')
-                fputs("\\n", f);
-            else
-                fprintf(f, "\\u%04x", c);
-            i++;
-        }
-        start = i;
-    }
-    fwrite(s + start, 1, n - start, f);
-    putc('"', f);
-}
-
-/* The shortest of %.15g and %.17g that reads back as the same double,
- * with '.' (export.c's rule), into buf (40 bytes); JSON has no NaN or
- * infinity.  Returns its length. */
-static size_t format_number(char *buf, double v)
-{
-    if (!isfinite(v))
-        v = 0;
-    /* Whole numbers (the values, most figures) below 10^15 are what %.15g
-     * writes, digit for digit, without printf (a page of a million bands
-     * holds millions of them); -0 keeps its sign through %g. */
-    if (v == floor(v) && fabs(v) < 1e15 && !(v == 0 && signbit(v))) {
-        char digits[24], *p = digits + sizeof digits;
-        unsigned long long u = (unsigned long long)fabs(v);
-        do
-            *--p = (char)('0' + u % 10);
-        while (u /= 10);
-        if (v < 0)
-            *--p = '-';
-        size_t len = (size_t)(digits + sizeof digits - p);
-        memcpy(buf, p, len);
-        buf[len] = '\0';
-        return len;
-    }
-    snprintf(buf, 40, "%.15g", v);
-    if (strtod(buf, NULL) != v)
-        snprintf(buf, 40, "%.17g", v);
-    dot_decimal(buf);
-    return strlen(buf);
-}
-
-static void json_number(FILE *f, double v)
-{
-    char buf[40];
-    fwrite(buf, 1, format_number(buf, v), f);
-}
-
-/* The numbers already written in one list, by their bits: a million
- * bands' shares and peak times repeat (equal totals, the same sample),
- * and each costs printf and strtod. */
-#define NUMBER_CACHE 256
-struct number_cache {
-    uint64_t bits[NUMBER_CACHE];
-    unsigned char len[NUMBER_CACHE]; /* 0: empty */
-    char text[NUMBER_CACHE][40];
-};
-
-static void json_numbers(FILE *f, const double *v, size_t n)
-{
-    struct number_cache *c = n > 64 ? xcalloc(1, sizeof *c) : NULL;
-    putc('[', f);
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            putc(',', f);
-        if (!c) {
-            json_number(f, v[i]);
-            continue;
-        }
-        uint64_t bits;
-        memcpy(&bits, &v[i], sizeof bits);
-        size_t k = (size_t)((bits * 0x9E3779B97F4A7C15u) >> 56) % NUMBER_CACHE;
-        if (!c->len[k] || c->bits[k] != bits) {
-            c->bits[k] = bits;
-            c->len[k] = (unsigned char)format_number(c->text[k], v[i]);
-        }
-        fwrite(c->text[k], 1, c->len[k], f);
-    }
-    putc(']', f);
-    free(c);
-}
-
 static void json_indices(FILE *f, const size_t *v, size_t n)
 {
     putc('[', f);
@@ -188,7 +79,7 @@ static void json_fields(FILE *f, const char *tabbed)
         e = strchr(s, '\t');
         char *field = utf8_sanitize(s, e ? (size_t)(e - s) : strlen(s));
         fputs(s == tabbed ? "" : ",", f);
-        json_string(f, field);
+        json_put_string(f, field, JSON_IN_SCRIPT);
         free(field);
         if (!e)
             break;
@@ -196,10 +87,10 @@ static void json_fields(FILE *f, const char *tabbed)
     putc(']', f);
 }
 
-static void json_band(FILE *f, const struct layout_data_band *b)
+static void json_band(FILE *f, const struct page_data_band *b)
 {
     fputs("{\"name\":", f);
-    json_string(f, b->name);
+    json_put_string(f, b->name, JSON_IN_SCRIPT);
     if (b->detail) { /* what the log tells of it, as the fields' list */
         fputs(",\"detail\":", f);
         json_fields(f, b->detail);
@@ -207,23 +98,23 @@ static void json_band(FILE *f, const struct layout_data_band *b)
     fprintf(f, ",\"colour\":\"#%02x%02x%02x\",\"box\":", channel(b->colour.r),
             channel(b->colour.g), channel(b->colour.b));
     if (b->has_box)
-        json_numbers(f, b->box, 4);
+        json_put_numbers(f, b->box, 4);
     else
         fputs("null", f);
     putc('}', f);
 }
 
-static void json_panel(FILE *f, const struct layout_data_panel *P)
+static void json_panel(FILE *f, const struct page_data_panel *P)
 {
     fputs("{\"title\":", f);
-    json_string(f, P->title);
+    json_put_string(f, P->title, JSON_IN_SCRIPT);
     fputs(",\n \"plot\":", f);
-    json_numbers(f, P->plot, 4);
+    json_put_numbers(f, P->plot, 4);
     double scale[4] = {P->t0, P->t_span, P->y_lo, P->y_span};
     static const char *const scale_name[4] = {"t0", "t_span", "y_lo", "y_span"};
     for (int i = 0; i < 4; i++) {
         fprintf(f, ",\"%s\":", scale_name[i]);
-        json_number(f, scale[i]);
+        json_put_number(f, scale[i]);
     }
     fputs(",\n \"bands\":", f);
     json_indices(f, P->band, P->nbands);
@@ -231,22 +122,22 @@ static void json_panel(FILE *f, const struct layout_data_panel *P)
     static const char *const stat_name[4] = {"share", "peak", "peak_time", "slope"};
     for (int i = 0; i < 4; i++) {
         fprintf(f, ",\n \"%s\":", stat_name[i]);
-        json_numbers(f, stat[i], P->nbands);
+        json_put_numbers(f, stat[i], P->nbands);
     }
     fprintf(f, ",\n \"samples\":%zu", P->profile_samples);
     fputs(",\n \"t\":", f);
-    json_numbers(f, P->t, P->nsamples);
+    json_put_numbers(f, P->t, P->nsamples);
     fputs(",\n \"values\":[", f);
     for (size_t i = 0; i < P->nsamples; i++) {
         fputs(i ? ",\n  " : "\n  ", f);
-        json_numbers(f, P->value + i * P->nbands, P->nbands);
+        json_put_numbers(f, P->value + i * P->nbands, P->nbands);
     }
     fputs("]", f);
     if (P->nheap) { /* --heap: the RTS's lines at each sample */
         fputs(",\n \"heap_names\":[", f);
         for (size_t k = 0; k < P->nheap; k++) {
             fputs(k ? "," : "", f);
-            json_string(f, P->heap_name[k]);
+            json_put_string(f, P->heap_name[k], JSON_IN_SCRIPT);
         }
         fputs("],\n \"heap_colours\":[", f);
         for (size_t k = 0; k < P->nheap; k++)
@@ -255,35 +146,35 @@ static void json_panel(FILE *f, const struct layout_data_panel *P)
         fputs("],\n \"heap\":[", f);
         for (size_t i = 0; i < P->nsamples; i++) {
             fputs(i ? ",\n  " : "\n  ", f);
-            json_numbers(f, P->heap + i * P->nheap, P->nheap);
+            json_put_numbers(f, P->heap + i * P->nheap, P->nheap);
         }
         fputs("]", f);
     }
     if (P->nmarks) { /* the markers drawn, with their whole texts */
         fputs(",\n \"mark_t\":", f);
-        json_numbers(f, P->mark_t, P->nmarks);
+        json_put_numbers(f, P->mark_t, P->nmarks);
         fputs(",\n \"mark_text\":[", f);
         for (size_t i = 0; i < P->nmarks; i++) {
             fputs(i ? ",\n  " : "\n  ", f);
-            json_string(f, P->mark_text[i]);
+            json_put_string(f, P->mark_text[i], JSON_IN_SCRIPT);
         }
         fputs("]", f);
         if (P->mark_strip > 0) {
             fputs(",\n \"mark_strip\":", f);
-            json_number(f, P->mark_strip);
+            json_put_number(f, P->mark_strip);
         }
     }
     if (P->hidden) { /* what -t removed, by sample: the readout's totals say it */
         fprintf(f, ",\n \"trace\":{\"names\":%zu,\"percent\":", P->hidden_names);
-        json_number(f, P->trace_percent);
+        json_put_number(f, P->trace_percent);
         fputs(",\"hidden\":", f);
-        json_numbers(f, P->hidden, P->nsamples);
+        json_put_numbers(f, P->hidden, P->nsamples);
         fputs("}", f);
     }
     fputs("}", f);
 }
 
-static void json_data(FILE *f, const struct layout_data *D, const struct render_settings *rs)
+static void json_data(FILE *f, const struct page_data *D, const struct render_settings *rs)
 {
     if (!D) {
         fputs("null", f);
@@ -295,9 +186,9 @@ static void json_data(FILE *f, const struct layout_data *D, const struct render_
             mode[D->mode], D->diff ? "true" : "false", D->x_index ? "true" : "false",
             D->iec ? "true" : "false", rs->refresh > 0 ? "true" : "false");
     fputs("\"value_unit\":", f);
-    json_string(f, D->value_unit);
+    json_put_string(f, D->value_unit, JSON_IN_SCRIPT);
     fputs(",\"sample_unit\":", f);
-    json_string(f, D->sample_unit);
+    json_put_string(f, D->sample_unit, JSON_IN_SCRIPT);
     if (D->detail_columns) { /* the names of the bands' detail fields */
         fputs(",\n\"detail_columns\":", f);
         json_fields(f, D->detail_columns);
@@ -380,8 +271,9 @@ static int put_svg(FILE *f, const struct layout *L, struct render_fonts *fonts, 
 
 /* ---- the page ------------------------------------------------------------------ */
 
-static int write_html(FILE *f, const struct layout *L, struct render_fonts *fonts,
-                     const struct render_settings *rs, struct hp_error *err)
+static int write_html(FILE *f, const struct layout *L, const struct page_data *D,
+                      struct render_fonts *fonts, const struct render_settings *rs,
+                      struct hp_error *err)
 {
     const char *title = L->title ? L->title : "";
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
@@ -414,11 +306,11 @@ static int write_html(FILE *f, const struct layout *L, struct render_fonts *font
     fputs("<div id=\"tables\"></div>\n</main>\n", f);
     fputs("<footer>Drawn by hp2ps " PACKAGE_VERSION ".</footer>\n", f);
     fputs("<script type=\"application/json\" id=\"hp2ps-data\">\n", f);
-    json_data(f, L->data, rs);
+    json_data(f, D, rs);
     fputs("\n</script>\n<script>\n", f);
     put_lines(f, page_js);
     fputs("</script>\n</body>\n</html>\n", f);
     return 0;
 }
 
-const struct render_format render_format_html = {.name = "html", .write = write_html, .data = true};
+const struct render_format render_format_html = {.name = "html", .write_page = write_html};

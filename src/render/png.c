@@ -94,7 +94,7 @@ static const uint32_t *pixel_row(const struct pixels *px, int y)
 }
 
 /* Does the layout hatch (--pattern)?  The hatching's lines span the
- * clip (render.c), so a strip would draw them with other ends: the same
+ * clip (render/core.c), so a strip would draw them with other ends: the same
  * lines, but rounded a little differently. */
 static bool layout_has_hatching(const struct layout *L)
 {
@@ -281,7 +281,7 @@ static void on_png_warning(png_structp png, png_const_charp msg)
  * order, so the bytes are those of a run on one thread (HP2PS_THREADS=1;
  * test_png compares them too).  More
  * strips overlap more, but each costs a pass over the paths that reach
- * into it (render.c skips the others).  A hatched graph (--pattern) is
+ * into it (render/core.c skips the others).  A hatched graph (--pattern) is
  * drawn in one strip (layout_has_hatching). */
 #define PNG_STRIPS 4
 

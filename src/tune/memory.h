@@ -5,6 +5,8 @@
 #ifndef HP2PS_TUNE_MEMORY_H
 #define HP2PS_TUNE_MEMORY_H
 
+/* One malloc arena, freed memory kept, 1 MiB stacks for the threads the
+ * libraries start: called once, before any thread exists. */
 void tune_memory(void);
 
 #endif

@@ -21,7 +21,11 @@ PROGRAMS = ("./hp2ps", "hp2ps", "hp2ps-cairo")
 # Flags whose value may be the next argument (options.c).
 VALUED = {"-o", "--output", "--format", "--dpi", "--units", "--include", "--exclude",
           "--marks", "--from", "--to", "--at", "--mode", "--sort", "--export-layout",
-          "--x", "-m", "-e", "-t"}
+          "--x", "-m", "-e", "-t", "--check", "--check-file", "--baseline", "--tolerance",
+          "--floor", "--report"}
+# The heap budget gate's flags: a gate draws only with -o, and writes its
+# --report files.
+GATE = ("--check", "--check-file", "--baseline")
 SUFFIXES = (".hp", ".eventlog")
 
 
@@ -62,7 +66,9 @@ def redirected(stage):
 
 def drawn(words):
     """The files one run of the program writes (not the .aux)."""
-    inputs, output, fmt, i = [], None, None, 1
+    inputs, output, fmt, i, reports = [], None, None, 1, []
+    top = any(w == "--top" or w.startswith("--top=") for w in words)
+    gate = any(w in GATE or w.startswith(tuple(g + "=" for g in GATE)) for w in words)
     while i < len(words):
         w = words[i]
         value = None
@@ -76,12 +82,16 @@ def drawn(words):
             output = value
         elif w == "--format":
             fmt = value
+        elif w == "--report" and value and ":" in value and value.split(":", 1)[1] != "-":
+            reports.append(value.split(":", 1)[1])
         elif not w.startswith("-") or w == "-":
             if value is None:
                 inputs.append(w)
         i += 1
-    if output == "-" or (output is None and (not inputs or inputs == ["-"])):
-        return []  # standard output: the line's > names it
+    if gate:
+        return ([output] if output and output != "-" else []) + reports
+    if output == "-" or (output is None and (not inputs or inputs == ["-"] or top)):
+        return []  # standard output (--top's table too): the line's > names it
     if output is not None:
         return [output]
     base = inputs[0].rsplit("/", 1)[-1]
@@ -92,7 +102,14 @@ def drawn(words):
 
 
 def record(where, block, command, every_line):
-    toks = tokens(command)
+    try:
+        toks = tokens(command)
+    except ValueError:
+        # a line that is no shell (a program's output shown, "the heap's
+        # peak"): no command, unless it calls the program
+        if command.split(None, 1)[0] in PROGRAMS or every_line:
+            raise
+        return None
     if not toks:
         return None
     outputs, calls = [], False

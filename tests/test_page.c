@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* test_page.c: the HTML page's data (page/page.h), built after the
+ * layout from where it drew things: the graph's area and scales and the
+ * key's boxes on the page (y down), the bands, and the values read back,
+ * for one profile, several and --diff.  Text is measured by a fake font
+ * whose every byte is 5 points wide. */
+#include "check.h"
+#include "options.h"
+#include "page/page.h"
+#include "read/hp.h"
+#include "run.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double fake_width(void *ctx, enum font_role font, const char *text)
+{
+    (void)ctx;
+    (void)font;
+    return 5.0 * (double)strlen(text);
+}
+
+static const struct text_metrics fake = {fake_width, NULL, NULL};
+
+static const char TINY[] =
+    "JOB \"demo\"\nDATE \"Mon Jan 1 2024\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+    "BEGIN_SAMPLE 0.0\nalpha 100\nbeta 50\nEND_SAMPLE 0.0\n"
+    "BEGIN_SAMPLE 1.0\nalpha 300\nbeta 20\nEND_SAMPLE 1.0\n";
+
+struct world {
+    struct profile p;
+    struct band_plan bp;
+    struct series s;
+    struct layout L;
+    struct layout_options o;
+};
+
+/* TINY's plan, series (with the page's samples when samples) and
+ * layout under base. */
+static int build(struct world *w, const struct layout_options *base, bool samples)
+{
+    struct hp_error err;
+    memset(w, 0, sizeof *w);
+    if (profile_parse_buffer(&w->p, TINY, strlen(TINY), "t.hp", NULL, &err) < 0)
+        return -1;
+    struct band_options bo;
+    band_options_default(&bo);
+    if (bands_plan(&w->bp, &w->p, &bo, &err) < 0 ||
+        series_build_mode(&w->s, &w->p, &w->bp, 100, base->mode, &err) < 0 ||
+        (samples && series_samples_build(&w->s, &w->p, &w->bp, 100, &err) < 0))
+        return -1;
+    w->o = *base;
+    w->o.x_range = 1;
+    w->o.y_range = 320;
+    return layout_build(&w->L, &w->p, &w->bp, &w->s, &w->o, &fake, &err);
+}
+
+static void destroy(struct world *w)
+{
+    layout_free(&w->L);
+    series_free(&w->s);
+    band_plan_free(&w->bp);
+    profile_free(&w->p);
+}
+
+static const struct prim *find_text(const struct page *pg, const char *text)
+{
+    for (size_t i = 0; i < pg->count; i++)
+        if (pg->prim[i].kind == PRIM_TEXT && strcmp(pg->prim[i].text, text) == 0)
+            return &pg->prim[i];
+    return NULL;
+}
+
+/* One profile: the graph's area and scales, the key's boxes and the
+ * bands' figures, on the page (landscape A4: y down). */
+static void one_profile(void)
+{
+    struct world w;
+    struct hp_error err;
+    struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
+    if (!CHECK(build(&w, &o, false) == 0))
+        return;
+    struct page_data *D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
+    if (!CHECK(D != NULL))
+        return;
+    CHECK(D->mode == MODE_STACKED && !D->diff && !D->x_index);
+    CHECK_STR(D->value_unit, "bytes");
+    CHECK_STR(D->sample_unit, "seconds");
+    CHECK_INT(D->nbands, 2);
+    CHECK_STR(D->band[0].name, "beta"); /* bottom first */
+    CHECK_STR(D->band[1].name, "alpha");
+    if (!CHECK_INT(D->npanels, 1))
+        return;
+    const struct page_data_panel *P = &D->panel[0];
+    CHECK_STR(P->title, "demo");
+    /* The layout's graph, y turned down: its foot is the area's bottom. */
+    const double *m = w.L.matrix;
+    const struct layout_graph *g = &w.L.graph[0];
+    CHECK_NEAR(P->plot[0], m[0] * g->plot[0] + m[4], 1e-9);
+    CHECK_NEAR(P->plot[1] + P->plot[3], m[3] * g->plot[1] + m[5], 1e-9);
+    CHECK_NEAR(P->plot[2], g->plot[2], 1e-9);
+    CHECK_NEAR(P->plot[3], g->plot[3], 1e-9);
+    CHECK(P->t0 == 0 && P->t_span == 1 && P->y_lo == 0 && P->y_span >= 320);
+    CHECK_INT(P->nbands, 2);
+    CHECK(P->band[0] == 0 && P->band[1] == 1);
+    CHECK_NEAR(P->share[1], 400.0 / 470, 1e-12);
+    CHECK(P->peak[1] == 300 && P->peak_time[1] == 1 && P->peak[0] == 50 && P->peak_time[0] == 0);
+    CHECK_INT(P->profile_samples, 2);
+    CHECK_INT(P->nsamples, 0); /* no samples were made for the page */
+    /* Each key entry's box holds its name, on the page, beside the graph,
+     * alpha above beta. */
+    const char *names[2] = {"beta", "alpha"};
+    for (int b = 0; b < 2; b++) {
+        const struct prim *t = find_text(&w.L.page[0], names[b]);
+        const double *box = D->band[b].box;
+        double x = m[0] * t->x + m[2] * t->y + m[4], y = m[1] * t->x + m[3] * t->y + m[5];
+        CHECK(D->band[b].has_box);
+        CHECK(x >= box[0] && x <= box[0] + box[2] && y >= box[1] && y <= box[1] + box[3]);
+        CHECK(box[0] >= P->plot[0] + P->plot[2]);
+        CHECK(memcmp(&D->band[b].colour, &w.bp.band[b].fill, sizeof(struct rgb)) == 0);
+    }
+    CHECK(D->band[1].box[1] + D->band[1].box[3] <= D->band[0].box[1] + 1e-9);
+    page_data_free(D);
+    destroy(&w);
+
+    /* With the page's samples: both samples, each band's own value. */
+    if (!CHECK(build(&w, &o, true) == 0))
+        return;
+    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
+    P = &D->panel[0];
+    CHECK_INT(P->nsamples, 2);
+    CHECK(P->t[0] == 0 && P->t[1] == 1);
+    CHECK(P->value[0] == 50 && P->value[1] == 100 && P->value[2] == 20 && P->value[3] == 300);
+    CHECK(P->hidden == NULL && P->nheap == 0 && P->nmarks == 0);
+    page_data_free(D);
+    destroy(&w);
+
+    /* --mode=lines: the colours are the lines' (grey without -c), as the
+     * key's swatches show them. */
+    o.mode = MODE_LINES;
+    if (!CHECK(build(&w, &o, false) == 0))
+        return;
+    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
+    CHECK(D->mode == MODE_LINES);
+    for (size_t b = 0; b < 2; b++) {
+        struct rgb want = layout_band_colour(&w.o, &w.bp.band[b]);
+        CHECK(memcmp(&D->band[b].colour, &want, sizeof want) == 0);
+        CHECK(D->band[b].colour.r == D->band[b].colour.g); /* a grey */
+    }
+    page_data_free(D);
+    destroy(&w);
+
+    /* No key drawn: no boxes, the bands all the same. */
+    o.mode = MODE_STACKED;
+    o.key = false;
+    if (!CHECK(build(&w, &o, false) == 0))
+        return;
+    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
+    CHECK(D->nbands == 2 && !D->band[0].has_box && !D->band[1].has_box);
+    page_data_free(D);
+    destroy(&w);
+}
+
+/* Through the pipeline as hp2ps runs it, -o x.html and args: profiles
+ * texts[0..n) drawn as several, or with --diff. */
+static int draw_many(const char *const *args, size_t nargs, const char *const *texts, size_t n,
+                     struct layout *L, struct page_data **D)
+{
+    char *argv[16] = {"hp2ps"};
+    int argc = 1;
+    for (size_t i = 0; i < nargs && argc < 13; i++)
+        argv[argc++] = (char *)args[i];
+    argv[argc++] = "-o";
+    argv[argc++] = "x.html";
+    argv[argc++] = "a.hp"; /* (named, not read: the texts are parsed) */
+    argv[argc++] = "b.hp";
+    struct options o;
+    struct name_filter filter = {0};
+    struct pipeline_options po;
+    struct hp_error err;
+    struct profile p[2];
+    memset(p, 0, sizeof p);
+    options_default(&o);
+    int rc = -1;
+    if (options_parse(&o, argc, argv, &err) == 0 && run_options_from(&po, &o, &filter, &err) == 0 &&
+        pipeline_has_page(&po)) {
+        size_t k = 0;
+        while (k < n && profile_parse_buffer(&p[k], texts[k], strlen(texts[k]), "t.hp",
+                                             &po.parse, &err) == 0)
+            k++;
+        if (k == n)
+            rc = po.diff ? pipeline_draw_diff(L, D, p, &po, &fake, NULL, &err)
+                         : pipeline_draw_several(L, D, p, n, &po, &fake, NULL, &err);
+        for (size_t i = 0; i < k; i++)
+            profile_free(&p[i]);
+    }
+    if (rc < 0)
+        fprintf(stderr, "  %s\n", err.text);
+    name_filter_free(&filter);
+    options_free(&o);
+    return rc;
+}
+
+static const char LATER[] =
+    "JOB \"later\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+    "BEGIN_SAMPLE 0.0\ngamma 10\nalpha 100\nEND_SAMPLE 0.0\n"
+    "BEGIN_SAMPLE 2.0\ngamma 40\nalpha 500\nEND_SAMPLE 2.0\n";
+
+/* Several profiles: one panel each, in the layout's order, the first on
+ * top, each band found in the one key (the union) by name. */
+static void several(void)
+{
+    const char *const texts[2] = {TINY, LATER};
+    const char *const args[] = {"-c"};
+    struct layout L;
+    struct page_data *D = NULL;
+    if (!CHECK(draw_many(args, 1, texts, 2, &L, &D) == 0) || !CHECK(D != NULL))
+        return;
+    CHECK(!D->diff);
+    CHECK_INT(D->nbands, 3);
+    if (CHECK_INT(D->npanels, 2) && CHECK_INT(L.ngraphs, 2)) {
+        CHECK_STR(D->panel[0].title, "demo");
+        CHECK_STR(D->panel[1].title, "later");
+        CHECK(D->panel[0].plot[1] < D->panel[1].plot[1]); /* the first on top */
+        CHECK(D->panel[0].t_span == 2 && D->panel[1].t_span == 2); /* one time scale */
+        for (size_t k = 0; k < 2; k++) {
+            const struct page_data_panel *P = &D->panel[k];
+            CHECK_INT(P->nbands, 2);
+            CHECK(P->nsamples == 2);
+            for (size_t b = 0; b < P->nbands; b++) {
+                const char *name = D->band[P->band[b]].name;
+                /* the panel's band b is the key's band of its name */
+                CHECK(strcmp(name, "alpha") == 0 || strcmp(name, "beta") == 0 ||
+                      strcmp(name, "gamma") == 0);
+                CHECK(k == 0 || strcmp(name, "beta") != 0);
+                CHECK(k == 1 || strcmp(name, "gamma") != 0);
+            }
+        }
+    }
+    page_data_free(D);
+    layout_free(&L);
+}
+
+/* --diff: the values are changes (LATER minus TINY on one grid), the
+ * shares parts of the changes' magnitudes. */
+static void diff(void)
+{
+    const char *const texts[2] = {TINY, LATER};
+    const char *const args[] = {"--diff"};
+    struct layout L;
+    struct page_data *D = NULL;
+    if (!CHECK(draw_many(args, 1, texts, 2, &L, &D) == 0) || !CHECK(D != NULL))
+        return;
+    CHECK(D->diff);
+    if (CHECK_INT(D->npanels, 1)) {
+        const struct page_data_panel *P = &D->panel[0];
+        CHECK(strstr(P->title, "later minus demo") != NULL);
+        double share = 0;
+        for (size_t b = 0; b < P->nbands; b++)
+            share += P->share[b];
+        CHECK_NEAR(share, 1, 1e-12);
+        /* at the grid's start alpha changed by 0 (100 -> 100) */
+        for (size_t b = 0; b < P->nbands; b++)
+            if (strcmp(D->band[P->band[b]].name, "alpha") == 0)
+                CHECK(P->nsamples > 0 && P->value[b] == 0);
+        CHECK(P->y_lo <= 0);
+    }
+    page_data_free(D);
+    layout_free(&L);
+}
+
+int main(void)
+{
+    one_profile();
+    several();
+    diff();
+    return check_report();
+}
