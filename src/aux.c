@@ -518,6 +518,35 @@ static void format_fixed(char *buf, size_t size, int prec, double v)
     dot_decimal(buf);
 }
 
+/* Which bands' .hp names (hp_name) the .aux also has: those that read
+ * back, each only where no band of the plan has it as its own name and
+ * no other band's .hp name is it (an -hi table whose entry reads as
+ * another table's address: the band keeps its line, read back as its
+ * own).  NULL when no band has one. */
+static bool *aliases_written(const struct band_plan *bp)
+{
+    bool any = false;
+    for (size_t i = 0; i < bp->count && !any; i++)
+        any = bp->band[i].hp_name != NULL;
+    if (!any)
+        return NULL;
+    struct names seen;
+    names_init(&seen);
+    for (size_t i = 0; i < bp->count; i++)
+        if (aux_name_fits(bp->band[i].name))
+            names_intern(&seen, bp->band[i].name, strlen(bp->band[i].name));
+    bool *alias = xcalloc(bp->count, sizeof *alias);
+    for (size_t i = 0; i < bp->count; i++) {
+        const char *a = bp->band[i].hp_name;
+        if (!a || !aux_name_fits(a) || names_find(&seen, a, strlen(a)) >= 0)
+            continue;
+        alias[i] = true;
+        names_intern(&seen, a, strlen(a));
+    }
+    names_free(&seen);
+    return alias;
+}
+
 int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_range,
               bool colour)
 {
@@ -531,8 +560,9 @@ int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_rang
     for (size_t i = 0; i < bp->count; i++)
         if (aux_name_fits(bp->band[i].name))
             fprintf(f, "ORDER %s %zu\n", bp->band[i].name, i + 1);
-    for (size_t i = 0; i < bp->count; i++) /* the same bands as the .hp names them */
-        if (bp->band[i].hp_name && aux_name_fits(bp->band[i].hp_name))
+    bool *alias = aliases_written(bp);
+    for (size_t i = 0; alias && i < bp->count; i++) /* the same bands as the .hp names them */
+        if (alias[i])
             fprintf(f, "ORDER %s %zu\n", bp->band[i].hp_name, i + 1);
     /* Each distinct shade is formatted once (greys cycle through ten
      * values; a million bands made a million %.2f): a small cache by the
@@ -544,7 +574,7 @@ int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_rang
     for (size_t j = 0; j < 2 * bp->count; j++) {
         size_t i = j % bp->count;
         const char *name = j < bp->count ? bp->band[i].name : bp->band[i].hp_name;
-        if (!name || !aux_name_fits(name))
+        if (j < bp->count ? !aux_name_fits(name) : !(alias && alias[i]))
             continue;
         double shade = bp->band[i].aux_shade;
         uint64_t bits;
@@ -557,5 +587,6 @@ int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_rang
         }
         fprintf(f, "SHADE %s %s\n", name, text[k]);
     }
+    free(alias);
     return ferror(f) ? -1 : 0;
 }

@@ -77,7 +77,8 @@ int64_t aux_lookup(const struct aux *a, const char *name, const char *alias, siz
 /* Write the .aux of a plan with the ranges actually drawn: GHC's syntax,
  * shades with two decimals in grey and six in colour; a band with an
  * hp_name (an eventlog's) has its ORDER and SHADE under that name too,
- * so that its .hp, and GHC's hp2ps on it, take them.  -1 when f has an
+ * so that its .hp, and GHC's hp2ps on it, take them (not where another
+ * band is so named: no name is in the .aux twice).  -1 when f has an
  * error (the caller names the file). */
 struct band_plan;
 int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_range,
