@@ -33,6 +33,7 @@
 #define TITLE_NOTE_HEIGHT 16.0 /* a title's note, on a line under the box's */
 #define FACT_PITCH 10.5        /* the facts' lines under it */
 #define FACT_PAD 2.0           /* above the first and below the last */
+#define FACT_SHARE (1.0 / 3)   /* of the graph's height, at most */
 #define TITLE_TEXT_GAP 10.0 /* between the title's job, middle and date */
 #define X_LABEL_BASELINE 15.5
 #define X_TITLE_BASELINE 4.5
@@ -100,19 +101,76 @@ static char *title_middle(const struct frame *f, const struct title *t,
     return layout_ellipsize(t->middle_short, room, FONT_TITLE, tm);
 }
 
-/* t's facts wrapped to the title box's width: how many lines, and
- * (lines not NULL) the lines, a new array of new strings. */
-static size_t facts_lines(const struct frame *f, const struct title *t,
-                          const struct text_metrics *tm, char ***lines)
+/* The rest of t's facts from byte at of fact i on, on one line of
+ * width: whole when it fits, else as much as fits, at a word's end where
+ * one is near, and an ellipsis.  A new string. */
+static char *facts_rest(const struct title *t, size_t i, size_t at, double width,
+                        const struct text_metrics *tm)
 {
+    size_t len = 0;
+    for (size_t j = i; j < t->nfacts; j++)
+        len += strlen(t->facts[j]) + 1;
+    char *rest = xmalloc(len + 1), *q = rest;
+    for (size_t j = i; j < t->nfacts; j++) {
+        const char *from = t->facts[j] + (j == i ? at : 0);
+        size_t n = strlen(from);
+        memcpy(q, from, n);
+        q += n;
+        *q++ = ' ';
+    }
+    q[-1] = '\0';
+    char **part;
+    size_t k = text_wrap(rest, width, FONT_AXIS, tm, &part);
+    if (k > 1) {
+        for (size_t j = 0; j < k; j++)
+            free(part[j]);
+        free(part);
+        k = text_wrap(rest, width - tm->width(tm->ctx, FONT_AXIS, ELLIPSIS), FONT_AXIS, tm,
+                      &part);
+        size_t n = strlen(part[0]);
+        while (n > 0 && part[0][n - 1] == ' ')
+            n--;
+        part[0][n] = '\0';
+        char *cut = xmalloc(n + sizeof ELLIPSIS);
+        memcpy(cut, part[0], n);
+        memcpy(cut + n, ELLIPSIS, sizeof ELLIPSIS);
+        free(part[0]);
+        part[0] = cut;
+    }
+    for (size_t j = 1; j < k; j++)
+        free(part[j]);
+    char *line = part[0];
+    free(part);
+    free(rest);
+    return line;
+}
+
+/* t's facts wrapped to the title box's width, in at most max lines (the
+ * last then holds what it can of the rest, and an ellipsis): how many
+ * lines, and (lines not NULL) the lines, a new array of new strings. */
+static size_t facts_lines(const struct frame *f, const struct title *t,
+                          const struct text_metrics *tm, size_t max, char ***lines)
+{
+    double width = title_right(f) - title_left();
     size_t n = 0;
     char **all = NULL;
-    for (size_t i = 0; i < t->nfacts; i++) {
+    for (size_t i = 0; i < t->nfacts && n < max; i++) {
         char **part;
-        size_t k = text_wrap(t->facts[i], title_right(f) - title_left(), FONT_AXIS, tm, &part);
+        size_t k = text_wrap(t->facts[i], width, FONT_AXIS, tm, &part);
         all = xreallocarray(all, n + k ? n + k : 1, sizeof *all);
-        memcpy(all + n, part, k * sizeof *part);
-        n += k;
+        size_t at = 0;
+        for (size_t j = 0; j < k; j++) {
+            /* (a line is the fact's next bytes: text_wrap cuts, never drops) */
+            bool last = n + 1 == max && (j + 1 < k || i + 1 < t->nfacts);
+            if (last || n == max) {
+                free(part[j]);
+                if (last)
+                    all[n++] = facts_rest(t, i, at, width, tm);
+                continue;
+            }
+            at += strlen(part[j]);
+            all[n++] = part[j];
+        }
         free(part);
     }
     if (lines)
@@ -156,12 +214,21 @@ static void frame_set_title(struct frame *f, enum title_box box, const struct ti
      * facts, then (at the box's foot) --top's line */
     f->note_row = false;
     f->suspects_height = 0;
-    size_t fact_lines = 0;
     for (size_t k = 0; k < n; k++) {
         f->note_row |= t[k].note != NULL;
         if (t[k].suspects)
             f->suspects_height = TITLE_NOTE_HEIGHT;
-        size_t lines = facts_lines(f, &t[k], tm, NULL);
+    }
+    /* The facts take at most FACT_SHARE of the graph's height they would
+     * leave, one line at least: on a narrow page (-e3in) they are cut,
+     * the graph is not (the JSON export has them whole). */
+    double graph = f->bh - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y -
+                   (f->note_row ? TITLE_NOTE_HEIGHT : 0) - f->suspects_height;
+    double room = FACT_SHARE * graph - 2 * FACT_PAD;
+    f->fact_rows = room >= FACT_PITCH ? (size_t)(room / FACT_PITCH) : 1;
+    size_t fact_lines = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t lines = facts_lines(f, &t[k], tm, f->fact_rows, NULL);
         fact_lines = lines > fact_lines ? lines : fact_lines;
     }
     f->note_height = (f->note_row ? TITLE_NOTE_HEIGHT : 0) +
@@ -659,7 +726,7 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, do
         }
         base += TITLE_NOTE_HEIGHT - 4.5 - FACT_PAD - AXIS_ASCENT; /* the first fact's */
         char **lines;
-        size_t n = facts_lines(f, t, tm, &lines);
+        size_t n = facts_lines(f, t, tm, f->fact_rows, &lines);
         for (size_t i = 0; i < n; i++, base -= FACT_PITCH) {
             page_text(pg, lines[i], title_left(), base, ALIGN_LEFT, FONT_AXIS, 0);
             free(lines[i]);

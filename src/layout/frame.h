@@ -40,6 +40,7 @@ struct key; /* layout/key.h: the key, built into a frame by key_build */
 #define MARK_LABEL_BASE 5.0
 #define MARK_ROW 10.0       /* each further row of markers' texts */
 #define MARK_ROWS_MAX 4
+#define MARK_ROWS_SHARE (1.0 / 3) /* of the graph's height, the rows over the first */
 #define HEAP_LEGEND_BASELINE 4.5
 
 /* What -t leaves out is said under the title when it comes to this
@@ -77,6 +78,7 @@ struct frame {
     bool mark_labels;      /* the markers' texts in a strip of MARK_STRIP over the graph */
     size_t mark_rows;      /* ... in this many rows, each MARK_ROW higher (0: one) */
     bool note_row;         /* the title's note has a line (some title has one) */
+    size_t fact_rows;      /* the facts' lines the title box holds at most */
     struct key *key;       /* key_build's (layout/key.c), freed by frame_free */
 };
 
@@ -189,7 +191,8 @@ void draw_heap_legend(struct page *pg, const struct profile *p, const struct fra
 bool layout_mark_labels(const struct profile *p, const struct layout_options *o);
 
 /* How many rows of the strip p's markers' texts need in f (as wide as it
- * will be drawn), each at its own marker, up to MARK_ROWS_MAX. */
+ * will be drawn, its strip of one row taken), each at its own marker, up
+ * to MARK_ROWS_MAX and to what MARK_ROWS_SHARE of f's graph holds. */
 size_t layout_mark_rows(const struct profile *p, const struct frame *f,
                         const struct text_metrics *tm);
 

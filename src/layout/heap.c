@@ -335,9 +335,13 @@ static size_t mark_labels_in(struct mark_item *items, size_t n, size_t rows,
 size_t layout_mark_rows(const struct profile *p, const struct frame *f,
                         const struct text_metrics *tm)
 {
+    /* the rows over the first take at most MARK_ROWS_SHARE of the graph's
+     * height (a narrow -e page: its markers crowd into one row) */
+    double fit = f->gh * MARK_ROWS_SHARE / MARK_ROW;
+    size_t most = fit < MARK_ROWS_MAX - 1 ? 1 + (fit > 0 ? (size_t)fit : 0) : MARK_ROWS_MAX;
     struct mark_item *items;
     size_t n = mark_items(p, f, &items), rows = 1;
-    for (; n && rows < MARK_ROWS_MAX; rows++) {
+    for (; n && rows < most; rows++) {
         struct mark_label *lab;
         size_t nl = place_marks(items, n, 0, rows, BORDER_SPACE, f->bw - BORDER_SPACE,
                                 mark_text_room(f), tm, &lab);
