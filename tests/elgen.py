@@ -314,6 +314,9 @@ def make(name):
         ev += [(58, 25_000_000, b"second"), (58, 5_000_000, b'first "quoted"'),
                (58, 90_000_000, b"after")]
         return write(types, ev)
+    if name == "markers-crowd":  # twelve USER_MARKERs 10 us apart: more than four rows hold
+        ev += [(58, 15_000_000 + 10_000 * k, b"step %d of the crowd" % k) for k in range(12)]
+        return write(types, ev)
     if name == "heap":  # heap events between the censuses, out of time order as the
         # capability blocks put them, and markers with their texts
         for k in range(12):
