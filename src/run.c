@@ -142,7 +142,8 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
         .x_index = o->x_index, .full_stacks = o->full_stacks, .threads = env_threads(),
         .heap = o->heap, .marks = filter->marks,
-        .stacks = o->view == VIEW_ICICLE || po->tree_fmt,
+        .stacks = o->view == VIEW_ICICLE || po->tree_fmt ||
+                  (po->fmt && po->fmt->write_page), /* the page's icicle */
     };
     struct band_options *bo = &po->bands;
     band_options_default(bo);

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "page/icicle.h"
+#include "page/suspects.h"
 #include "utf8.h"
 
 /* A local rectangle (x, y, width, height, y up) on the page (y down).
@@ -199,6 +201,18 @@ static void panel_series(struct page_data_panel *P, const struct page_data *D,
     }
 }
 
+/* A profile's panel: --top's ranking, OTHER and -t at each sample, and
+ * the tree of the names, from the page's samples of s. */
+static void panel_suspects_and_tree(struct page_data_panel *P, const struct profile *p,
+                                    const struct band_plan *bp, const struct series *s)
+{
+    if (!s->samples || s->samples->nbands != bp->count)
+        return;
+    P->suspects = page_suspects_build(p, bp, s->samples);
+    P->opened = page_opened_build(p, bp, s->samples, P->suspects);
+    P->tree = page_tree_build(p, bp, P->opened);
+}
+
 /* Marks drawn closer than this (points) are one on the page (layout.c's
  * MARK_GAP): the page lists one text per place, as many as it draws. */
 #define DATA_MARK_GAP 0.5
@@ -319,6 +333,7 @@ struct page_data *page_data_build(const struct layout *L, const struct profile *
         struct page_data_panel *P = add_panel(D, p->job, L, &L->graph[0]);
         panel_series(P, D, bp, s);
         panel_heap_and_marks(P, p, &L->graph[0], o);
+        panel_suspects_and_tree(P, p, bp, s);
     }
     return D;
 }
@@ -329,9 +344,11 @@ struct page_data *page_data_build_panels(const struct layout *L,
                                          const struct layout_options *o)
 {
     struct page_data *D = data_begin(L, panel[0].p, key, o, false);
-    for (size_t k = 0; k < n && k < L->ngraphs; k++)
-        panel_series(add_panel(D, panel[k].p->job, L, &L->graph[k]), D, panel[k].bp,
-                     panel[k].s);
+    for (size_t k = 0; k < n && k < L->ngraphs; k++) {
+        struct page_data_panel *P = add_panel(D, panel[k].p->job, L, &L->graph[k]);
+        panel_series(P, D, panel[k].bp, panel[k].s);
+        panel_suspects_and_tree(P, panel[k].p, panel[k].bp, panel[k].s);
+    }
     return D;
 }
 
@@ -371,6 +388,9 @@ void page_data_free(struct page_data *D)
         free(P->mark_t);
         free(P->mark_text);
         free(P->hidden);
+        page_suspects_free(P->suspects);
+        page_opened_free(P->opened);
+        page_tree_free(P->tree);
     }
     free(D->panel);
     free(D->value_unit);

@@ -15,6 +15,10 @@
 
 #include "layout.h"
 
+struct page_suspects;
+struct page_opened;
+struct page_tree;
+
 struct page_data_band {     /* a band of any panel, as the key lists it */
     char *name;             /* the full name, valid UTF-8, newlines kept */
     char *detail;           /* what the log tells of it (profile.detail: tab-separated,
@@ -50,6 +54,12 @@ struct page_data_panel {
     double *mark_t;         /*   their times */
     char **mark_text;       /*   their whole texts, valid UTF-8, one line */
     double *hidden;         /* hidden[i]: what -t removed in sample i, or NULL */
+    /* --top's ranking, OTHER and -t opened at each sample, the tree of
+     * the names (page/suspects.h, page/icicle.h): one profile's panel,
+     * NULL where not built */
+    struct page_suspects *suspects;
+    struct page_opened *opened;
+    struct page_tree *tree;
     size_t hidden_names;    /* how many names -t removed, under trace_percent */
     double trace_percent;
 };
