@@ -523,6 +523,7 @@
     if (!t || node < 0 || node >= t.n || D.panels[k].tree.kind === 'flat')
       return;
     focus[k] = node;
+    document.body.classList.toggle('icicle-focus', node > 0);
     var set = node ? bandsUnder(k, node) : [];
     focusSet = node ? setKey(set.length ? set : D.bands.map(function (B, j) { return j; })) : null;
     api.showOnly(set); /* (redraws: redrawn below) */
@@ -581,6 +582,7 @@
       if (focus[panel] && focusSet !== null && setKey(on) !== focusSet) {
         focus[panel] = 0;
         focusSet = null;
+        document.body.classList.remove('icicle-focus');
       }
       draw();
     },
@@ -603,6 +605,7 @@
       if (n > 0) {
         panel = path[0];
         focus[panel] = n;
+        document.body.classList.add('icicle-focus');
         var set = bandsUnder(panel, n);
         focusSet = setKey(set.length ? set : D.bands.map(function (B, j) { return j; }));
       }
@@ -618,6 +621,13 @@
                        self: V ? Array.prototype.slice.call(V.self) : [],
                        value: V ? Array.prototype.slice.call(V.value) : [],
                        tip: tip.hidden ? null : tip.textContent,
+                       /* the rows of the tables a reader sees */
+                       visible: Array.prototype.filter.call(
+                         document.querySelectorAll('#tables tbody tr, #suspects tbody tr'),
+                         function (tr) { return getComputedStyle(tr).display !== 'none'; })
+                         .map(function (tr) {
+                           return [tr.closest('table').id, tr.getAttribute('data-band')];
+                         }),
                        status: status.textContent, notes: notes.textContent}};
     },
     selftest: function (f) {

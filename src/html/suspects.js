@@ -475,6 +475,15 @@
       return open(k, i);
     },
     redrawn: function () {
+      /* the bands left out of the graph: their rows too (undrawn names
+       * are no band shown alone) */
+      var shown = api.shown(), all = shown.indexOf(false) < 0;
+      states.forEach(function (st) {
+        st.rows.forEach(function (e) {
+          var key = e.R.band >= 0 ? st.P.bands[e.R.band] : -1;
+          e.tr.classList.toggle('out', key >= 0 ? !shown[key] : !all);
+        });
+      });
       if (view === 'suspects')
         states.forEach(compute);
     },
