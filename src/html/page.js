@@ -1576,14 +1576,22 @@
 
   /* JavaScript's RegExp, as --include takes POSIX extended expressions
    * (the same for what both have: . * + ? | () [] ^ $ {m,n}); a text that
-   * is no expression is looked for as it is. */
-  function setSearch(text) {
+   * is no expression is looked for as it is, and so is a link's (asText):
+   * an expression such as (.|.)*$Z runs for hours on each name, and a
+   * link someone shares must not hang the tab it opens. */
+  function setSearch(text, asText) {
     var re = null, how = '';
-    if (text !== '') {
+    var literal = function () {
+      return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    };
+    if (text !== '' && asText) {
+      re = literal();
+      how = ' (from the link: searched as text)';
+    } else if (text !== '') {
       try {
         re = new RegExp(text);
       } catch (err) {
-        re = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+        re = literal();
         how = ' (not a regular expression: searched as text)';
       }
     }
@@ -1779,7 +1787,7 @@
     }
     if (want.search !== undefined) {
       search.value = want.search;
-      setSearch(want.search);
+      setSearch(want.search, true);
     }
     var names = D.bands.map(function (B) { return B.name; });
     if (want.band.length && want.band.some(function (n) { return names.indexOf(n) >= 0; }))
