@@ -119,8 +119,9 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
         return hp_fail(err, "--view=icicle draws a picture; -o FILE.folded writes the tree's "
                        "stacks as text");
     if (o->view == VIEW_ICICLE && po->fmt && po->fmt->write_page)
-        return hp_fail(err, "--view=icicle: the HTML page has no icicle yet; draw it as .svg, "
-                       ".pdf, .png, .ps or .eps");
+        return hp_fail(err, "--view=icicle: the HTML page draws its icicle under the graph "
+                       "(-o FILE.html without --view); --view=icicle draws it as .svg, .pdf, "
+                       ".png, .ps or .eps");
     if (o->view == VIEW_ICICLE && o->top)
         return hp_fail(err, "--top names its ranking under the graph's title; --view=icicle "
                        "draws a tree (write the table with -o FILE.txt)");
