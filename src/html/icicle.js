@@ -249,11 +249,21 @@
     p.r.style.display = '';
     p.t.style.display = text ? '' : 'none';
     if (text) {
+      p.t.setAttribute('class', dark(fill) ? 'on-dark' : '');
       p.t.setAttribute('x', (x + 3).toFixed(2));
       p.t.setAttribute('y', y + ROW - 5.5);
       if (p.t.textContent !== text)
         p.t.textContent = text;
     }
+  }
+
+  /* Is the fill #rrggbb dark (white letters read better on it)? */
+  function dark(fill) {
+    var m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(fill);
+    if (!m)
+      return false;
+    var r = parseInt(m[1], 16), g = parseInt(m[2], 16), b = parseInt(m[3], 16);
+    return 0.299 * r + 0.587 * g + 0.114 * b < 110;
   }
 
   /* A label of at most w units: the name cut with "…", and the share. */
@@ -354,11 +364,27 @@
         if (depth >= MAX_ROWS)
           return;
         rows = Math.max(rows, depth + 1);
-        var text = fit(labelOf(t, V, node), share(node < 0 ? (node === REST_OTHER ? V.rest[0] : V.rest[1])
-                                                            : V.value[node]), w);
+        /* a run of three or more frames each the only caller of the
+         * next, no name ending in it: one row (as the drawing folds it) */
+        var first = node, run = 1;
+        while (node > 0 && !(V.self[node] > 0)) {
+          var live = t.kids[node].filter(function (c) { return V.value[c] > 0; });
+          if (live.length !== 1 || t.kind[live[0]] === 2)
+            break;
+          node = live[0];
+          run++;
+        }
+        if (run < 3) {
+          node = first;
+          run = 1;
+        }
+        var label = run > 1 ? labelOf(t, V, first) + ' \u203a \u2026 \u203a ' + labelOf(t, V, node) +
+                              ' (' + run + ' frames)' : labelOf(t, V, node);
+        var text = fit(label, share(node < 0 ? (node === REST_OTHER ? V.rest[0] : V.rest[1])
+                                                : V.value[node]), w);
         piece(x, depth * ROW, w, look(t, V, node), node, text, node < 0 ? 'node rest' : 'node');
         boxes.push({node: node, value: node < 0 ? V.rest[node === REST_OTHER ? 0 : 1] : V.value[node],
-                    x: x, w: w, depth: depth});
+                    x: x, w: w, depth: depth, first: first, run: run});
         if (node < 0)
           return;
         var kids = t.kids[node].filter(function (c) { return V.value[c] > 0; });
@@ -448,6 +474,15 @@
 
   /* ---- hover: the whole name, its bytes and share ---- */
 
+  /* A value as bytes, or over a window as byte-seconds. */
+  function amount(v) {
+    var q = api.quantity(v);
+    if (mode === 'pointer')
+      return q;
+    var m = / \((.*)\)$/.exec(q);
+    return m ? q.slice(0, m.index) + '\u00b7s (' + m[1] + '\u00b7s)' : q + '\u00b7s';
+  }
+
   function tipFor(node) {
     var V = last && last.V, t = trees[panel];
     var box = last && last.boxes.filter(function (b) { return b.node === node; })[0];
@@ -456,16 +491,20 @@
       return;
     }
     tip.textContent = '';
-    var unit = mode === 'pointer' ? '' : '\u00b7s';
     var root = V.value[D.panels[panel].tree.kind === 'flat' ? 0 : focus[panel]];
     var name = labelOf(t, V, node);
     api.line(tip, 'name', name);
-    if (node >= 0 && t.kind[node] !== 0)
+    if (box.run > 1)
+      api.line(tip, 'muted', 'the last of ' + box.run + ' frames, each the only call of the one ' +
+               'before, from ' + t.label[box.first]);
+    if (node >= 0 && t.kind[node] !== 0 && t.kind[node] !== 1)
       api.line(tip, 'muted', KIND[t.kind[node]] + (t.kind[node] === 2
         ? ': the rest of this stack is not in the profile' : ''));
-    api.line(tip, 'value', api.quantity(box.value) + unit + ', ' +
+    api.line(tip, 'value', amount(box.value) + ', ' +
              api.percent(root > 0 ? box.value / root : 0) + ' of ' +
-             (focus[panel] ? labelOf(t, V, focus[panel]) : 'the total shown'));
+             (focus[panel] ? labelOf(t, V, focus[panel]) + ', ' +
+                             api.percent(V.total > 0 ? box.value / V.total : 0) + ' of the total'
+                           : 'the total'));
     var o = node >= 0 && V.owner[node];
     if (o && V.self[node] > 0) {
       var kind = o.slice(0, o.indexOf(':')), key = Number(o.slice(o.indexOf(':') + 1));
@@ -473,8 +512,7 @@
       api.line(tip, 'muted', kind === 'band' ? 'the band ' + D.bands[key].name
                : (kind === 'other' ? 'in OTHER: ' : 'not drawn (-t): ') + P.opened.names[key]);
       if (V.self[node] < V.value[node])
-        api.line(tip, 'muted', 'its own ' + api.quantity(V.self[node]).replace(/ \(.*\)$/, '') +
-                 unit + ', the rest in the calls below');
+        api.line(tip, 'muted', 'its own ' + amount(V.self[node]) + ', the rest in the calls below');
     }
     tip.hidden = false;
     tip.setAttribute('data-node', node);

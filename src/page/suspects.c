@@ -175,7 +175,8 @@ static void open_census(struct opening *op, size_t i, const struct sample *smp, 
         m->text = op->p->names.info[m->id].text;
         m->text += stackname_prefix(m->text); /* (as shown: triage_shown_name) */
     }
-    qsort(op->touched, op->ntouched, sizeof *op->touched, by_value_then_name);
+    if (op->ntouched > 1) /* (none: touched may be NULL) */
+        qsort(op->touched, op->ntouched, sizeof *op->touched, by_value_then_name);
     O->count[i][0] = O->count[i][1] = 0;
     size_t listed_here = 0;
     for (size_t k = 0; k < op->ntouched; k++) {
