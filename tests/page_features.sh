@@ -10,7 +10,9 @@
 # node (the bands under it alone, the URL fragment, the page reopened at
 # it), on the slow leak of tests/data/slowleak (a .hp and its eventlog),
 # an -hi eventlog and 647 bands; the page bounded on a long profile;
-# several profiles and --diff still load.  Skipped where no chromium.
+# several profiles and --diff still load; and with real input (the
+# DevTools protocol) the pointer, an icicle node and OTHER clicked.
+# Skipped where no chromium.
 . "$(dirname "$0")/lib.sh"
 need python3
 
@@ -96,6 +98,12 @@ check "a click on main.buf: its band alone, in the fragment and back" \
     $F focus "$CHROMIUM" leak.html main.buf
 check "a click on -hi's src/newer.hs: its bands alone" \
     $F focus "$CHROMIUM" hi.html src/newer.hs
+
+# With real input (the DevTools protocol): the icicle follows the
+# pointer, a node says its name and share and is clicked, OTHER clicked
+# in the graph opens.
+check "real input: pointer, icicle node, its click, OTHER clicked" \
+    timeout 600 $F interact "$CHROMIUM" leak-m3.html
 
 # Bounded: a long profile (20,000 samples x 300 names) makes a page of
 # the same budgets.

@@ -26,6 +26,12 @@ command line's own answers:
       names are under it, the URL fragment keeps it, and the page opened
       at that fragment shows the same; the pointer over it says its name,
       bytes and share.
+  interact CHROMIUM PAGE
+      with real input (DevTools protocol, cdp_page.py): the pointer moved
+      across the graph moves the icicle to each sample under it; the
+      pointer over an icicle node says its name, bytes and share; a click
+      on it shows only the bands under it and puts it in the fragment; a
+      click on OTHER in the graph opens it at that sample.
   bounded PAGE MAXBYTES
       the page is under MAXBYTES and its features within their budgets
       (page/suspects.h).
@@ -328,6 +334,102 @@ def cmd_focus(chromium, page, label):
     return s["hash"]
 
 
+def cmd_interact(chromium, page):
+    import tempfile
+    import time
+    import cdp_page
+    D, _ = data_of(page)
+    P = D["panels"][0]
+    T = P["tree"]
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+        proc, pg = cdp_page.open_browser(chromium, profile, "file://" + os.path.abspath(page))
+        try:
+            pg.wait("document.documentElement.getAttribute('data-ready') === 'yes'", 60)
+            plot = P["plot"]
+            seen = set()
+            for fx in (0.1, 0.3, 0.5, 0.7, 0.9):
+                x, y = pg.to_client(plot[0] + fx * plot[2], plot[1] + 0.98 * plot[3])
+                pg.mouse("mouseMoved", x, y)
+                time.sleep(0.05)
+                i = pg.js("document.getElementById('readout').getAttribute('data-sample')")
+                st = pg.js("document.querySelector('.icicle-status').textContent")
+                want = "at " + ("%s" % P["t"][int(i)]).rstrip("0").rstrip(".") if i else None
+                if i is None or not st.startswith(want[:6]):
+                    fail("the pointer at sample %r: the icicle says %r" % (i, st))
+                seen.add(st)
+            if len(seen) < 3:
+                fail("the icicle did not follow the pointer: %r" % sorted(seen))
+            # the widest node below the root: the pointer over it, a click on it
+            box = pg.js("(function () { var best = null, w = 0;"
+                        " document.querySelectorAll('svg.icicle rect.node').forEach(function (r) {"
+                        "  var n = Number(r.getAttribute('data-node')), b = r.getBoundingClientRect();"
+                        "  if (n > 0 && r.style.display !== 'none' && b.width > w) {"
+                        "   w = b.width; best = [n, b.left + b.width / 2, b.top + b.height / 2]; } });"
+                        " return best; })()")
+            if not box:
+                fail("no icicle node to point at")
+                return
+            node, x, y = box
+            pg.js("document.querySelector('svg.icicle').scrollIntoView({block: 'center'})")
+            box = pg.js("(function () { var r = document.querySelector("
+                        "'svg.icicle rect[data-node=\"%d\"]').getBoundingClientRect();"
+                        " return [r.left + r.width / 2, r.top + r.height / 2]; })()" % node)
+            pg.mouse("mouseMoved", *box)
+            time.sleep(0.05)
+            tip = pg.js("(function () { var t = document.querySelector('.icicle-tip');"
+                        " return t.hidden ? null : t.textContent; })()")
+            label = T["nodes"][node][2]
+            if not tip or label not in tip or "%" not in tip:
+                fail("the pointer over node %s: %r" % (label, tip))
+            pg.click(*box)
+            time.sleep(0.3)
+            shown = pg.js("document.getElementById('graph').getAttribute('data-shown')")
+            hash_ = pg.js("location.hash")
+            if "node=" not in hash_:
+                fail("a click on node %s: the fragment is %r" % (label, hash_))
+            under = set()
+            for n in range(len(T["nodes"])):
+                m = n
+                while m > 0 and m != node:
+                    m = T["nodes"][m][0]
+                if m == node:
+                    under.add(n)
+            want = sorted({P["bands"][b] for b, m in enumerate(T["band_node"]) if m in under})
+            O = P.get("opened")
+            if O and O["other"] >= 0 and any(m in under and not O["traced"][j]
+                                             for j, m in enumerate(T["member_node"])):
+                want = sorted(set(want) | {P["bands"][O["other"]]})
+            got = sorted(int(k) for k in (shown or "").split()) if shown else \
+                list(range(len(D["bands"])))
+            if got != want and not (len(want) == len(D["bands"]) and not shown):
+                fail("a click on node %s shows bands %r, not %r" % (label, got, want))
+            print("real input: the icicle followed %d samples; node %s: %s; a click shows %r" % (
+                len(seen), label, (tip or "")[:60], got[:8]))
+            # OTHER in the graph, clicked: opened at that sample
+            if O and O["other"] >= 0:
+                pg.js("location.hash = ''; window.scrollTo(0, 0)")
+                pg.js("document.querySelectorAll('.icicle-crumbs button')[0] &&"
+                      " document.querySelectorAll('.icicle-crumbs button')[0].click()")
+                time.sleep(0.3)
+                k = P["bands"][O["other"]]
+                i = max(range(len(P["t"])), key=lambda j: P["values"][j][O["other"]])
+                lo = sum(P["values"][i][:O["other"]])
+                mid = lo + P["values"][i][O["other"]] / 2
+                x, y = pg.to_client(plot[0] + (P["t"][i] - P["t0"]) / P["t_span"] * plot[2],
+                                    plot[1] + plot[3] - (mid - P["y_lo"]) / P["y_span"] * plot[3])
+                pg.click(x, y)
+                time.sleep(0.6)
+                o = pg.js("(function () { var s = document.getElementById('opened');"
+                          " return s.hidden ? null : s.querySelector('h2').textContent; })()")
+                if not o or "OTHER" not in o:
+                    fail("a click on OTHER (band %d) at sample %d: the list is %r" % (k, i, o))
+                else:
+                    print("real input: a click on OTHER opened %r" % o)
+        finally:
+            proc.kill()
+            proc.wait()
+
+
 def cmd_bounded(page, maxbytes):
     D, size = data_of(page)
     if size > int(maxbytes):
@@ -357,7 +459,8 @@ def cmd_bounded(page, maxbytes):
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     {"suspects": cmd_suspects, "opened": cmd_opened, "icicle": cmd_icicle,
-     "window": cmd_window, "focus": cmd_focus, "bounded": cmd_bounded}[cmd](*args)
+     "window": cmd_window, "focus": cmd_focus, "interact": cmd_interact,
+     "bounded": cmd_bounded}[cmd](*args)
     if FAILS:
         sys.exit(1)
 
