@@ -10,7 +10,8 @@
 # node (the bands under it alone, the URL fragment, the page reopened at
 # it), on the slow leak of tests/data/slowleak (a .hp and its eventlog),
 # an -hi eventlog and 647 bands; the page bounded on a long profile;
-# several profiles and --diff still load; and with real input (the
+# the --diff page's ranking of two runs against --top BEFORE AFTER;
+# several profiles still load; and with real input (the
 # DevTools protocol) the pointer, an icicle node and OTHER clicked.
 # Skipped where no chromium.
 . "$(dirname "$0")/lib.sh"
@@ -112,7 +113,14 @@ cc -O2 -o genprof "$TESTDATA/../../bench/genprof.c" 2>/dev/null || gcc -O2 -o ge
 check "the page of 20,000 samples x 300 names is under 3 MB, its features within budget" \
     $F bounded big.html 3000000
 
-# Several profiles and --diff still load and read back (html_page.py).
+# --diff: the Suspects view ranks what grew between the runs, as --top
+# BEFORE AFTER (the fixed build against the leaking one).
+FIXED=$TESTDATA/slowleak/fixed-hc.hp
+"$HP2PS" --diff "$FIXED" "$LEAK" -o diff.html && "$HP2PS" --top=0 "$FIXED" "$LEAK" -o two.json
+check "--diff: the Suspects view as --top BEFORE AFTER" $F two "$CHROMIUM" diff.html two.json
+
+# Several profiles still load and read back (html_page.py; --diff:
+# browser.sh).
 "$HP2PS" -c "$LEAK" "$TESTDATA/slowleak/fixed-hc.hp" -o two.html &&
     "$HP2PS" "$LEAK" -o a.csv && "$HP2PS" "$TESTDATA/slowleak/fixed-hc.hp" -o b.csv
 check "two profiles: the page reads back as the CSVs say" \

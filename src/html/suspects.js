@@ -135,7 +135,13 @@
 
   /* ---- the Suspects tables ---- */
 
-  var COLUMNS = [['#', 'rank'], ['Leak', 'leak'], ['Score', 'score'], ['Name', 'name'],
+  /* --diff: the runs ranked by what grew between them, as --top
+   * BEFORE AFTER (page/suspects.h: two) */
+  var TWO = [['#', 'rank'], ['Grew', 'leak'], ['Peak before', 'before_peak'],
+             ['Peak after', 'peak'], ['Change', 'change'], ['Change %', 'change_pct'],
+             ['End after', 'end'], ['Held after', 'held'], ['Score after', 'score'],
+             ['Name', 'name']];
+  var ONE = [['#', 'rank'], ['Leak', 'leak'], ['Score', 'score'], ['Name', 'name'],
                  ['Start', 'start'], ['End', 'end'], ['Change', 'change'],
                  ['Change %', 'change_pct'], ['Peak', 'peak'], ['Peak at', 'peak_time'],
                  ['End share', 'end_share'], ['Steady', 'steady'], ['Slope', 'slope'],
@@ -149,9 +155,11 @@
     if (!f.present)
       return key === 'name' || key === 'rank' ? null : '\u2013';
     switch (key) {
-    case 'leak': return f.leak ? 'LEAK' : '';
+    case 'leak': return f.leak ? (f.two ? 'GREW' : 'LEAK') : '';
     case 'score': return bytes(Math.round(f.score));
-    case 'start': case 'end': case 'peak': return bytes(f[key]);
+    case 'before_peak': return f.in_before ? bytes(f.before_peak) : '\u2013';
+    case 'peak': return f.in_after === false ? '\u2013' : bytes(f.peak);
+    case 'start': case 'end': return bytes(f[key]);
     case 'change': return (f.change > 0 ? '+' : '') + bytes(f.change);
     case 'change_pct':
       return f.change_pct === null ? 'new'
@@ -168,6 +176,8 @@
   /* --top's order: score, change, end, name. */
   function byRank(a, z) {
     var x = a.f, y = z.f;
+    if (x.two)
+      return x.rank - y.rank;
     if (x.present !== y.present)
       return x.present ? -1 : 1;
     if (!x.present)
@@ -182,8 +192,19 @@
     return R['in'] === 'other' ? 'in OTHER' : R['in'] === 't' ? 'not drawn (-t)' : '';
   }
 
+  /* The band of a name of the --diff page (its bands' names keep the
+   * RTS's "(N)"), or -1. */
+  function bandNamed(P, name) {
+    for (var b = 0; b < P.bands.length; b++)
+      if (D.bands[P.bands[b]].name.replace(/^\([^)]*\)/, '') === name)
+        return b;
+    return -1;
+  }
+
   function makeTable(P, k) {
     var S = P.suspects, st = {P: P, k: k, column: 0, dir: 1, rows: []};
+    var COLUMNS = st.columns = S.two ? TWO : ONE;
+    var NAME = st.name = S.two ? TWO.length - 1 : 3; /* the name's column */
     var table = document.createElement('table');
     table.id = 'suspects-' + k;
     table.className = 'suspects';
@@ -196,7 +217,7 @@
       b.type = 'button';
       b.textContent = c[0];
       b.addEventListener('click', function () {
-        st.dir = st.column === j ? -st.dir : j === 0 || j === 3 ? 1 : -1;
+        st.dir = st.column === j ? -st.dir : j === 0 || j === NAME ? 1 : -1;
         st.column = j;
         sort(st);
       });
@@ -208,21 +229,23 @@
     S.rows.forEach(function (R) {
       var tr = document.createElement('tr'), e = {R: R, tr: tr, name: R.name};
       COLUMNS.forEach(function () { tr.insertCell(); });
-      var key = R.band >= 0 ? P.bands[R.band] : -1;
+      var b = S.two ? bandNamed(P, R.name) : R.band;
+      var key = b >= 0 ? P.bands[b] : -1;
+      e.key = key;
       if (key >= 0) {
         var sw = document.createElement('span');
         sw.className = 'swatch';
         sw.style.background = api.colour(key);
-        tr.cells[3].appendChild(sw);
+        tr.cells[NAME].appendChild(sw);
         tr.setAttribute('data-band', key);
         tr.tabIndex = 0;
       }
-      tr.cells[3].appendChild(document.createElement('span')).textContent = R.name;
-      if (where(R)) {
+      tr.cells[NAME].appendChild(document.createElement('span')).textContent = R.name;
+      if (where(R) && !S.two) {
         var tag = document.createElement('span');
         tag.className = 'where';
         tag.textContent = ' ' + where(R);
-        tr.cells[3].appendChild(tag);
+        tr.cells[NAME].appendChild(tag);
       }
       st.rows.push(e);
     });
@@ -240,6 +263,8 @@
     st.note = document.createElement('p');
     st.note.className = 'suspects-note';
     st.cap = cap;
+    if (S.two)
+      table.classList.add('two');
     box.appendChild(st.note);
     box.appendChild(table);
     return st;
@@ -248,6 +273,8 @@
   /* Every row's figures for the window shown. */
   function compute(st) {
     var P = st.P, S = P.suspects, z = api.zoom(), W;
+    if (S.two)
+      return computeTwo(st);
     if (!z) { /* hp2ps's own, over every census */
       W = {n: S.censuses, t_start: S.t_start, t_end: S.t_end, heap_end: S.heap_end,
            heap_peak: S.heap_peak, floor: S.floor};
@@ -270,14 +297,7 @@
     st.W = W;
     var ranked = st.rows.slice().sort(byRank);
     ranked.forEach(function (e, j) { e.f.rank = j + 1; });
-    st.rows.forEach(function (e) {
-      var c = e.tr.cells;
-      c[0].textContent = e.f.present ? String(e.f.rank) : '\u2013';
-      for (var j = 1; j < COLUMNS.length; j++)
-        if (j !== 3)
-          c[j].textContent = cell(e.f, COLUMNS[j][1]);
-      e.tr.classList.toggle('leak', !!e.f.leak);
-    });
+    fillRows(st);
     var name = D.panels.length > 1 ? P.title + ': ' : '';
     st.cap.textContent = name + 'Suspects: ' + (z ? 'from ' + api.time(W.t_start) + ' to ' +
                          api.time(W.t_end) : 'the whole run') + ', ' + W.n + ' censuses';
@@ -298,6 +318,39 @@
     sort(st);
   }
 
+  function fillRows(st) {
+    st.rows.forEach(function (e) {
+      var c = e.tr.cells;
+      c[0].textContent = e.f.present ? String(e.f.rank) : '\u2013';
+      for (var j = 1; j < st.columns.length; j++)
+        if (j !== st.name)
+          c[j].textContent = cell(e.f, st.columns[j][1]);
+      e.tr.classList.toggle('leak', !!e.f.leak);
+    });
+  }
+
+  /* --diff: hp2ps's ranking of the two runs, over the whole of each. */
+  function computeTwo(st) {
+    var S = st.P.suspects;
+    st.rows.forEach(function (e, j) {
+      var R = e.R;
+      e.f = {present: true, two: true, rank: j + 1, leak: R.leak, before_peak: R.before_peak,
+             in_before: R.in_before, in_after: R.in_after, peak: R.peak, change: R.change,
+             change_pct: R.change_pct, end: R.end, held: R.held, score: R.score};
+    });
+    st.W = {n: S.censuses, before_n: S.before_censuses, floor: S.floor};
+    st.cap.textContent = 'Suspects: what grew from the first run to the second';
+    var grew = st.rows.filter(function (e) { return e.f.leak; }).length;
+    st.note.textContent = 'Ranked as hp2ps --top BEFORE AFTER ranks them: by how much each ' +
+      'name\u2019s peak grew between the runs, the names paired as --diff pairs them, over ' +
+      'the whole of each run (' + S.before_censuses + ' and ' + S.censuses + ' censuses; ' +
+      'the zoom does not change it). ' + grew + ' grew by ' + bytes(S.floor) + ' (0.1 % of ' +
+      'the larger heap peak) or more.' + (S.names > st.rows.length
+        ? ' The first ' + st.rows.length + ' of ' + S.names + ' names are listed.' : '');
+    fillRows(st);
+    sort(st);
+  }
+
   function value(e, key) {
     if (key === 'name')
       return e.name;
@@ -308,7 +361,7 @@
   }
 
   function sort(st) {
-    var key = COLUMNS[st.column][1], dir = st.dir;
+    var key = st.columns[st.column][1], dir = st.dir;
     var order = st.rows.slice().sort(function (a, z) {
       var x = value(a, key), y = value(z, key);
       if (x === null || y === null)
@@ -480,7 +533,7 @@
       var shown = api.shown(), all = shown.indexOf(false) < 0;
       states.forEach(function (st) {
         st.rows.forEach(function (e) {
-          var key = e.R.band >= 0 ? st.P.bands[e.R.band] : -1;
+          var key = e.key;
           e.tr.classList.toggle('out', key >= 0 ? !shown[key] : !all);
         });
       });

@@ -361,6 +361,13 @@ struct page_data *page_data_build_diff(const struct layout *L, const struct prof
     return D;
 }
 
+void page_data_add_grew(struct page_data *D, const struct profile *before,
+                        const struct profile *after, const struct name_filter *filter)
+{
+    if (D && D->npanels && !D->panel[0].suspects)
+        D->panel[0].suspects = page_suspects_build_two(before, after, filter);
+}
+
 void page_data_free(struct page_data *D)
 {
     if (!D)

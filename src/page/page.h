@@ -97,6 +97,13 @@ struct page_data *page_data_build_panels(const struct layout *L,
 struct page_data *page_data_build_diff(const struct layout *L, const struct profile *after,
                                        const struct diff *d, const struct layout_options *o);
 
+/* --diff's page D (page_data_build_diff) given the two runs ranked by
+ * what grew between them (page/suspects.h: page_suspects_build_two),
+ * names chosen by filter (NULL: every name).  Nothing when D has no
+ * panel. */
+void page_data_add_grew(struct page_data *D, const struct profile *before,
+                        const struct profile *after, const struct name_filter *filter);
+
 /* Frees D and all it holds (NULL is harmless). */
 void page_data_free(struct page_data *D);
 

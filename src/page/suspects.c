@@ -21,6 +21,14 @@ static enum page_where where_of(const struct band_plan *bp, int64_t id, int64_t 
     return PAGE_DRAWN;
 }
 
+static bool holds_anything(const struct profile *p)
+{
+    for (size_t id = 0; id < p->names.count; id++)
+        if (p->names.info[id].total > 0)
+            return true;
+    return false;
+}
+
 struct page_suspects *page_suspects_build(const struct profile *p, const struct band_plan *bp,
                                           const struct series_samples *ss)
 {
@@ -29,9 +37,7 @@ struct page_suspects *page_suspects_build(const struct profile *p, const struct 
     /* every name, then those --include/--exclude drop left out (a name's
      * figures are its own; the window and the heap are every name's) */
     struct triage_options o = {.filter = NULL};
-    bool any = false;
-    for (size_t id = 0; id < p->names.count && !any; id++)
-        any = p->names.info[id].total > 0;
+    bool any = holds_anything(p);
     if (!any || triage_rank(&t, p, &o, &err) < 0) {
         if (any)
             triage_free(&t);
@@ -78,6 +84,52 @@ struct page_suspects *page_suspects_build(const struct profile *p, const struct 
         row->leak = r->leak;
         if (where != PAGE_DRAWN)
             row->values = xcalloc(n ? n : 1, sizeof *row->values);
+    }
+    triage_free(&t);
+    return S;
+}
+
+struct page_suspects *page_suspects_build_two(const struct profile *before,
+                                              const struct profile *after,
+                                              const struct name_filter *filter)
+{
+    struct triage t;
+    struct hp_error err;
+    struct triage_options o[2] = {{.filter = filter}, {.filter = filter}};
+    if (!holds_anything(before) || !holds_anything(after))
+        return NULL;
+    if (triage_rank_two(&t, before, after, o, &err) < 0) {
+        triage_free(&t);
+        return NULL;
+    }
+    struct page_suspects *S = xcalloc(1, sizeof *S);
+    S->two = true;
+    S->ncensuses = t.ncensuses;
+    S->t_start = t.t_start;
+    S->t_end = t.t_end;
+    S->heap_start = t.heap_start;
+    S->heap_end = t.heap_end;
+    S->heap_peak = t.heap_peak;
+    S->heap_peak_time = t.heap_peak_time;
+    S->floor = t.floor;
+    S->before_ncensuses = t.before_ncensuses;
+    S->before_heap_peak = t.before_heap_peak;
+    S->names = t.nrows;
+    size_t n = t.nrows < PAGE_SUSPECTS_TWO ? t.nrows : PAGE_SUSPECTS_TWO;
+    S->row = xcalloc(n ? n : 1, sizeof *S->row);
+    for (size_t i = 0; i < n; i++) {
+        struct triage_row *r = &t.row[i];
+        struct page_suspect *row = &S->row[S->nrows++];
+        row->name = r->name;
+        r->name = NULL;
+        row->id = r->id;
+        row->band = -1;
+        row->where = PAGE_DRAWN;
+        row->fig = r->fig;
+        row->before = r->before;
+        row->change = r->change;
+        row->change_pct = r->change_pct;
+        row->leak = r->leak;
     }
     triage_free(&t);
     return S;

@@ -54,6 +54,7 @@ struct page_suspect {
     double change_pct;        /* NAN: it started at 0 */
     bool leak;
     double *values;           /* band < 0: its value at each of the page's samples */
+    struct triage_figures before; /* two profiles (--diff): BEFORE's figures */
 };
 
 struct page_suspects {
@@ -65,7 +66,14 @@ struct page_suspects {
     size_t undrawn;           /* of those, not drawn by a band of their own */
     size_t nrows;             /* the bands' names, then the undrawn sent, by rank */
     struct page_suspect *row;
+    /* --diff: the two runs ranked by what grew between them (triage_rank_two),
+     * the first PAGE_SUSPECTS_TWO rows; fig is AFTER's, before BEFORE's */
+    bool two;
+    size_t before_ncensuses;
+    int64_t before_heap_peak;
 };
+
+#define PAGE_SUSPECTS_TWO 500
 
 struct page_opened {
     size_t nsamples;          /* the page's samples */
@@ -89,6 +97,14 @@ struct page_opened {
 struct page_suspects *page_suspects_build(const struct profile *p, const struct band_plan *bp,
                                           const struct series_samples *ss);
 void page_suspects_free(struct page_suspects *S);
+
+/* --diff: BEFORE and AFTER ranked by what grew between the runs, paired
+ * as --diff pairs them (filter: --include/--exclude), for a page whose
+ * values are the changes.  NULL when neither holds anything or a replay
+ * fails. */
+struct page_suspects *page_suspects_build_two(const struct profile *before,
+                                              const struct profile *after,
+                                              const struct name_filter *filter);
 
 /* OTHER and -t at each of ss's samples (and every name's sum where a
  * filter dropped some), with S's undrawn names' values (S may be NULL).

@@ -128,7 +128,12 @@ static void json_suspects(FILE *f, const struct page_suspects *S, size_t nsample
     json_key(f, "heap_peak", (double)S->heap_peak);
     json_key(f, "heap_peak_time", S->heap_peak_time);
     json_key(f, "floor", S->floor);
-    fprintf(f, ",\"names\":%zu,\"undrawn\":%zu,\"rows\":[", S->names, S->undrawn);
+    fprintf(f, ",\"names\":%zu,\"undrawn\":%zu", S->names, S->undrawn);
+    if (S->two) { /* --diff: the runs ranked by what grew between them */
+        fprintf(f, ",\"two\":true,\"before_censuses\":%zu", S->before_ncensuses);
+        json_key(f, "before_heap_peak", (double)S->before_heap_peak);
+    }
+    fputs(",\"rows\":[", f);
     static const char *const where[] = {[PAGE_DRAWN] = "band", [PAGE_OTHER] = "other",
                                         [PAGE_TRACED] = "t"};
     for (size_t i = 0; i < S->nrows; i++) {
@@ -152,6 +157,13 @@ static void json_suspects(FILE *f, const struct page_suspects *S, size_t nsample
         if (r->values) {
             fputs(",\"values\":", f);
             json_put_numbers(f, r->values, nsamples);
+        }
+        if (S->two) { /* which run holds it, and BEFORE's figures */
+            const struct triage_figures *b = &r->before;
+            fprintf(f, ",\"in_before\":%s,\"in_after\":%s", b->present ? "true" : "false",
+                    g->present ? "true" : "false");
+            json_key(f, "before_peak", (double)b->peak);
+            json_key(f, "before_end", (double)b->end);
         }
         putc('}', f);
     }

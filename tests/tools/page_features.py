@@ -32,6 +32,10 @@ command line's own answers:
       pointer over an icicle node says its name, bytes and share; a click
       on it shows only the bands under it and puts it in the fragment; a
       click on OTHER in the graph opens it at that sample.
+  two CHROMIUM PAGE TOP.json
+      a --diff page's Suspects view is --top=0 BEFORE AFTER -o TOP.json's
+      ranking: its rows in order, each name's peaks, change and after's
+      end, still held and score.
   bounded PAGE MAXBYTES
       the page is under MAXBYTES and its features within their budgets
       (page/suspects.h).
@@ -430,6 +434,35 @@ def cmd_interact(chromium, page):
             proc.wait()
 
 
+def cmd_two(chromium, page, top_path):
+    got = states(chromium, page, "suspects")
+    if not got:
+        return
+    s = feature(got[0], "suspects")
+    if not s:
+        fail("no Suspects view on the --diff page")
+        return
+    rows = sorted(s[0]["rows"], key=lambda r: r["rank"])
+    top = json.load(open(top_path))["rows"]  # (the names that grew)
+    for r in rows[len(top):]:
+        if r["change"] > 0:
+            fail("%s grew by %r on the page, --top does not list it" % (r["name"], r["change"]))
+    if [r["name"] for r in rows[:len(top)]] != [t["name"] for t in top[:len(rows)]]:
+        fail("the page ranks %r, --top %r" % ([r["name"] for r in rows][:6],
+                                              [t["name"] for t in top][:6]))
+    for r, t in zip(rows, top):
+        for mine, theirs in (("before_peak", "before_peak"), ("peak", "after_peak"),
+                             ("change", "change"), ("end", "after_end"), ("held", "after_held"),
+                             ("score", "after_score")):
+            if not close(r[mine], t[theirs]):
+                fail("%s: %s %r on the page, --top's %s %r" % (r["name"], mine, r[mine], theirs,
+                                                               t[theirs]))
+        if bool(r["leak"]) != bool(t["grew"]):
+            fail("%s: GREW %r, --top %r" % (r["name"], r["leak"], t["grew"]))
+    print("--diff: %d names ranked as --top BEFORE AFTER, %d grew" % (
+        len(rows), sum(1 for r in rows if r["leak"])))
+
+
 def cmd_bounded(page, maxbytes):
     D, size = data_of(page)
     if size > int(maxbytes):
@@ -459,7 +492,7 @@ def cmd_bounded(page, maxbytes):
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     {"suspects": cmd_suspects, "opened": cmd_opened, "icicle": cmd_icicle,
-     "window": cmd_window, "focus": cmd_focus, "interact": cmd_interact,
+     "window": cmd_window, "focus": cmd_focus, "interact": cmd_interact, "two": cmd_two,
      "bounded": cmd_bounded}[cmd](*args)
     if FAILS:
         sys.exit(1)
