@@ -402,7 +402,10 @@
       b.textContent = t[1];
       b.title = t[2];
       b.setAttribute('data-view', t[0]);
-      b.addEventListener('click', function () { show(t[0]); });
+      b.addEventListener('click', function () {
+        show(t[0]);
+        api.share(); /* the fragment keeps the view: table=suspects */
+      });
       tabs.appendChild(b);
     });
     box = document.createElement('div');
@@ -527,6 +530,13 @@
         return false;
       return open(k, i);
     },
+    fragment: function () {
+      return view === 'suspects' ? ['table=suspects'] : [];
+    },
+    fromFragment: function (want) {
+      if (tabs && (want.table === 'suspects') !== (view === 'suspects'))
+        show(want.table === 'suspects' ? 'suspects' : 'bands');
+    },
     redrawn: function () {
       /* the bands left out of the graph: their rows too (undrawn names
        * are no band shown alone) */
@@ -566,8 +576,8 @@
       return s;
     },
     selftest: function (f) {
-      if (f[0] === 'suspects' || f[0] === 'bands')
-        show(f[0]);
+      if ((f[0] === 'suspects' || f[0] === 'bands') && tabs)
+        tabs.querySelector('[data-view="' + f[0] + '"]').click();
       else if (f[0] === 'ssort' && states[0])
         states[0].heads[Number(f[1])].firstChild.click();
       else if (f[0] === 'open')

@@ -164,6 +164,7 @@ struct opening {
     size_t ntouched;
     int64_t *index;           /* per name id: its index in O->name, or -1 */
     size_t name_bytes;
+    size_t names_cap;         /* O->name's room */
     size_t per_sample;
     size_t cap;               /* entries' room */
 };
@@ -187,9 +188,12 @@ static int64_t listed(struct opening *op, uint32_t id)
     const struct name_info *ni = &op->p->names.info[id];
     if (O->nnames >= PAGE_MEMBER_NAMES || op->name_bytes + ni->len > PAGE_MEMBER_BYTES)
         return -1;
-    O->name = xreallocarray(O->name, O->nnames + 1, sizeof *O->name);
-    O->id = xreallocarray(O->id, O->nnames + 1, sizeof *O->id);
-    O->traced = xreallocarray(O->traced, O->nnames + 1, sizeof *O->traced);
+    if (O->nnames == op->names_cap) {
+        op->names_cap = op->names_cap ? 2 * op->names_cap : 64;
+        O->name = xreallocarray(O->name, op->names_cap, sizeof *O->name);
+        O->id = xreallocarray(O->id, op->names_cap, sizeof *O->id);
+        O->traced = xreallocarray(O->traced, op->names_cap, sizeof *O->traced);
+    }
     O->name[O->nnames] = triage_shown_name(ni->text);
     O->id[O->nnames] = id;
     O->traced[O->nnames] = op->bp->band_of_name[id] == BAND_TRACED;

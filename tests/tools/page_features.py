@@ -147,6 +147,11 @@ def cmd_suspects(chromium, page, top_path, a=None, b=None, win_path=None):
             fail("band %s has no row in the Suspects view" % name)
     n = compare_rows("whole run", s[0]["rows"], json.load(open(top_path)))
     print("whole run: %d names as --top ranks them" % n)
+    if "table=suspects" not in got[0]["hash"]:
+        fail("the URL fragment does not keep the Suspects view: %r" % got[0]["hash"])
+    again = states(chromium, page, "none#table=suspects")
+    if again and feature(again[0], "view") != "suspects":
+        fail("the page opened at #table=suspects shows the %r view" % feature(again[0], "view"))
     order = s[0]["order"]
     if s[0]["rows"] and order[0] != sorted(s[0]["rows"], key=lambda r: r["rank"])[0]["name"]:
         fail("the Suspects view does not open sorted by the score: %s first" % order[0])
