@@ -151,7 +151,6 @@ void page_suspects_free(struct page_suspects *S)
 
 struct member {
     int64_t value;
-    const char *text;
     uint32_t id;
 };
 
@@ -160,7 +159,9 @@ struct opening {
     const struct band_plan *bp;
     struct page_opened *O;
     int64_t *sum;             /* per name id: its sum in the census being read */
-    struct member *touched;   /* the OTHER and -t names holding something in it */
+    uint32_t *touched;        /* the OTHER and -t names holding something in it */
+    struct member *top;       /* the largest of them, per_sample at most: a heap whose
+                               * root ranks last, then sorted */
     size_t ntouched;
     int64_t *index;           /* per name id: its index in O->name, or -1 */
     size_t name_bytes;
@@ -169,14 +170,65 @@ struct opening {
     size_t cap;               /* entries' room */
 };
 
-/* --top --at's order: the largest first, equal ones by name. */
-static int by_value_then_name(const void *a, const void *b)
+/* Does a come before b in --top --at's order: the largest first, equal
+ * ones by name as shown (less "(N)"), then by id? */
+static bool ranks_before(const struct opening *op, const struct member *a, const struct member *b)
 {
-    const struct member *x = a, *y = b;
-    if (x->value != y->value)
-        return x->value > y->value ? -1 : 1;
-    int c = strcmp(x->text, y->text);
-    return c ? c : (x->id > y->id) - (x->id < y->id);
+    if (a->value != b->value)
+        return a->value > b->value;
+    const char *x = op->p->names.info[a->id].text, *y = op->p->names.info[b->id].text;
+    int c = strcmp(x + stackname_prefix(x), y + stackname_prefix(y));
+    return c ? c < 0 : a->id < b->id;
+}
+
+/* The heap top[0..n) (its root the one that ranks last) with top[k]
+ * sifted down. */
+static void sift_down(const struct opening *op, struct member *top, size_t n, size_t k)
+{
+    for (;;) {
+        size_t worst = k, l = 2 * k + 1, r = l + 1;
+        if (l < n && ranks_before(op, &top[worst], &top[l]))
+            worst = l;
+        if (r < n && ranks_before(op, &top[worst], &top[r]))
+            worst = r;
+        if (worst == k)
+            return;
+        struct member x = top[k];
+        top[k] = top[worst];
+        top[worst] = x;
+        k = worst;
+    }
+}
+
+/* The largest per_sample of the names touched, in order, into op->top:
+ * how many.  A heap of per_sample, so a census of many names costs
+ * O(names log per_sample), not a sort of them all. */
+static size_t largest(struct opening *op)
+{
+    size_t n = 0, m = op->per_sample;
+    for (size_t k = 0; k < op->ntouched; k++) {
+        struct member c = {op->sum[op->touched[k]], op->touched[k]};
+        if (n < m) {
+            size_t j = n++;
+            op->top[j] = c; /* sifted up: */
+            while (j > 0 && ranks_before(op, &op->top[(j - 1) / 2], &op->top[j])) {
+                struct member x = op->top[j];
+                op->top[j] = op->top[(j - 1) / 2];
+                op->top[(j - 1) / 2] = x;
+                j = (j - 1) / 2;
+            }
+        } else if (ranks_before(op, &c, &op->top[0])) {
+            op->top[0] = c;
+            sift_down(op, op->top, n, 0);
+        }
+    }
+    for (size_t j = 1; j < n; j++) /* (at most per_sample: by insertion) */
+        for (size_t k = j; k > 0 && ranks_before(op, &op->top[k], &op->top[k - 1]); k--) {
+            struct member x = op->top[k];
+            op->top[k] = op->top[k - 1];
+            op->top[k - 1] = x;
+        }
+    return n;
 }
 
 /* A list's place for name id (a new one while the caps allow), or -1. */
@@ -222,24 +274,16 @@ static void open_census(struct opening *op, size_t i, const struct sample *smp, 
         if (b != BAND_TRACED && (other < 0 || b != other))
             continue;
         if (op->sum[en->name] == 0 && en->value > 0)
-            op->touched[op->ntouched++].id = en->name;
+            op->touched[op->ntouched++] = en->name;
         bands_add_value(&op->sum[en->name], en->value);
     }
-    for (size_t k = 0; k < op->ntouched; k++) {
-        struct member *m = &op->touched[k];
-        m->value = op->sum[m->id];
-        m->text = op->p->names.info[m->id].text;
-        m->text += stackname_prefix(m->text); /* (as shown: triage_shown_name) */
-    }
-    if (op->ntouched > 1) /* (none: touched may be NULL) */
-        qsort(op->touched, op->ntouched, sizeof *op->touched, by_value_then_name);
     O->count[i][0] = O->count[i][1] = 0;
-    size_t listed_here = 0;
-    for (size_t k = 0; k < op->ntouched; k++) {
-        uint32_t id = op->touched[k].id;
-        bool traced = bp->band_of_name[id] == BAND_TRACED;
-        O->count[i][traced]++;
-        int64_t at = listed_here < op->per_sample ? listed(op, id) : -1;
+    for (size_t k = 0; k < op->ntouched; k++)
+        O->count[i][bp->band_of_name[op->touched[k]] == BAND_TRACED]++;
+    size_t ntop = largest(op);
+    for (size_t k = 0; k < ntop; k++) {
+        uint32_t id = op->top[k].id;
+        int64_t at = listed(op, id); /* (-1: past the names' caps; the rest's line has it) */
         if (at >= 0) {
             if (O->start[i + 1] == op->cap) {
                 op->cap = op->cap ? op->cap * 2 : 256;
@@ -248,11 +292,10 @@ static void open_census(struct opening *op, size_t i, const struct sample *smp, 
             }
             O->who[O->start[i + 1]] = (uint32_t)at;
             O->value[O->start[i + 1]++] = op->sum[id];
-            listed_here++;
         }
     }
     for (size_t k = 0; k < op->ntouched; k++)
-        op->sum[op->touched[k].id] = 0;
+        op->sum[op->touched[k]] = 0;
 }
 
 /* Is census smp the page's sample i (its time, its bands' values and
@@ -291,6 +334,7 @@ struct page_opened *page_opened_build(const struct profile *p, const struct band
         op.per_sample = PAGE_MEMBERS_PER_SAMPLE;
     if (op.per_sample < 1)
         op.per_sample = 1;
+    op.top = xcalloc(op.per_sample, sizeof *op.top);
     /* the undrawn suspects' values, by name id */
     int64_t *row_of = xreallocarray(NULL, nn ? nn : 1, sizeof *row_of);
     for (size_t id = 0; id < nn; id++)
@@ -332,6 +376,7 @@ struct page_opened *page_opened_build(const struct profile *p, const struct band
     free(op.sum);
     free(op.index);
     free(op.touched);
+    free(op.top);
     if (i < n) { /* a sample not found again, or the replay failed */
         page_opened_free(O);
         return NULL;
