@@ -30,6 +30,11 @@
   if (!D.panels.some(function (P) { return P.tree; }))
     return {};
 
+  /* "·s" after a window's amounts: the value unit times the time's */
+  function timeUnit() {
+    return '\u00b7' + (D.x_index ? 'sample' : D.sample_unit === 'seconds' ? 's' : D.sample_unit);
+  }
+
   var W = 1000, ROW = 18, MAX_ROWS = 24, BARS = 30, NARROW = 0.2;
   var KIND = ['root', 'frame', 'cut', 'module', 'file', 'span', 'closure', 'no IPE entry',
                'name'];
@@ -326,7 +331,7 @@
     var V = values(k, mode === 'pointer' ? sample : -1);
     var flat = P.tree.kind === 'flat';
     var f = flat ? 0 : focus[k], root = V.value[f], boxes = [];
-    var unit = mode === 'pointer' ? '' : '\u00b7s';
+    var unit = mode === 'pointer' ? '' : timeUnit();
     function share(v) {
       return api.percent(root > 0 ? v / root : 0);
     }
@@ -425,7 +430,7 @@
       (mode === 'pointer' ? 'at ' + api.time(what.time) + ' (the sample under the pointer; ' +
                             'at first the peak): ' + total
        : what.samples >= 2 ? 'from ' + api.time(what.from) + ' to ' + api.time(what.to) + ' (' +
-                             what.samples + ' samples): ' + total + '\u00b7s'
+                             what.samples + ' samples): ' + total + timeUnit()
        : 'the window holds fewer than two samples: no time to add up') +
       (f ? ', of which ' + labelOf(t, V, f) + ' holds ' +
            api.quantity(V.value[f]).replace(/ \(.*\)$/, '') + unit : '');
@@ -474,13 +479,14 @@
 
   /* ---- hover: the whole name, its bytes and share ---- */
 
-  /* A value as bytes, or over a window as byte-seconds. */
+  /* A value as bytes, or over a window as byte-seconds (the profile's
+   * time unit: byte-samples with --x=index). */
   function amount(v) {
-    var q = api.quantity(v);
+    var q = api.quantity(v), u = timeUnit();
     if (mode === 'pointer')
       return q;
     var m = / \((.*)\)$/.exec(q);
-    return m ? q.slice(0, m.index) + '\u00b7s (' + m[1] + '\u00b7s)' : q + '\u00b7s';
+    return m ? q.slice(0, m.index) + u + ' (' + m[1] + u + ')' : q + u;
   }
 
   function tipFor(node) {
@@ -597,15 +603,8 @@
 
   return {
     pointed: function (k, i) {
-      if (k !== panel) {
+      if (k !== panel || (mode === 'pointer' && i !== sample)) {
         panel = k;
-        if (mode === 'pointer') {
-          sample = i;
-          draw();
-          return;
-        }
-      }
-      if (mode === 'pointer' && i !== sample) {
         sample = i;
         draw();
       }
