@@ -77,10 +77,13 @@ static const struct prim *find_text(const struct page *pg, const char *text)
 static void one_profile(void)
 {
     struct world w;
+    struct hp_error err;
     struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
     if (!CHECK(build(&w, &o, false) == 0))
         return;
-    struct page_data *D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o);
+    struct page_data *D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
+    if (!CHECK(D != NULL))
+        return;
     CHECK(D->mode == MODE_STACKED && !D->diff && !D->x_index);
     CHECK_STR(D->value_unit, "bytes");
     CHECK_STR(D->sample_unit, "seconds");
@@ -124,7 +127,7 @@ static void one_profile(void)
     /* With the page's samples: both samples, each band's own value. */
     if (!CHECK(build(&w, &o, true) == 0))
         return;
-    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o);
+    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
     P = &D->panel[0];
     CHECK_INT(P->nsamples, 2);
     CHECK(P->t[0] == 0 && P->t[1] == 1);
@@ -138,7 +141,7 @@ static void one_profile(void)
     o.mode = MODE_LINES;
     if (!CHECK(build(&w, &o, false) == 0))
         return;
-    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o);
+    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
     CHECK(D->mode == MODE_LINES);
     for (size_t b = 0; b < 2; b++) {
         struct rgb want = layout_band_colour(&w.o, &w.bp.band[b]);
@@ -153,7 +156,7 @@ static void one_profile(void)
     o.key = false;
     if (!CHECK(build(&w, &o, false) == 0))
         return;
-    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o);
+    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
     CHECK(D->nbands == 2 && !D->band[0].has_box && !D->band[1].has_box);
     page_data_free(D);
     destroy(&w);
