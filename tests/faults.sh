@@ -74,6 +74,21 @@ temp_in() { ls -A "$1" | grep '^\.hp2ps-'; }
 posix_only=false
 "$HP2PS" --version | grep -q 'posix-only' && posix_only=true
 mkdir sig
+# SIGSTOP reaches a running thread later than kill returns: until every
+# thread of PID is stopped, the run may still rename its temporary file
+# over the output, and a temporary file seen then is not one it keeps.
+all_stopped() {
+    local tries=0 t state
+    [ -d "/proc/$1/task" ] || return 0
+    while [ $tries -lt 2000 ] && kill -0 "$1" 2>/dev/null; do
+        state=T
+        for t in /proc/"$1"/task/*/stat; do
+            [ "$(sed 's/.*) //; s/ .*//' "$t" 2>/dev/null)" = T ] || state=running
+        done
+        [ "$state" = T ] && return 0
+        tries=$((tries + 1))
+    done
+}
 # (posix-only: USR2, its stop signal, for RTMIN; no real-time ones)
 sigs="TERM INT HUP QUIT RTMIN XCPU VTALRM PROF IO PWR RTMIN+1 RTMAX"
 $posix_only && sigs="TERM INT HUP QUIT USR2 XCPU VTALRM PROF IO PWR"
@@ -86,6 +101,7 @@ for sig in $sigs; do
         pid=$!
         while [ -z "$(temp_in sig)" ] && kill -0 "$pid" 2>/dev/null; do :; done
         kill -STOP "$pid" 2>/dev/null
+        all_stopped "$pid"
         caught=$(temp_in sig)
         kill -"$sig" "$pid" 2>/dev/null
         kill -CONT "$pid" 2>/dev/null
@@ -618,11 +634,21 @@ one_line 1 'cannot open only\.hp: No such file or directory \(there is a \.gz of
 mkdir fulltmp
 cp "$TINY" fulltmp/prog.hp
 printf "$HDR"'BEGIN_SAMPLE 0\nx 1\nEND_SAMPLE 0\n' >fulltmp/one.hp
+# The program runs as ./bin/hp2ps, a copy in fulltmp (the directory the
+# command starts in, so still reached): the tmpfs hides a tree that is
+# itself under /tmp, as a fresh clone there is.
+mkdir fulltmp/bin
+cp "$HP2PS" fulltmp/bin/hp2ps
 in_full_tmp() { # in_full_tmp COMMAND...: run in fulltmp with /tmp full and TMPDIR unset
+    local args=() a
+    for a in "$@"; do
+        [ "$a" = "$HP2PS" ] && a=./bin/hp2ps
+        args+=("$a")
+    done
     unshare -Urm sh -c 'cd "$1" && mount -t tmpfs -o size=64k tmpfs /tmp || exit 99
         dd if=/dev/zero of=/tmp/fill bs=4k >/dev/null 2>&1
         echo x >/tmp/.room 2>/dev/null && exit 99
-        shift && exec env -u TMPDIR "$@"' sh "$SCRATCH/fulltmp" "$@"
+        shift && exec env -u TMPDIR "$@"' sh "$SCRATCH/fulltmp" "${args[@]}"
 }
 if ! command -v unshare >/dev/null || ! unshare -Urm true 2>/dev/null ||
    ! in_full_tmp true 2>/dev/null; then
