@@ -190,6 +190,18 @@ static void stop_signal_thread(void)
     pthread_sigmask(SIG_UNBLOCK, &waited, NULL);
 }
 
+/* glib ends the process with abort() where it cannot allocate (its
+ * slice allocator, its thread primitives: "***MEMORY-ERROR***",
+ * "Unexpected error from C library during 'malloc'"), with nothing
+ * through log_writer, and a run's .hp2ps-* file was left beside the
+ * output.  The files go; then abort() ends the process by SIGABRT, as
+ * it would have. */
+static void on_abort(int sig)
+{
+    (void)sig;
+    output_temps_remove_all_aborting(&temps);
+}
+
 /* exit() from anywhere (xmalloc's "out of memory"): the temporary files
  * go too. */
 static void remove_temps_at_exit(void)
@@ -374,6 +386,9 @@ int main(int argc, char **argv)
 #endif
         start_signal_thread(o.watch);
         atexit(remove_temps_at_exit);
+        struct sigaction on_abort_action = {.sa_handler = on_abort, .sa_flags = SA_RESETHAND};
+        sigemptyset(&on_abort_action.sa_mask);
+        sigaction(SIGABRT, &on_abort_action, NULL);
         g_log_set_writer_func(log_writer, NULL, NULL);
         struct pipeline_options po;
         if (run_options_from(&po, &o, &filter, &err) < 0 ||

@@ -42,6 +42,10 @@ void output_temps_init(struct output_temps *t);
  * output is created or committed after this.  For the signal thread, just
  * before the process ends. */
 void output_temps_remove_all(struct output_temps *t);
+/* The same from a SIGABRT handler (a library's abort(), glib's when it
+ * cannot allocate): the lock is taken if it is free, never waited for,
+ * since the aborting thread may be the one that holds it. */
+void output_temps_remove_all_aborting(struct output_temps *t);
 
 enum output_kind {
     OUTPUT_RENAME, /* a temporary file, renamed over the target */

@@ -120,6 +120,26 @@ for sig in $sigs; do
     check "SIG$sig mid-write: nothing on stderr ($(head -c 200 err.txt))" [ ! -s err.txt ]
 done
 
+# A library's abort() while the temporary file exists (glib's, when it
+# cannot allocate: one run in a few under ulimit -v on a loaded machine
+# left its .hp2ps-* file): removed, the old output kept, and the run
+# still ends by SIGABRT.  tests/tools/abort_at_rename.c aborts at the
+# rename that would commit the output.
+if command -v cc >/dev/null &&
+   cc -shared -fPIC -o abort_at_rename.so "$TESTDATA/../tools/abort_at_rename.c" 2>/dev/null; then
+    mkdir aborted
+    for f in csv ps; do
+        echo old >"aborted/out.$f"
+        (ulimit -c 0; LD_PRELOAD=$PWD/abort_at_rename.so exec "$HP2PS" -o "aborted/out.$f" big.hp 2>err.txt)
+        RC=$?
+        check "abort() mid-write, $f: ends by SIGABRT (exit $RC)" [ "$RC" -eq $((128 + $(kill -l ABRT))) ]
+        check "abort() mid-write, $f: no temporary file left ($(temp_in aborted))" [ -z "$(temp_in aborted)" ]
+        check "abort() mid-write, $f: the old output is as it was" [ "$(cat "aborted/out.$f")" = old ]
+    done
+else
+    echo "$TEST_NAME: note: no cc: an abort() mid-write not tried"
+fi
+
 # ---- 3. limits: ulimit -f and ulimit -v --------------------------------------
 # A file size limit is one line, "File too large", with nothing replaced.
 echo old >limit.csv
