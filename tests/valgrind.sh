@@ -42,14 +42,14 @@ vg --check 'peak<=1kB' --check 'slope@50%..<=1/s' --check 'mean(.)<=1' --baselin
 check "valgrind clean for the gate (rc $rc: $(head -c 300 vg.err))" [ $rc -eq 3 ]
 head -n 100 leak.hp > gate-cut.hp
 vg --check 'peak<=1GB' gate-cut.hp; rc=$?
-check "valgrind clean for the gate on a cut profile (exit 1)" [ $rc -eq 1 ]
+check "valgrind clean for the gate on a cut profile (exit 1; rc $rc: $(head -c 300 vg.err))" [ $rc -eq 1 ]
 vg < leak.hp; check "valgrind clean in filter mode" [ $? -eq 0 ]
 vg --watch=0.05 -o w.ps leak.hp; check "valgrind clean for --watch (stops when idle)" [ $? -eq 0 ]
 head -n 100 leak.hp > cut.hp
 vg cut.hp; check "valgrind clean on a cut-off profile" [ $? -eq 0 ]
 printf 'JOB "x"\nBEGIN_SAMPLE 0\na -1\n' > bad.hp
 vg bad.hp; rc=$?
-check "valgrind clean on an error (exit 1)" [ $rc -eq 1 ]
+check "valgrind clean on an error (exit 1; rc $rc: $(head -c 300 vg.err))" [ $rc -eq 1 ]
 # an error after the reading, while the fonts may still be being made
 # (the series are built before the fonts are waited for)
 vg --include=no-such-band leak.hp; rc=$?
@@ -90,8 +90,8 @@ check "valgrind clean for -o FILE.folded over a window" [ $? -eq 0 ]
 vg -c --view=icicle --diff -o grew.svg "$TESTDATA/slowleak/fixed-hc.hp" "$TESTDATA/slowleak/leak-hc.hp"
 check "valgrind clean for --view=icicle --diff" [ $? -eq 0 ]
 vg --at=-1 -o no.folded "$ICY/where-hc.hp"; rc=$?
-check "valgrind clean for --at before the first census (exit 1)" [ $rc -eq 1 ]
+check "valgrind clean for --at before the first census (exit 1; rc $rc: $(head -c 300 vg.err))" [ $rc -eq 1 ]
 head -c 20000 "$EL/markers-hT.eventlog" > none.eventlog
 vg -o none.ps none.eventlog; rc=$?
-check "valgrind clean on an eventlog with no census (exit 1)" [ $rc -eq 1 ]
+check "valgrind clean on an eventlog with no census (exit 1; rc $rc: $(head -c 300 vg.err))" [ $rc -eq 1 ]
 finish
