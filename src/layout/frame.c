@@ -560,6 +560,13 @@ static char *suspects_list(const struct triage *t, const struct profile *p,
                            const struct layout_options *o, const char *lead, double room,
                            size_t n, const struct text_metrics *tm)
 {
+    /* The leaks in their rank order: a row that is not one may rank
+     * above one (a big growth, but unsteady), and the line names the
+     * bands the key marks. */
+    const struct triage_row **leak = xcalloc(t->nleaks ? t->nleaks : 1, sizeof *leak);
+    for (size_t i = 0, k = 0; i < t->nrows && k < t->nleaks; i++)
+        if (t->row[i].leak)
+            leak[k++] = &t->row[i];
     /* As many as fit whole, each name in at most half the line; a count
      * of the rest. */
     char *text = xstrdup(lead);
@@ -575,7 +582,7 @@ static char *suspects_list(const struct triage *t, const struct profile *p,
         char *next = NULL;
         size_t cut = 0;
         for (int tries = 0; tries < 4; tries++) {
-            char *one = suspect_text(t, &t->row[i], p, o->iec, name_room, tm);
+            char *one = suspect_text(t, leak[i], p, o->iec, name_room, tm);
             size_t len = strlen(text) + strlen(one) + sizeof more + 3;
             free(next);
             next = xmalloc(len);
@@ -603,6 +610,7 @@ static char *suspects_list(const struct triage *t, const struct profile *p,
         size_t at = strlen(text);
         snprintf(text + at, len - at, "; %zu more", t->nleaks - shown);
     }
+    free(leak);
     return text;
 }
 
