@@ -30,8 +30,8 @@
  * fails too when the address space is full, and says so with another
  * fatal message, formatted the same way: it recurses until the stack
  * overflows (a SIGSEGV in about 1 run in 400 under `ulimit -v` 20-25 MB
- * with two runs at once, the core 1,200 frames and more of g_logv and
- * g_vasprintf under pango's g_malloc).
+ * with two runs at once, the core 1,200 frames and more of glib's
+ * logging and formatting under pango's g_malloc).
  * This definition stands in for glibc's, which the dynamic linker then
  * gives glib too: a formatting that fails for want of memory ends the
  * run in one line, as xmalloc does; every other call is glibc's
