@@ -174,9 +174,9 @@ static void stop_signal_thread(void)
     pthread_sigmask(SIG_UNBLOCK, &waited, NULL);
 }
 
-/* exit() from anywhere (xmalloc's "out of memory"): the temporary files
- * go too. */
-static void remove_temps_at_exit(void)
+/* A fatal end (xmalloc's "out of memory", a GLib error: hp_fatal_end):
+ * the temporary files go first. */
+static void remove_temps(void)
 {
     output_temps_remove_all(&temps);
 }
@@ -209,8 +209,7 @@ static GLogWriterOutput log_writer(GLogLevelFlags level, const GLogField *fields
                  (unsigned long long)rl.rlim_cur >> 20);
     snprintf(line, sizeof line, "%s: %s%s", domain ? domain : "GLib", text ? text : "?", limit);
     message("", line);
-    output_temps_remove_all(&temps);
-    _exit(EXIT_INPUT);
+    hp_fatal_end(); /* (status 1: EXIT_INPUT) */
 }
 
 /* ---- runs ------------------------------------------------------------------------- */
@@ -357,7 +356,9 @@ int main(int argc, char **argv)
         tune_memory();
 #endif
         start_signal_thread(o.watch);
-        atexit(remove_temps_at_exit);
+        /* The first handlers have room reserved in the C library: this
+         * cannot fail. */
+        at_quick_exit(remove_temps);
         g_log_set_writer_func(log_writer, NULL, NULL);
         struct pipeline_options po;
         if (run_options_from(&po, &o, &filter, &err) < 0 ||
