@@ -130,6 +130,11 @@ static void one_profile(void)
     CHECK(P->t[0] == 0 && P->t[1] == 1);
     CHECK(P->value[0] == 50 && P->value[1] == 100 && P->value[2] == 20 && P->value[3] == 300);
     CHECK(P->hidden == NULL && P->nheap == 0 && P->nmarks == 0);
+    /* The peaks the page tells apart (no -t here: both the same), and
+     * the percent view's floor, a thousandth of the largest total. */
+    CHECK(P->peak_all == 320 && P->peak_all_time == 1);
+    CHECK(P->peak_drawn == 320 && P->peak_drawn_time == 1);
+    CHECK_NEAR(P->percent_floor, 0.32, 1e-12);
     page_data_free(D);
     destroy(&w);
 

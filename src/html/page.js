@@ -142,6 +142,15 @@
     return P.plot[1] + P.plot[3] - (v - P.v.y_lo) / P.v.y_span * P.plot[3];
   }
 
+  /* Whether the percent view draws a sample of panel P whose drawn total
+   * is total: not one holding nothing or next to nothing (at most
+   * P.percent_floor, a thousandth of the largest total), whose shares
+   * would fill the graph to 100 % with a few bytes; --mode=percent
+   * leaves out the same samples. */
+  function inPercent(P, total) {
+    return total > (P.percent_floor || 0);
+  }
+
   /* Each band's region in sample i of panel P, in the graph's units:
    * lo[b]..hi[b] (lines: both the value), and the sample's total.  --diff:
    * the rises stack up from 0 in band order, the falls down from 0 in the
@@ -173,7 +182,7 @@
       for (b = 0; b < n; b++)
         lo[b] = hi[b] = v[b];
     } else {
-      var scale = mode === 'percent' ? (total > 0 ? 100 / total : 0) : 1, sum = 0;
+      var scale = mode === 'percent' ? (inPercent(P, total) ? 100 / total : 0) : 1, sum = 0;
       for (b = 0; b < n; b++) {
         lo[b] = sum * scale;
         sum += v[b];
@@ -288,7 +297,7 @@
     var pts = [], i;
     for (i = 0; i < P.t.length; i++) {
       var r = regions(P, i);
-      if (mode === 'percent' && !(r.total > 0))
+      if (mode === 'percent' && !inPercent(P, r.total))
         continue;
       var lo = side ? r[side][b][0] : r.lo[b], hi = side ? r[side][b][1] : r.hi[b];
       pts.push({x: xOf(P, P.t[i]), top: yOf(P, hi), foot: yOf(P, lo), full: hi > lo});
@@ -490,7 +499,10 @@
         line(readout, 'detail muted', d);
       });
     } else {
-      line(readout, 'name muted', mode === 'lines' ? 'no band\u2019s line here' : 'no band here');
+      line(readout, 'name muted', mode === 'lines' ? 'no band\u2019s line here' :
+           mode === 'percent' && !D.diff && !inPercent(P, r.total) ?
+           'not drawn in percent: this sample holds next to nothing (at most 0.1 % of the ' +
+           'largest total), as --mode=percent leaves it out' : 'no band here');
     }
     var hidden = P.trace ? P.trace.hidden[i] : 0;
     readout.setAttribute('data-hidden', String(hidden));
@@ -970,7 +982,7 @@
     var n = P.bands.length, R = [], X = [], i, b;
     for (i = j0; i < j1; i++) {
       var r = all[i - j0];
-      if (mode === 'percent' && !D.diff && !(r.total > 0))
+      if (mode === 'percent' && !D.diff && !inPercent(P, r.total))
         continue;
       R.push(r);
       X.push(xOf(P, P.t[i]));
@@ -1062,21 +1074,40 @@
     return zoom !== null || isolating() || mode !== D.mode || matcher !== null;
   }
 
+  /* Several panels drawn on one value scale (the layout's for several
+   * profiles): zoomed or isolated, they keep one. */
+  var sharedScale = D.panels.length > 1 && D.panels.every(function (P) {
+    return P.y_lo === D.panels[0].y_lo && P.y_span === D.panels[0].y_span;
+  });
+
   function drawZoom() {
     zoomLayer.textContent = '';
     var on = redrawn(), f = zoom || [0, 1];
     zoomLayer.setAttribute('visibility', on ? 'visible' : 'hidden');
+    /* each panel's samples in the window and their range */
+    var parts = D.panels.map(function (P) {
+      if (!on)
+        return null;
+      var w = windowOf(P);
+      var j0 = Math.max(w[0] - 1, 0), j1 = Math.min(w[1] + 1, P.t.length);
+      var R = [];
+      for (var i = j0; i < j1; i++)
+        R.push(regions(P, i));
+      return {j0: j0, j1: j1, R: R, yr: yRange(P, j0, j1, R)};
+    });
+    /* Panels drawn on one scale (several profiles) stay on one: the
+     * comparison drawn at load holds in every window. */
+    if (on && sharedScale)
+      parts.forEach(function (q) {
+        q.yr = [Math.min.apply(null, parts.map(function (z) { return z.yr[0]; })),
+                Math.max.apply(null, parts.map(function (z) { return z.yr[1]; }))];
+      });
     D.panels.forEach(function (P, k) {
       if (!on) {
         P.v = {t0: P.t0, t_span: P.t_span, y_lo: P.y_lo, y_span: P.y_span};
         return;
       }
-      var p = P.plot, w = windowOf(P);
-      var j0 = Math.max(w[0] - 1, 0), j1 = Math.min(w[1] + 1, P.t.length);
-      var R = [];
-      for (var i = j0; i < j1; i++)
-        R.push(regions(P, i));
-      var yr = yRange(P, j0, j1, R);
+      var p = P.plot, j0 = parts[k].j0, j1 = parts[k].j1, R = parts[k].R, yr = parts[k].yr;
       P.v = {t0: P.t0 + f[0] * P.t_span, t_span: (f[1] - f[0]) * P.t_span,
              y_lo: yr[0], y_span: yr[1] - yr[0]};
       /* over the static graph, its tick labels and its axis (and the
@@ -1852,9 +1883,11 @@
       shown: shown.map(function (x, k) { return x ? k : -1; }).filter(function (k) { return k >= 0; }),
       search: searchNote.textContent,
       drawn_paths: zoomLayer.querySelectorAll('path').length,
+      drawn_x: drawnXs(),
       faint_paths: zoomLayer.querySelectorAll('path.faint').length,
       marked_keys: keyMarks.querySelectorAll('rect.match').length,
       y_top: P0.v.y_lo + P0.v.y_span,
+      scales: D.panels.map(function (P) { return [P.v.y_lo, P.v.y_span]; }),
       tops: P0.t.map(function (t, i) {
         var r = regions(P0, i), top = mode === 'lines' ? -Infinity : 0;
         for (var b = 0; b < P0.bands.length; b++)
@@ -1870,6 +1903,18 @@
         return row.getAttribute('data-band');
       }) : []
     };
+  }
+
+  /* The x of every point the page's own drawing of the bands goes
+   * through (each sample drawn, once), from the paths themselves. */
+  function drawnXs() {
+    var seen = {};
+    Array.prototype.forEach.call(zoomLayer.querySelectorAll('path.band, path.band-line'), function (p) {
+      (p.getAttribute('d').match(/[ML]-?[0-9.e+-]+/g) || []).forEach(function (m) {
+        seen[m.slice(1)] = true;
+      });
+    });
+    return Object.keys(seen).map(Number).sort(function (a, z) { return a - z; });
   }
 
   function selftest(actions) {

@@ -182,6 +182,9 @@ static void panel_series(struct page_data_panel *P, const struct page_data *D,
     P->profile_samples = s->nsamples;
     P->hidden_names = s->hidden_names;
     P->trace_percent = s->trace_percent;
+    P->peak_all = s->all_max, P->peak_all_time = s->all_max_time;
+    P->peak_drawn = s->y_max, P->peak_drawn_time = s->y_max_time;
+    P->percent_floor = s->y_max * SERIES_PERCENT_FLOOR;
     const struct series_samples *ss = s->samples;
     if (!ss || ss->nbands != nb)
         return;

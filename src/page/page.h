@@ -52,6 +52,13 @@ struct page_data_panel {
     double *hidden;         /* hidden[i]: what -t removed in sample i, or NULL */
     size_t hidden_names;    /* how many names -t removed, under trace_percent */
     double trace_percent;
+    /* The peaks the page names apart (the title's, every name; the top of
+     * the stack drawn, without -t's names), and when; 0 for --diff. */
+    double peak_all, peak_all_time;
+    double peak_drawn, peak_drawn_time;
+    double percent_floor;   /* the percent view draws nothing for a sample whose drawn
+                             * total is at most this (series.h, SERIES_PERCENT_FLOOR of
+                             * the largest), as --mode=percent does */
 };
 
 struct page_data {

@@ -104,6 +104,19 @@ static void json_band(FILE *f, const struct page_data_band *b)
     putc('}', f);
 }
 
+/* The peaks the page tells apart, and the percent view's floor. */
+static void json_panel_figures(FILE *f, const struct page_data_panel *P)
+{
+    const double v[5] = {P->peak_all, P->peak_all_time, P->peak_drawn, P->peak_drawn_time,
+                         P->percent_floor};
+    static const char *const name[5] = {"peak_all", "peak_all_time", "peak_drawn",
+                                        "peak_drawn_time", "percent_floor"};
+    for (int i = 0; i < 5; i++) {
+        fprintf(f, ",\n \"%s\":", name[i]);
+        json_put_number(f, v[i]);
+    }
+}
+
 static void json_panel(FILE *f, const struct page_data_panel *P)
 {
     fputs("{\"title\":", f);
@@ -160,6 +173,7 @@ static void json_panel(FILE *f, const struct page_data_panel *P)
         }
         fputs("]", f);
     }
+    json_panel_figures(f, P);
     if (P->hidden) { /* what -t removed, by sample: the readout's totals say it */
         fprintf(f, ",\n \"trace\":{\"names\":%zu,\"percent\":", P->hidden_names);
         json_put_number(f, P->trace_percent);
