@@ -44,4 +44,22 @@ check "chromium: the percent view leaves out the samples --mode=percent does" \
 check "chromium: several profiles zoomed keep one scale" \
     $TRUTHS scale "$CHROMIUM" two.html 0.1 0.5
 
+# Search: every name (those inside OTHER and those -t leaves out too),
+# in --include's dialect (POSIX extended, GNU's extensions): the page's
+# counts are --include's (wordfreq-hr: 410 names, 20 bands drawn).
+cp "$TESTDATA/wordfreq-hr.hp" wf.hp
+"$HP2PS" wf.hp -o wf.html
+set -- '[[:digit:]]{3}\)' '^\((1[0-9]|2[0-9])\)' 'make(Line|Word)\.go' '\<main\>' 'S{,1}Y' \
+    'x{1}{2}|Words\.' '[^[:alpha:](),.0-9]' 'topN$' '\d' '[.]go$' '(CAF|SYSTEM)(,|$)' '0)m' \
+    '[\]' 'o+?r'
+pairs=()
+k=0
+for re in "$@"; do
+    k=$((k + 1))
+    "$HP2PS" -t0 -m0 --include "$re" wf.hp -o "inc$k.csv" || fail "--include $re"
+    pairs+=("$re" "inc$k.csv")
+done
+check "chromium: the search finds the names --include keeps, and says where" \
+    $TRUTHS search "$CHROMIUM" wf.html "${pairs[@]}"
+
 finish

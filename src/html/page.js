@@ -595,12 +595,31 @@
   });
   overlay.addEventListener('pointerleave', hideReadout);
 
-  /* ---- the table of the bands ---- */
+  /* ---- the table: the bands drawn, or every name ---- */
 
-  var rows = [];
+  /* The -hi fields (several of them) are columns of their own, sorted
+   * and filtered as the others; a single field (an -hc stack) reads as
+   * the name's continuation, under it. */
+  var FIELDS = (D.detail_columns || []).length > 1 ? D.detail_columns : [];
+  /* A row's values, by index: 0 #, 1 name, 2 share, 3 peak, 4 when, 5
+   * slope, 6 R² (-1: none), 7 integral, 8 first seen, 9 last seen, 10 the
+   * sum over the window (the sparkline's order), 11... the fields. */
+  function column(v, title, text) {
+    return {v: v, title: title, text: !!text};
+  }
+  var COLUMNS = [column(0, '#'), column(1, 'Band', true)].concat(
+    FIELDS.map(function (name, j) { return column(11 + j, name, true); }),
+    [column(2, 'Share'), column(3, D.diff ? 'Largest change' : 'Peak'), column(4, 'At'),
+     column(5, 'Slope'), column(6, 'R\u00b2'), column(7, 'Integral'), column(8, 'First seen'),
+     column(9, 'Last seen'), column(10, 'Over time')]);
+  var cellOf = [];
+  COLUMNS.forEach(function (c, k) { cellOf[c.v] = k; });
+
+  var rows = []; /* the band rows made, the first table's first */
   var sorts = [];
-  var COLUMNS = ['#', 'Band', 'Share', D.diff ? 'Largest change' : 'Peak', 'At', 'Slope',
-                 'R\u00b2', 'Integral', 'First seen', 'Last seen', 'Over time'];
+  /* Which rows the tables list: 'bands' (those drawn) or 'names' (every
+   * name, those OTHER gathers and -t removes too: page_data_add_names). */
+  var rowsMode = 'bands';
 
   /* The first sample at or after t (P.t.length: none). */
   function from(P, t) {
@@ -672,19 +691,27 @@
     return out;
   }
 
+  /* A band's or a name's fields (FIELDS), as values 11... */
+  function withFields(values, detail) {
+    FIELDS.forEach(function (name, j) {
+      values[11 + j] = detail && detail[j] !== undefined ? detail[j] : '';
+    });
+    return values;
+  }
+
   /* The values of panel P's rows: unzoomed, hp2ps's own figures over every
    * sample for share, peak and slope; the rest (and all of them zoomed)
    * from the samples the page keeps. */
   function panelRows(P) {
     var w = windowOf(P), F = figures(P, w[0], w[1]);
     return F.map(function (f, b) {
-      var whole = !zoom && P.share;
-      return [P.bands.length - b, D.bands[P.bands[b]].name,
-              whole ? P.share[b] : f.share, whole ? P.peak[b] : f.peak,
-              whole ? P.peak_time[b] : f.at, whole ? P.slope[b] : f.slope,
-              f.r2 === null ? -1 : f.r2, f.area,
-              f.first === null ? Infinity : f.first, f.last === null ? -Infinity : f.last,
-              f.sum];
+      var whole = !zoom && P.share, B = D.bands[P.bands[b]];
+      return withFields([P.bands.length - b, B.name,
+                         whole ? P.share[b] : f.share, whole ? P.peak[b] : f.peak,
+                         whole ? P.peak_time[b] : f.at, whole ? P.slope[b] : f.slope,
+                         f.r2 === null ? -1 : f.r2, f.area,
+                         f.first === null ? Infinity : f.first, f.last === null ? -Infinity : f.last,
+                         f.sum], B.detail);
     });
   }
 
@@ -695,19 +722,34 @@
   var searchRe = null, searchStamp = 0; /* the search, and its count (markName) */
   var matcher = null; /* the search: a band's name -> true if it matches */
 
+  /* Whether entry e passes its table's filters (the boxes under the
+   * headings: a part of the cell's text, in any case). */
+  function filtered(state, e) {
+    for (var c in state.filters) {
+      var want = state.filters[c], v = COLUMNS[c].v;
+      if (want && String(e.values[v]).toLowerCase().indexOf(want) < 0)
+        return false;
+    }
+    return true;
+  }
+
   function sortTable(body, entries, state) {
-    var c = state.column, dir = state.dir;
+    var c = COLUMNS[state.column].v, dir = state.dir;
     entries.sort(function (a, z) {
       var x = a.values[c], y = z.values[c];
       var d = x < y ? -1 : x > y ? 1 : 0;
       return d * dir || a.values[0] - z.values[0];
     });
     var want = entries.filter(function (e) {
-      return !matcher || matcher(e.values[1]);
+      return (!matcher || matcher(e.name)) && filtered(state, e);
     });
     state.matching = want.length;
     if (!state.all)
       want = want.slice(0, ROWS_SHOWN);
+    want.forEach(function (e) {
+      if (!e.row)
+        makeRow(state, e);
+    });
     var same = want.length === body.rows.length && want.every(function (e, j) {
       return body.rows[j] === e.row;
     });
@@ -721,14 +763,48 @@
       if (e.stamp !== stamp)
         fillRow(state.P, e, state.w);
       markName(e);
-      e.row.classList.toggle('out', !shown[e.key]);
+      e.row.classList.toggle('out', e.key < 0 || !shown[e.key]);
     });
     var rest = state.matching - want.length;
+    var what = state.mode === 'names' ? 'names' : 'rows';
     state.more.hidden = rest <= 0 && !state.all;
-    state.more.textContent = state.all ? 'Show the first ' + ROWS_SHOWN + ' rows'
-                                       : 'Show all ' + state.matching + ' rows (' + rest + ' more)';
+    state.more.textContent = state.all ? 'Show the first ' + ROWS_SHOWN + ' ' + what
+                                       : 'Show all ' + state.matching + ' ' + what + ' (' +
+                                         rest + ' more)';
     state.heads.forEach(function (th, j) {
-      th.setAttribute('aria-sort', j === c ? (dir > 0 ? 'ascending' : 'descending') : 'none');
+      th.setAttribute('aria-sort', j === state.column ? (dir > 0 ? 'ascending' : 'descending')
+                                                      : 'none');
+    });
+    heading(state);
+  }
+
+  /* The headings say what the figures are over: the window when zoomed
+   * (the key's shares are always the whole run's), the whole run for a
+   * name the page has no samples of. */
+  function heading(state) {
+    var names = state.mode === 'names', win = zoom !== null;
+    var share = win ? 'Share in window' : 'Share of run';
+    var tips = {
+      0: names ? 'rank by total over the run' : 'the band\u2019s place in the key, from the top',
+      1: names ? 'every name of the profile; its band\u2019s colour (OTHER\u2019s for a name it ' +
+                 'gathers; none for one -t leaves out)' : 'the band drawn',
+      2: (win ? 'of the sum of the bands\u2019 values in this window' :
+                'of the drawn total over the whole run, as the key gives it') +
+         (names ? ' (a name OTHER gathers or -t leaves out: over the whole run)' : ''),
+      3: (D.diff ? 'the band\u2019s largest change' : 'the band\u2019s own largest value') +
+         (win ? ' in this window' : ' over the run') + ', not the total\u2019s peak',
+      4: 'when it reached that',
+      5: 'the least-squares slope of its values',
+      6: 'how well that straight line fits (1: exactly)',
+      7: 'its values integrated over time',
+      8: 'the first sample it holds something in',
+      9: 'the last sample it holds something in',
+      10: 'its values over the window, each on its own scale'
+    };
+    state.heads.forEach(function (th, j) {
+      var v = COLUMNS[j].v, b = th.firstChild;
+      b.textContent = v === 2 ? share : v === 1 && names ? 'Name' : COLUMNS[j].title;
+      b.title = tips[v] !== undefined ? tips[v] : 'the log\u2019s ' + COLUMNS[j].title;
     });
   }
 
@@ -750,7 +826,7 @@
       var svg = el('svg', {'class': 'spark', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H,
                            'aria-hidden': 'true'});
       e.spark = el('path', {stroke: colour(P.bands[b]), fill: 'none'}, svg);
-      e.row.cells[10].appendChild(svg);
+      e.row.cells[cellOf[10]].appendChild(svg);
     }
     e.spark.setAttribute('d', pts.join(''));
   }
@@ -762,17 +838,56 @@
   /* The row's cells from its values. */
   function fillRow(P, e, w) {
     var v = e.values, c = e.row.cells;
-    c[2].textContent = percent(v[2]);
-    c[3].textContent = quantity(v[3], D.diff).replace(/ \(.*\)$/, '');
-    c[4].textContent = time(v[4]);
-    c[5].textContent = slope(v[5]);
-    c[6].textContent = v[6] < 0 ? '\u2013' : v[6].toFixed(2);
-    c[7].textContent = quantity(Number(v[7].toPrecision(3)), D.diff).replace(/ \(.*\)$/, '') +
-                       '\u00b7' + perUnit;
-    c[8].textContent = seen(v[8]);
-    c[9].textContent = seen(v[9]);
-    sparkline(P, e, w);
+    c[cellOf[0]].textContent = String(v[0]);
+    c[cellOf[2]].textContent = percent(v[2]);
+    c[cellOf[3]].textContent = quantity(v[3], D.diff).replace(/ \(.*\)$/, '');
+    c[cellOf[4]].textContent = time(v[4]);
+    c[cellOf[5]].textContent = slope(v[5]);
+    c[cellOf[6]].textContent = v[6] < 0 ? '\u2013' : v[6].toFixed(2);
+    c[cellOf[7]].textContent = quantity(Number(v[7].toPrecision(3)), D.diff)
+                                 .replace(/ \(.*\)$/, '') + '\u00b7' + perUnit;
+    c[cellOf[8]].textContent = seen(v[8]);
+    c[cellOf[9]].textContent = seen(v[9]);
+    FIELDS.forEach(function (name, j) {
+      c[cellOf[11 + j]].textContent = v[11 + j];
+    });
+    if (e.b >= 0)
+      sparkline(P, e, w);
     e.stamp = stamp;
+  }
+
+  /* Entry e's row, made when it is first shown. */
+  function makeRow(state, e) {
+    var row = document.createElement('tr');
+    row.tabIndex = 0;
+    row.setAttribute('data-band', String(e.key));
+    for (var c = 0; c < COLUMNS.length; c++)
+      row.insertCell();
+    var sw = document.createElement('span');
+    sw.className = e.key >= 0 ? 'swatch' : 'swatch none';
+    if (e.key >= 0)
+      sw.style.background = colour(e.key);
+    var cell = row.cells[cellOf[1]];
+    cell.appendChild(sw);
+    cell.appendChild(document.createElement('span')).textContent = e.name;
+    if (e.where) { /* a name not drawn as a band of its own: where it is */
+      var tag = document.createElement('span');
+      tag.className = 'where';
+      tag.textContent = e.where;
+      cell.appendChild(tag);
+    }
+    var more = FIELDS.length ? [] : (e.detail || []).filter(function (x) { return x !== ''; });
+    if (more.length) { /* the log's detail, under the name */
+      var small = document.createElement('div');
+      small.className = 'detail';
+      small.textContent = more.join(' \u00b7 ');
+      cell.appendChild(small);
+    }
+    if (e.whole)
+      row.classList.add('whole');
+    e.row = row;
+    if (e.b >= 0 && !e.band)
+      rows.push(row);
   }
 
   /* Every table's figures again, for the window shown. */
@@ -781,9 +896,59 @@
     D.panels.forEach(function (P, k) {
       var state = sorts[k], values = panelRows(P);
       state.w = windowOf(P);
-      state.entries.forEach(function (e) {
+      state.bandEntries.forEach(function (e) {
         e.values = values[e.b];
       });
+      (state.nameEntries || []).forEach(nameValues);
+      sortTable(state.body, state.entries, state);
+    });
+  }
+
+  /* Panel P's names (P.names: every name that holds something, the
+   * largest first), as entries of the table; a name drawn as a band of
+   * its own takes that band's figures.  Without P.names every name is a
+   * band. */
+  function nameEntries(state) {
+    var P = state.P, N = P.names;
+    if (!N)
+      return state.bandEntries;
+    var own = {};
+    state.bandEntries.forEach(function (e) { own[e.name] = e; });
+    return N.name.map(function (name, i) {
+      var k = N.band[i], band = own[name];
+      var detail = N.detail ? N.detail[i] : null;
+      var where = band ? '' : k < 0 ? 'not drawn: under -t' + (P.trace ? P.trace.percent : '') :
+                  D.bands[k].other ? 'in OTHER' : 'in ' + D.bands[k].name;
+      var e = {row: null, b: band ? band.b : -1, key: k, name: name, stamp: -1, band: band,
+               detail: detail, where: where, whole: !band, rank: i + 1,
+               values: withFields([i + 1, name, N.share[i], N.peak[i], N.peak_time[i],
+                                   N.slope[i], N.r2[i], N.area[i], N.first[i], N.last[i],
+                                   N.share[i]], detail)};
+      nameValues(e);
+      return e;
+    });
+  }
+
+  /* A name drawn as a band of its own has that band's figures (the
+   * window's when zoomed), under its rank; every name row sorts by its
+   * share under "Over time". */
+  function nameValues(e) {
+    if (!e.band)
+      return;
+    e.values = withFields(e.band.values.slice(0, 11), e.detail);
+    e.values[0] = e.rank;
+    e.values[10] = e.values[2];
+  }
+
+  /* List the bands drawn ('bands') or every name ('names'). */
+  function setRows(mode) {
+    rowsMode = mode;
+    sorts.forEach(function (state) {
+      if (mode === 'names' && !state.nameEntries)
+        state.nameEntries = nameEntries(state);
+      state.mode = mode;
+      state.entries = mode === 'names' ? state.nameEntries : state.bandEntries;
+      state.body.textContent = '';
       sortTable(state.body, state.entries, state);
     });
   }
@@ -794,87 +959,132 @@
     var cap = document.createElement('caption');
     cap.textContent = D.panels.length > 1 || D.diff ? P.title : 'Bands';
     table.appendChild(cap);
-    var head = table.createTHead().insertRow();
+    var thead = table.createTHead(), head = thead.insertRow();
     var body = table.createTBody();
-    var state = {column: 0, dir: 1, heads: [], P: P, w: windowOf(P), all: false};
+    var state = {column: 0, dir: 1, heads: [], P: P, w: windowOf(P), all: false,
+                 mode: 'bands', filters: {}};
     state.more = document.createElement('button');
     state.more.type = 'button';
     state.more.className = 'more';
     state.more.addEventListener('click', function () {
       state.all = !state.all;
-      sortTable(body, entries, state);
+      sortTable(body, state.entries, state);
     });
     sorts[k] = state;
-    COLUMNS.forEach(function (name, c) {
+    COLUMNS.forEach(function (c, j) {
       var th = document.createElement('th');
       th.scope = 'col';
+      if (c.text)
+        th.className = 'text';
       var button = document.createElement('button');
       button.type = 'button';
-      button.textContent = name;
+      button.textContent = c.title;
       button.addEventListener('click', function () {
-        state.dir = state.column === c ? -state.dir : c === 1 || c === 0 || c === 8 ? 1 : -1;
-        state.column = c;
-        sortTable(body, entries, state);
+        state.dir = state.column === j ? -state.dir : c.text || c.v === 0 || c.v === 8 ? 1 : -1;
+        state.column = j;
+        sortTable(body, state.entries, state);
         save();
       });
       th.appendChild(button);
       head.appendChild(th);
       state.heads.push(th);
     });
-    var entries = [], values = panelRows(P);
-    for (var b = P.bands.length - 1; b >= 0; b--) {
-      var row = body.insertRow();
-      row.tabIndex = 0;
-      row.setAttribute('data-band', P.bands[b]);
-      var sw = document.createElement('span');
-      sw.className = 'swatch';
-      sw.style.background = colour(P.bands[b]);
-      for (var c = 0; c < COLUMNS.length; c++)
-        row.insertCell();
-      row.cells[0].textContent = String(values[b][0]);
-      row.cells[1].appendChild(sw);
-      row.cells[1].appendChild(document.createElement('span')).textContent = values[b][1];
-      var more = details(P.bands[b]);
-      if (more.length) { /* the log's details, under the name */
-        var small = document.createElement('div');
-        small.className = 'detail';
-        small.textContent = more.join(' \u00b7 ');
-        row.cells[1].appendChild(small);
-      }
-      var e = {row: row, values: values[b], b: b, key: P.bands[b], stamp: -1};
-      rows.push(row);
-      entries.push(e);
+    if (FIELDS.length) { /* the boxes that filter the text columns */
+      var boxes = thead.insertRow();
+      boxes.className = 'filters';
+      COLUMNS.forEach(function (c, j) {
+        var th = document.createElement('th');
+        boxes.appendChild(th);
+        if (!c.text)
+          return;
+        var input = document.createElement('input');
+        input.type = 'search';
+        input.setAttribute('aria-label', 'only the rows whose ' + c.title + ' holds');
+        input.placeholder = 'filter';
+        input.setAttribute('data-column', String(j));
+        input.addEventListener('input', function () {
+          state.filters[j] = input.value.toLowerCase();
+          sortTable(body, state.entries, state);
+        });
+        th.appendChild(input);
+      });
     }
-    state.entries = entries;
+    var values = panelRows(P);
+    state.bandEntries = [];
+    for (var b = P.bands.length - 1; b >= 0; b--)
+      state.bandEntries.push({row: null, values: values[b], b: b, key: P.bands[b],
+                              name: D.bands[P.bands[b]].name, detail: D.bands[P.bands[b]].detail,
+                              stamp: -1});
+    state.entries = state.bandEntries;
     state.body = body;
-    body.addEventListener('click', function (e) {
+    function rowOf(e) {
       var row = e.target.closest('tr');
+      return row && Number(row.getAttribute('data-band')) >= 0 ? row : null;
+    }
+    body.addEventListener('click', function (e) {
+      var row = rowOf(e);
       if (row)
         choose(e, Number(row.getAttribute('data-band')));
     });
     body.addEventListener('pointerover', function (e) {
-      var row = e.target.closest('tr');
+      var row = rowOf(e);
       if (row)
         hover(Number(row.getAttribute('data-band')));
     });
     body.addEventListener('pointerleave', leave);
     body.addEventListener('focusin', function (e) {
-      var row = e.target.closest('tr');
+      var row = rowOf(e);
       if (row)
         hover(Number(row.getAttribute('data-band')));
     });
     body.addEventListener('focusout', leave);
     body.addEventListener('keydown', function (e) {
-      var row = e.target.closest('tr');
+      var row = rowOf(e);
       if (row)
         choose(e, Number(row.getAttribute('data-band')));
     });
-    sortTable(body, entries, state);
+    sortTable(body, state.entries, state);
     tables.appendChild(table);
     tables.appendChild(state.more);
   }
   var zoom = null; /* the window shown, [from, to] as fractions of the time axis */
   D.panels.forEach(makeTable);
+
+  /* Rows: the bands drawn or every name, where the profiles have names
+   * that are not bands of their own. */
+  var rowsBox = null;
+  (function () {
+    var total = 0, any = false;
+    D.panels.forEach(function (P) {
+      if (P.names)
+        any = true;
+      total += P.names ? P.names.total : P.bands.length;
+    });
+    if (!any)
+      return;
+    var label = document.createElement('label');
+    label.className = 'rows-choice';
+    rowsBox = document.createElement('select');
+    rowsBox.id = 'rows';
+    [['bands', 'the ' + D.bands.length + ' bands drawn'],
+     ['names', 'every name (' + grouped(total) + ')']].forEach(function (o) {
+      var opt = document.createElement('option');
+      opt.value = o[0];
+      opt.textContent = o[1];
+      rowsBox.appendChild(opt);
+    });
+    label.appendChild(document.createTextNode('Rows: '));
+    label.appendChild(rowsBox);
+    var listed = D.panels.some(function (P) { return P.names && P.names.name.length < P.names.total; });
+    if (listed)
+      label.appendChild(document.createTextNode(' (the page lists the ' +
+        grouped(D.panels[0].names.name.length) + ' largest names)'));
+    tables.parentNode.insertBefore(label, tables);
+    rowsBox.addEventListener('change', function () {
+      setRows(rowsBox.value);
+      share();
+    });
+  })();
 
   /* ---- --heap: a toggle that shows or hides the RTS's lines ---- */
 
@@ -1592,22 +1802,195 @@
   searchNote.className = 'search-note';
   searchNote.setAttribute('role', 'status');
 
-  /* JavaScript's RegExp, as --include takes POSIX extended expressions
-   * (the same for what both have: . * + ? | () [] ^ $ {m,n}); a text that
-   * is no expression is looked for as it is. */
+  /* POSIX extended expressions (regcomp's REG_EXTENDED, --include's and
+   * --exclude's dialect, GNU's extensions included) as JavaScript's
+   * RegExp, so that the page's search and the command line match the
+   * same names: bracket expressions with their classes ([[:digit:]]), a
+   * backslash in brackets as itself, \< \> as word edges, a{,n} as
+   * a{0,n}, a backslash before any other ordinary character as that
+   * character (\d is a d), and '.' across a name's newlines.  null when
+   * the text is no such expression. */
+  var CLASSES = {alpha: 'A-Za-z', digit: '0-9', alnum: '0-9A-Za-z', upper: 'A-Z', lower: 'a-z',
+                 space: ' \\t\\n\\r\\f\\v', blank: ' \\t', punct: '!-\\/:-@\\[-`{-~',
+                 print: ' -~', graph: '!-~', cntrl: '\\x00-\\x1f\\x7f', xdigit: '0-9A-Fa-f'};
+
+  function posixRegExp(text) {
+    /* out: the JavaScript so far; atom: where its last atom starts (-1:
+     * none to repeat); quantified: that atom has a repetition already
+     * (POSIX repeats it again, a** or x{1}{2}: it becomes a group) */
+    var out = '', i = 0, n = text.length, atom = -1, quantified = false, groups = [];
+    function literal(ch) {
+      return ch.replace(/[\\^$.*+?()[\]{}|\/-]/g, '\\$&');
+    }
+    function add(js, start) {
+      atom = start === undefined ? out.length : start;
+      quantified = false;
+      out += js;
+    }
+    function repeat(js) {
+      if (atom < 0)
+        return false; /* regcomp: invalid preceding regular expression */
+      if (quantified)
+        out = out.slice(0, atom) + '(?:' + out.slice(atom) + ')';
+      out += js;
+      quantified = true;
+      return true;
+    }
+    while (i < n) {
+      var ch = text[i];
+      if (ch === '\\') {
+        if (i + 1 >= n)
+          return null; /* a trailing backslash */
+        var nx = text[i + 1];
+        i += 2;
+        if ('wWsS'.indexOf(nx) >= 0 || /[1-9]/.test(nx))
+          add('\\' + nx);
+        else if ('bB'.indexOf(nx) >= 0) {
+          out += '\\' + nx;
+          atom = -1;
+        } else if (nx === '<' || nx === '>') {
+          out += '\\b';
+          atom = -1;
+        } else if (nx === '`' || nx === '\'') {
+          out += nx === '`' ? '^' : '$';
+          atom = -1;
+        } else
+          add(literal(nx));
+      } else if (ch === '[') {
+        var j = i + 1, set = '';
+        if (text[j] === '^') {
+          set = '^';
+          j++;
+        }
+        var first = true;
+        for (;;) {
+          if (j >= n)
+            return null; /* no closing ] */
+          var c = text[j];
+          if (c === ']' && !first)
+            break;
+          first = false;
+          if (c === '[' && (text[j + 1] === ':' || text[j + 1] === '.' || text[j + 1] === '=')) {
+            var kind = text[j + 1], end = text.indexOf(kind + ']', j + 2);
+            if (end < 0)
+              return null;
+            var inner = text.slice(j + 2, end);
+            if (kind === ':') {
+              if (!CLASSES.hasOwnProperty(inner))
+                return null; /* regcomp: invalid character class */
+              set += CLASSES[inner];
+            } else {
+              set += literal(inner);
+            }
+            j = end + 2;
+            continue;
+          }
+          /* a - between two characters is a range, as in JavaScript */
+          set += c === '-' ? '-' : literal(c);
+          j++;
+        }
+        add('[' + set + ']');
+        i = j + 1;
+      } else if (ch === '{') {
+        var m = /^\{(\d*)(,(\d*))?\}/.exec(text.slice(i));
+        if (!m || (m[1] === '' && m[2] === undefined) ||
+            (m[3] && Number(m[3]) < Number(m[1] || 0)))
+          return null; /* regcomp refuses a brace that is no interval */
+        if (!repeat('{' + (m[1] || '0') + (m[2] !== undefined ? ',' + m[3] : '') + '}'))
+          return null;
+        i += m[0].length;
+      } else if (ch === '*' || ch === '+' || ch === '?') {
+        if (!repeat(ch))
+          return null;
+        i++;
+      } else if (ch === '(') {
+        groups.push(out.length);
+        out += '(';
+        atom = -1;
+        i++;
+      } else if (ch === ')') {
+        if (groups.length)
+          add(')', groups.pop());
+        else
+          add('\\)'); /* regcomp takes an unmatched ) as itself */
+        i++;
+      } else if (ch === '|') {
+        out += '|';
+        atom = -1;
+        i++;
+      } else if (ch === '^' || ch === '$') {
+        out += ch;
+        atom = -1;
+        i++;
+      } else {
+        add(ch === '/' ? '\\/' : ch === '.' ? '.' : literal(ch));
+        i++;
+      }
+    }
+    try {
+      return new RegExp(out, 's');
+    } catch (err) {
+      return null;
+    }
+  }
+
+  /* Where the search's matches are: the bands drawn, and the names the
+   * page lists that are not bands of their own (inside OTHER, or left out
+   * by -t), each counted once whatever the panels. */
+  function matchesOf(re) {
+    var bands = D.bands.filter(function (B) { return re.test(B.name); }).length;
+    var other = {}, traced = {}, isBand = {}, listed = 0, total = 0;
+    D.bands.forEach(function (B) { isBand[B.name] = true; });
+    D.panels.forEach(function (P) {
+      if (!P.names)
+        return;
+      listed = Math.max(listed, P.names.name.length);
+      total = Math.max(total, P.names.total);
+      P.names.name.forEach(function (name, i) {
+        if (isBand[name] || !re.test(name))
+          return;
+        if (P.names.band[i] < 0)
+          traced[name] = true;
+        else
+          other[name] = true;
+      });
+    });
+    return {bands: bands, other: Object.keys(other).length, traced: Object.keys(traced).length,
+            listed: listed, total: total};
+  }
+
+  /* The search: a POSIX extended expression, as --include takes it; a
+   * text that is no expression is looked for as it is. */
+  var lastMatches = null;
   function setSearch(text) {
     var re = null, how = '';
     if (text !== '') {
-      try {
-        re = new RegExp(text);
-      } catch (err) {
+      re = posixRegExp(text);
+      if (!re) {
         re = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-        how = ' (not a regular expression: searched as text)';
+        how = ' (not a POSIX expression, as --include takes: searched as text)';
       }
     }
     matcher = re ? function (name) { return re.test(name); } : null;
-    var n = re ? D.bands.filter(function (B) { return re.test(B.name); }).length : 0;
-    searchNote.textContent = re ? n + ' of ' + D.bands.length + ' bands match' + how : '';
+    var note = '';
+    lastMatches = re ? matchesOf(re) : null;
+    if (re) {
+      var m = lastMatches, more = [];
+      note = m.bands + ' of ' + D.bands.length + ' bands match';
+      if (m.other)
+        more.push(grouped(m.other) + ' inside OTHER');
+      if (m.traced)
+        more.push(grouped(m.traced) + ' that -t' + (P0.trace ? P0.trace.percent : '') +
+                  ' leaves out');
+      if (more.length)
+        note += '; so do ' + more.join(' and ') + ' (Rows: every name lists them; ' +
+                'hp2ps --include draws them)';
+      if (m.listed < m.total)
+        note += '; the page lists the ' + grouped(m.listed) + ' largest of ' +
+                grouped(m.total) + ' names';
+      note += how;
+    }
+    searchNote.textContent = note;
     markNames(re);
     refresh();
   }
@@ -1618,10 +2001,17 @@
     if (e.key === 'Enter') {
       e.preventDefault();
       isolateMatches();
-    } else if (e.key === 'Escape' && search.value) {
+    } else if (e.key === 'Escape') {
+      /* where a search leaves the focus: Escape shows the whole run as
+       * it does elsewhere, then (the run shown) clears the search */
+      e.preventDefault();
       e.stopPropagation();
-      search.value = '';
-      setSearch('');
+      if (zoom) {
+        zoomTo(0, 1);
+      } else if (search.value) {
+        search.value = '';
+        setSearch('');
+      }
     }
   });
 
@@ -1895,8 +2285,10 @@
             top = Math.max(top, r.hi[b]);
         return [t, top];
       }),
+      rows_mode: rowsMode,
+      matching: sorts.length ? sorts[0].matching : null,
       table: sorts.length ? sorts[0].entries.map(function (e) {
-        return {band: D.bands[P0.bands[e.b]].name, peak: e.values[3], at: e.values[4],
+        return {band: e.name, peak: e.values[3], at: e.values[4],
                 slope: e.values[5], r2: e.values[6], integral: e.values[7], share: e.values[2]};
       }) : [],
       rows: sorts.length ? Array.prototype.map.call(sorts[0].body.rows, function (row) {
@@ -1967,6 +2359,9 @@
         isolate(Number(f[1]), f[0] === 'add');
       } else if (f[0] === 'all') {
         allButton.click();
+      } else if (f[0] === 'rows' && rowsBox) { /* rows:bands or rows:names */
+        rowsBox.value = f[1];
+        rowsBox.dispatchEvent(new Event('change'));
       } else if (f[0] === 'view' && viewBox) {
         viewBox.value = f[1];
         viewBox.dispatchEvent(new Event('change'));

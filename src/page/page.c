@@ -61,6 +61,7 @@ static void set_bands(struct page_data *D, const struct band_plan *key,
         const char *name = key->band[b].name;
         db->name = utf8_sanitize_lines(name, strlen(name));
         db->colour = layout_band_colour(o, &key->band[b]);
+        db->is_other = key->band[b].is_other;
         db->has_box = box && box[b][2] > 0;
         if (db->has_box)
             to_page(L->matrix, box[b], db->box);
@@ -374,6 +375,11 @@ void page_data_free(struct page_data *D)
         free(P->mark_t);
         free(P->mark_text);
         free(P->hidden);
+        for (size_t i = 0; i < P->nnames; i++) {
+            free(P->names[i].name);
+            free(P->names[i].detail);
+        }
+        free(P->names);
     }
     free(D->panel);
     free(D->value_unit);

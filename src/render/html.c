@@ -95,6 +95,8 @@ static void json_band(FILE *f, const struct page_data_band *b)
         fputs(",\"detail\":", f);
         json_fields(f, b->detail);
     }
+    if (b->is_other) /* the band of the names -m merges */
+        fputs(",\"other\":true", f);
     fprintf(f, ",\"colour\":\"#%02x%02x%02x\",\"box\":", channel(b->colour.r),
             channel(b->colour.g), channel(b->colour.b));
     if (b->has_box)
@@ -115,6 +117,52 @@ static void json_panel_figures(FILE *f, const struct page_data_panel *P)
         fprintf(f, ",\n \"%s\":", name[i]);
         json_put_number(f, v[i]);
     }
+}
+
+/* Every name of the panel (page_data_add_names), field by field. */
+static void json_panel_names(FILE *f, const struct page_data_panel *P)
+{
+    if (!P->nnames)
+        return;
+    size_t n = P->nnames;
+    fprintf(f, ",\n \"names\":{\"total\":%zu,\"name\":[", P->names_total);
+    for (size_t i = 0; i < n; i++) {
+        fputs(i ? ",\n  " : "\n  ", f);
+        json_put_string(f, P->names[i].name, JSON_IN_SCRIPT);
+    }
+    fputs("],\n  \"band\":[", f);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%ld", i ? "," : "", P->names[i].band);
+    putc(']', f);
+    double *v = xcalloc(n, sizeof *v);
+    static const char *const field[] = {"share", "peak", "peak_time", "slope", "r2", "area",
+                                        "first", "last"};
+    for (size_t j = 0; j < sizeof field / sizeof *field; j++) {
+        for (size_t i = 0; i < n; i++) {
+            const struct page_data_name *nm = &P->names[i];
+            const double all[] = {nm->share, nm->peak, nm->peak_time, nm->slope, nm->r2,
+                                  nm->area, nm->first, nm->last};
+            v[i] = all[j];
+        }
+        fprintf(f, ",\n  \"%s\":", field[j]);
+        json_put_numbers(f, v, n);
+    }
+    free(v);
+    bool details = false;
+    for (size_t i = 0; i < n && !details; i++)
+        details = P->names[i].detail != NULL;
+    if (details) { /* what the log tells of each (as the bands' detail) */
+        fputs(",\n  \"detail\":[", f);
+        for (size_t i = 0; i < n; i++) {
+            fputs(i ? ",\n  " : "\n  ", f);
+            if (P->names[i].detail)
+                json_fields(f, P->names[i].detail);
+            else
+                fputs("null", f);
+        }
+        putc(']', f);
+    }
+    putc('}', f);
 }
 
 static void json_panel(FILE *f, const struct page_data_panel *P)
@@ -174,6 +222,7 @@ static void json_panel(FILE *f, const struct page_data_panel *P)
         fputs("]", f);
     }
     json_panel_figures(f, P);
+    json_panel_names(f, P);
     if (P->hidden) { /* what -t removed, by sample: the readout's totals say it */
         fprintf(f, ",\n \"trace\":{\"names\":%zu,\"percent\":", P->hidden_names);
         json_put_number(f, P->trace_percent);

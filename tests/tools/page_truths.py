@@ -7,12 +7,16 @@ views against the command line's (issue 41), in headless chromium.
                                   samples --mode=percent draws: those whose
                                   drawn total (CSV) is above 0.001 of the
                                   largest
+  search CHROMIUM PAGE REGEX CSV...
+                                  the search counts the names --include
+                                  keeps (CSV: --include REGEX -t0 -m0)
   scale CHROMIUM PAGE A B         several profiles zoomed to A..B (and a band
                                   alone, another view): one scale for all
 
 Each prints what is wrong and exits 1, or exits 0.
 """
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -100,10 +104,55 @@ def scale(chromium, page, a, b):
     print("%d panels kept on one scale through %d steps" % (len(d["panels"]), len(actions) - 1))
 
 
+def search_counts(note):
+    """The search note's counts: bands matched, names inside OTHER, names
+    -t leaves out."""
+    m = re.match(r"([\d,]+) of ([\d,]+) bands match", note)
+    if not m:
+        return None
+    num = lambda s: int(s.replace(",", ""))
+    other = re.search(r"([\d,]+) inside OTHER", note)
+    traced = re.search(r"([\d,]+) that -t[\d.]* leaves out", note)
+    return (num(m.group(1)), num(other.group(1)) if other else 0,
+            num(traced.group(1)) if traced else 0)
+
+
+def search(chromium, page, *pairs):
+    """Each REGEX CSV pair: the page's search of REGEX counts (bands,
+    inside OTHER, left out by -t) as many names as --include REGEX -t0
+    -m0 keeps (CSV's columns); every name listed, the rows match them."""
+    pairs = list(pairs)
+    exprs = pairs[0::2]
+    actions = []
+    for e in exprs:
+        actions += ["search:" + e, "rows:names", "rows:bands"]
+    log = run(chromium, page, actions)
+    if not log:
+        return
+    for k, (e, csv_path) in enumerate(zip(exprs, pairs[1::2])):
+        names, _, _ = html_page.read_csv(csv_path)
+        want = len([n for n in names if n != "OTHER"])
+        note = log[3 * k]["search"]
+        got = search_counts(note)
+        if got is None or sum(got) != want:
+            fail("search %r: the page says %r, --include keeps %d names" % (e, note, want))
+        names_step = log[3 * k + 1]
+        if names_step["matching"] != want:
+            fail("search %r, every name: %r rows match, --include keeps %d" %
+                 (e, names_step["matching"], want))
+        shown = set(r["band"] for r in names_step["table"])
+        if len(log[3 * k]["table"]) and want <= 100 and not shown:
+            fail("search %r: no rows" % e)
+    if not failures:
+        print("%d expressions searched as --include takes them" % len(exprs))
+
+
 def main():
     cmd = sys.argv[1]
     if cmd == "percent":
         percent(*sys.argv[2:5])
+    elif cmd == "search":
+        search(*sys.argv[2:])
     elif cmd == "scale":
         scale(*sys.argv[2:6])
     else:
