@@ -7,7 +7,7 @@ For each page: its size, the first contentful paint and the end of the
 page's script (performance marks, from navigation start), and each
 interaction timed from the input event sent to the next frame painted
 after it (a requestAnimationFrame and a task later): the pointer over the
-graph, a wheel zoom, a drag zoom, a pan (Shift+wheel), the readout stepped
+graph, a wheel zoom (Ctrl), a drag zoom, a pan (Shift+wheel), the readout stepped
 with an arrow key, Escape, a sort, isolating a band, a search keystroke,
 a change of view.  The worst of each over a few repetitions.  Prints a
 Markdown table (interactions: median / worst, in ms; the load average
@@ -68,7 +68,7 @@ def measure(chromium, path):
             def wheel(dy):
                 x, y = at(0.5, 0.9)
                 page.call("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0,
-                          deltaY=dy)
+                          deltaY=dy, modifiers=2)  # Ctrl: the wheel alone scrolls
             worst("wheel zoom", lambda: wheel(-120))
 
             def pan():

@@ -62,4 +62,46 @@ done
 check "chromium: the search finds the names --include keeps, and says where" \
     $TRUTHS search "$CHROMIUM" wf.html "${pairs[@]}"
 
+# Rows: every name, each with its own figures (the CSV's) and where it is
+# drawn: a band of its own, inside OTHER, or left out by -t.
+"$HP2PS" -t0 -m0 wf.hp -o wf-every.csv && "$HP2PS" -m0 wf.hp -o wf-untraced.csv &&
+    "$HP2PS" wf.hp -o wf-drawn.csv
+check "chromium: every name listed, with its peak, when it is held and where it is drawn" \
+    $TRUTHS names "$CHROMIUM" wf.html wf-every.csv wf-untraced.csv wf-drawn.csv
+
+# The peaks the page shows are named apart, with the drawing's figures.
+"$HP2PS" prog.hp -o prog.html && "$HP2PS" prog.hp -o prog.pdf
+if command -v pdftotext >/dev/null 2>&1; then
+    pdftotext prog.pdf prog.txt
+    check "chromium: the page names the title's peak and the drawn peak apart" \
+        $TRUTHS figures "$CHROMIUM" prog.html prog.txt
+fi
+
+# The keyboard and the wheel: a skip link to the table, no focus ring
+# after a click, the wheel scrolls (Ctrl zooms), Escape in the search box.
+check "chromium: skip link, focus ring, wheel and Escape in the search box" \
+    $TRUTHS keys "$CHROMIUM" prog.html
+
+# Dark, and a phone's 375 px.
+check "chromium: dark and 375 px" $TRUTHS looks "$CHROMIUM" prog.html
+
+# Printed: the swatches keep their colours, the controls stay off paper.
+"$HP2PS" -c prog.hp -o progc.html
+check "chromium: printed with the swatches' colours and without the controls" \
+    $TRUTHS printed "$CHROMIUM" progc.html
+
+# Saving the view shown: zoomed, a band alone, as SVG and PNG.
+check "chromium: Save SVG and Save PNG give the view shown" \
+    $TRUTHS save "$CHROMIUM" progc.html 0.3 0.9
+
+# Lines, each band on its own scale.
+check "chromium: lines each on its own scale reach their own peaks" \
+    $TRUTHS scaled "$CHROMIUM" prog.html
+
+# -hi: the fields as sortable, filterable columns; --heap explained.
+cp "$TESTDATA/eventlog/newer-hi.eventlog" hi.eventlog
+"$HP2PS" --heap hi.eventlog -o hi.html 2>/dev/null
+check "chromium: -hi's fields sorted and filtered" $TRUTHS fields "$CHROMIUM" hi.html 3 tree
+check "chromium: --heap's lines explained" $TRUTHS heap "$CHROMIUM" hi.html
+
 finish

@@ -142,6 +142,22 @@
     return P.plot[1] + P.plot[3] - (v - P.v.y_lo) / P.v.y_span * P.plot[3];
   }
 
+  /* Whether the view draws each band as a line (lines, and lines each on
+   * its own scale), not stacked. */
+  function drawnAsLines() {
+    return (mode === 'lines' || mode === 'scaled') && !D.diff;
+  }
+
+  /* The scaled view's scales: each band's largest value in panel P's
+   * samples [i0, i1). */
+  function ownScales(P, i0, i1) {
+    var own = P.bands.map(function () { return 0; });
+    for (var i = i0; i < i1; i++)
+      for (var b = 0; b < own.length; b++)
+        own[b] = Math.max(own[b], P.values[i][b]);
+    P.own = own;
+  }
+
   /* Whether the percent view draws a sample of panel P whose drawn total
    * is total: not one holding nothing or next to nothing (at most
    * P.percent_floor, a thousandth of the largest total), whose shares
@@ -178,9 +194,11 @@
         hi[b] = side[1];
       }
       return {lo: lo, hi: hi, total: total, rise: rise, fall: fall};
-    } else if (mode === 'lines') {
+    } else if (mode === 'lines' || mode === 'scaled') {
+      /* scaled: each band's line on its own scale, 100 its largest value
+       * in the window (P.own: ownScales), so a small band's growth shows */
       for (b = 0; b < n; b++)
-        lo[b] = hi[b] = v[b];
+        lo[b] = hi[b] = mode === 'lines' ? v[b] : P.own && P.own[b] > 0 ? 100 * v[b] / P.own[b] : 0;
     } else {
       var scale = mode === 'percent' ? (inPercent(P, total) ? 100 / total : 0) : 1, sum = 0;
       for (b = 0; b < n; b++) {
@@ -233,7 +251,7 @@
    * stack, or no line near enough). */
   function bandAt(P, i, v, r) {
     var n = P.bands.length, b;
-    if (mode === 'lines' && !D.diff) {
+    if (drawnAsLines()) {
       var best = -1, gap = 6 / P.plot[3] * P.v.y_span; /* six points */
       for (b = 0; b < n; b++)
         if (shown[P.bands[b]] && Math.abs(r.hi[b] - v) <= gap) {
@@ -310,7 +328,7 @@
     function move(q, j) {
       return (j ? 'L' : 'M') + q[0].toFixed(2) + ' ' + q[1].toFixed(2);
     }
-    if (mode === 'lines' && !D.diff)
+    if (drawnAsLines())
       return pts.map(function (q, j) { return move([q.x, q.top], j); }).join('');
     var d = '';
     for (i = 0; i < pts.length; i++) {
@@ -346,7 +364,7 @@
     });
     if (k < 0)
       return;
-    var line = mode === 'lines' && !D.diff;
+    var line = drawnAsLines();
     D.panels.forEach(function (P, pk) {
       var b = P.bands.indexOf(k);
       if (b < 0 || !P.t.length)
@@ -495,11 +513,14 @@
       line(readout, 'value', D.diff ? quantity(v[b], true)
                                      : quantity(v[b]) + ', ' + percent(share || 0) +
                                        (P.trace ? ' of the drawn total' : ' of the sample'));
+      if (mode === 'scaled' && P.own && P.own[b] > 0)
+        line(readout, 'value muted', percent(v[b] / P.own[b]) + ' of its own peak in the window, ' +
+             quantity(P.own[b]).replace(/ \(.*\)$/, ''));
       details(P.bands[b]).forEach(function (d) {
         line(readout, 'detail muted', d);
       });
     } else {
-      line(readout, 'name muted', mode === 'lines' ? 'no band\u2019s line here' :
+      line(readout, 'name muted', drawnAsLines() ? 'no band\u2019s line here' :
            mode === 'percent' && !D.diff && !inPercent(P, r.total) ?
            'not drawn in percent: this sample holds next to nothing (at most 0.1 % of the ' +
            'largest total), as --mode=percent leaves it out' : 'no band here');
@@ -604,14 +625,15 @@
   /* A row's values, by index: 0 #, 1 name, 2 share, 3 peak, 4 when, 5
    * slope, 6 R² (-1: none), 7 integral, 8 first seen, 9 last seen, 10 the
    * sum over the window (the sparkline's order), 11... the fields. */
-  function column(v, title, text) {
-    return {v: v, title: title, text: !!text};
+  function column(v, title, cls, text) {
+    return {v: v, title: title, text: !!text, cls: cls + (text ? ' text' : '')};
   }
-  var COLUMNS = [column(0, '#'), column(1, 'Band', true)].concat(
-    FIELDS.map(function (name, j) { return column(11 + j, name, true); }),
-    [column(2, 'Share'), column(3, D.diff ? 'Largest change' : 'Peak'), column(4, 'At'),
-     column(5, 'Slope'), column(6, 'R\u00b2'), column(7, 'Integral'), column(8, 'First seen'),
-     column(9, 'Last seen'), column(10, 'Over time')]);
+  var COLUMNS = [column(0, '#', 'c-rank'), column(1, 'Band', 'c-name', true)].concat(
+    FIELDS.map(function (name, j) { return column(11 + j, name, 'c-field', true); }),
+    [column(2, 'Share', 'c-share'), column(3, D.diff ? 'Largest change' : 'Peak', 'c-peak'),
+     column(4, 'At', 'c-at'), column(5, 'Slope', 'c-slope'), column(6, 'R\u00b2', 'c-r2'),
+     column(7, 'Integral', 'c-area'), column(8, 'First seen', 'c-first'),
+     column(9, 'Last seen', 'c-last'), column(10, 'Over time', 'c-spark')]);
   var cellOf = [];
   COLUMNS.forEach(function (c, k) { cellOf[c.v] = k; });
 
@@ -862,14 +884,17 @@
     row.tabIndex = 0;
     row.setAttribute('data-band', String(e.key));
     for (var c = 0; c < COLUMNS.length; c++)
-      row.insertCell();
+      row.insertCell().className = COLUMNS[c].cls;
     var sw = document.createElement('span');
     sw.className = e.key >= 0 ? 'swatch' : 'swatch none';
     if (e.key >= 0)
       sw.style.background = colour(e.key);
     var cell = row.cells[cellOf[1]];
-    cell.appendChild(sw);
-    cell.appendChild(document.createElement('span')).textContent = e.name;
+    var line = cell.appendChild(document.createElement('div')); /* the swatch beside the name */
+    line.className = 'nm';
+    line.appendChild(sw);
+    e.nameSpan = line.appendChild(document.createElement('span'));
+    e.nameSpan.textContent = e.name;
     if (e.where) { /* a name not drawn as a band of its own: where it is */
       var tag = document.createElement('span');
       tag.className = 'where';
@@ -974,8 +999,9 @@
     COLUMNS.forEach(function (c, j) {
       var th = document.createElement('th');
       th.scope = 'col';
-      if (c.text)
-        th.className = 'text';
+      th.className = c.cls;
+      if (c.v >= 11)
+        th.style.width = fieldEm[c.v - 11] + 'em';
       var button = document.createElement('button');
       button.type = 'button';
       button.textContent = c.title;
@@ -994,6 +1020,7 @@
       boxes.className = 'filters';
       COLUMNS.forEach(function (c, j) {
         var th = document.createElement('th');
+        th.className = c.cls;
         boxes.appendChild(th);
         if (!c.text)
           return;
@@ -1044,9 +1071,27 @@
         choose(e, Number(row.getAttribute('data-band')));
     });
     sortTable(body, state.entries, state);
+    table.style.minWidth = tableWidth + 'em';
     tables.appendChild(table);
     tables.appendChild(state.more);
   }
+
+  /* Each field's column as wide as its longest text (within reason); the
+   * table at least as wide as its figures and a name of 20em, so the name
+   * is never squeezed out (page.css: the figures' widths). */
+  var FIGURES_EM = 52.8, NAME_EM = 20;
+  var fieldEm = FIELDS.map(function (name, j) {
+    var longest = name.length;
+    function see(detail) {
+      if (detail && detail[j])
+        longest = Math.max(longest, Math.min(detail[j].length, 40));
+    }
+    D.bands.forEach(function (B) { see(B.detail); });
+    D.panels.forEach(function (P) { (P.names && P.names.detail || []).forEach(see); });
+    return Math.min(Math.max(4, longest * 0.62 + 1), 16);
+  });
+  var tableWidth = FIGURES_EM + NAME_EM + fieldEm.reduce(function (a, w) { return a + w; }, 0) +
+                   0.7 * COLUMNS.length; /* each cell's padding */
   var zoom = null; /* the window shown, [from, to] as fractions of the time axis */
   D.panels.forEach(makeTable);
 
@@ -1112,6 +1157,19 @@
     label.appendChild(document.createTextNode(' the runtime\u2019s ' + P.heap_names.join(', ') +
                                               ' (--heap)'));
     tables.parentNode.insertBefore(label, tables);
+    /* what the three lines are, where the reader looks (the man page's
+     * --heap says it too) */
+    var about = document.createElement('p');
+    about.className = 'heap-about';
+    about.textContent = 'Heap size is the memory the runtime holds for its heap, in use or ' +
+      'not; live bytes are the data still reachable after the last major collection (what a ' +
+      'leak keeps raising); blocks are the bytes of the blocks the allocator has handed out. ' +
+      'The gap between these lines and the bands is what the profile does not count: the ' +
+      'copying collector\u2019s second copy, fragmentation, pinned data, the runtime\u2019s own ' +
+      'structures. In a profiled run (every breakdown but -hT) live bytes also count each ' +
+      'closure\u2019s profiling header, which the profile leaves out: they stand 1.3 to 1.7 ' +
+      'times above its total even when nothing else is live.';
+    tables.parentNode.insertBefore(about, tables);
     heapBox.addEventListener('change', function () {
       heapLines.forEach(function (p) { p.style.visibility = heapBox.checked ? '' : 'hidden'; });
       if (zoom)
@@ -1137,7 +1195,7 @@
 
   /* An axis label: "35 MB", "1,200", "40%". */
   function axisValue(v) {
-    if (mode === 'percent' && !D.diff)
+    if ((mode === 'percent' || mode === 'scaled') && !D.diff)
       return Number(v.toPrecision(4)) + '%';
     var base = D.iec ? 1024 : 1000;
     if (bytes && Math.abs(v) >= base)
@@ -1159,6 +1217,8 @@
   function yRange(P, i0, i1, R) {
     if (mode === 'percent' && !D.diff && !isolating())
       return [0, 100];
+    if (mode === 'scaled')
+      return [0, 104];
     var lo = 0, hi = 0, i, b;
     for (i = i0; i < i1; i++) {
       var r = R[i - i0];
@@ -1201,7 +1261,7 @@
       R.push(R[0]);
       X = [P.plot[0], P.plot[0] + P.plot[2]];
     }
-    var line = mode === 'lines' && !D.diff;
+    var line = drawnAsLines();
     function shape(b, lo, hi) {
       var top = [], foot = [], any = false;
       R.forEach(function (r) {
@@ -1262,7 +1322,7 @@
       var x = xOf(P, mt);
       el('line', {x1: x, x2: x, y1: P.plot[1], y2: P.plot[1] + P.plot[3], 'class': 'mark'}, g);
     });
-    if (!P.heap || !heapShown())
+    if (!P.heap || !heapShown() || mode === 'scaled') /* (in bytes: no own scale) */
       return;
     P.heap_names.forEach(function (name, h) {
       var d = [], i;
@@ -1300,6 +1360,8 @@
         return null;
       var w = windowOf(P);
       var j0 = Math.max(w[0] - 1, 0), j1 = Math.min(w[1] + 1, P.t.length);
+      if (mode === 'scaled')
+        ownScales(P, w[0], w[1]);
       var R = [];
       for (var i = j0; i < j1; i++)
         R.push(regions(P, i));
@@ -1329,7 +1391,9 @@
       var yname = el('text', {'class': 'tick', 'text-anchor': 'middle',
                               transform: 'translate(' + num(p[0] - 50) + ' ' +
                                          num(p[1] + p[3] / 2) + ') rotate(-90)'}, zoomLayer);
-      yname.textContent = mode === 'percent' && !D.diff ? 'percent of the sample' : D.value_unit;
+      yname.textContent = mode === 'percent' && !D.diff ? 'percent of the sample' :
+                          mode === 'scaled' ? 'percent of each band\u2019s own peak in the window' :
+                          D.value_unit;
       /* the time axis's last label, centred on the graph's right edge */
       el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] + p[3] + 0.5, width: 16,
                   height: 16}, zoomLayer);
@@ -1358,7 +1422,8 @@
     if (zoom) {
       var a = P.v.t0, b = P.v.t0 + P.v.t_span;
       parts.push('Showing ' + time(a) + ' to ' + time(b) + ' (' + (w[1] - w[0]) +
-                 ' samples); the table\u2019s figures are for this window. ' +
+                 ' samples); the table\u2019s figures are for this window (the key\u2019s ' +
+                 'shares stay the whole run\u2019s). ' +
                  'Double-click the graph or press Escape to see it all.');
       if (kept < all) {
         var per = all / kept;
@@ -1369,7 +1434,8 @@
                    Number(b.toPrecision(6)) + '.');
       }
     } else {
-      parts.push('Drag across the graph or the strip below it to zoom, or use the wheel, + and \u2212.');
+      parts.push('Drag across the graph or the strip below it to zoom, or use Ctrl and the ' +
+                 'wheel, + and \u2212.');
       if (kept < all)
         parts.push('The page keeps ' + grouped(kept) + ' of the profile\u2019s ' + grouped(all) +
                    ' samples: share, peak and slope are hp2ps\u2019s over every sample, ' +
@@ -1383,8 +1449,57 @@
       parts.push('Drawn ' + mode + ' by the page (the file\u2019s drawing is ' + D.mode + ').');
     note.textContent = parts.join(' ');
     note.classList.toggle('coarse', zoom !== null && kept < all);
+    note.classList.toggle('is-zoomed', zoom !== null);
     graph.setAttribute('data-zoom', zoom ? zoom.join(' ') : '');
   }
+
+  /* ---- the figures named apart: the peaks, the shares ---- */
+
+  (function () {
+    var P = P0;
+    if (D.diff || !P.peak_all)
+      return;
+    function short(v) {
+      return quantity(v).replace(/ \(.*\)$/, '');
+    }
+    var parts = [];
+    var title = 'the title\u2019s peak ' + short(P.peak_all) + ' at ' + time(P.peak_all_time) +
+                ' is the largest sample total, every name counted';
+    if (D.mode === 'stacked' && P.peak_drawn !== P.peak_all)
+      parts.push('Peaks: ' + title + '; the graph\u2019s drawn peak ' + short(P.peak_drawn) +
+                 ' at ' + time(P.peak_drawn_time) + ' is the top of the stack drawn, ' +
+                 (P.trace ? 'without the ' + grouped(P.trace.names) + ' names -t' +
+                            P.trace.percent + ' leaves out' : 'without what -t leaves out') +
+                 '; the table\u2019s Peak is each band\u2019s own largest value.');
+    else
+      parts.push('Peaks: ' + title + (D.mode === 'stacked' ? ' (the ring on the graph marks it)' : '') +
+                 '; the table\u2019s Peak is each band\u2019s own largest value.');
+    parts.push('Shares: the key\u2019s are of the drawn total over the whole run; the table\u2019s ' +
+               'Share heading says which: the whole run\u2019s, or zoomed the window\u2019s.');
+    if (D.panels.length > 1)
+      parts.push('Each panel\u2019s title gives its own profile\u2019s peak.');
+    var p = document.createElement('p');
+    p.className = 'figures';
+    p.id = 'figures';
+    p.textContent = parts.join(' ');
+    note.parentNode.insertBefore(p, note.nextSibling);
+  })();
+
+  /* ---- a skip link: past the key's entries to the table ---- */
+
+  var skip = document.createElement('a');
+  skip.className = 'skip';
+  skip.href = '#tables';
+  skip.textContent = 'Skip to the table of bands';
+  skip.addEventListener('click', function (e) {
+    e.preventDefault(); /* the fragment keeps the view (share) */
+    var first = tables.querySelector('tbody tr') || tables;
+    if (first === tables)
+      tables.tabIndex = -1;
+    first.focus();
+    first.scrollIntoView({block: 'center'});
+  });
+  document.body.insertBefore(skip, document.body.firstChild);
 
   /* ---- the overview strip: the whole run, the window on it ---- */
 
@@ -1396,6 +1511,14 @@
   strip.setAttribute('tabindex', '0');
   strip.setAttribute('aria-label', 'the window of the time axis shown');
   graph.parentNode.insertBefore(strip, note);
+  /* the graph and its strip scroll sideways together on a narrow screen */
+  var scroller = document.createElement('div');
+  scroller.className = 'graph-scroll';
+  graph.parentNode.insertBefore(scroller, graph);
+  scroller.appendChild(graph);
+  scroller.appendChild(strip);
+  /* the graph no taller than the window: its width follows (page.css) */
+  document.documentElement.style.setProperty('--aspect', String(vb.width / vb.height));
   (function () {
     var p = P0.plot, n = P0.t.length, hi = 0, lo = 0, ys = [], i;
     for (i = 0; i < n; i++) {
@@ -1527,15 +1650,32 @@
     if (e.target.getAttribute('data-panel') !== null)
       zoomTo(0, 1);
   });
+  /* The wheel scrolls the page, as everywhere; with Ctrl (or Cmd, and a
+   * trackpad's pinch, which comes as a wheel with Ctrl) it zooms about
+   * the pointer, and sideways (or with Shift) it pans a zoomed window.
+   * A plain wheel over the graph says how, for a moment. */
+  var hint = document.createElement('div');
+  hint.className = 'wheel-hint';
+  hint.hidden = true;
+  hint.textContent = 'Ctrl + wheel zooms (or drag across the graph)';
+  graph.appendChild(hint);
+  var hintTimer = null;
   overlay.addEventListener('wheel', function (e) {
     var k = e.target.getAttribute('data-panel');
     if (k === null)
       return;
-    e.preventDefault();
-    if (Math.abs(e.deltaX) > Math.abs(e.deltaY) || e.shiftKey)
-      panBy((e.shiftKey ? e.deltaY : e.deltaX) > 0 ? 0.1 : -0.1);
-    else
+    var sideways = Math.abs(e.deltaX) > Math.abs(e.deltaY) || e.shiftKey;
+    if (e.ctrlKey || e.metaKey) {
+      e.preventDefault();
       zoomBy(e.deltaY > 0 ? 1.25 : 0.8, fractionAt(D.panels[Number(k)], e.clientX, e.clientY));
+    } else if (sideways && zoom) {
+      e.preventDefault();
+      panBy((e.shiftKey ? e.deltaY : e.deltaX) > 0 ? 0.1 : -0.1);
+    } else if (!sideways) {
+      hint.hidden = false;
+      clearTimeout(hintTimer);
+      hintTimer = setTimeout(function () { hint.hidden = true; }, 1500);
+    }
   }, {passive: false});
 
   /* two fingers on the graph: pinch zooms about their middle (a trackpad's
@@ -1574,7 +1714,6 @@
   }
   overlay.addEventListener('pointerup', untouch);
   overlay.addEventListener('pointercancel', untouch);
-  overlay.style.touchAction = 'none';
 
   /* the strip: drag a range, or drag the window to pan */
   var stripDrag = null;
@@ -1624,7 +1763,7 @@
     if (zoom && (f < w[0] || f > w[1]))
       zoomTo(f - (w[1] - w[0]) / 2, f + (w[1] - w[0]) / 2);
     var r = regions(P, i), b = keep >= 0 ? P.bands.indexOf(keep) : -1;
-    if (b < 0 || !(r.hi[b] > r.lo[b] || mode === 'lines'))
+    if (b < 0 || !(r.hi[b] > r.lo[b] || drawnAsLines()))
       b = bandAt(P, i, v, r);
     else
       v = (r.lo[b] + r.hi[b]) / 2;
@@ -1669,7 +1808,7 @@
         e.preventDefault();
         var r = regions(P, last.i), b = P.bands.indexOf(band), d = e.key === 'ArrowUp' ? 1 : -1;
         for (var j = b < 0 ? (d > 0 ? 0 : P.bands.length - 1) : b + d; j >= 0 && j < P.bands.length; j += d)
-          if (shown[P.bands[j]] && (r.hi[j] > r.lo[j] || mode === 'lines')) {
+          if (shown[P.bands[j]] && (r.hi[j] > r.lo[j] || drawnAsLines())) {
             stepTo(k, last.i, (r.lo[j] + r.hi[j]) / 2, P.bands[j]);
             break;
           }
@@ -1777,10 +1916,11 @@
   if (!D.diff) {
     viewBox = document.createElement('select');
     viewBox.id = 'view';
-    ['stacked', 'percent', 'lines'].forEach(function (v) {
+    [['stacked', 'stacked'], ['percent', 'percent'], ['lines', 'lines'],
+     ['scaled', 'lines, each on its own scale']].forEach(function (v) {
       var o = document.createElement('option');
-      o.value = v;
-      o.textContent = v;
+      o.value = v[0];
+      o.textContent = v[1];
       viewBox.appendChild(o);
     });
     viewBox.value = mode;
@@ -2029,7 +2169,7 @@
     e.marked = searchStamp;
     var re = searchRe;
     (function () {
-        var span = e.row.cells[1].childNodes[1], name = e.values[1];
+        var span = e.nameSpan, name = e.name;
         var m = re && re.exec(name);
         span.textContent = '';
         if (!m || !m[0]) {
@@ -2058,6 +2198,100 @@
   var zoomButton = button('Whole run', 'See the whole time axis again (Escape, or a ' +
                           'double-click on the graph)', function () { zoomTo(0, 1); });
   bar.appendChild(searchNote);
+
+  /* ---- save the view shown as SVG or PNG ---- */
+
+  /* The view shown as one SVG: the drawing, and over it what the page
+   * draws (the zoomed or isolated graph, the search's marks, the band
+   * kept highlighted), with the page's style for those; no pointer. */
+  function viewSvg() {
+    var out = picture.cloneNode(true);
+    out.removeAttribute('id');
+    out.setAttribute('xmlns', NS);
+    out.setAttribute('xmlns:xlink', 'http://www.w3.org/1999/xlink');
+    var css = [];
+    Array.prototype.forEach.call(document.styleSheets, function (sheet) {
+      var rules;
+      try {
+        rules = sheet.cssRules;
+      } catch (err) {
+        return;
+      }
+      Array.prototype.forEach.call(rules, function (r) {
+        if (r.selectorText && /^#overlay /.test(r.selectorText) && !/:hover|:focus/.test(r.selectorText))
+          css.push(r.cssText.replace(/#overlay /g, '.hp2ps-view '));
+      });
+    });
+    var style = document.createElementNS(NS, 'style');
+    style.textContent = css.join('\n');
+    out.insertBefore(style, out.firstChild);
+    var layer = el('g', {'class': 'hp2ps-view'}, out);
+    layer.appendChild(defs.cloneNode(true));
+    [zoomLayer, veils, keyMarks, highlight].forEach(function (g) {
+      if (g.getAttribute('visibility') !== 'hidden')
+        layer.appendChild(g.cloneNode(true));
+    });
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(out);
+  }
+
+  /* The file name: the page's, with what the view is. */
+  function viewName(ext) {
+    var base = decodeURIComponent(location.pathname.split('/').pop() || 'hp2ps')
+      .replace(/\.html?$/i, '');
+    return base + '-view.' + ext;
+  }
+
+  function download(blob, name) {
+    var a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(function () {
+      URL.revokeObjectURL(a.href);
+      a.remove();
+    }, 1000);
+  }
+
+  function saveSvg() {
+    download(new Blob([viewSvg()], {type: 'image/svg+xml'}), viewName('svg'));
+  }
+
+  /* The view's SVG drawn on a canvas, two pixels a point, on white. */
+  function viewPng(then) {
+    var img = new Image(), scale = 2;
+    img.onload = function () {
+      var canvas = document.createElement('canvas');
+      canvas.width = Math.round(vb.width * scale);
+      canvas.height = Math.round(vb.height * scale);
+      var ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+      canvas.toBlob(then, 'image/png');
+    };
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(viewSvg());
+  }
+
+  function savePng() {
+    viewPng(function (blob) {
+      download(blob, viewName('png'));
+    });
+  }
+
+  var saveBox = document.createElement('span');
+  saveBox.className = 'save';
+  bar.appendChild(saveBox);
+  [['Save SVG', 'The view shown (window, bands, view, search) as an SVG file', saveSvg],
+   ['Save PNG', 'The view shown as a PNG picture, two pixels a point', savePng]]
+    .forEach(function (b) {
+      var e = document.createElement('button');
+      e.type = 'button';
+      e.textContent = b[0];
+      e.title = b[1];
+      e.addEventListener('click', b[2]);
+      saveBox.appendChild(e);
+    });
 
   function drawBar() {
     allButton.disabled = !isolating();
@@ -2178,7 +2412,7 @@
         want[k] = v;
     });
     sharing = true;
-    if (want.view && viewBox && ['stacked', 'percent', 'lines'].indexOf(want.view) >= 0) {
+    if (want.view && viewBox && ['stacked', 'percent', 'lines', 'scaled'].indexOf(want.view) >= 0) {
       viewBox.value = mode = want.view;
     }
     if (want.search !== undefined) {
@@ -2279,16 +2513,29 @@
       y_top: P0.v.y_lo + P0.v.y_span,
       scales: D.panels.map(function (P) { return [P.v.y_lo, P.v.y_span]; }),
       tops: P0.t.map(function (t, i) {
-        var r = regions(P0, i), top = mode === 'lines' ? -Infinity : 0;
+        var r = regions(P0, i), top = drawnAsLines() ? -Infinity : 0;
         for (var b = 0; b < P0.bands.length; b++)
           if (shown[P0.bands[b]])
             top = Math.max(top, r.hi[b]);
         return [t, top];
       }),
       rows_mode: rowsMode,
+      where: sorts.length ? (function () {
+        var w = {};
+        sorts[0].entries.forEach(function (e) { w[e.name] = e.where || ''; });
+        return w;
+      })() : {},
+      figures: (document.getElementById('figures') || {}).textContent || '',
+      heap_about: (document.querySelector('.heap-about') || {}).textContent || '',
+      lines: Array.prototype.map.call(zoomLayer.querySelectorAll('path.band-line'), function (p) {
+        return p.getAttribute('d');
+      }),
+      details: sorts.length ? Array.prototype.map.call(sorts[0].body.rows, function (row) {
+        return FIELDS.map(function (name, j) { return row.cells[cellOf[11 + j]].textContent; });
+      }) : [],
       matching: sorts.length ? sorts[0].matching : null,
       table: sorts.length ? sorts[0].entries.map(function (e) {
-        return {band: e.name, peak: e.values[3], at: e.values[4],
+        return {band: e.name, first: e.values[8], last: e.values[9], peak: e.values[3], at: e.values[4],
                 slope: e.values[5], r2: e.values[6], integral: e.values[7], share: e.values[2]};
       }) : [],
       rows: sorts.length ? Array.prototype.map.call(sorts[0].body.rows, function (row) {
@@ -2375,6 +2622,12 @@
         var th = sorts[0] && sorts[0].heads[Number(f[1])];
         if (th)
           th.firstChild.click();
+      } else if (f[0] === 'filter') { /* filter:C:TEXT types TEXT in column C's box */
+        var box = document.querySelector('#bands-0 tr.filters input[data-column="' + f[1] + '"]');
+        if (box) {
+          box.value = f.slice(2).join(':');
+          box.dispatchEvent(new Event('input'));
+        }
       }
       var li = document.createElement('li');
       li.textContent = JSON.stringify(state(a));

@@ -354,7 +354,7 @@ static int write_html(FILE *f, const struct layout *L, const struct page_data *D
     fputs("<div id=\"readout\" role=\"status\" aria-live=\"polite\" hidden></div>\n</div>\n", f);
     fputs("<p class=\"help\">Point at the graph to read the band under the pointer "
           "(or Tab to the graph and use the arrow keys). "
-          "Drag across the graph or the strip under it, or use the wheel, + and "
+          "Drag across the graph or the strip under it, or use Ctrl and the wheel, + and "
           "\xe2\x88\x92, to zoom; Escape or a double-click shows the whole run. "
           "Click a band in the graph to see it alone (Shift-click: several; a click "
           "where no band is: all). "
