@@ -24,6 +24,15 @@
  * LLVMFuzzerInitialize; everything else is created and freed on every
  * input, so a leak in any stage shows up.
  *
+ * The exports are written in every layout (wide, long, bands), and no
+ * CSV text cell may begin with what a spreadsheet evaluates.  The drawing
+ * of an odd-length input goes through output.c under a path whose kind
+ * the length chooses (a file, a symbolic link to one, a chain of two, a
+ * descriptor spelled as /proc/self/./fd/N), so resolve()'s walk runs;
+ * the PostScript writer's tmpfile is tmpfile.c's, and some inputs write
+ * their export through a file moved to memory half-way
+ * (hp_anonymous_to_memory, as a full /tmp does).
+ *
  * With HP2PS_FUZZ_REGRESS=PATH in the environment, an input is not run:
  * its command line and files are written as PATH.args, PATH.hp (.hp2,
  * .hp3, .aux), the regression test tests/hostile.sh replays
@@ -31,8 +40,10 @@
  *
  * Build: make fuzz (see Makefile.am); run: fuzz/fuzz.sh SECONDS.
  */
+#include <errno.h>
 #include <glib.h>
 #include <math.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +83,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc;
     (void)argv;
     setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+    /* hp_anonymous_to_memory moves a file of /tmp's only when TMPDIR is
+     * not chosen */
+    unsetenv("TMPDIR");
     /* A pango or cairo warning ("Invalid UTF-8 string passed to
      * pango_layout_set_text") is a bug of ours that hp2ps would print as a
      * second stderr line: make it a crash the fuzzer reports. */
@@ -182,8 +196,29 @@ static void check_and_render(const struct layout *L, const struct page_data *D,
     /* the file whole or not at all: written, committed, then removed
      * (every other input of odd length abandons it instead) */
     static unsigned serial;
-    char path[sizeof out_dir + 32];
-    snprintf(path, sizeof path, "%s/out.%s", out_dir, po->fmt->name);
+    char path[sizeof out_dir + 64], file[sizeof out_dir + 32], hop[sizeof out_dir + 32];
+    snprintf(file, sizeof file, "%s/out.%s", out_dir, po->fmt->name);
+    snprintf(hop, sizeof hop, "%s/hop.%s", out_dir, po->fmt->name);
+    /* the kind of path: a file, a link to it, a chain of two links (one
+     * relative), our descriptor of /dev/null spelled oddly */
+    switch (serial >> 1 & 3) {
+    case 0:
+        snprintf(path, sizeof path, "%s", file);
+        break;
+    case 1:
+        snprintf(path, sizeof path, "%s/link.%s", out_dir, po->fmt->name);
+        if (symlink(file, path) != 0)
+            abort();
+        break;
+    case 2:
+        snprintf(path, sizeof path, "%s/chain.%s", out_dir, po->fmt->name);
+        if (symlink(file, hop) != 0 || symlink(strrchr(hop, '/') + 1, path) != 0)
+            abort();
+        break;
+    default:
+        snprintf(path, sizeof path, "/proc/self/./fd/%d", fileno(sink));
+        break;
+    }
     struct output out;
     if (output_open(&out, path, NULL, NULL, &err) < 0) {
         fprintf(stderr, "output_open failed: %s\n", err.text);
@@ -193,13 +228,24 @@ static void check_and_render(const struct layout *L, const struct page_data *D,
         fprintf(stderr, "render failed: %s\n", err.text);
         abort();
     }
+    bool descriptor = (serial >> 1 & 3) == 3;
     if (serial++ & 1) {
         output_abort(&out);
     } else if (output_commit(&out, &err) < 0) {
         fprintf(stderr, "output_commit failed: %s\n", err.text);
         abort();
+    } else if (!descriptor && access(file, F_OK) != 0) {
+        fprintf(stderr, "committed through %s, but %s is not there\n", path, file);
+        abort();
     }
-    unlink(path);
+    if (!descriptor) { /* the links stay links: only the file was replaced */
+        struct stat st;
+        if (strcmp(path, file) != 0 && (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode)))
+            abort();
+        unlink(path);
+        unlink(hop);
+        unlink(file);
+    }
 }
 
 /* Split text at the first line sep ("\n%%X\n"): *len becomes the part
@@ -369,15 +415,77 @@ static void write_regression(const struct fuzz_input *in, const char *path)
 
 /* The exports (-o FILE.csv, FILE.json) of a plan, in each layout: they
  * cannot fail in memory, and must be valid UTF-8 whatever the names. */
-static void check_exports(const struct profile *p, const struct band_plan *bp)
+/* No CSV field begins with what a spreadsheet evaluates (= + - @, tab,
+ * CR; a '-' before a digit is a number's), quoted or not. */
+static void check_formula_cells(const char *text, size_t len)
+{
+    bool start = true, quoted = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (start && c == '"' && !quoted) {
+            quoted = true;
+            continue;
+        }
+        if (start) {
+            char next = i + 1 < len ? text[i + 1] : '\0';
+            if (c == '=' || c == '+' || c == '@' || c == '\t' || c == '\r' ||
+                (c == '-' && !(next >= '0' && next <= '9'))) {
+                fprintf(stderr, "a CSV cell begins with a formula at byte %zu\n", i);
+                abort();
+            }
+            start = false;
+        }
+        if (quoted) {
+            if (c == '"' && i + 1 < len && text[i + 1] == '"')
+                i++;
+            else if (c == '"')
+                quoted = false;
+            continue;
+        }
+        if (c == ',' || c == '\n')
+            start = true;
+    }
+}
+
+/* Every layout's export, through a file moved to memory after `at`
+ * bytes as a full /tmp moves it (hp_anonymous_to_memory): the bytes of
+ * the export written to memory. */
+static void check_moved(const struct profile *p, const struct band_plan *bp,
+                        const char *want, size_t len, size_t at)
+{
+    int fd = hp_anonymous_file();
+    if (fd < 0)
+        return;
+    if (at > len)
+        at = len;
+    if (write(fd, want, at) != (ssize_t)at || hp_anonymous_to_memory(fd, ENOSPC) != 0 ||
+        write(fd, want + at, len - at) != (ssize_t)(len - at)) {
+        fprintf(stderr, "a file moved to memory after %zu bytes could not be written\n", at);
+        abort();
+    }
+    char *back = malloc(len + 1);
+    if (!back || pread(fd, back, len + 1, 0) != (ssize_t)len || memcmp(back, want, len) != 0) {
+        fprintf(stderr, "a file moved to memory after %zu of %zu bytes lost some\n", at, len);
+        abort();
+    }
+    free(back);
+    close(fd);
+    (void)p;
+    (void)bp;
+}
+
+static void check_exports(const struct profile *p, const struct band_plan *bp, unsigned seed)
 {
     struct hp_error err;
-    for (int x = 0; x < 6; x++) {
+    static const enum export_layout layouts[] = {EXPORT_AUTO, EXPORT_WIDE, EXPORT_LONG,
+                                                 EXPORT_BANDS};
+    static const char *const layout_names[] = {NULL, "wide", "long", "bands"};
+    for (int x = 0; x < 8; x++) {
         char *text = NULL;
         size_t len = 0;
         FILE *mem = open_memstream(&text, &len);
         const struct export_format *ef = x & 1 ? &export_format_json : &export_format_csv;
-        enum export_layout layout = x < 2 ? EXPORT_AUTO : x < 4 ? EXPORT_WIDE : EXPORT_LONG;
+        enum export_layout layout = layouts[x >> 1];
         if (!mem || ef->write(mem, p, bp, layout, &err) < 0) {
             fprintf(stderr, "export %s failed: %s\n", ef->name, mem ? err.text : "no memory");
             abort();
@@ -387,6 +495,16 @@ static void check_exports(const struct profile *p, const struct band_plan *bp)
             fprintf(stderr, "export %s is not valid UTF-8\n", ef->name);
             abort();
         }
+        if (!(x & 1))
+            check_formula_cells(text, len);
+        char said[64];
+        snprintf(said, sizeof said, "\"layout\": \"%s\"", layout_names[x >> 1]);
+        if ((x & 1) && layout_names[x >> 1] && !strstr(text, said)) {
+            fprintf(stderr, "the JSON of layout %s does not say %s\n", layout_names[x >> 1], said);
+            abort();
+        }
+        if (x == (int)(seed % 8))
+            check_moved(p, bp, text, len, seed * 7919u % (len + 1));
         free(text);
     }
 }
@@ -576,7 +694,7 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
     struct band_plan bp = {0};
     const struct aux *for_plan = saved;
     if (pipeline_plan(&bp, &p, &for_plan, po, &err) == 0) {
-        check_exports(&p, &bp);
+        check_exports(&p, &bp, (unsigned)in->len[0]);
         check_top(&p, &bp, po);
     }
     band_plan_free(&bp);

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <locale.h>
@@ -169,6 +170,73 @@ int hp_anonymous_file(void)
     }
 #endif
     return fd;
+}
+
+void hp_temp_place(char *buf, size_t size)
+{
+    const char *dir = getenv("TMPDIR");
+    if (dir && *dir)
+        snprintf(buf, size, "TMPDIR=%s", dir);
+    else
+        snprintf(buf, size, "/tmp (TMPDIR is not set)");
+}
+
+#ifdef MFD_CLOEXEC
+/* Is fd a memory file already (never to be moved again)?  Every memory
+ * file is on the kernel's one internal mount: a new one tells which. */
+static bool in_memory(int fd)
+{
+    struct stat a, b;
+    int probe = memfd_create("hp2ps-probe", MFD_CLOEXEC);
+    bool same = probe >= 0 && fstat(fd, &a) == 0 && fstat(probe, &b) == 0 && a.st_dev == b.st_dev;
+    if (probe >= 0)
+        close(probe);
+    return same;
+}
+#endif
+
+int hp_anonymous_to_memory(int fd, int why)
+{
+    const char *dir = getenv("TMPDIR");
+    /* A TMPDIR that was chosen and is full is the user's to hear about;
+     * /tmp by default is not: memory then, as a tmpfs /tmp would be. */
+    /* (not EFBIG: ulimit -f limits a file in memory as well) */
+    bool space = why == ENOSPC || why == EDQUOT;
+#ifdef MFD_CLOEXEC
+    if (!space || (dir && *dir) || in_memory(fd))
+        goto fail;
+    off_t at = lseek(fd, 0, SEEK_CUR), size = lseek(fd, 0, SEEK_END);
+    int mem = at < 0 || size < 0 ? -1 : memfd_create("hp2ps", MFD_CLOEXEC);
+    if (mem < 0)
+        goto fail;
+    char buf[1 << 16];
+    for (off_t off = 0; off < size;) {
+        ssize_t n = pread(fd, buf, sizeof buf, off);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0 || write(mem, buf, (size_t)n) != n) {
+            close(mem);
+            goto fail;
+        }
+        off += n;
+    }
+    /* dup3 keeps the number the caller holds; O_CLOEXEC as the file had */
+    int flags = fcntl(fd, F_GETFD);
+    if (lseek(mem, at, SEEK_SET) != at ||
+        dup3(mem, fd, flags >= 0 && (flags & FD_CLOEXEC) ? O_CLOEXEC : 0) < 0) {
+        close(mem);
+        goto fail;
+    }
+    close(mem);
+    return 0;
+fail:
+#else
+    (void)fd;
+    (void)space;
+    (void)dir;
+#endif
+    errno = why;
+    return -1;
 }
 
 void warnings_add(struct hp_warnings *w, const char *fmt, ...)

@@ -90,4 +90,15 @@ bool path_extension(const char *path, char *ext, size_t size);
  * failure (a TMPDIR that is not there). */
 int hp_anonymous_file(void);
 
+/* A write to fd, a file of hp_anonymous_file's, failed with errno why: a
+ * full /tmp (TMPDIR not set) moves what it holds to memory, under the
+ * same descriptor number and at the same offset, so the caller writes
+ * again: 0.  Else (a TMPDIR that was chosen, another error, no memory
+ * file) -1 with errno why. */
+int hp_anonymous_to_memory(int fd, int why);
+
+/* Where hp_anonymous_file makes its files, for a message: "TMPDIR=DIR",
+ * or "/tmp (TMPDIR is not set)". */
+void hp_temp_place(char *buf, size_t size);
+
 #endif

@@ -226,15 +226,28 @@ enum export_layout export_layout_choose(const struct profile *p, const struct ba
 /* RFC 4180: a field holding a comma, a double quote, CR or LF is quoted,
  * its quotes doubled, and so is one holding a tab (a name keeps its tabs,
  * which a reader guessing the delimiter could take for one); any other
- * field is written as it is.  The field as
- * a new string. */
+ * field is written as it is.  Every field here is text (numbers are not
+ * written through it), and a spreadsheet evaluates a cell that begins
+ * with = + - @ (or a tab or CR) as a formula, even quoted: a name or an
+ * IPE label "=HYPERLINK(...)" from a profile someone sent is text, so
+ * such a field gets a ' in front, which the spreadsheet shows as text
+ * and does not evaluate (the man page says so).  The field as a new
+ * string. */
 static char *csv_quoted(const char *s)
 {
     size_t n = strlen(s);
-    char *out = xmalloc(2 * n + 3), *o = out;
-    if (!strpbrk(s, ",\"\r\n\t"))
+    char *out = xmalloc(2 * n + 4), *o = out;
+    bool formula = strchr("=+-@\t\r", s[0]) && s[0] != '\0';
+    if (!strpbrk(s, ",\"\r\n\t") && !formula)
         return memcpy(out, s, n + 1);
+    if (!strpbrk(s, ",\"\r\n\t")) {
+        *o++ = '\'';
+        memcpy(o, s, n + 1);
+        return out;
+    }
     *o++ = '"';
+    if (formula)
+        *o++ = '\'';
     for (; *s; s++) {
         if (*s == '"')
             *o++ = '"';
@@ -384,24 +397,20 @@ static const char **band_details(const struct profile *p, const struct band_plan
     return det;
 }
 
-/* Field k of a tab-separated record, as valid UTF-8: a new string. */
+/* Field k of a detail record, as valid UTF-8 with its tabs and newlines
+ * (CSV quotes them, JSON escapes them): a new string. */
 static char *tab_field(const char *rec, size_t k)
 {
-    const char *s = rec ? rec : "";
-    for (size_t i = 0; i < k && s; i++)
-        s = strchr(s, '\t') ? strchr(s, '\t') + 1 : NULL;
-    if (!s)
-        s = "";
-    const char *e = strchr(s, '\t');
-    return utf8_sanitize(s, e ? (size_t)(e - s) : strlen(s));
+    size_t n;
+    char *raw = profile_detail_field(rec, k, &n);
+    char *s = utf8_sanitize_lines(raw, n);
+    free(raw);
+    return s;
 }
 
 static size_t tab_fields(const char *rec)
 {
-    size_t n = 1;
-    for (const char *s = rec; (s = strchr(s, '\t')) != NULL; s++)
-        n++;
-    return n;
+    return profile_detail_fields(rec);
 }
 
 /* CSV, --export-layout=bands: "band,total" and the detail columns. */
@@ -516,10 +525,10 @@ static void json_value(FILE *f, size_t k, const char *time, const char *band, in
 /* The head: what the document is, so that a script can rely on its
  * shape (the layout, and a version raised when a key changes meaning),
  * the profile's header strings, and the list of bands opened. */
-static void json_head(FILE *f, const struct profile *p, bool wide)
+static void json_head(FILE *f, const struct profile *p, const char *layout)
 {
     fprintf(f, "{\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"%s\"},\n"
-               " \"job\": ", wide ? "wide" : "long");
+               " \"job\": ", layout);
     json_text(f, p->job);
     fputs(",\n \"date\": ", f);
     json_text(f, p->date);
@@ -583,7 +592,7 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
                 enum export_layout layout, struct hp_error *err)
 {
     bool wide = export_layout_choose(p, bp, layout) == EXPORT_WIDE;
-    json_head(f, p, wide);
+    json_head(f, p, layout == EXPORT_BANDS ? "bands" : wide ? "wide" : "long");
     json_bands(f, p, bp);
     if (layout == EXPORT_BANDS) {
         fputs("],\n \"totals\": [", f);

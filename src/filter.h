@@ -2,7 +2,9 @@
 /* filter.h: --include and --exclude, which band names a run keeps.
  *
  * Each expression is a POSIX extended regular expression matched against
- * the raw bytes of a name (anywhere in it, as grep -E does).  With any
+ * the raw bytes of a name (anywhere in it, as grep -E does), at a cost
+ * linear in the name whatever the expression (filter.c's anchored: a
+ * back-reference is refused).  With any
  * --include a name must match at least one of them; a name matching any
  * --exclude is dropped even then.  The band stage asks name_filter_keep
  * before trace elimination and the band limit, so a dropped name counts

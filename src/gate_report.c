@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* gate_report.c: see gate_report.h. */
 #include "gate_report.h"
+#include "json.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -465,39 +466,12 @@ int gate_write_github(FILE *f, const struct gate_verdict *v, const struct gate_s
 
 static void json_string(FILE *f, const char *s)
 {
-    char *d = utf8_sanitize_lines(s, strlen(s));
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)d; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", f);
-        else if (*p == '\t')
-            fputs("\\t", f);
-        else if (*p < 0x20 || *p == 0x7f)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
-    }
-    fputc('"', f);
-    free(d);
+    json_put_string(f, s, JSON_DOCUMENT);
 }
 
-/* The shortest decimal that reads back as x ('.' whatever the locale). */
 static void json_number(FILE *f, double x)
 {
-    char buf[40];
-    if (!isfinite(x)) {
-        fputs("null", f);
-        return;
-    }
-    for (int d = 15; d <= 17; d++) {
-        snprintf(buf, sizeof buf, "%.*g", d, x);
-        dot_decimal(buf);
-        if (number_strtod(buf, NULL) == x)
-            break;
-    }
-    fputs(buf, f);
+    json_put_number_or_null(f, x);
 }
 
 static const char *kind_word(enum gate_kind k)

@@ -116,6 +116,14 @@ void json_put_number(FILE *f, double v)
     fwrite(buf, 1, number_format(buf, v), f);
 }
 
+void json_put_number_or_null(FILE *f, double v)
+{
+    if (isfinite(v))
+        json_put_number(f, v);
+    else
+        fputs("null", f);
+}
+
 /* The numbers already written in one list, by their bits: a million
  * bands' shares and peak times repeat (equal totals, the same sample),
  * and each costs printf and strtod. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* json.h: the one JSON writer, for every JSON hp2ps writes (the export,
- * export.c, and the HTML page's data, render/html.c): strings escaped by
+ * export.c, the HTML page's data, render/html.c, --top's table,
+ * toptable.c, and the gate's report, gate_report.c): strings escaped by
  * one rule, numbers in the one format of number.h.
  *
  * The rule: quote and backslash escaped, newline, tab and carriage return
@@ -27,6 +28,11 @@ char *json_quoted(const char *s, enum json_context where);
 
 /* A number in the one format (number.h: number_format). */
 void json_put_number(FILE *f, double v);
+
+/* The same, or null where v is not finite: a figure that has no value
+ * (a fit's R² over a flat band, a share of nothing), which 0 would
+ * misstate. */
+void json_put_number_or_null(FILE *f, double v);
 
 /* v[0..n) as a JSON list of numbers.  Numbers that repeat in a long list
  * (a million bands' equal shares) are formatted once. */

@@ -111,22 +111,42 @@ static void *signal_thread(void *arg)
  * stops on SIGINT and SIGTERM.  SIGXFSZ (ulimit -f) and SIGPIPE are
  * ignored: the write fails with EFBIG or EPIPE, and that is reported as
  * any failed write, in one line, the temporary files removed. */
+/* Take sig in the signal thread, unless it was ignored when we started. */
+static void handle(int sig, bool watch)
+{
+    struct sigaction old;
+    bool stops_watch = watch && (sig == SIGINT || sig == SIGTERM);
+    if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN && !stops_watch)
+        return;
+    signal(sig, SIG_DFL);
+    sigaddset(&handled, sig);
+}
+
 static void start_signal_thread(bool watch)
 {
-    static const int sigs[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2};
+    /* Every signal whose default action ends the process and that comes
+     * from outside, not from a fault of our own: a shell's, a batch
+     * system's CPU limit (SIGXCPU, ulimit -t), the interval timers'
+     * (SIGVTALRM, SIGPROF), and the real-time ones; each of them used to
+     * end a run with its .hp2ps-* file left beside the output. */
+    static const int sigs[] = {SIGHUP,  SIGINT,  SIGQUIT, SIGTERM,   SIGALRM, SIGUSR1,
+                               SIGUSR2, SIGXCPU, SIGPROF, SIGVTALRM, SIGIO,
+#ifdef SIGPWR
+                               SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+                               SIGSTKFLT,
+#endif
+    };
     output_temps_init(&temps);
     atomic_store(&watching, watch);
     signal(SIGXFSZ, SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
     sigemptyset(&handled);
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        struct sigaction old;
-        bool stops_watch = watch && (sigs[i] == SIGINT || sigs[i] == SIGTERM);
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN && !stops_watch)
-            continue;
-        signal(sigs[i], SIG_DFL);
-        sigaddset(&handled, sigs[i]);
-    }
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        handle(sigs[i], watch);
+    for (int sig = stop_signal() + 1; sig <= SIGRTMAX; sig++)
+        handle(sig, watch);
     waited = handled;
     sigaddset(&waited, stop_signal());
     sigset_t old;

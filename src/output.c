@@ -179,19 +179,67 @@ static int descriptor_number(const char *name)
     return *end == '\0' && errno == 0 && fd <= INT_MAX ? (int)fd : -1;
 }
 
+/* The link the kernel's protected_symlinks rule would not follow among
+ * the directories path goes through (every component but the last, and
+ * where their links lead, in turn), or 0: -1 with *refused (new) and
+ * *owner.  The directory of an output is opened by the kernel, but the
+ * rule is applied whatever the sysctl says, as for the last component. */
+static int planted_on_the_way(const char *path, int depth, char **refused, uid_t *owner)
+{
+    const char *last = strrchr(path, '/');
+    if (!last || depth > LINKS_MAX)
+        return 0; /* (a loop: the kernel says so when the file is opened) */
+    char *pre = xmalloc((size_t)(last - path) + 1);
+    int rc = 0;
+    for (size_t i = 1; rc == 0 && i <= (size_t)(last - path); i++) {
+        if (path[i] != '/' || path[i - 1] == '/')
+            continue;
+        memcpy(pre, path, i);
+        pre[i] = '\0';
+        struct stat st;
+        if (lstat(pre, &st) != 0 || !S_ISLNK(st.st_mode))
+            continue;
+        char *dir = dir_of(pre);
+        char link[PATH_MAX];
+        ssize_t n;
+        if (planted_link(&st, dir)) {
+            *refused = xstrdup(pre);
+            *owner = st.st_uid;
+            rc = -1;
+        } else if ((n = readlink(pre, link, sizeof link - 1)) >= 0) {
+            /* what it leads to is walked through whole: "/." puts its
+             * last component among the directories */
+            link[n] = '\0';
+            size_t len = strlen(dir) + (size_t)n + 4;
+            char *next = xmalloc(len);
+            snprintf(next, len, link[0] == '/' ? "%s%s/." : "%s/%s/.",
+                     link[0] == '/' ? "" : dir, link);
+            rc = planted_on_the_way(next, depth + 1, refused, owner);
+            free(next);
+        }
+        free(dir);
+    }
+    free(pre);
+    return rc;
+}
+
 /* Where path leads, link by link, as a plain open would go: *fd the
  * descriptor of ours it names (an entry of our descriptor directory,
  * reached by any spelling or link: /dev/stdout, /proc/self/./fd/1, a link
  * to either), else *target the file to replace or create, also when it
  * does not exist yet.  -1 with *refused (a link another user planted in
- * a sticky directory: not followed, *refused is that link's path, new)
- * or errno set (a loop). */
+ * a sticky directory, as the last component or on the way: not
+ * followed, *refused is that link's path, new) or errno set (a loop). */
 static int resolve(const char *path, char **target, int *fd, char **refused, uid_t *owner)
 {
     *target = *refused = NULL;
     *fd = -1;
     char *p = xstrdup(path);
     for (int hops = 0;; hops++) {
+        if (planted_on_the_way(p, 0, refused, owner) < 0) {
+            free(p);
+            return -1;
+        }
         char *dir = dir_of(p);
         struct stat st;
         if (own_descriptor_dir(dir) && (*fd = descriptor_number(last_of(p))) >= 0) {
@@ -276,6 +324,27 @@ static int write_all(int fd, const char *p, size_t n)
     return 0;
 }
 
+/* To the unlinked file that holds what goes to a descriptor: a write that
+ * fails for room (/tmp full, TMPDIR not set) moves the file to memory,
+ * as hp_anonymous_file's own fall-back, and goes on. */
+static int spill_write(int fd, const char *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            int e = w < 0 ? errno : EIO;
+            if (hp_anonymous_to_memory(fd, e) == 0)
+                continue;
+            return e;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
 /* OUTPUT_COPY: keep n more bytes. */
 static int keep(struct output *o, const char *buf, size_t n)
 {
@@ -285,7 +354,7 @@ static int keep(struct output *o, const char *buf, size_t n)
             return errno ? errno : EIO;
     }
     if (o->spill_fd >= 0)
-        return write_all(o->spill_fd, buf, n);
+        return spill_write(o->spill_fd, buf, n);
     if (o->len + n > o->cap) {
         while (o->cap < o->len + n)
             o->cap = o->cap ? o->cap * 2 : 1 << 16;

@@ -125,3 +125,48 @@ long profile_name_length(const struct profile *p)
     each_rts_option(p->job, length_option, &length);
     return length;
 }
+
+size_t profile_detail_escape(char *out, const char *s, size_t n)
+{
+    char *o = out;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' || s[i] == '\t') {
+            *o++ = '\\';
+            *o++ = s[i] == '\t' ? 't' : '\\';
+        } else {
+            *o++ = s[i];
+        }
+    }
+    return (size_t)(o - out);
+}
+
+char *profile_detail_field(const char *record, size_t k, size_t *len)
+{
+    const char *s = record ? record : "";
+    for (size_t i = 0; i < k && s; i++)
+        s = strchr(s, '\t') ? strchr(s, '\t') + 1 : NULL;
+    if (!s)
+        s = "";
+    const char *e = strchr(s, '\t');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    char *out = xmalloc(n + 1), *o = out;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n) {
+            i++;
+            *o++ = s[i] == 't' ? '\t' : s[i];
+        } else {
+            *o++ = s[i];
+        }
+    }
+    *o = '\0';
+    *len = (size_t)(o - out);
+    return out;
+}
+
+size_t profile_detail_fields(const char *record)
+{
+    size_t n = 1;
+    for (const char *s = record; (s = strchr(s, '\t')) != NULL; s++)
+        n++;
+    return n;
+}

@@ -89,7 +89,10 @@ struct profile {
 
     /* What an eventlog tells of a band beyond its name: detail_columns
      * names the fields (tab-separated; NULL: no details), detail[id] (for
-     * ids below ndetail) is a name's values in the same order, or NULL.
+     * ids below ndetail) is a name's values in the same order, or NULL:
+     * a record of profile_detail_escape'd fields joined by tabs (a field
+     * holds any byte, a tab too: a cost centre's label may), read back
+     * with profile_detail_field.
      * -hi: the IPE entry's fields; -hc: the whole cost-centre stack. */
     char *detail_columns;
     char **detail;
@@ -144,5 +147,18 @@ void profile_stacks_free(struct profile_stacks *s);
 /* Tell the user something about the profile that is not an error (the
  * run prints it as a warning, after "SOURCE: "): added to p->notes. */
 void profile_note(struct profile *p, const char *fmt, ...) HP_PRINTF(2, 3);
+
+/* A detail field's n bytes as they go into a record, into out (room for
+ * 2n bytes): '\\' and a tab written as "\\\\" and "\\t", so that tabs
+ * only part fields.  The bytes written. */
+size_t profile_detail_escape(char *out, const char *s, size_t n);
+
+/* Field k of a detail record (or of detail_columns), its bytes exactly
+ * as the log gave them (tabs and newlines kept), as a new string of
+ * *len bytes ("" past the last field). */
+char *profile_detail_field(const char *record, size_t k, size_t *len);
+
+/* How many fields a record has. */
+size_t profile_detail_fields(const char *record);
 
 #endif

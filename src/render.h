@@ -117,7 +117,9 @@ struct render_format {
     bool multipage;          /* can hold several pages (else the key stays beside the graph) */
     bool print_page;         /* default page is GHC's turned A4 (PostScript) */
     bool always_fit;         /* the page is always the graph's own size (EPS) */
-    /* L to f: 0, or -1 with err set (f is the caller's, left open) */
+    /* L to f: 0, or -1 with err set (f is the caller's, left open).
+     * The program calls a format through render_write, never these two
+     * directly: a format with a page (HTML) has no write. */
     int (*write)(FILE *f, const struct layout *L, struct render_fonts *fonts,
                  const struct render_settings *rs, struct hp_error *err);
     /* instead of write, for a format that has a page (HTML): L with the

@@ -309,15 +309,23 @@ static const uint64_t low_bytes[16] = {
 
 /* ---- writing ---- */
 
+/* A write that fails for room (/tmp full, TMPDIR not set) moves the file
+ * to memory and goes on (hp_anonymous_to_memory); any other failure is
+ * said with the place. */
 static int write_all(int fd, const unsigned char *p, size_t n, struct hp_error *err)
 {
     while (n) {
         ssize_t w = write(fd, p, n);
         if (w < 0 && errno == EINTR)
             continue;
-        if (w <= 0)
-            return hp_fail(err, "cannot write a temporary file: %s",
-                           w < 0 ? strerror(errno) : "short write");
+        if (w <= 0 && hp_anonymous_to_memory(fd, w < 0 ? errno : ENOSPC) == 0)
+            continue;
+        if (w <= 0) {
+            int e = errno;
+            char place[512];
+            hp_temp_place(place, sizeof place);
+            return hp_fail(err, "cannot write a temporary file in %s: %s", place, strerror(e));
+        }
         p += w;
         n -= (size_t)w;
     }

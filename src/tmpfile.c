@@ -8,15 +8,75 @@
  * every library it loads (as tune/cairo_numbers.c's), so this one gives cairo
  * hp_anonymous_file's (in TMPDIR, else /tmp), else memory.
  *
+ * A write that fails (/tmp full) moves the file to memory and goes on
+ * (hp_anonymous_to_memory): cairo rewinds the file before it reads the
+ * page back, and rewind's flush drops a failed write without a word, so
+ * a small page went missing from a file written with exit 0.  The stream
+ * is a cookie over the descriptor for that: every write is seen here.
+ *
  * Linked into the program only (not libhp2ps.a): render/ps.c words the
- * failure whichever tmpfile cairo got. */
-#define _GNU_SOURCE /* memfd_create */
+ * failure whichever tmpfile cairo got, and counts the pages cairo wrote. */
+#define _GNU_SOURCE /* memfd_create, fopencookie */
 #include "common.h"
 
 #include <errno.h>
-#include <sys/mman.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <unistd.h>
+
+#ifdef HAVE_FOPENCOOKIE
+static ssize_t page_read(void *cookie, char *buf, size_t n)
+{
+    int fd = (int)(intptr_t)cookie;
+    ssize_t r;
+    while ((r = read(fd, buf, n)) < 0 && errno == EINTR) {
+    }
+    return r;
+}
+
+static ssize_t page_write(void *cookie, const char *buf, size_t n)
+{
+    int fd = (int)(intptr_t)cookie;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(fd, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0 && hp_anonymous_to_memory(fd, w < 0 ? errno : ENOSPC) < 0)
+            return done ? (ssize_t)done : -1;
+        if (w > 0)
+            done += (size_t)w;
+    }
+    return (ssize_t)n;
+}
+
+static int page_seek(void *cookie, off64_t *at, int whence)
+{
+    off_t r = lseek((int)(intptr_t)cookie, (off_t)*at, whence);
+    if (r < 0)
+        return -1;
+    *at = r;
+    return 0;
+}
+
+static int page_close(void *cookie)
+{
+    return close((int)(intptr_t)cookie);
+}
+
+static FILE *stream(int fd)
+{
+    cookie_io_functions_t io = {page_read, page_write, page_seek, page_close};
+    return fopencookie((void *)(intptr_t)fd, "w+b", io);
+}
+#else
+static FILE *stream(int fd)
+{
+    return fdopen(fd, "w+b");
+}
+#endif
 
 FILE *tmpfile(void)
 {
@@ -33,7 +93,7 @@ FILE *tmpfile(void)
 #endif
     if (fd < 0)
         return NULL;
-    FILE *f = fdopen(fd, "w+b");
+    FILE *f = stream(fd);
     if (!f) {
         int e = errno;
         close(fd);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* toptable.c: see toptable.h. */
 #include "toptable.h"
+#include "number.h"
+#include "json.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -23,16 +25,12 @@ size_t toptable_rows(const struct triage *t, size_t top)
 /* For scripts: the shortest of %.15g and %.17g that reads back as the
  * same double, '.' whatever the locale; "" when not finite (CSV's empty
  * cell, JSON's null: the caller says which). */
-static void exact(char *buf, size_t size, double v)
+static void exact(char buf[NUMBER_TEXT_MAX], double v)
 {
-    if (!isfinite(v)) {
+    if (!isfinite(v))
         buf[0] = '\0';
-        return;
-    }
-    snprintf(buf, size, "%.15g", v == 0 ? 0.0 : v);
-    if (strtod(buf, NULL) != v)
-        snprintf(buf, size, "%.17g", v);
-    dot_decimal(buf);
+    else
+        number_format(buf, v == 0 ? 0.0 : v);
 }
 
 /* A header string (a unit) as one line of valid UTF-8: a new string. */
@@ -497,8 +495,8 @@ static void csv_text(FILE *f, const char *s)
 
 static void csv_num(FILE *f, double v)
 {
-    char b[64];
-    exact(b, sizeof b, v);
+    char b[NUMBER_TEXT_MAX];
+    exact(b, v);
     fprintf(f, ",%s", b);
 }
 
@@ -556,32 +554,14 @@ static void write_csv(FILE *f, const struct toptable *tt)
 
 static void json_str(FILE *f, const char *raw)
 {
-    char *s = utf8_sanitize_lines(raw ? raw : "", raw ? strlen(raw) : 0);
-    putc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", f);
-        else if (*p == '\t')
-            fputs("\\t", f);
-        else if (*p == '\r')
-            fputs("\\r", f);
-        else if (*p < 0x20)
-            fprintf(f, "\\u%04x", *p);
-        else
-            putc(*p, f);
-    }
-    putc('"', f);
-    free(s);
+    json_put_string(f, raw ? raw : "", JSON_DOCUMENT);
 }
 
 /* ", "KEY": NUMBER" (null when not finite) */
 static void json_num(FILE *f, const char *key, double v)
 {
-    char b[64];
-    exact(b, sizeof b, v);
-    fprintf(f, ", \"%s\": %s", key, *b ? b : "null");
+    fprintf(f, ", \"%s\": ", key);
+    json_put_number_or_null(f, v);
 }
 
 static void json_int(FILE *f, const char *key, int64_t v)
@@ -661,9 +641,7 @@ static void json_ranking(FILE *f, const struct toptable *tt)
         fputs("}", f);
     }
     fputs(",\n \"floor\": ", f);
-    char b[64];
-    exact(b, sizeof b, t->floor);
-    fputs(b, f);
+    json_put_number_or_null(f, t->floor);
     fprintf(f, ", \"%s\": %zu, \"grew\": %zu, \"names\": %zu", t->two ? "grew_floor" : "leaks",
             t->nleaks, t->ngrew, t->nrows);
     size_t n = toptable_rows(t, tt->top);
@@ -692,8 +670,7 @@ static void json_ranking(FILE *f, const struct toptable *tt)
                                                        "inherent_use"};
         for (int s = 0; s < TRIAGE_STATES; s++) {
             fprintf(f, "%s\"%s\": {\"share\": ", s ? ", " : "", key[s]);
-            exact(b, sizeof b, t->bio.share[s]);
-            fputs(b, f);
+            json_put_number_or_null(f, t->bio.share[s]);
             json_num(f, "area", t->bio.area[s]);
             json_int(f, "peak", t->bio.peak[s]);
             json_num(f, "peak_time", t->bio.peak_time[s]);

@@ -173,4 +173,24 @@ assert not bad, bad[:5]
 PY
 done
 
+# A shared link cannot hang the tab: #search=(.|.)*$Z is taken as text
+# (as a regular expression it backtracks 2^40 times on a name of 40
+# bytes; the page never finished loading).  Under a time limit the page
+# loads, the box holds the text, and the note says how it was searched.
+{
+    printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+    for t in 0 1; do
+        printf 'BEGIN_SAMPLE %d\n' "$t"
+        printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa%d 100\n' 1 2 3
+        printf 'literal (.|.)*$Z 50\nEND_SAMPLE %d\n' "$t"
+    done
+} >slow.hp
+"$HP2PS" -o slow.html slow.hp
+HOME=$PWD/probe timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+    --disable-background-networking --user-data-dir="$PWD/probe" \
+    --dump-dom "file://$PWD/slow.html#search=(.%7C.)*%24Z" >slow.dom 2>/dev/null
+check "a link's #search=(.|.)*\$Z: the page loads within 60 s" grep -q 'data-ready="yes"' slow.dom
+check "... and searches it as text: the one band of that name matches" \
+    grep -q '1 of 4 bands match (from the link: searched as text)' slow.dom
+
 finish

@@ -221,6 +221,36 @@ def make(name):
         ev += census(types, 10_000_000, [("0x4cd5a8", 4000), ("0x4cd600", 3000),
                                          ("0x4c0000", 2000)])
         return write(types, ev)
+    if name == "hi-collide":  # -hi: names that meet once two alike get their address
+        types, ev = declare(TYPES), []
+        ev = start(types, "./prog", "+RTS", "-hi", "-l", "-RTS")
+        ipe = lambda addr, n, ty, label, mod, loc: struct.pack(">Q", addr) + b"".join(
+            s(x) for x in (n, "21", ty, label, mod, loc))
+        # two tables alike: "thunk :: Int (main, M.hs:1)" [0x10] and [0x20]
+        ev.append((169, 1500, ipe(0x10, "a_info", "Int", "main", "M", "M.hs:1")))
+        ev.append((169, 1500, ipe(0x20, "b_info", "Int", "main", "M", "M.hs:1")))
+        # a third that reads as the first one's new name, and one as an address
+        ev.append((169, 1500, ipe(0x30, "c_info", "Int (main, M.hs:1) [0x10]", "", "", "")))
+        ev.append((169, 1500, struct.pack(">Q", 0x40) + b"".join(
+            s(x) for x in ("0x50", "0", "", "", "", ""))))
+        # fields a spreadsheet evaluates
+        ev.append((169, 1500, ipe(0x60, "d_info", "=HYPERLINK(\"http://x\")", "+cmd", "@M",
+                                  "-1")))
+        ev.append((160, 2000, heap_begin(8)))
+        for k in range(2):
+            ev += census(types, 10_000_000 * (k + 1),
+                         [("0x10", 4000), ("0x20", 3000), ("0x30", 2500), ("0x40", 1000),
+                          ("0x50", 500), ("0x60", 100)])
+        return write(types, ev)
+    if name == "hc-tabs":  # -hc: cost centres whose labels hold a tab and a newline
+        types = declare(TYPES)
+        ev = start(types, "./prog", "+RTS", "-hc", "-l", "-L200", "-RTS")
+        ev += [(161, 1500, cc(1, "go\tleft", "Main")), (161, 1500, cc(2, "two\nlines", "Main")),
+               (161, 1500, cc(3, "main", "Main"))]
+        ev.append((160, 2000, heap_begin(1)))
+        for k in range(2):
+            ev += census(types, 10_000_000 * (k + 1), [([1, 3], 4000), ([2, 3], 3000)], kind=163)
+        return write(types, ev)
     if name.startswith("ipe-"):  # -hi, its IPE events written as RTSs do, or broken
         types, ev = declare(TYPES), []
         ev = start(types, "./prog", "+RTS", "-hi", "-l", "-RTS")
@@ -374,6 +404,7 @@ def make(name):
 
 
 MAKERS = """good ghc-8.2 ghc-8.2-cut header-only no-heap-profile no-census hi markers job
+hi-collide hc-tabs
 heap heap-absurd heap-short marker-hostile many-markers
 deep many-cc bad-utf8 empty-name after-end undeclared no-nul stack-too-long huge-value
 backwards end-without-begin outside short-begin declared-twice long-description

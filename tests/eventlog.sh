@@ -110,6 +110,36 @@ check "-hi: bands named by their IPE event, two alike kept apart, an unknown add
     [ "$(head -n 1 hi.csv)" = 'time,"thunk :: Integer -> IO () (main, Main.hs:5:1-30) [0x4cd5a8]","thunk :: Integer -> IO () (main, Main.hs:5:1-30) [0x4cd600]",0x4c0000' ]
 check "-hi: the table without an IPE entry told once, with its share" \
     grep -qx 'hp2ps: warning: hi.eventlog: 1 of 3 info tables (22 % of the heap over the run) have no source: code built without -finfo-table-map (often libraries); they are named by their address' err.txt
+# Every band name is its own: two tables alike get their address, and a
+# third whose entry reads as that very name gets its own too (it shared a
+# name with the first: one key entry, .aux line and CSV column for two).
+$GEN make hi-collide hic.eventlog
+"$HP2PS" -t0 -o hic.csv hic.eventlog 2>/dev/null && "$HP2PS" -t0 -o hic.ps hic.eventlog 2>/dev/null
+check "-hi: a name that meets another's new name gets its address too" \
+    python3 -c 'import csv,sys
+h = next(csv.reader(open("hic.csv", newline="")))[1:]
+assert len(h) == len(set(h)) == 6, h
+assert "thunk :: Int (main, M.hs:1) [0x10] [0x30]" in h, h'
+check "... and the .aux has six ORDER lines of six names" \
+    eval '[ "$(grep -c "^ORDER " hic.aux)" -eq 6 ] && [ "$(grep "^ORDER " hic.aux | sed "s/ [0-9]*\$//" | sort -u | wc -l)" -eq 6 ]'
+# Details exactly as the log gives them: a cost centre's tab and newline
+# stay in the stack (the tab cut it, the newline became U+FFFD), in the
+# exports and the page.
+$GEN make hc-tabs hct.eventlog
+"$HP2PS" --export-layout=bands -o hct.json hct.eventlog 2>/dev/null
+check "-hc: a stack with a tab and a newline, exact in the details" \
+    python3 -c 'import json
+d = json.load(open("hct.json"))
+assert d["format"]["layout"] == "bands", d["format"]
+pairs = dict(zip(d["bands"], [x["stack"] for x in d["band_details"]]))
+assert pairs == {"(1)go\tleft/main": "go\tleft/main", "(2)two\nlines/main": "two\nlines/main"}, pairs'
+"$HP2PS" --export-layout=bands -o hct.csv hct.eventlog 2>/dev/null
+check "... and in the CSV" python3 -c 'import csv
+rows = list(csv.reader(open("hct.csv", newline="")))
+assert [r[2] for r in rows[1:]] == ["go\tleft/main", "two\nlines/main"], rows'
+"$HP2PS" -o hct.html hct.eventlog 2>/dev/null
+check "... and in the page's data" \
+    [ "$(python3 $TESTDATA/../tools/html_page.py get hct.html "repr(sorted(b[\"detail\"] for b in d[\"bands\"]))")" = "[['go\\tleft/main'], ['two\\nlines/main']]" ]
 # what the log tells of a band beyond its name: the bands export
 "$HP2PS" -t0 --export-layout=bands -o hi-bands.csv "$EL/newer-hi.eventlog" 2>/dev/null
 check "--export-layout=bands: the IPE fields as columns" \

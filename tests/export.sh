@@ -10,6 +10,18 @@ need python3
 
 cp "$TESTDATA/leakmean-hy.hp" prog.hp
 
+# A CSV text cell that a spreadsheet would take for a formula (it begins
+# with = + - @, a tab or CR: -hy's "->Bool" does) is written with a ' in
+# front; this reader takes it off again, as the man page tells a script to.
+cat >hp2ps_csv.py <<'PY'
+import csv
+def unformula(c):
+    return c[1:] if c[:1] == "'" and c[1:2] in ("=", "+", "-", "@", "\t", "\r") and c[1:2] else c
+def reader(f):
+    for row in csv.reader(f):
+        yield [unformula(c) for c in row]
+PY
+
 # Per name, the total over completed samples of prog.hp: "NAME<TAB>TOTAL".
 # The value is the last field; the name is the rest of the line.
 awk '/^BEGIN_SAMPLE/ { in_s = 1; next }
@@ -22,7 +34,7 @@ awk '/^BEGIN_SAMPLE/ { printf "%.9g\n", $2 }' prog.hp >hp-times.txt
 # The header of a CSV file, one name a line, through Python's CSV reader
 # (RFC 4180 quoting), the "time" column left out.
 csv_names() {
-    python3 -c 'import csv,sys; h = next(csv.reader(open(sys.argv[1], newline=""))); print("\n".join(h[1:]))' "$1"
+    python3 -c 'import sys,hp2ps_csv; h = next(hp2ps_csv.reader(open(sys.argv[1], newline=""))); print("\n".join(h[1:]))' "$1"
 }
 # Per column (after time), the sum of the data rows.  Data rows are numbers
 # only, so a plain split on commas is right for them.
@@ -55,9 +67,9 @@ run_hp2ps -t0 -m0 prog.hp -o all.json
 check "-o all.json exits 0" [ "$RC" -eq 0 ]
 check "-o all.json writes no .aux" [ ! -e prog.aux ]
 check "the JSON parses and matches the CSV and the .hp header" python3 - all.json all.csv <<'EOF'
-import csv, json, sys
+import csv, json, sys, hp2ps_csv
 d = json.load(open(sys.argv[1]))
-rows = list(csv.reader(open(sys.argv[2], newline="")))
+rows = list(hp2ps_csv.reader(open(sys.argv[2], newline="")))
 assert d["job"] == "leakmean +RTS -hy -i0.01", d["job"]
 assert d["date"] == "Mon Nov 23 09:16 2026" and d["sample_unit"] == "seconds"
 assert d["value_unit"] == "bytes"
@@ -109,9 +121,9 @@ run_hp2ps -t0 -m0 --export-layout=wide prog.hp -o wide.json
 check "--export-layout=wide JSON is the default JSON" cmp -s wide.json all.json
 check "long = wide, value for value; long JSON = long CSV; totals = the .hp's" \
     python3 - long.csv all.csv long.json all.json hp-totals.txt <<'EOF'
-import csv, json, sys
-lrows = list(csv.reader(open(sys.argv[1], newline="")))
-wrows = list(csv.reader(open(sys.argv[2], newline="")))
+import csv, json, sys, hp2ps_csv
+lrows = list(hp2ps_csv.reader(open(sys.argv[1], newline="")))
+wrows = list(hp2ps_csv.reader(open(sys.argv[2], newline="")))
 assert lrows[0] == ["time", "band", "value"]
 names = wrows[0][1:]
 # wide without its zeros, in row then column order, is long exactly
@@ -133,9 +145,9 @@ assert {b: str(v) for b, v in tot.items()} == {b: v for b, v in hp.items() if v 
 EOF
 run_hp2ps -t0 -m5 --export-layout=long prog.hp -o long5.csv
 check "long -m5: wide -m5's values, OTHER included" python3 - long5.csv m5.csv <<'EOF'
-import csv, sys
-l = list(csv.reader(open(sys.argv[1], newline="")))
-w = list(csv.reader(open(sys.argv[2], newline="")))
+import csv, sys, hp2ps_csv
+l = list(hp2ps_csv.reader(open(sys.argv[1], newline="")))
+w = list(hp2ps_csv.reader(open(sys.argv[2], newline="")))
 assert w[0][-1] == "OTHER" and any(b == "OTHER" for _, b, _ in l[1:])
 assert l[1:] == [[r[0], w[0][1 + c], v] for r in w[1:] for c, v in enumerate(r[1:]) if v != "0"]
 EOF
@@ -160,9 +172,9 @@ check "sparse profile: every row is its sample's name and value" \
              END { exit bad }' sparse.csv
 run_hp2ps -t0 -m0 sparse.hp -o sparse.json
 check "sparse profile: long JSON by default, the CSV's rows" python3 - sparse.json sparse.csv <<'EOF'
-import csv, json, sys
+import csv, json, sys, hp2ps_csv
 d = json.load(open(sys.argv[1]))
-rows = list(csv.reader(open(sys.argv[2], newline="")))[1:]
+rows = list(hp2ps_csv.reader(open(sys.argv[2], newline="")))[1:]
 assert "samples" not in d and len(d["bands"]) == 20000
 assert [[v["time"], v["band"], v["value"]] for v in d["values"]] == \
     [[float(t), b, int(v)] for t, b, v in rows]
@@ -174,9 +186,9 @@ run_hp2ps -t0 -m0 --to=199 sparse.hp -o part.csv
 run_hp2ps -t0 -m0 --to=199 --export-layout=wide sparse.hp -o partw.csv
 check "a window of 200 samples and 200 names: long by default, = its wide" \
     python3 - part.csv partw.csv <<'EOF'
-import csv, sys
-l = list(csv.reader(open(sys.argv[1], newline="")))
-w = list(csv.reader(open(sys.argv[2], newline="")))
+import csv, sys, hp2ps_csv
+l = list(hp2ps_csv.reader(open(sys.argv[1], newline="")))
+w = list(hp2ps_csv.reader(open(sys.argv[2], newline="")))
 assert l[0] == ["time", "band", "value"] and len(w) == 201 and len(w[0]) == 201
 assert l[1:] == [[r[0], w[0][1 + c], v] for r in w[1:] for c, v in enumerate(r[1:]) if v != "0"]
 EOF
@@ -197,9 +209,9 @@ done
 run_hp2ps tab.hp -o tab.csv
 run_hp2ps tab.hp -o tab.json
 check "a tab in a name: CSV and JSON carry the names exactly as read" python3 - tab.csv tab.json <<'EOF2'
-import csv, json, sys
+import csv, json, sys, hp2ps_csv
 want = {"(1)go\tleft/main", "(2)go left/main", "(3)x\x01y"}
-h = next(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))
+h = next(hp2ps_csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))
 j = json.load(open(sys.argv[2], encoding="utf-8"))
 assert set(h[1:]) == want, h
 assert set(j["bands"]) == want, j["bands"]
@@ -211,6 +223,34 @@ if command -v pdftotext >/dev/null 2>&1; then
         eval 'grep -q "go ⇥ left/main" tab.txt && ! grep "left/main" tab.txt | grep -q "$(printf "\357\277\275")"'
     check "... and the name with a space stays a space" grep -q "go left/main" tab.txt
 fi
+
+# ---- text a spreadsheet would evaluate -------------------------------------
+# A name (or, with --export-layout=bands, an IPE field) that begins with
+# = + - @ is a formula to a spreadsheet, even quoted: =HYPERLINK(...) from
+# a profile someone sent.  Each such cell starts with a ' (shown as text,
+# not evaluated), in every layout; JSON keeps the name as it is.
+printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "s"\nVALUE_UNIT "b"\nBEGIN_SAMPLE 0\n' >formula.hp
+printf '=HYPERLINK("http://x","y") 5\n+1+2 4\n-3 3\n@SUM(A1) 2\nplain=1 1\n=a,b 6\nEND_SAMPLE 0\n' >>formula.hp
+for layout in wide long bands; do
+    run_hp2ps -t0 --export-layout=$layout formula.hp -o formula-$layout.csv
+    check "--export-layout=$layout: every formula cell starts with ' ($(tr '\n' '|' <formula-$layout.csv | head -c 300))" \
+        python3 - formula-$layout.csv <<'PY'
+import csv, sys
+cells = [c for row in csv.reader(open(sys.argv[1], newline="")) for c in row]
+text = [c for c in cells if not c.replace(".", "").isdigit()]
+assert not [c for c in text if c[:1] in "=+-@"], text
+for want in ("'=HYPERLINK(\"http://x\",\"y\")", "'+1+2", "'-3", "'@SUM(A1)", "plain=1", "'=a,b"):
+    assert want in cells, (want, cells)
+PY
+done
+check "... and the file holds the quoted one as RFC 4180 says" grep -q "^\"'=a,b\"," formula-bands.csv
+run_hp2ps -t0 formula.hp -o formula.json
+check "JSON keeps the names as they are" python3 -c 'import json,sys; b = json.load(open("formula.json"))["bands"]; assert "=HYPERLINK(\"http://x\",\"y\")" in b and "-3" in b, b'
+for layout in wide long bands; do
+    run_hp2ps -t0 --export-layout=$layout formula.hp -o formula-$layout.json
+    check "JSON --export-layout=$layout says \"layout\": \"$layout\"" \
+        python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); assert d["format"]["layout"] == sys.argv[2], d["format"]; assert ("totals" in d) == (sys.argv[2] == "bands")' formula-$layout.json $layout
+done
 
 # ---- errors ----
 expect_error 2 'format=xls: unknown format.*csv, json' --format=xls prog.hp

@@ -59,19 +59,22 @@ done
 # previous output as it was.  (The stop makes the moment certain; a run
 # that commits before it is stopped is tried again.)  SIGRTMIN too: the
 # signal thread's own stop signal (main.c), which from outside before the
-# run is over ends it like the others.
+# run is over ends it like the others; and every other signal whose
+# default ends a process from outside: a CPU limit's SIGXCPU (ulimit -t,
+# a batch system's), the timers' SIGVTALRM and SIGPROF, SIGIO, SIGPWR and
+# the real-time ones (they left .hp2ps-* behind).
 awk 'BEGIN { print "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"";
              for (s = 0; s < 1500; s++) { print "BEGIN_SAMPLE " s
                  for (i = 0; i < 1000; i++) printf "n%d %d\n", i, (i * 7919 + s * 13) % 100003 + 1
                  print "END_SAMPLE " s } }' >big.hp
 temp_in() { ls -A "$1" | grep '^\.hp2ps-'; }
 mkdir sig
-for sig in TERM INT HUP QUIT RTMIN; do
+for sig in TERM INT HUP QUIT RTMIN XCPU VTALRM PROF IO PWR RTMIN+1 RTMAX; do
     caught=""
     for _ in 1 2 3 4 5 6 7 8 9 10; do
         echo old >sig/big.csv
         # env --default-signal: a background job starts with SIGINT ignored
-        env --default-signal "$HP2PS" -m0 -t0 -o sig/big.csv big.hp 2>err.txt &
+        (ulimit -c 0; exec env --default-signal "$HP2PS" -m0 -t0 -o sig/big.csv big.hp 2>err.txt) &
         pid=$!
         while [ -z "$(temp_in sig)" ] && kill -0 "$pid" 2>/dev/null; do :; done
         kill -STOP "$pid" 2>/dev/null
@@ -404,7 +407,12 @@ done
 # has its text.
 cp "$TINY" prog.hp
 printf "$HDR"'BEGIN_SAMPLE 0\n\xe4\xb8\xad\xe6\x96\x87 5\nEND_SAMPLE 0\n' >cjk.hp
-for conf in /missing.conf missing.conf; do
+# A configuration that is there but not valid XML (or not XML at all)
+# made fontconfig print "Fontconfig error: ... unclosed token" the same
+# way: hp2ps's own font then, and one warning saying so.
+printf '<?xml version="1.0"?>\n<fontconfig><dir>/x</dir><oops\n' >bad.conf
+head -c 300 "$HP2PS" >binary.conf
+for conf in /missing.conf missing.conf "$SCRATCH/bad.conf" "$SCRATCH/binary.conf"; do
     for f in $FORMATS html; do
         for in in prog.hp cjk.hp; do
             FONTCONFIG_FILE=$conf "$HP2PS" -o "fc.$f" "$in" >out.txt 2>err.txt; RC=$?
@@ -415,6 +423,9 @@ for conf in /missing.conf missing.conf; do
 done
 FONTCONFIG_FILE=/missing.conf "$HP2PS" -o fc.pdf prog.hp 2>/dev/null
 check "FONTCONFIG_FILE=/missing.conf: the PDF has its text" eval 'pdftotext fc.pdf - | grep -q "^tiny +RTS"'
+FONTCONFIG_FILE="$SCRATCH/bad.conf" "$HP2PS" -o fc.pdf prog.hp 2>err.txt
+check "FONTCONFIG_FILE=bad.conf: the PDF has its text, the warning says why ($(cat err.txt))" \
+    eval 'pdftotext fc.pdf - | grep -q "^tiny +RTS" && grep -q "^hp2ps: warning: fontconfig cannot read its configuration file" err.txt'
 
 # ---- 12. a decimal-comma locale changes no number -------------------------------
 # LC_ALL=de_DE.UTF-8 (CI makes it: .ci/run): every output is the one the
@@ -570,4 +581,51 @@ gzip -c prog.hp >only.hp.gz
 run_hp2ps only.hp
 one_line 1 'cannot open only\.hp: No such file or directory \(there is a \.gz of it: zcat it into hp2ps\)$' "prog.hp asked for, prog.hp.gz there"
 
+# ---- 15. a full /tmp, TMPDIR not set --------------------------------------------
+# cairo keeps a PostScript page in a tmpfile and rewinds it before copying
+# it in: the failed write of a small page was dropped there without a
+# word (a file with no %%Page:, exit 0); a bigger one failed naming
+# neither the directory nor TMPDIR.  A full /tmp by default now moves the
+# file to memory (as a read-only one does), for cairo's page, the samples
+# that spill and what goes to standard output; a TMPDIR that was chosen
+# and is full is said, naming it.  In a user and mount namespace, with a
+# 64 KiB tmpfs on /tmp filled up; skipped where unshare is not permitted.
+mkdir fulltmp
+cp "$TINY" fulltmp/prog.hp
+printf "$HDR"'BEGIN_SAMPLE 0\nx 1\nEND_SAMPLE 0\n' >fulltmp/one.hp
+in_full_tmp() { # in_full_tmp COMMAND...: run in fulltmp with /tmp full and TMPDIR unset
+    unshare -Urm sh -c 'cd "$1" && mount -t tmpfs -o size=64k tmpfs /tmp || exit 99
+        dd if=/dev/zero of=/tmp/fill bs=4k >/dev/null 2>&1
+        echo x >/tmp/.room 2>/dev/null && exit 99
+        shift && exec env -u TMPDIR "$@"' sh "$SCRATCH/fulltmp" "$@"
+}
+if ! command -v unshare >/dev/null || ! unshare -Urm true 2>/dev/null ||
+   ! in_full_tmp true 2>/dev/null; then
+    echo "$TEST_NAME: user and mount namespaces not permitted: section 15 skipped"
+else
+    for in in one prog; do
+        for f in ps eps; do
+            "$HP2PS" -o "want-$in.$f" "fulltmp/$in.hp"
+            in_full_tmp "$HP2PS" -o "$in.$f" "$in.hp" >out.txt 2>err.txt; RC=$?
+            silent_ok "/tmp full: $in.hp to $f"
+            check "/tmp full: $in.$f is the one drawn with room, its page in it ($(grep -c '^%%Page:' "fulltmp/$in.$f" 2>&1))" \
+                cmp -s "want-$in.$f" "fulltmp/$in.$f"
+        done
+    done
+    check "... and ghostscript reads it" gs_ok fulltmp/one.ps
+    # the samples of a profile past 1 MiB spill to a file: memory too
+    "$HP2PS" -o want-big.csv big.hp
+    in_full_tmp "$HP2PS" -o big.csv ../big.hp >out.txt 2>err.txt; RC=$?
+    silent_ok "/tmp full: a profile that spills its samples"
+    check "... exported as with room" cmp -s want-big.csv fulltmp/big.csv
+    # past 16 MiB what goes to standard output is kept in a file: memory too
+    "$HP2PS" -m0 -t0 --export-layout=long -o - --format=csv big.hp >want-long.csv
+    in_full_tmp "$HP2PS" -m0 -t0 --export-layout=long -o - --format=csv ../big.hp >long.csv 2>err.txt; RC=$?
+    silent_ok "/tmp full: $(($(wc -c <want-long.csv) >> 20)) MiB to standard output"
+    check "... all of it" cmp -s want-long.csv long.csv
+    # a TMPDIR that was chosen and is full is the user's to hear about
+    in_full_tmp env TMPDIR=/tmp "$HP2PS" -o big.csv ../big.hp >out.txt 2>err.txt; RC=$?
+    one_line 1 'cannot write a temporary file in TMPDIR=/tmp: No space left on device$' \
+        "/tmp full, TMPDIR=/tmp chosen: said, naming it"
+fi
 finish

@@ -465,7 +465,7 @@ if unshare -Urm true 2>/dev/null; then
     unshare -Urm sh -c 'mount -t tmpfs -o size=64k tmpfs small &&
         TMPDIR="$PWD/small" exec "$1" <spill.hp >out.ps 2>err.txt' sh "$HP2PS"; RC=$?
     check "TMPDIR full: exit 1, one line" \
-        eval '[ "$RC" -eq 1 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: cannot write a temporary file: No space left on device$" err.txt'
+        eval '[ "$RC" -eq 1 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "^hp2ps: cannot write a temporary file in TMPDIR=$PWD/small: No space left on device$" err.txt'
 else
     echo "$TEST_NAME: no user namespace here (unshare -Urm): the full-TMPDIR case is skipped"
 fi

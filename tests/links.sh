@@ -45,6 +45,16 @@ else
     (cd sticky && "$HP2PS" -o chain.ps prog.hp >../out.txt 2>../err.txt); RC=$?
     check "root's link to nobody's link: refused, naming the planted one ($(head -c 300 err.txt))" \
         eval '[ "$RC" -eq 1 ] && grep -q "^hp2ps: refusing to write chain\.ps: sticky/hop is\|^hp2ps: refusing to write chain\.ps: \./hop is" err.txt && [ "$(cat victim/file.ps)" = "the victim'"'"'s own" ]'
+    # A planted link on the way, as a directory: sticky/d -> ../victim,
+    # -o sticky/d/file.ps; and one reached through root's own link.
+    as "$nobody" ln -s ../victim sticky/d
+    ln -s d sticky/rootd
+    for out in d/file.ps rootd/file.ps; do
+        (cd sticky && "$HP2PS" --no-aux -o "$out" prog.hp >../out.txt 2>../err.txt); RC=$?
+        check "root, -o $out through nobody's directory link: refused, naming it ($(head -c 300 err.txt))" \
+            eval '[ "$RC" -eq 1 ] && grep -q "^hp2ps: refusing to write $out: \(\./\)\?d is a symbolic link of another user (uid $nobody)" err.txt && [ "$(cat victim/file.ps)" = "the victim'"'"'s own" ] && [ -z "$(ls -A victim | grep "^\.hp2ps-")" ]'
+    done
+    rm sticky/d sticky/rootd
     # What the kernel follows is followed: root's own link in the sticky
     # directory, and a link made by the directory's owner.
     ln -s ../victim/root.ps sticky/own.ps

@@ -137,6 +137,25 @@ vg_fails() {
     local rc=$?
     [ "$rc" -eq "$code" ] && [ "$(wc -l <vg.err)" -eq 1 ] && grep -q '^hp2ps: ' vg.err
 }
+# The cost of an expression is linear in the name, whatever the
+# expression: regexec tried an unanchored one from every position, so
+# 'a.*b' on a 1 MiB name (the line limit) took about half an hour, and on
+# 16 markers of 64 KB each ('[A-P].*z') over a minute.  Under a CPU limit
+# of 20 s (a margin of 100 over what they take now) both finish.
+awk 'BEGIN { printf "JOB \"long\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n";
+             a = "aaaaaaaaaaaaaaaa"; while (length(a) < 1048000) a = a a; a = substr(a, 1, 1048000)
+             for (t = 0; t < 2; t++) printf "BEGIN_SAMPLE %d\n%s %d\nab 5\nEND_SAMPLE %d\n", t, a, t + 1, t }' >long.hp
+(ulimit -t 20; "$HP2PS" --include='a.*b' -o long.csv long.hp >out.txt 2>err.txt); RC=$?
+check "--include='a.*b' on a name of 1,048,000 bytes: done under ulimit -t 20 ($RC: $(head -c 200 err.txt))" \
+    eval '[ "$RC" -eq 0 ] && [ "$(head -n 1 long.csv)" = time,ab ]'
+(ulimit -t 20; "$HP2PS" --exclude='a.*b' -o long2.csv long.hp >out.txt 2>err.txt); RC=$?
+check "--exclude='a.*b' on it: done, the long name kept ($RC)" eval '[ "$RC" -eq 0 ] && [ "$(head -c 8 long2.csv)" = time,aaa ]'
+if command -v python3 >/dev/null; then
+    python3 "$TESTDATA/../elgen.py" make marker-hostile hostile.eventlog
+    (ulimit -t 20; "$HP2PS" --marks='[A-P].*z' -o marks.svg hostile.eventlog >out.txt 2>err.txt); RC=$?
+    check "--marks='[A-P].*z' on 16 markers of 64 KB: done under ulimit -t 20 ($RC: $(head -c 200 err.txt))" \
+        eval '[ "$RC" -eq 0 ] && [ ! -s err.txt ]'
+fi
 # Only where valgrind can read the binary (not with ASan, nor with a
 # valgrind too old for the compiler's debug information).
 if command -v valgrind >/dev/null 2>&1 && ! ldd "$HP2PS" 2>/dev/null | grep -q libasan &&

@@ -89,6 +89,17 @@ static void numbers(void)
     fclose(f);
     CHECK(strncmp(buf, "[0,0.25,2,0.25,4,", 17) == 0 && buf[len - 1] == ']');
     free(buf);
+    /* a figure without a value (--top's R² of a flat band) is null, not 0 */
+    buf = NULL;
+    f = open_memstream(&buf, &len);
+    json_put_number_or_null(f, NAN);
+    fputc(' ', f);
+    json_put_number_or_null(f, INFINITY);
+    fputc(' ', f);
+    json_put_number_or_null(f, 1.0 / 3);
+    fclose(f);
+    CHECK_STR(buf, "null null 0.33333333333333331");
+    free(buf);
 }
 
 int main(void)

@@ -2100,14 +2100,22 @@
   }
 
   /* The search: a POSIX extended expression, as --include takes it; a
-   * text that is no expression is looked for as it is. */
+   * text that is no expression is looked for as it is, and so is a
+   * link's (asText): an expression such as (.|.)*$Z runs for hours on
+   * each name, and a link someone shares must not hang the tab it opens. */
   var lastMatches = null;
-  function setSearch(text) {
+  function setSearch(text, asText) {
     var re = null, how = '';
-    if (text !== '') {
+    var literal = function () {
+      return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    };
+    if (text !== '' && asText) {
+      re = literal();
+      how = ' (from the link: searched as text)';
+    } else if (text !== '') {
       re = posixRegExp(text);
       if (!re) {
-        re = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+        re = literal();
         how = ' (not a POSIX expression, as --include takes: searched as text)';
       }
     }
@@ -2417,7 +2425,7 @@
     }
     if (want.search !== undefined) {
       search.value = want.search;
-      setSearch(want.search);
+      setSearch(want.search, true);
     }
     var names = D.bands.map(function (B) { return B.name; });
     if (want.band.length && want.band.some(function (n) { return names.indexOf(n) >= 0; }))

@@ -803,6 +803,22 @@ static void sb_add_squeezed(struct sbuf *b, const char *s, size_t n)
     }
 }
 
+/* A detail field into a record (profile.h): squeezed or exact, then
+ * escaped so that its tabs do not part it. */
+static void sb_add_detail(struct sbuf *b, const char *s, size_t n, bool squeeze)
+{
+    struct sbuf raw = {0};
+    if (squeeze) {
+        sb_add_squeezed(&raw, s, n);
+        s = raw.s ? raw.s : "";
+        n = raw.len;
+    }
+    char *out = xmalloc(2 * n + 1);
+    sb_add(b, out, profile_detail_escape(out, s, n));
+    free(out);
+    free(raw.s);
+}
+
 /* The kinds of closure GHC numbers 1-7 (constructors), 8-14 (functions)
  * and 15-22 (thunks) in every RTS that writes IPE events (9.2 on): the
  * rest (stack frames, arrays, ...) are named by their table. */
@@ -1315,97 +1331,156 @@ static int no_census(struct elreader *r)
                    "first one: run it with +RTS -hT -l and a shorter -i interval)", src);
 }
 
-/* -hi: each band named by its IPE entry (ipe_name), and the entry's
- * fields kept as its details.  Two tables that read alike both get their
- * address; tables without an entry keep it, and the user is told how
- * much of the heap that is. */
+/* -hi, while its names are chosen: the name each key's entry gives (in
+ * an arena of its own), how many keys read as each, and how much of the
+ * heap has no entry. */
+struct hi_naming {
+    size_t n;                /* keys */
+    bool *has;               /* key k has an IPE entry */
+    struct arena text;
+    struct span *shown_as;   /* key k's name, in text */
+    struct names shown;      /* every name an entry gives */
+    uint32_t *times;         /* how many keys read as shown name t */
+    size_t unnamed;
+    uint64_t unnamed_bytes, all_bytes;
+};
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+    return a + b < a ? UINT64_MAX : a + b;
+}
+
+/* The IPE entry of key k, or -1; *addr its address. */
+static int64_t hi_entry(const struct elreader *r, size_t k, uint64_t *addr)
+{
+    const struct name_info *key = &r->infos.keys.info[k];
+    return info_address(key->text, key->len, addr) ? idmap_get(&r->ipe_addr, *addr) : -1;
+}
+
+/* Step 1: read each key's entry as a person reads it (ipe_name). */
+static void hi_read_entries(struct elreader *r, struct hi_naming *h)
+{
+    const char *f[6];
+    size_t fn[6];
+    for (size_t k = 0; k < h->n; k++) {
+        uint64_t addr, total = r->p->names.info[r->infos.name[k]].total;
+        h->all_bytes = add_sat(h->all_bytes, total);
+        int64_t e = hi_entry(r, k, &addr);
+        if (e < 0) {
+            h->unnamed++;
+            h->unnamed_bytes = add_sat(h->unnamed_bytes, total);
+            continue;
+        }
+        h->has[k] = true;
+        ipe_strings(r, &r->ipe[e], f, fn);
+        ipe_name(&r->name, f, fn);
+        h->shown_as[k] = arena_add(&h->text, r->name.s, r->name.len);
+        size_t before = h->shown.count;
+        uint32_t t = names_intern(&h->shown, r->name.s, r->name.len);
+        if (h->shown.count > before) {
+            h->times = xreallocarray(h->times, h->shown.count, sizeof *h->times);
+            h->times[t] = 0;
+        }
+        h->times[t]++;
+    }
+}
+
+/* Step 2: each named key's band name, into r->name: the entry's, with the
+ * key's address when two keys read alike, and again while the name is
+ * taken (taken: every band name given so far, and those of the keys
+ * without an entry, which keep their address): a table renamed
+ * "X (M) [0x10]" could meet another's label of that very text, and two
+ * bands of one name would share a key entry and the .aux's lines. */
+static void hi_band_name(struct elreader *r, const struct hi_naming *h, size_t k,
+                         struct names *taken)
+{
+    const struct name_info *key = &r->infos.keys.info[k];
+    struct sbuf *b = &r->name;
+    b->len = 0;
+    sb_add(b, h->text.s + h->shown_as[k].off, h->shown_as[k].len);
+    int64_t t = names_find(&h->shown, b->s, b->len);
+    bool alike = t >= 0 && h->times[t] > 1;
+    while (alike || names_find(taken, b->s, b->len) >= 0) {
+        sb_add(b, " [", 2);
+        sb_add(b, key->text, key->len);
+        sb_add(b, "]", 1);
+        alike = false;
+    }
+    names_intern(taken, b->s, b->len);
+}
+
+/* Step 3: key k's entry's fields as its detail record (profile.h):
+ * its address, then the entry's fields, white space squeezed. */
+static char *hi_details(struct elreader *r, size_t k)
+{
+    const char *f[6];
+    size_t fn[6];
+    uint64_t addr;
+    ipe_strings(r, &r->ipe[hi_entry(r, k, &addr)], f, fn);
+    struct sbuf rec = {0};
+    char hex[24];
+    sb_add(&rec, hex, (size_t)snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)addr));
+    for (int i = 0; i < 6; i++) {
+        sb_add(&rec, "\t", 1);
+        sb_add_detail(&rec, f[i], fn[i], true);
+    }
+    return rec.s;
+}
+
+/* -hi: each band named by its IPE entry (ipe_name), every name its own,
+ * and the entry's fields kept as its details; tables without an entry
+ * keep their address, and the user is told how much of the heap that
+ * is. */
 static void name_info_tables(struct elreader *r)
 {
     struct profile *p = r->p;
-    size_t n = r->infos.keys.count;
-    if (n == 0)
+    struct hi_naming h = {.n = r->infos.keys.count};
+    if (h.n == 0)
         return;
-    /* the name each key's entry gives, in an arena of its own */
-    struct arena shown_text = {xmalloc(4096), 0, 4096};
-    struct span *shown_as = xcalloc(n, sizeof *shown_as);
-    bool *has = xcalloc(n, sizeof *has);
-    struct names shown;
-    names_init(&shown);
-    uint32_t *times = NULL;
-    size_t unnamed = 0;
-    uint64_t unnamed_bytes = 0, all_bytes = 0;
-    const char *f[6];
-    size_t fn[6];
-    for (size_t k = 0; k < n; k++) {
-        const struct name_info *key = &r->infos.keys.info[k];
-        uint64_t addr;
-        uint64_t total = p->names.info[r->infos.name[k]].total;
-        all_bytes = all_bytes + total < all_bytes ? UINT64_MAX : all_bytes + total;
-        int64_t e = info_address(key->text, key->len, &addr) ? idmap_get(&r->ipe_addr, addr) : -1;
-        if (e < 0) {
-            unnamed++;
-            unnamed_bytes = unnamed_bytes + total < unnamed_bytes ? UINT64_MAX
-                                                                  : unnamed_bytes + total;
-            continue;
-        }
-        has[k] = true;
-        ipe_strings(r, &r->ipe[e], f, fn);
-        ipe_name(&r->name, f, fn);
-        shown_as[k] = arena_add(&shown_text, r->name.s, r->name.len);
-        size_t before = shown.count;
-        uint32_t t = names_intern(&shown, r->name.s, r->name.len);
-        if (shown.count > before) {
-            times = xreallocarray(times, shown.count, sizeof *times);
-            times[t] = 0;
-        }
-        times[t]++;
-    }
+    h.has = xcalloc(h.n, sizeof *h.has);
+    h.text = (struct arena){xmalloc(4096), 0, 4096};
+    h.shown_as = xcalloc(h.n, sizeof *h.shown_as);
+    names_init(&h.shown);
+    hi_read_entries(r, &h);
+
+    /* the names that stay: every name but those of the keys renamed */
+    struct names taken;
+    names_init(&taken);
+    bool *renamed = xcalloc(p->names.count ? p->names.count : 1, sizeof *renamed);
+    for (size_t k = 0; k < h.n; k++)
+        if (h.has[k])
+            renamed[r->infos.name[k]] = true;
+    for (size_t id = 0; id < p->names.count; id++)
+        if (!renamed[id])
+            names_intern(&taken, p->names.info[id].text, p->names.info[id].len);
+    free(renamed);
     p->detail_columns = xstrdup("address\ttable\tclosure type\ttype\tlabel\tmodule\tlocation");
     p->ndetail = p->names.count;
     p->detail = xcalloc(p->ndetail, sizeof *p->detail);
-    struct sbuf *b = &r->name;
-    for (size_t k = 0; k < n; k++) {
-        if (!has[k])
+    for (size_t k = 0; k < h.n; k++) {
+        if (!h.has[k])
             continue;
-        const struct name_info *key = &r->infos.keys.info[k];
         uint32_t id = r->infos.name[k];
-        b->len = 0;
-        sb_add(b, shown_text.s + shown_as[k].off, shown_as[k].len);
-        int64_t t = names_find(&shown, b->s, b->len);
-        int64_t other = names_find(&p->names, b->s, b->len);
-        if ((t >= 0 && times[t] > 1) || (other >= 0 && other != (int64_t)id)) {
-            sb_add(b, " [", 2);
-            sb_add(b, key->text, key->len);
-            sb_add(b, "]", 1);
-        }
-        names_rename(&p->names, id, b->s, b->len);
-        /* the fields, tab-separated, white space squeezed */
-        uint64_t addr;
-        info_address(key->text, key->len, &addr);
-        ipe_strings(r, &r->ipe[idmap_get(&r->ipe_addr, addr)], f, fn);
-        char hex[24];
-        b->len = 0;
-        sb_add(b, hex, (size_t)snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)addr));
-        for (int i = 0; i < 6; i++) {
-            sb_add(b, "\t", 1);
-            sb_add_squeezed(b, f[i], fn[i]);
-        }
-        p->detail[id] = xmemdup0(b->s, b->len);
+        hi_band_name(r, &h, k, &taken);
+        names_rename(&p->names, id, r->name.s, r->name.len);
+        p->detail[id] = hi_details(r, k);
     }
     names_reindex(&p->names);
+    names_free(&taken);
+
     if (r->nipe == 0)
         profile_note(p, "the log has no IPE events (the program was not built with "
                      "-finfo-table-map), so each band is named by its info table's address");
-    else if (unnamed)
+    else if (h.unnamed)
         profile_note(p, "%zu of %zu info tables (%.0f %% of the heap over the run) have no "
                      "source: code built without -finfo-table-map (often libraries); they "
-                     "are named by their address", unnamed, n,
-                     all_bytes ? 100.0 * (double)unnamed_bytes / (double)all_bytes : 0.0);
-    names_free(&shown);
-    free(times);
-    free(has);
-    free(shown_as);
-    free(shown_text.s);
+                     "are named by their address", h.unnamed, h.n,
+                     h.all_bytes ? 100.0 * (double)h.unnamed_bytes / (double)h.all_bytes : 0.0);
+    names_free(&h.shown);
+    free(h.times);
+    free(h.has);
+    free(h.shown_as);
+    free(h.text.s);
 }
 
 /* -hc, when asked (parse_options.stacks): every stack frame by frame
@@ -1499,8 +1574,13 @@ static void stack_details(struct elreader *r)
             sb_add(b, "MAIN", 4);
         else
             stack_text(r, b, (const unsigned char *)key->text + 1, depth, EL_NAME_MAX);
-        if (!p->detail[id])
-            p->detail[id] = xmemdup0(b->s, b->len);
+        if (!p->detail[id]) {
+            /* the stack exactly as its name has it (a label may hold a
+             * tab or a newline): escaped, as a field must be */
+            struct sbuf field = {0};
+            sb_add_detail(&field, b->s, b->len, false);
+            p->detail[id] = field.s ? field.s : xstrdup("");
+        }
     }
 }
 

@@ -15,6 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* A clean sans; fontconfig falls back to whatever sans it has. */
 #define FONT_FAMILY "DejaVu Sans, Bitstream Vera Sans, Sans"
@@ -69,6 +73,7 @@ struct render_fonts {
     unsigned fonts_changed; /* times the fonts changed (use_system_fonts) */
     bool adv_off;         /* a text's widths contradicted them: not used again */
     unsigned long laid_out; /* texts measured by laying them out with pango */
+    bool config_broken;   /* ... or it is there and fontconfig complains of it */
 };
 
 /* Loading the system's fontconfig configuration (dozens of XML files and
@@ -157,12 +162,59 @@ static bool system_config_found(void)
     return true;
 }
 
-static FcCharSet *start_with_font_file(bool *config_missing)
+/* Does fontconfig load the configuration that FONTCONFIG_FILE or
+ * FONTCONFIG_PATH names without a word?  One that is not valid XML, or
+ * names what is not there, makes fontconfig print its own lines
+ * ("Fontconfig error: ...: not well-formed") on stderr, which no caller
+ * can turn off, on a run that succeeds.  So it is loaded once in a child
+ * process whose stderr is a pipe: a word there, or a failure, and the
+ * configuration is not used.  Only when those variables are set, and
+ * before the reading side may touch fontconfig (DEVELOPERS.md). */
+static bool config_loads_quietly(void)
+{
+    int out[2];
+    if (pipe(out) != 0)
+        return true; /* cannot tell: as before */
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(out[1], 2);
+        close(out[0]);
+        close(out[1]);
+        FcConfig *config = FcInitLoadConfigAndFonts();
+        _exit(config ? 0 : 1);
+    }
+    close(out[1]);
+    bool quiet = pid > 0;
+    char buf[256];
+    struct pollfd pfd = {.fd = out[0], .events = POLLIN};
+    /* a configuration that takes ten seconds to load is not used either */
+    while (quiet && poll(&pfd, 1, 10000) == 1) {
+        ssize_t n = read(out[0], buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n != 0)
+            quiet = false;
+        if (n <= 0)
+            break;
+    }
+    close(out[0]);
+    int status = 0;
+    if (pid > 0) {
+        if (!quiet)
+            kill(pid, SIGKILL);
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+    }
+    return pid < 0 || (quiet && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+static FcCharSet *start_with_font_file(bool *config_missing, bool *config_broken)
 {
 #ifdef HP2PS_FONT_FILE
     if (getenv("FONTCONFIG_FILE") || getenv("FONTCONFIG_PATH")) {
-        if (system_config_found())
+        if (system_config_found() && config_loads_quietly())
             return NULL;
+        *config_broken = system_config_found();
         *config_missing = true;
     }
     FcConfig *config = font_file_config();
@@ -183,6 +235,7 @@ static FcCharSet *start_with_font_file(bool *config_missing)
     return coverage;
 #else
     (void)config_missing;
+    (void)config_broken;
     return NULL;
 #endif
 }
@@ -296,7 +349,7 @@ static void prepare_context(struct render_fonts *f, const struct render_format *
 struct render_fonts *render_fonts_new(const struct render_format *fmt)
 {
     struct render_fonts *f = xcalloc(1, sizeof *f);
-    f->coverage = start_with_font_file(&f->config_missing);
+    f->coverage = start_with_font_file(&f->config_missing, &f->config_broken);
     f->map = pango_cairo_font_map_new();
     if (f->coverage && !PANGO_IS_FC_FONT_MAP(f->map)) {
         FcCharSetDestroy(f->coverage); /* not a fontconfig font map after all */
@@ -719,6 +772,13 @@ static size_t measure_clusters(void *ctx, const char *text, size_t len, size_t *
 
 const char *render_fonts_boxes(const struct render_fonts *fonts)
 {
+    if (fonts->config_broken && fonts->glyphs_missing)
+        return "fontconfig cannot read its configuration file (FONTCONFIG_FILE, "
+               "FONTCONFIG_PATH); the text is set in hp2ps's own font, and the characters "
+               "it lacks are drawn as boxes with their codes";
+    if (fonts->config_broken)
+        return "fontconfig cannot read its configuration file (FONTCONFIG_FILE, "
+               "FONTCONFIG_PATH); the text is set in hp2ps's own font";
     if (fonts->config_missing && fonts->glyphs_missing)
         return "fontconfig's configuration file is not there (FONTCONFIG_FILE, "
                "FONTCONFIG_PATH); the text is set in hp2ps's own font, and the characters "
@@ -1034,9 +1094,12 @@ int render_fail(struct hp_error *err, const char *what, int status)
      * is cairo's temporary file (PostScript and PDF keep the pages in
      * one): say why it failed, when errno still tells. */
     if (st == CAIRO_STATUS_WRITE_ERROR &&
-        (e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS || e == EACCES))
-        return hp_fail(err, "%s failed: cannot write cairo's temporary file: %s", what,
-                       strerror(e));
+        (e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS || e == EACCES)) {
+        char place[512];
+        hp_temp_place(place, sizeof place);
+        return hp_fail(err, "%s failed: cannot write cairo's temporary file in %s: %s", what,
+                       place, strerror(e));
+    }
     return hp_fail(err, "%s failed: %s", what, cairo_status_to_string(st));
 }
 

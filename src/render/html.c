@@ -24,6 +24,7 @@
 #include "html_page.h"
 #include "json.h"
 #include "page/page.h"
+#include "profile.h"
 #include "utf8.h"
 
 /* ---- text ------------------------------------------------------------------ */
@@ -71,18 +72,19 @@ static int channel(double c)
     return v < 0 ? 0 : v > 255 ? 255 : (int)v;
 }
 
-/* Tab-separated fields (raw bytes) as a JSON list of valid UTF-8 strings. */
-static void json_fields(FILE *f, const char *tabbed)
+/* A detail record's fields (profile_detail_field: raw bytes, tabs and
+ * newlines kept) as a JSON list of valid UTF-8 strings. */
+static void json_fields(FILE *f, const char *record)
 {
     putc('[', f);
-    for (const char *s = tabbed, *e;; s = e + 1) {
-        e = strchr(s, '\t');
-        char *field = utf8_sanitize(s, e ? (size_t)(e - s) : strlen(s));
-        fputs(s == tabbed ? "" : ",", f);
+    for (size_t k = 0, n = profile_detail_fields(record); k < n; k++) {
+        size_t len;
+        char *raw = profile_detail_field(record, k, &len);
+        char *field = utf8_sanitize_lines(raw, len);
+        fputs(k ? "," : "", f);
         json_put_string(f, field, JSON_IN_SCRIPT);
         free(field);
-        if (!e)
-            break;
+        free(raw);
     }
     putc(']', f);
 }

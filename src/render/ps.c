@@ -24,7 +24,38 @@ struct ps_stream {
     bool header_done;
     char line[512];  /* the header line being assembled */
     size_t len;
+    size_t pages;    /* "%%Page:" lines written */
+    size_t matched;  /* how much of "\n%%Page:" the last bytes were */
 };
+
+/* Count the "%%Page:" lines going by: cairo keeps each page in a
+ * temporary file and copies it in at the end, and a failure there (its
+ * rewind drops a failed write) left a page out without a word. */
+static void count_pages(struct ps_stream *s, const char *p, size_t n)
+{
+    static const char key[] = "\n%%Page:";
+    const char *end = p + n;
+    while (p < end) {
+        /* cairo writes a few bytes at a time: memchr only pays on more */
+        if (s->matched == 0 && end - p > 32) {
+            p = memchr(p, '\n', (size_t)(end - p));
+            if (!p)
+                return;
+        } else if (s->matched == 0 && *p != '\n') {
+            p++;
+            continue;
+        }
+        if (*p == key[s->matched]) {
+            if (++s->matched == sizeof key - 1) {
+                s->pages++;
+                s->matched = 0;
+            }
+        } else {
+            s->matched = *p == '\n';
+        }
+        p++;
+    }
+}
 
 static bool put(struct ps_stream *s, const char *p, size_t n)
 {
@@ -60,6 +91,7 @@ static cairo_status_t ps_write(void *closure, const unsigned char *data, unsigne
             s->len = 0;
         }
     }
+    count_pages(s, p, n);
     if (n && !put(s, p, n))
         return CAIRO_STATUS_WRITE_ERROR;
     return CAIRO_STATUS_SUCCESS;
@@ -113,7 +145,14 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
     cairo_ps_surface_dsc_comment(surface, title);
 
     int rc = render_pages(surface, L, fonts, err);
-    return render_vector_end(surface, sink, rc, "writing PostScript", err);
+    rc = render_vector_end(surface, sink, rc, "writing PostScript", err);
+    if (rc == 0 && stream.pages != L->npages) {
+        char place[512];
+        hp_temp_place(place, sizeof place);
+        return hp_fail(err, "writing PostScript failed: cairo lost %zu of %zu pages in its "
+                       "temporary file (in %s)", L->npages - stream.pages, L->npages, place);
+    }
+    return rc;
 }
 
 static int write_plain(FILE *f, const struct layout *L, struct render_fonts *fonts,
