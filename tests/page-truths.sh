@@ -104,4 +104,15 @@ cp "$TESTDATA/eventlog/newer-hi.eventlog" hi.eventlog
 check "chromium: -hi's fields sorted and filtered" $TRUTHS fields "$CHROMIUM" hi.html 3 tree
 check "chromium: --heap's lines explained" $TRUTHS heap "$CHROMIUM" hi.html
 
+# --watch: a page written once (the watch over) reloads itself, keeps the
+# search box's focus and text, and stops once the reloads find nothing
+# new (a <meta> refresh took the focus and reloaded forever).
+"$HP2PS" --watch=1 prog.hp -o watched.html &
+watcher=$!
+for _ in $(seq 100); do [ -s watched.html ] && break; sleep 0.1; done
+kill "$watcher" 2>/dev/null
+wait "$watcher" 2>/dev/null
+check "chromium: a --watch page keeps the focus and stops reloading when the watch is over" \
+    timeout 300 $TRUTHS watch "$CHROMIUM" watched.html
+
 finish

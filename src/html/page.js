@@ -1289,10 +1289,25 @@
       } else {
         shape(b, function (r) { return r.lo[b]; }, function (r) { return r.hi[b]; });
       }
-      if (matcher && !matcher(D.bands[P.bands[b]].name)) /* the search: others faint */
-        for (var c = before; c < g.childNodes.length; c++)
-          g.childNodes[c].classList.add('faint');
+      for (var c = before; c < g.childNodes.length; c++) /* the search makes others faint */
+        bandPaths.push({key: P.bands[b], path: g.childNodes[c]});
     }
+  }
+
+  /* The bands' paths drawn (drawBands), and the search's faint ones: a
+   * keystroke only changes which are faint (issue 41: each redrew every
+   * band, 2.4-6 s for a 21-character search at 647 bands). */
+  var bandPaths = [], drawnFor = null;
+
+  function markFaint() {
+    var faint = {};
+    D.bands.forEach(function (B, k) { faint[k] = matcher !== null && !matcher(B.name); });
+    bandPaths.forEach(function (bp) {
+      if (bp.faint !== faint[bp.key]) {
+        bp.faint = faint[bp.key];
+        bp.path.classList.toggle('faint', bp.faint);
+      }
+    });
   }
 
   /* Ticks, labels and grid of panel P on its scales. */
@@ -1350,14 +1365,33 @@
     return P.y_lo === D.panels[0].y_lo && P.y_span === D.panels[0].y_span;
   });
 
+  /* Only the search differs from the file's drawing: the page draws on
+   * the drawing's own scales, under its axes, so nothing moves when a
+   * search starts (and this drawing can be made ahead: prepare). */
+  function sameScales() {
+    return !zoom && !isolating() && mode === D.mode;
+  }
+
+  /* The graph drawn by the page when redrawn() (else made, hidden, for
+   * the search to come).  It depends on the window, the view, the bands
+   * shown and the --heap lines; the search only makes bands faint. */
   function drawZoom() {
-    zoomLayer.textContent = '';
     var on = redrawn(), f = zoom || [0, 1];
     zoomLayer.setAttribute('visibility', on ? 'visible' : 'hidden');
+    var what = [f.join(' '), mode, shown.join(','), heapShown()].join('|');
+    if (what !== drawnFor) {
+      drawnFor = what;
+      build(f);
+    }
+    markFaint();
+  }
+
+  function build(f) {
+    zoomLayer.textContent = '';
+    bandPaths = [];
+    var own = !sameScales();
     /* each panel's samples in the window and their range */
     var parts = D.panels.map(function (P) {
-      if (!on)
-        return null;
       var w = windowOf(P);
       var j0 = Math.max(w[0] - 1, 0), j1 = Math.min(w[1] + 1, P.t.length);
       if (mode === 'scaled')
@@ -1365,54 +1399,84 @@
       var R = [];
       for (var i = j0; i < j1; i++)
         R.push(regions(P, i));
-      return {j0: j0, j1: j1, R: R, yr: yRange(P, j0, j1, R)};
+      return {j0: j0, j1: j1, R: R, yr: own ? yRange(P, j0, j1, R) : [P.y_lo, P.y_lo + P.y_span]};
     });
     /* Panels drawn on one scale (several profiles) stay on one: the
      * comparison drawn at load holds in every window. */
-    if (on && sharedScale)
+    if (own && sharedScale)
       parts.forEach(function (q) {
         q.yr = [Math.min.apply(null, parts.map(function (z) { return z.yr[0]; })),
                 Math.max.apply(null, parts.map(function (z) { return z.yr[1]; }))];
       });
     D.panels.forEach(function (P, k) {
-      if (!on) {
-        P.v = {t0: P.t0, t_span: P.t_span, y_lo: P.y_lo, y_span: P.y_span};
-        return;
-      }
       var p = P.plot, j0 = parts[k].j0, j1 = parts[k].j1, R = parts[k].R, yr = parts[k].yr;
       P.v = {t0: P.t0 + f[0] * P.t_span, t_span: (f[1] - f[0]) * P.t_span,
              y_lo: yr[0], y_span: yr[1] - yr[0]};
-      /* over the static graph, its tick labels and its axis (and the
-       * markers' labels above it, which the page draws again) */
-      var above = P.mark_t && P.mark_t.length ? 15 : 4.5;
-      el('rect', {'class': 'cover', x: p[0] - 58, y: p[1] - above, width: p[2] + 66,
-                  height: p[3] + above + 16.5}, zoomLayer);
-      /* the value axis's name, as the view draws it */
-      var yname = el('text', {'class': 'tick', 'text-anchor': 'middle',
-                              transform: 'translate(' + num(p[0] - 50) + ' ' +
-                                         num(p[1] + p[3] / 2) + ') rotate(-90)'}, zoomLayer);
-      yname.textContent = mode === 'percent' && !D.diff ? 'percent of the sample' :
-                          mode === 'scaled' ? 'percent of each band\u2019s own peak in the window' :
-                          D.value_unit;
-      /* the time axis's last label, centred on the graph's right edge */
-      el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] + p[3] + 0.5, width: 16,
-                  height: 16}, zoomLayer);
-      if (above > 5) /* a label centred on the graph's right edge passes it */
-        el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] - above, width: 40,
-                    height: above - 0.5}, zoomLayer);
-      (P.mark_t || []).forEach(function (mt, m) {
-        if (mt < P.v.t0 || mt > P.v.t0 + P.v.t_span)
-          return;
-        var label = P.mark_text[m];
-        text(zoomLayer, xOf(P, mt), p[1] - 3, 'middle',
-             label.length > 40 ? label.slice(0, 39) + '\u2026' : label);
-      });
-      drawAxes(P);
+      if (!own) { /* the drawing's axes stay; its bands go under the page's */
+        el('rect', {'class': 'cover', x: p[0], y: p[1], width: p[2], height: p[3]}, zoomLayer);
+      } else {
+        /* over the static graph, its tick labels and its axis (and the
+         * markers' labels above it, which the page draws again) */
+        var above = P.mark_t && P.mark_t.length ? 15 : 4.5;
+        el('rect', {'class': 'cover', x: p[0] - 58, y: p[1] - above, width: p[2] + 66,
+                    height: p[3] + above + 16.5}, zoomLayer);
+        /* the value axis's name, as the view draws it */
+        var yname = el('text', {'class': 'tick', 'text-anchor': 'middle',
+                                transform: 'translate(' + num(p[0] - 50) + ' ' +
+                                           num(p[1] + p[3] / 2) + ') rotate(-90)'}, zoomLayer);
+        yname.textContent = mode === 'percent' && !D.diff ? 'percent of the sample' :
+                            mode === 'scaled' ? 'percent of each band\u2019s own peak in the window' :
+                            D.value_unit;
+        /* the time axis's last label, centred on the graph's right edge */
+        el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] + p[3] + 0.5, width: 16,
+                    height: 16}, zoomLayer);
+        if (above > 5) /* a label centred on the graph's right edge passes it */
+          el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] - above, width: 40,
+                      height: above - 0.5}, zoomLayer);
+        (P.mark_t || []).forEach(function (mt, m) {
+          if (mt < P.v.t0 || mt > P.v.t0 + P.v.t_span)
+            return;
+          var label = P.mark_text[m];
+          text(zoomLayer, xOf(P, mt), p[1] - 3, 'middle',
+               label.length > 40 ? label.slice(0, 39) + '\u2026' : label);
+        });
+        drawAxes(P);
+      }
       var g = el('g', {'clip-path': 'url(#hp2ps-clip-' + k + ')'}, zoomLayer);
       drawBands(P, g, j0, j1, R);
       drawExtras(P, g, j0, j1);
       el('rect', {'class': 'frame', x: p[0], y: p[1], width: p[2], height: p[3]}, zoomLayer);
     });
+  }
+
+  /* The search's drawing made while the page is idle after loading, so
+   * that the first keystroke only makes bands faint. */
+  function prepare() {
+    if (drawnFor === null)
+      drawZoom();
+    later(makeRows);
+  }
+
+  var later = window.requestIdleCallback || function (f) { setTimeout(f, 300); };
+
+  /* Every band's row made and filled while idle, a hundred at a time, so
+   * that a sort only reorders rows (making them was most of its time at
+   * 647 bands). */
+  function makeRows() {
+    var left = 100;
+    sorts.forEach(function (state) {
+      state.bandEntries.forEach(function (e) {
+        if (left <= 0 || (e.row && e.stamp === stamp))
+          return;
+        if (!e.row)
+          makeRow(state, e);
+        fillRow(state.P, e, state.w);
+        markName(e);
+        left--;
+      });
+    });
+    if (left <= 0)
+      later(makeRows);
   }
 
   /* What the window shows, and whether the page's samples are enough. */
@@ -1876,17 +1940,26 @@
    * matches them. */
   var keyMarks = el('g', {}, overlay);
   overlay.insertBefore(keyMarks, highlight);
+  /* made once, shown and hidden (a keystroke made 647 of them anew) */
+  var keyMarked = D.bands.map(function (B) {
+    if (!B.box)
+      return null;
+    var at = {x: B.box[0], y: B.box[1], width: B.box[2], height: B.box[3], visibility: 'hidden'};
+    at['class'] = 'veil';
+    var veil = el('rect', at, keyMarks);
+    at['class'] = 'match';
+    return {veil: veil, match: el('rect', at, keyMarks), out: false, found: false};
+  });
   function drawKeyMarks() {
-    keyMarks.textContent = '';
     D.bands.forEach(function (B, k) {
-      if (!B.box)
+      var m = keyMarked[k];
+      if (!m)
         return;
-      if (!shown[k])
-        el('rect', {'class': 'veil', x: B.box[0], y: B.box[1], width: B.box[2], height: B.box[3]},
-           keyMarks);
-      if (matcher && matcher(B.name))
-        el('rect', {'class': 'match', x: B.box[0], y: B.box[1], width: B.box[2],
-                    height: B.box[3]}, keyMarks);
+      var out = !shown[k], found = matcher !== null && matcher(B.name);
+      if (out !== m.out)
+        m.veil.setAttribute('visibility', (m.out = out) ? 'visible' : 'hidden');
+      if (found !== m.found)
+        m.match.setAttribute('visibility', (m.found = found) ? 'visible' : 'hidden');
     });
   }
 
@@ -2448,6 +2521,71 @@
 
   var storeKey = 'hp2ps:' + location.pathname;
 
+  /* The element with the focus, as something the page made again after
+   * a reload can be found by (a <meta> refresh lost it: a reload took the
+   * focus from the search box the reader was typing in). */
+  function focused() {
+    var a = document.activeElement;
+    if (!a || a === document.body || a === document.documentElement)
+      return null;
+    if (a === search)
+      return {search: [a.selectionStart, a.selectionEnd]};
+    if (a.classList && a.classList.contains('key'))
+      return {key: D.bands[Number(a.getAttribute('data-band'))].name};
+    if (a.classList && a.classList.contains('hit'))
+      return {hit: a.getAttribute('data-panel')};
+    if (a.getAttribute && a.getAttribute('data-column') !== null && a.closest('table'))
+      return {filter: a.getAttribute('data-column'), table: a.closest('table').id};
+    var row = a.closest && a.closest('tr');
+    if (row && row.parentNode.tagName === 'TBODY')
+      return {row: row.querySelector('.nm span') ? row.querySelector('.nm span').textContent : '',
+              table: row.closest('table').id};
+    return a.id ? {id: a.id} : null;
+  }
+
+  function refocus(f) {
+    if (!f)
+      return;
+    var e = null;
+    if (f.search) {
+      e = search;
+    } else if (f.key !== undefined) {
+      D.bands.forEach(function (B, k) {
+        if (B.name === f.key && keyRects[k])
+          e = keyRects[k];
+      });
+    } else if (f.hit !== undefined) {
+      e = hits[Number(f.hit)];
+    } else if (f.filter !== undefined) {
+      e = document.querySelector('#' + f.table + ' tr.filters input[data-column="' + f.filter + '"]');
+    } else if (f.row !== undefined) {
+      Array.prototype.forEach.call(document.querySelectorAll('#' + f.table + ' tbody tr'),
+        function (row) {
+          var name = row.querySelector('.nm span');
+          if (name && name.textContent === f.row)
+            e = row;
+        });
+    } else if (f.id) {
+      e = document.getElementById(f.id);
+    }
+    if (!e)
+      return;
+    e.focus({preventScroll: true});
+    if (f.search && search.setSelectionRange)
+      search.setSelectionRange(f.search[0], f.search[1]);
+  }
+
+  /* The page's data, summed up: a reload that finds it the same found no
+   * new draw. */
+  function dataStamp() {
+    var text = source.textContent, h = 2166136261;
+    for (var i = 0; i < text.length; i++)
+      h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+    return (h >>> 0).toString(16) + ':' + text.length;
+  }
+
+  var sameReloads = 0; /* reloads in a row that found the page the same */
+
   function save() {
     if (!D.watch)
       return;
@@ -2455,12 +2593,17 @@
       sessionStorage.setItem(storeKey, JSON.stringify({
         pinned: pinned >= 0 ? D.bands[pinned].name : null,
         sorts: sorts.map(function (s) { return [s.column, s.dir]; }),
-        view: location.hash /* the refresh drops the fragment: the zoom, the bands... */
+        view: location.hash, /* the refresh drops the fragment: the zoom, the bands... */
+        search: search.value, /* (the reader's own: an expression, not a link's text) */
+        rows: rowsMode,
+        focus: focused(),
+        stamp: dataStamp(),
+        same: sameReloads
       }));
     } catch (e) { /* storage refused (a private window): nothing kept */ }
   }
 
-  var restored = false;
+  var restored = false, savedFocus = null;
 
   function restore() {
     if (!D.watch)
@@ -2478,6 +2621,14 @@
       } catch (e) { /* as in share() */ }
       fromHash();
     }
+    if (saved.search) {
+      search.value = saved.search;
+      setSearch(saved.search);
+    }
+    if (saved.rows === 'names' && rowsBox) {
+      rowsBox.value = 'names';
+      setRows('names');
+    }
     (saved.sorts || []).forEach(function (s, k) {
       if (sorts[k] && s[0] >= 0 && s[0] < COLUMNS.length) {
         sorts[k].column = s[0];
@@ -2488,9 +2639,52 @@
     for (var b = 0; b < D.bands.length; b++)
       if (D.bands[b].name === saved.pinned)
         pinned = b;
+    sameReloads = saved.stamp === dataStamp() ? (saved.same || 0) + 1 : 0;
+    savedFocus = saved.focus;
   }
   restore();
   drawHighlight();
+  refocus(savedFocus);
+  later(prepare);
+
+  /* The reloads: each period, but not while the reader is typing,
+   * dragging or pinching (a moment after the last input), and no more once
+   * watch_stop reloads in a row found the page the same: hp2ps --watch
+   * stops after as many looks without a change. */
+  (function () {
+    if (!D.watch)
+      return;
+    var lastInput = 0, period = (D.watch_period || 2) * 1000, stop = D.watch_stop || 10;
+    ['keydown', 'input', 'pointerdown', 'wheel'].forEach(function (kind) {
+      document.addEventListener(kind, function () { lastInput = Date.now(); }, true);
+    });
+    var status = document.createElement('p');
+    status.className = 'watch-note';
+    status.setAttribute('role', 'status');
+    var date = document.querySelector('.date');
+    date.parentNode.insertBefore(status, date.nextSibling);
+    var stopped = sameReloads >= stop;
+    document.documentElement.setAttribute('data-watch', stopped ? 'stopped' : 'on');
+    document.documentElement.setAttribute('data-watch-same', String(sameReloads));
+    if (stopped) {
+      status.textContent = 'The watch has ended: the profile has not changed for ' + stop +
+        ' reloads (' + Math.round(stop * period / 1000) + ' s), as hp2ps --watch stops; ' +
+        'reload the page to look again.';
+      return;
+    }
+    status.textContent = 'Watching: the page reloads every ' + period / 1000 + ' s while ' +
+      'hp2ps --watch draws it again, keeping the view, the search and the focus.';
+    function reload() {
+      var busy = Date.now() - lastInput < 1500 || drag || stripDrag || pinch;
+      if (busy) {
+        setTimeout(reload, 500);
+        return;
+      }
+      save();
+      location.reload();
+    }
+    setTimeout(reload, period);
+  })();
 
   /* ---- ?selftest= (tests only) ---- */
 
@@ -2517,7 +2711,7 @@
       drawn_paths: zoomLayer.querySelectorAll('path').length,
       drawn_x: drawnXs(),
       faint_paths: zoomLayer.querySelectorAll('path.faint').length,
-      marked_keys: keyMarks.querySelectorAll('rect.match').length,
+      marked_keys: keyMarks.querySelectorAll('rect.match[visibility=visible]').length,
       y_top: P0.v.y_lo + P0.v.y_span,
       scales: D.panels.map(function (P) { return [P.v.y_lo, P.v.y_span]; }),
       tops: P0.t.map(function (t, i) {

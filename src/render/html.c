@@ -235,6 +235,18 @@ static void json_panel(FILE *f, const struct page_data_panel *P)
     fputs("}", f);
 }
 
+/* --watch: the script reloads the page each period (a <meta> refresh
+ * took the focus, and never stopped), and stops once refresh_stop
+ * reloads found it the same: the watch has ended. */
+static void json_watch(FILE *f, const struct render_settings *rs)
+{
+    if (!(rs->refresh > 0))
+        return;
+    fputs("\"watch_period\":", f);
+    json_put_number(f, fmax(1, ceil(rs->refresh)));
+    fprintf(f, ",\"watch_stop\":%u,\n", rs->refresh_stop ? rs->refresh_stop : 10);
+}
+
 static void json_data(FILE *f, const struct page_data *D, const struct render_settings *rs)
 {
     if (!D) {
@@ -246,6 +258,7 @@ static void json_data(FILE *f, const struct page_data *D, const struct render_se
     fprintf(f, "{\"mode\":\"%s\",\"diff\":%s,\"x_index\":%s,\"iec\":%s,\"watch\":%s,\n",
             mode[D->mode], D->diff ? "true" : "false", D->x_index ? "true" : "false",
             D->iec ? "true" : "false", rs->refresh > 0 ? "true" : "false");
+    json_watch(f, rs);
     fputs("\"value_unit\":", f);
     json_put_string(f, D->value_unit, JSON_IN_SCRIPT);
     fputs(",\"sample_unit\":", f);
@@ -340,8 +353,10 @@ static int write_html(FILE *f, const struct layout *L, const struct page_data *D
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
     fputs("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n", f);
     fputs("<meta name=\"generator\" content=\"hp2ps " PACKAGE_VERSION "\">\n", f);
-    if (rs->refresh > 0) /* --watch: the drawing is replaced as the profile grows */
-        fprintf(f, "<meta http-equiv=\"refresh\" content=\"%.0f\">\n", fmax(1, ceil(rs->refresh)));
+    if (rs->refresh > 0) /* --watch: the drawing is replaced as the profile grows (the
+                          * script reloads it, page.js; this, only without it) */
+        fprintf(f, "<noscript><meta http-equiv=\"refresh\" content=\"%.0f\"></noscript>\n",
+                fmax(1, ceil(rs->refresh)));
     fputs("<title>", f);
     html_text(f, title);
     fputs("</title>\n<style>\n", f);

@@ -705,6 +705,48 @@ def heap(chromium, page_path):
         print("heap: the three lines explained")
 
 
+def watch(chromium, page_path):
+    """A --watch page (written once: the watch has ended) reloads itself,
+    keeps the search box's focus and text across a reload, and stops after
+    watch_stop reloads that found it the same."""
+    d = html_page.data_of(page_path)
+    stop = d.get("watch_stop", 10)
+    period = d.get("watch_period", 1)
+
+    def reloaded(page, seconds):
+        page.js("window.hp2psBefore = 1")
+        return page.wait("window.hp2psBefore === undefined && "
+                         "document.documentElement.getAttribute('data-ready') === 'yes'", seconds)
+
+    def act(page):
+        page.js("document.getElementById('search').focus()")
+        page.call("Input.insertText", text="ma")
+        if not reloaded(page, 4 * period + 10):
+            fail("watch: the page did not reload itself")
+            return True
+        settle(page, 200)
+        got = page.js("[document.activeElement && document.activeElement.id, "
+                      "document.getElementById('search').value]")
+        if got != ["search", "ma"]:
+            fail("watch: after the reload the focus is on %r, the search says %r "
+                 "(wanted the search box, 'ma')" % (got[0], got[1]))
+        page.js("document.activeElement.blur()")
+        if not page.wait("document.documentElement.getAttribute('data-watch') === 'stopped'",
+                         (stop + 3) * period * 2 + 20):
+            fail("watch: still reloading after %d reloads that found the page the same (%r)" %
+                 (stop, page.js("document.documentElement.getAttribute('data-watch-same')")))
+            return True
+        if reloaded(page, 3 * period + 2):
+            fail("watch: it reloads again once it said the watch has ended")
+        text = page.js("document.querySelector('.watch-note').textContent")
+        if "ended" not in text:
+            fail("watch: the page does not say the watch has ended: %r" % text)
+        return True
+
+    if session(chromium, page_path, act) and not failures:
+        print("watch: the focus kept, stopped after %d reloads found nothing new" % stop)
+
+
 def main():
     cmd = sys.argv[1]
     if cmd == "percent":
@@ -729,6 +771,8 @@ def main():
         figures(*sys.argv[2:5])
     elif cmd == "heap":
         heap(*sys.argv[2:4])
+    elif cmd == "watch":
+        watch(*sys.argv[2:4])
     elif cmd == "scale":
         scale(*sys.argv[2:6])
     else:
