@@ -1990,7 +1990,7 @@
     viewBox = document.createElement('select');
     viewBox.id = 'view';
     [['stacked', 'stacked'], ['percent', 'percent'], ['lines', 'lines'],
-     ['scaled', 'lines, each on its own scale']].forEach(function (v) {
+     ['scaled', 'lines, own scales']].forEach(function (v) {
       var o = document.createElement('option');
       o.value = v[0];
       o.textContent = v[1];
@@ -2278,7 +2278,6 @@
                          'empty part too)', function () { showAll(); });
   var zoomButton = button('Whole run', 'See the whole time axis again (Escape, or a ' +
                           'double-click on the graph)', function () { zoomTo(0, 1); });
-  bar.appendChild(searchNote);
 
   /* ---- save the view shown as SVG or PNG ---- */
 
@@ -2373,6 +2372,7 @@
       e.addEventListener('click', b[2]);
       saveBox.appendChild(e);
     });
+  bar.appendChild(searchNote); /* (a line of its own, under the controls) */
 
   function drawBar() {
     allButton.disabled = !isolating();
