@@ -2209,6 +2209,12 @@
       if (m.listed < m.total)
         note += '; the page lists the ' + grouped(m.listed) + ' largest of ' +
                 grouped(m.total) + ' names';
+      /* --diff's OTHER: its names are not in the page, and a search
+       * cannot say whether they match */
+      if (D.panels.some(function (P) {
+        return !P.names && P.bands.some(function (k) { return D.bands[k].other; });
+      }))
+        note += '; the names OTHER gathers are not in the page (hp2ps -m0 draws each)';
       note += how;
     }
     searchNote.textContent = note;
