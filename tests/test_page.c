@@ -9,6 +9,7 @@
 #include "page/page.h"
 #include "read/hp.h"
 #include "run.h"
+#include "triage.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -272,9 +273,73 @@ static void diff(void)
     layout_free(&L);
 }
 
+static const char FOUR[] =
+    "JOB \"four\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+    "BEGIN_SAMPLE 0.0\nbig 1000\nmid 300\nsmall 200\ntiny 1\nEND_SAMPLE 0.0\n"
+    "BEGIN_SAMPLE 1.0\nbig 2000\nmid 100\nsmall 250\ntiny 3\nEND_SAMPLE 1.0\n"
+    "BEGIN_SAMPLE 2.0\nbig 1500\nsmall 300\ntiny 2\nEND_SAMPLE 2.0\n";
+
+/* Every name for the page's search and table (page_data_add_names):
+ * -m2 draws big and OTHER (small, mid), -t1 leaves tiny out (6 of 5656
+ * bytes); each name with its band's key entry and triage's figures, the
+ * largest first.  With every name a band of its own, no list. */
+static void names(void)
+{
+    for (int every = 0; every < 2; every++) {
+        struct hp_error err;
+        struct profile p = {0};
+        struct band_plan bp = {0};
+        struct series s = {0};
+        struct layout L = {0};
+        struct triage t = {0};
+        struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
+        struct band_options bo;
+        band_options_default(&bo);
+        bo.limit = every ? 0 : 2;
+        bo.trace_percent = every ? 0 : 1;
+        struct triage_options all = {0};
+        if (!CHECK(profile_parse_buffer(&p, FOUR, strlen(FOUR), "f.hp", NULL, &err) == 0) ||
+            !CHECK(bands_plan(&bp, &p, &bo, &err) == 0) ||
+            !CHECK(series_build_mode(&s, &p, &bp, 100, MODE_STACKED, &err) == 0) ||
+            !CHECK(triage_rank(&t, &p, &all, &err) == 0))
+            return;
+        o.x_range = 2, o.y_range = 3000;
+        if (!CHECK(layout_build(&L, &p, &bp, &s, &o, &fake, &err) == 0))
+            return;
+        struct page_data *D = page_data_build(&L, &p, &bp, &s, &o);
+        page_data_add_names(D, 0, &p, &bp, &t);
+        const struct page_data_panel *P = &D->panel[0];
+        if (every) {
+            CHECK_INT(P->nnames, 0); /* the key lists them all */
+        } else if (CHECK_INT(P->nnames, 4) && CHECK_INT(D->nbands, 2)) {
+            CHECK_INT(P->names_total, 4);
+            long other = D->band[0].is_other ? 0 : 1, big = 1 - other;
+            CHECK(D->band[other].is_other && strcmp(D->band[big].name, "big") == 0);
+            const char *order[4] = {"big", "small", "mid", "tiny"};
+            const long band[4] = {big, other, other, -1};
+            for (int i = 0; i < 4; i++) {
+                CHECK_STR(P->names[i].name, order[i]);
+                CHECK(P->names[i].band == band[i]);
+            }
+            const struct page_data_name *mid = &P->names[2];
+            CHECK(mid->peak == 300 && mid->peak_time == 0 && mid->first == 0 && mid->last == 1);
+            CHECK_NEAR(mid->share, 400.0 / 5650, 1e-12);
+            CHECK(P->names[1].peak == 300 && P->names[1].peak_time == 2 && P->names[1].last == 2);
+            CHECK(P->names[3].peak == 3 && P->names[3].peak_time == 1);
+        }
+        page_data_free(D);
+        triage_free(&t);
+        layout_free(&L);
+        series_free(&s);
+        band_plan_free(&bp);
+        profile_free(&p);
+    }
+}
+
 int main(void)
 {
     one_profile();
+    names();
     several();
     diff();
     return check_report();
