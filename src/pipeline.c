@@ -164,8 +164,7 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
     const struct layout_options *base = &po->layout;
     bool given = aux != NULL;
     struct suspects_job job;
-    /* (a page lists every name with the ranking's figures: page_data_add_names) */
-    bool waiting = po->top || pipeline_has_page(po);
+    bool waiting = po->top;
     if (waiting)
         suspects_begin(&job, &d->suspects, p, po);
     if (pipeline_plan(&d->plan, p, &aux, po, err) < 0)
@@ -223,7 +222,10 @@ int pipeline_layout(struct drawing *d, const struct profile *p,
     }
     if (pipeline_has_page(po)) {
         d->page = page_data_build(&d->layout, p, &d->plan, &d->series, &lo);
-        page_data_add_names(d->page, 0, p, &d->plan, &d->suspects);
+        if (page_data_add_names(d->page, 0, p, &d->plan, err) < 0) {
+            drawing_free(d);
+            return -1;
+        }
     }
     /* The layout has its own copy of the points: the series' goes before
      * the drawing, whose writer needs memory of its own (a peak of the
@@ -283,13 +285,8 @@ int pipeline_draw_several(struct layout *L, struct page_data **page, const struc
     rc = layout_build_panels(L, panel, n, &key, &lo, tm, err);
     if (rc == 0 && pipeline_has_page(po)) {
         *page = page_data_build_panels(L, panel, n, &key, &lo);
-        for (size_t k = 0; k < n && rc == 0; k++) { /* each panel's names */
-            struct triage t;
-            rc = pipeline_suspects(&t, &p[k], po, err);
-            if (rc == 0)
-                page_data_add_names(*page, k, &p[k], &bp[k], &t);
-            triage_free(&t);
-        }
+        for (size_t k = 0; k < n && rc == 0; k++) /* each panel's names */
+            rc = page_data_add_names(*page, k, &p[k], &bp[k], err);
         if (rc < 0) {
             page_data_free(*page);
             *page = NULL;

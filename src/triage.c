@@ -32,7 +32,7 @@ struct acc {
     double s1, s2, s3;    /* over the censuses holding it: sum (v-K), (v-K)^2 and u v,
                            * u the census's time less the window's first */
     double area;
-    double peak_time, first_time, last_time;
+    double peak_time, first_time;
     int64_t start, last, cur, peak;
     uint64_t count;       /* censuses holding it */
     uint64_t shrinks;     /* pairs of consecutive censuses in which it shrank */
@@ -166,7 +166,6 @@ static void take_census(struct window *w, double time, struct acc *const *cur, s
         }
         x->last = v;
         x->last_index = k + 1;
-        x->last_time = time;
     }
     w->heap_area += ((double)w->heap_prev + (double)total) * half;
     w->heap_prev = w->heap_end = total;
@@ -248,7 +247,6 @@ static void figures(struct triage_figures *f, const struct acc *x, const struct 
     f->peak = x->peak;
     f->peak_time = x->peak_time;
     f->first_time = x->first_time;
-    f->last_time = x->last_time;
     f->area = x->area;
     f->end_share = w->heap_end > 0 ? (double)f->end / (double)w->heap_end : 0;
     f->steady = w->n > 1 ? 1 - (double)x->shrinks / (double)(w->n - 1) : 1;

@@ -69,7 +69,6 @@ struct triage_figures {
     int64_t peak;        /* its largest value in one census, */
     double peak_time;    /*   at the first census that holds it */
     double first_time;   /* the first census that holds anything of it */
-    double last_time;    /* the last census that holds anything of it */
     double end_share;    /* end over the heap (every name) at the last census, 0..1 */
     double steady;       /* of the pairs of consecutive censuses, the share in which
                           * it did not shrink, 0..1 (1 with one census) */

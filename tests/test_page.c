@@ -5,11 +5,11 @@
  * for one profile, several and --diff.  Text is measured by a fake font
  * whose every byte is 5 points wide. */
 #include "check.h"
+#include "fixture.h"
 #include "options.h"
 #include "page/page.h"
 #include "read/hp.h"
 #include "run.h"
-#include "triage.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -281,8 +281,9 @@ static const char FOUR[] =
 
 /* Every name for the page's search and table (page_data_add_names):
  * -m2 draws big and OTHER (small, mid), -t1 leaves tiny out (6 of 5656
- * bytes); each name with its band's key entry and triage's figures, the
- * largest first.  With every name a band of its own, no list. */
+ * bytes); each name with its band's key entry and its figures over every
+ * sample (absent: 0), the largest first.  With every name a band of its
+ * own, no list. */
 static void names(void)
 {
     for (int every = 0; every < 2; every++) {
@@ -291,23 +292,20 @@ static void names(void)
         struct band_plan bp = {0};
         struct series s = {0};
         struct layout L = {0};
-        struct triage t = {0};
         struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
         struct band_options bo;
         band_options_default(&bo);
         bo.limit = every ? 0 : 2;
         bo.trace_percent = every ? 0 : 1;
-        struct triage_options all = {0};
         if (!CHECK(profile_parse_buffer(&p, FOUR, strlen(FOUR), "f.hp", NULL, &err) == 0) ||
             !CHECK(bands_plan(&bp, &p, &bo, &err) == 0) ||
-            !CHECK(series_build_mode(&s, &p, &bp, 100, MODE_STACKED, &err) == 0) ||
-            !CHECK(triage_rank(&t, &p, &all, &err) == 0))
+            !CHECK(series_build_mode(&s, &p, &bp, 100, MODE_STACKED, &err) == 0))
             return;
         o.x_range = 2, o.y_range = 3000;
         if (!CHECK(layout_build(&L, &p, &bp, &s, &o, &fake, &err) == 0))
             return;
         struct page_data *D = page_data_build(&L, &p, &bp, &s, &o);
-        page_data_add_names(D, 0, &p, &bp, &t);
+        CHECK(page_data_add_names(D, 0, &p, &bp, &err) == 0);
         const struct page_data_panel *P = &D->panel[0];
         if (every) {
             CHECK_INT(P->nnames, 0); /* the key lists them all */
@@ -324,11 +322,19 @@ static void names(void)
             const struct page_data_name *mid = &P->names[2];
             CHECK(mid->peak == 300 && mid->peak_time == 0 && mid->first == 0 && mid->last == 1);
             CHECK_NEAR(mid->share, 400.0 / 5650, 1e-12);
-            CHECK(P->names[1].peak == 300 && P->names[1].peak_time == 2 && P->names[1].last == 2);
+            /* 300, 100, then 0 where it is absent: trapezoids 200 + 50, the
+             * line -150 a second, R² 90000 / 93333.3 */
+            CHECK_NEAR(mid->area, 250, 1e-9);
+            CHECK_NEAR(mid->slope, -150, 1e-9);
+            CHECK_NEAR(mid->r2, 90000.0 / (2 * (250000.0 / 9 + 10000.0 / 9 + 160000.0 / 9)), 1e-9);
+            const struct page_data_name *small = &P->names[1];
+            CHECK(small->peak == 300 && small->peak_time == 2 && small->last == 2);
+            CHECK_NEAR(small->slope, 50, 1e-9);
+            CHECK_NEAR(small->r2, 1, 1e-9);
+            CHECK_NEAR(small->area, 500, 1e-9);
             CHECK(P->names[3].peak == 3 && P->names[3].peak_time == 1);
         }
         page_data_free(D);
-        triage_free(&t);
         layout_free(&L);
         series_free(&s);
         band_plan_free(&bp);
@@ -336,10 +342,58 @@ static void names(void)
     }
 }
 
+/* More names than the page lists: the PAGE_NAMES_MAX largest by total
+ * (ties by name), largest first; names_total counts them all. */
+static void many_names(void)
+{
+    struct fixture_text t = {0};
+    size_t count = PAGE_NAMES_MAX + 137;
+    for (int k = 0; k < 2; k++) {
+        fixture_put(&t, "BEGIN_SAMPLE %d\n", k);
+        for (size_t i = 0; i < count; i++) /* totals 2 (i + 1), and two alike at the cut */
+            fixture_put(&t, "n%zu\t%zu\n", i, i == 136 ? 138 : i + 1);
+        fixture_put(&t, "END_SAMPLE %d\n", k);
+    }
+    struct hp_error err;
+    struct profile p = {0};
+    struct band_plan bp = {0};
+    struct band_options bo;
+    band_options_default(&bo);
+    bo.limit = 3;
+    bo.trace_percent = 0;
+    fixture_parse(&p, t.s);
+    free(t.s);
+    if (!CHECK(bands_plan(&bp, &p, &bo, &err) == 0))
+        return;
+    struct page_data D = {0};
+    struct page_data_panel P = {0};
+    size_t map[3] = {0, 1, 2};
+    P.nbands = bp.count, P.band = map;
+    D.npanels = 1, D.panel = &P;
+    if (CHECK(page_data_add_names(&D, 0, &p, &bp, &err) == 0) &&
+        CHECK_INT(P.nnames, PAGE_NAMES_MAX)) {
+        CHECK_INT(P.names_total, count);
+        CHECK_STR(P.names[0].name, "n2136");
+        /* n136 and n137 both hold 138 a sample, and one place is left:
+         * the tie goes by name */
+        CHECK_STR(P.names[PAGE_NAMES_MAX - 2].name, "n138");
+        CHECK_STR(P.names[PAGE_NAMES_MAX - 1].name, "n136");
+        CHECK(P.names[0].peak == (double)count && P.names[0].band >= 0);
+    }
+    for (size_t i = 0; i < P.nnames; i++) {
+        free(P.names[i].name);
+        free(P.names[i].detail);
+    }
+    free(P.names);
+    band_plan_free(&bp);
+    profile_free(&p);
+}
+
 int main(void)
 {
     one_profile();
     names();
+    many_names();
     several();
     diff();
     return check_report();

@@ -28,17 +28,17 @@ struct page_data_band {     /* a band of any panel, as the key lists it */
 
 /* A name of a panel's profile, for the page's search and its table of
  * every name (page_data_add_names): the names OTHER gathers and those -t
- * removes too, with triage's figures over the whole profile. */
+ * removes too, with their figures over every sample. */
 struct page_data_name {
     char *name;             /* the full name, valid UTF-8, newlines kept */
     char *detail;           /* as page_data_band.detail, or NULL */
     long band;              /* page_data.band[band] draws it (OTHER's for a name it
                              * gathers); -1: -t removed it */
     double share;           /* its total over the drawn total (the key's shares) */
-    double peak, peak_time; /* triage_figures': its largest value and when, */
-    double slope, r2;       /*   its least-squares line, */
-    double area;            /*   value x time, */
-    double first, last;     /*   the first and last census holding it */
+    double peak, peak_time; /* its largest value and when (the first time), */
+    double slope, r2;       /*   its least-squares line and its R² (-1: none), */
+    double area;            /*   value x time, by trapezoids, */
+    double first, last;     /*   the first and last sample holding it */
 };
 
 /* At most this many names are listed, the largest by total: a page stays
@@ -118,15 +118,15 @@ struct page_data *page_data_build_panels(const struct layout *L,
 struct page_data *page_data_build_diff(const struct layout *L, const struct profile *after,
                                        const struct diff *d, const struct layout_options *o);
 
-/* Panel k's names (panel k drew profile p under plan bp; t is
- * triage_rank's ranking of p over the whole profile, for its figures):
- * every name that holds something, the largest PAGE_NAMES_MAX by total,
- * each with the key entry of the band that draws it.  Nothing when every
- * name is a band of its own (the bands say it all).  The page searches
- * them and lists them. */
-struct triage;
-void page_data_add_names(struct page_data *D, size_t k, const struct profile *p,
-                         const struct band_plan *bp, const struct triage *t);
+/* Panel k's names (panel k drew profile p under plan bp): every name
+ * that holds something (names_total), the largest PAGE_NAMES_MAX by
+ * total listed, each with the key entry of the band that draws it and
+ * the figures the page's table gives a band, over every sample (one
+ * replay of p's store).  Nothing when every name is a band of its own
+ * (the bands say it all).  The page searches them and lists them.  0, or
+ * -1 with err set when the replay fails. */
+int page_data_add_names(struct page_data *D, size_t k, const struct profile *p,
+                        const struct band_plan *bp, struct hp_error *err);
 
 /* Frees D and all it holds (NULL is harmless). */
 void page_data_free(struct page_data *D);
