@@ -1529,7 +1529,15 @@
     var parts = [];
     var title = 'the title\u2019s peak ' + short(P.peak_all) + ' at ' + time(P.peak_all_time) +
                 ' is the largest sample total, every name counted';
-    if (D.mode === 'stacked' && P.peak_drawn !== P.peak_all)
+    if (D.panels.length > 1) /* (the key of several profiles gives no shares) */
+      parts.push('Peaks: each panel\u2019s title gives its profile\u2019s largest sample total, ' +
+                 'every name counted' + (D.mode === 'stacked' ?
+                 '; the ring on its graph marks the top of the stack drawn (\u201cdrawn peak\u201d ' +
+                 'where -t leaves names out)' : '') +
+                 '; the table\u2019s Peak is each band\u2019s own largest value. Shares: the ' +
+                 'table\u2019s Share heading says which: the whole run\u2019s, or zoomed the ' +
+                 'window\u2019s.');
+    else if (D.mode === 'stacked' && P.peak_drawn !== P.peak_all)
       parts.push('Peaks: ' + title + '; the graph\u2019s drawn peak ' + short(P.peak_drawn) +
                  ' at ' + time(P.peak_drawn_time) + ' is the top of the stack drawn, ' +
                  (P.trace ? 'without the ' + grouped(P.trace.names) + ' names -t' +
@@ -1538,10 +1546,10 @@
     else
       parts.push('Peaks: ' + title + (D.mode === 'stacked' ? ' (the ring on the graph marks it)' : '') +
                  '; the table\u2019s Peak is each band\u2019s own largest value.');
-    parts.push('Shares: the key\u2019s are of the drawn total over the whole run; the table\u2019s ' +
-               'Share heading says which: the whole run\u2019s, or zoomed the window\u2019s.');
-    if (D.panels.length > 1)
-      parts.push('Each panel\u2019s title gives its own profile\u2019s peak.');
+    if (D.panels.length === 1)
+      parts.push('Shares: the key\u2019s are of the drawn total over the whole run; the ' +
+                 'table\u2019s Share heading says which: the whole run\u2019s, or zoomed the ' +
+                 'window\u2019s.');
     var p = document.createElement('p');
     p.className = 'figures';
     p.id = 'figures';
