@@ -1589,8 +1589,12 @@
   graph.parentNode.insertBefore(scroller, graph);
   scroller.appendChild(graph);
   scroller.appendChild(strip);
-  /* the graph no taller than the window: its width follows (page.css) */
-  document.documentElement.style.setProperty('--aspect', String(vb.width / vb.height));
+  /* A landscape graph no taller than the window (its width follows); a
+   * tall one (several profiles, a key below) as wide as text reads well,
+   * scrolled through (page.css, --graph-max). */
+  var aspect = vb.width / vb.height;
+  document.documentElement.style.setProperty('--graph-max',
+                                             aspect >= 1 ? 'calc(88vh * ' + aspect + ')' : '70em');
   (function () {
     var p = P0.plot, n = P0.t.length, hi = 0, lo = 0, ys = [], i;
     for (i = 0; i < n; i++) {
