@@ -1459,23 +1459,30 @@
 
   var later = window.requestIdleCallback || function (f) { setTimeout(f, 300); };
 
-  /* Every band's row made and filled while idle, a hundred at a time, so
-   * that a sort only reorders rows (making them was most of its time at
-   * 647 bands). */
-  function makeRows() {
-    var left = 100;
+  /* Every band's row made and filled while idle (a few milliseconds at a
+   * time, so that a keystroke or a click is not kept waiting), so that a
+   * sort only reorders rows (making them was most of its time at 647
+   * bands). */
+  function makeRows(deadline) {
+    var more = false, spare = function () {
+      return deadline && deadline.timeRemaining ? deadline.timeRemaining() > 2 : false;
+    }, made = 0;
     sorts.forEach(function (state) {
       state.bandEntries.forEach(function (e) {
-        if (left <= 0 || (e.row && e.stamp === stamp))
+        if (more || (e.row && e.stamp === stamp))
           return;
+        if (made >= 10 && !spare()) {
+          more = true;
+          return;
+        }
         if (!e.row)
           makeRow(state, e);
         fillRow(state.P, e, state.w);
         markName(e);
-        left--;
+        made++;
       });
     });
-    if (left <= 0)
+    if (more)
       later(makeRows);
   }
 
