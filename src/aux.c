@@ -25,6 +25,7 @@
 #include "aux.h"
 #include "bands.h"
 #include "number.h"
+#include "stackname.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -46,7 +47,45 @@ void aux_free(struct aux *a)
 {
     names_free(&a->names);
     free(a->entry);
+    names_free(&a->bare);
+    free(a->bare_id);
     memset(a, 0, sizeof *a);
+}
+
+/* a->bare from a->names: each name with a leading "(N)" less it. */
+static void index_bare(struct aux *a)
+{
+    for (size_t id = 0; id < a->names.count; id++) {
+        const struct name_info *ni = &a->names.info[id];
+        size_t k = stackname_prefix(ni->text);
+        if (!k || k >= ni->len)
+            continue;
+        if (!a->bare.slots)
+            names_init(&a->bare);
+        size_t before = a->bare.count;
+        uint32_t b = names_intern(&a->bare, ni->text + k, ni->len - k);
+        if (b == before) {
+            a->bare_id = xreallocarray(a->bare_id, a->bare.count, sizeof *a->bare_id);
+            a->bare_id[b] = (int64_t)id;
+        } else
+            a->bare_id[b] = -1; /* two names read alike: neither is taken so */
+    }
+}
+
+int64_t aux_lookup(const struct aux *a, const char *name, const char *alias, size_t alias_len,
+                   bool bare_unique)
+{
+    if (!a || !a->entry)
+        return -1;
+    int64_t id = names_find(&a->names, name, strlen(name));
+    if (id < 0 && alias)
+        id = names_find(&a->names, alias, alias_len);
+    if (id < 0 && bare_unique && a->bare_id) {
+        size_t k = stackname_prefix(name), len = strlen(name);
+        int64_t b = k && k < len ? names_find(&a->bare, name + k, len - k) : -1;
+        id = b >= 0 ? a->bare_id[b] : -1;
+    }
+    return id >= 0 && (size_t)id < a->names.count ? id : -1;
 }
 
 const struct aux_entry *aux_find(const struct aux *a, const char *name, size_t len)
@@ -358,6 +397,8 @@ static int parse_buffer(struct aux *a, const char *data, size_t len, const char 
     free(on.text);
     if (rc < 0)
         aux_free(a);
+    else if (!a->check_only)
+        index_bare(a);
     return rc;
 }
 
@@ -477,6 +518,35 @@ static void format_fixed(char *buf, size_t size, int prec, double v)
     dot_decimal(buf);
 }
 
+/* Which bands' .hp names (hp_name) the .aux also has: those that read
+ * back, each only where no band of the plan has it as its own name and
+ * no other band's .hp name is it (an -hi table whose entry reads as
+ * another table's address: the band keeps its line, read back as its
+ * own).  NULL when no band has one. */
+static bool *aliases_written(const struct band_plan *bp)
+{
+    bool any = false;
+    for (size_t i = 0; i < bp->count && !any; i++)
+        any = bp->band[i].hp_name != NULL;
+    if (!any)
+        return NULL;
+    struct names seen;
+    names_init(&seen);
+    for (size_t i = 0; i < bp->count; i++)
+        if (aux_name_fits(bp->band[i].name))
+            names_intern(&seen, bp->band[i].name, strlen(bp->band[i].name));
+    bool *alias = xcalloc(bp->count, sizeof *alias);
+    for (size_t i = 0; i < bp->count; i++) {
+        const char *a = bp->band[i].hp_name;
+        if (!a || !aux_name_fits(a) || names_find(&seen, a, strlen(a)) >= 0)
+            continue;
+        alias[i] = true;
+        names_intern(&seen, a, strlen(a));
+    }
+    names_free(&seen);
+    return alias;
+}
+
 int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_range,
               bool colour)
 {
@@ -490,6 +560,10 @@ int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_rang
     for (size_t i = 0; i < bp->count; i++)
         if (aux_name_fits(bp->band[i].name))
             fprintf(f, "ORDER %s %zu\n", bp->band[i].name, i + 1);
+    bool *alias = aliases_written(bp);
+    for (size_t i = 0; alias && i < bp->count; i++) /* the same bands as the .hp names them */
+        if (alias[i])
+            fprintf(f, "ORDER %s %zu\n", bp->band[i].hp_name, i + 1);
     /* Each distinct shade is formatted once (greys cycle through ten
      * values; a million bands made a million %.2f): a small cache by the
      * value's bits. */
@@ -497,8 +571,10 @@ int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_rang
     uint64_t key[SHADE_CACHE];
     char text[SHADE_CACHE][512]; /* as buf: %.6f of the largest double fits */
     bool used[SHADE_CACHE] = {false};
-    for (size_t i = 0; i < bp->count; i++) {
-        if (!aux_name_fits(bp->band[i].name))
+    for (size_t j = 0; j < 2 * bp->count; j++) {
+        size_t i = j % bp->count;
+        const char *name = j < bp->count ? bp->band[i].name : bp->band[i].hp_name;
+        if (j < bp->count ? !aux_name_fits(name) : !(alias && alias[i]))
             continue;
         double shade = bp->band[i].aux_shade;
         uint64_t bits;
@@ -509,7 +585,8 @@ int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_rang
             key[k] = bits;
             used[k] = true;
         }
-        fprintf(f, "SHADE %s %s\n", bp->band[i].name, text[k]);
+        fprintf(f, "SHADE %s %s\n", name, text[k]);
     }
+    free(alias);
     return ferror(f) ? -1 : 0;
 }

@@ -34,6 +34,8 @@ struct aux {
     struct names names;        /* name -> id; entry[id] */
     struct aux_entry *entry;
     bool check_only;           /* aux_check_file: statements read, nothing kept */
+    struct names bare;         /* the names less a leading "(N)", those that had one: */
+    int64_t *bare_id;          /*   bare id -> the entry's id, -1 when two names read so */
 };
 
 /* An empty aux; allocates nothing.  aux_free releases what a parse
@@ -61,8 +63,22 @@ bool aux_name_fits(const char *name);
 /* The entry for a name, or NULL. */
 const struct aux_entry *aux_find(const struct aux *a, const char *name, size_t len);
 
+/* The entry a band of this run takes (-p), or -1: by its name; else by
+ * alias, the name the RTS's .hp of the same run gives it where an
+ * eventlog's reader names it otherwise (profile_hp_name: an -hi table's
+ * address, an -he era's number; NULL: none); else, when bare_unique (no
+ * other band of the run reads alike without it), by its name less a
+ * leading "(N)" matching one name of the .aux alone so (an eventlog
+ * numbers -hc stacks its own way, and a rebuild renumbers them).  So
+ * the order and shades carry over between a run's .hp and its eventlog. */
+int64_t aux_lookup(const struct aux *a, const char *name, const char *alias, size_t alias_len,
+                   bool bare_unique);
+
 /* Write the .aux of a plan with the ranges actually drawn: GHC's syntax,
- * shades with two decimals in grey and six in colour.  -1 when f has an
+ * shades with two decimals in grey and six in colour; a band with an
+ * hp_name (an eventlog's) has its ORDER and SHADE under that name too,
+ * so that its .hp, and GHC's hp2ps on it, take them (not where another
+ * band is so named: no name is in the .aux twice).  -1 when f has an
  * error (the caller names the file). */
 struct band_plan;
 int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_range,

@@ -23,6 +23,7 @@
 #include "aux.h"
 #include "selsort.h"
 #include "shades.h"
+#include "stackname.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -305,12 +306,14 @@ struct ordered {
     size_t *ids, *list;
     size_t n, cut;
     double *slope;
+    int64_t *aux_id;  /* -p: each name's .aux entry, -1 none; NULL without -p */
 };
 
 static void ordered_free(struct ordered *on)
 {
     free(on->ids);
     free(on->slope);
+    free(on->aux_id);
 }
 
 /* Steps 1 to 5.  -1 with err set when a replay fails or the filters leave
@@ -377,14 +380,34 @@ static int order_names(struct ordered *on, const struct profile *p,
     else if (o->sort_name < 0)
         selection_sort(list, n, greater_name, NULL, &keys);
 
-    /* 5. -p */
+    /* 5. -p: each name's .aux entry (aux_lookup: also by the name its
+     * band has in the .hp of the same run, or less its "(N)" when no
+     * other name reads so), and its order */
     if (o->aux && n > 0) {
         long *order = xcalloc(nn ? nn : 1, sizeof *order);
+        on->aux_id = xreallocarray(NULL, nn ? nn : 1, sizeof *on->aux_id);
+        for (size_t id = 0; id < nn; id++)
+            on->aux_id[id] = -1;
+        struct names bare;
+        names_init(&bare);
+        uint32_t *count = xcalloc(n, sizeof *count);
         for (size_t i = 0; i < n; i++) {
             const struct name_info *ni = &names->info[list[i]];
-            const struct aux_entry *e = aux_find(o->aux, ni->text, ni->len);
-            order[list[i]] = e && e->has_order ? e->order : 0;
+            size_t k = stackname_prefix(ni->text);
+            uint32_t b = names_intern(&bare, ni->text + k, ni->len - k);
+            count[b]++;
         }
+        for (size_t i = 0; i < n; i++) {
+            const struct name_info *ni = &names->info[list[i]];
+            size_t k = stackname_prefix(ni->text), alias_len;
+            const char *alias = profile_hp_name(p, (uint32_t)list[i], &alias_len);
+            bool unique = count[names_find(&bare, ni->text + k, ni->len - k)] == 1;
+            int64_t e = aux_lookup(o->aux, ni->text, alias, alias_len, unique);
+            on->aux_id[list[i]] = e;
+            order[list[i]] = e >= 0 && o->aux->entry[e].has_order ? o->aux->entry[e].order : 0;
+        }
+        free(count);
+        names_free(&bare);
         keys.order = order;
         selection_sort(list, n, less_order, NULL, &keys);
         free(order);
@@ -395,9 +418,10 @@ static int order_names(struct ordered *on, const struct profile *p,
 /* Step 6, the band limit: the ordered names as bands, the bottom ones
  * merged into OTHER past the limit.  A negative limit (GHC: every name
  * merged, a negative band count, nothing drawn) leaves no bands. */
-static void make_bands(struct band_plan *bp, const struct names *names, const struct ordered *on,
-                       long limit)
+static void make_bands(struct band_plan *bp, const struct profile *p, const struct ordered *on,
+                       const struct aux *aux, long limit)
 {
+    const struct names *names = &p->names;
     size_t nn = names->count, n = on->n;
     const size_t *list = on->list;
     const double *slope = on->slope;
@@ -433,6 +457,17 @@ static void make_bands(struct band_plan *bp, const struct names *names, const st
         b->total = ni->total;
         b->slope = slope ? slope[list[i]] : 0;
         bp->band_of_name[list[i]] = (int32_t)next;
+        size_t alias_len;
+        const char *alias = profile_hp_name(p, (uint32_t)list[i], &alias_len);
+        if (alias)
+            b->hp_name = xmemdup0(alias, alias_len);
+        if (on->aux_id && on->aux_id[list[i]] >= 0)
+            b->has_aux = true, b->aux_id = (uint32_t)on->aux_id[list[i]];
+    }
+    if (count > 0 && merged > 0 && aux) { /* OTHER's, by its name */
+        int64_t e = aux_lookup(aux, "OTHER", NULL, 0, false);
+        if (e >= 0)
+            bp->band[0].has_aux = true, bp->band[0].aux_id = (uint32_t)e;
     }
 }
 
@@ -446,7 +481,7 @@ int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_
     struct ordered on;
     if (order_names(&on, p, o, err) < 0)
         return -1;
-    make_bands(bp, &p->names, &on, o->limit);
+    make_bands(bp, p, &on, o->aux, o->limit);
     bp->trace_percent = o->trace_percent;
     ordered_free(&on);
     /* 7. Ranks by size, and the shades. */

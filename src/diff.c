@@ -235,8 +235,41 @@ static void arrange(struct diff *d, const struct item *kept, size_t keep, const 
             place(d, &b, &kept[i]);
 }
 
-static void diff_bands(struct diff *d, const struct band_plan *u, const double *cell,
-                       long limit, bool colour)
+/* -t on the changes: of rank[0..n) (largest first), how many stay, the
+ * smallest going while together they make less than trace_percent of all
+ * the change (bands.c's rule on totals).  Nothing goes when nothing
+ * changed.  The dropped ones' largest sum of |change| in a column, and
+ * where, into d. */
+static size_t trace_changes(struct diff *d, const struct ranked *rank, size_t n,
+                            const double *cell, double trace_percent)
+{
+    double grand = 0;
+    for (size_t i = 0; i < n; i++)
+        grand += rank[i].score;
+    if (!(grand > 0) || !(trace_percent > 0))
+        return n;
+    size_t keep = n;
+    double running = 0;
+    while (keep > 0) {
+        running += 100.0 * rank[keep - 1].score / grand;
+        if (running >= trace_percent)
+            break;
+        keep--;
+    }
+    d->traced = n - keep;
+    d->trace_percent = trace_percent;
+    for (size_t c = 0; c < d->ncolumns; c++) {
+        double sum = 0;
+        for (size_t i = keep; i < n; i++)
+            sum += fabs(cell[rank[i].u * d->ncolumns + c]);
+        if (sum > d->traced_max)
+            d->traced_max = sum, d->traced_time = d->t[c];
+    }
+    return keep;
+}
+
+static void diff_bands(struct diff *d, const struct band_plan *u, const struct band_plan *cu,
+                       const double *cell, double trace_percent, long limit, bool colour)
 {
     size_t nunion = u->count, columns = d->ncolumns;
     struct ranked *rank = xreallocarray(NULL, nunion ? nunion : 1, sizeof *rank);
@@ -247,6 +280,7 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const double *
         rank[i] = (struct ranked){score, u->band[i].name, i};
     }
     qsort(rank, nunion, sizeof *rank, by_score);
+    nunion = trace_changes(d, rank, nunion, cell, trace_percent);
 
     /* -m counts OTHER among its bands, as for one profile. */
     size_t merged, count = plan_limit(nunion, limit, &merged);
@@ -277,11 +311,12 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const double *
     free(kept);
     free(rank);
     /* Greys in the order drawn, as for one profile; colours those of the
-     * two profiles drawn together (u's, by name), so a name keeps its
-     * colour; hatches and line looks by the size of the change. */
+     * two profiles drawn together (cu's, by name), so a name keeps its
+     * colour (one only the change brings in keeps its own); hatches and
+     * line looks by the size of the change. */
     shade(bp, colour);
     if (colour)
-        shades_take(bp, u, true);
+        shades_take(bp, cu, true);
     for (size_t b = 0; b < count; b++)
         bp->band[b].rank = count - 1 - b;
 
@@ -297,14 +332,20 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const double *
 }
 
 int diff_build(struct diff *d, const struct profile *before, const struct band_plan *bp_before,
-               const struct profile *after, const struct band_plan *bp_after, long limit,
-               bool colour, struct hp_error *err)
+               const struct profile *after, const struct band_plan *bp_after,
+               const struct band_plan *drawn, double trace_percent, long limit, bool colour,
+               struct hp_error *err)
 {
     memset(d, 0, sizeof *d);
     struct band_plan plans[2] = {*bp_before, *bp_after}; /* shallow: read only */
     struct band_plan u;
     bands_union(&u, plans, 2);
     shade(&u, colour);
+    struct band_plan cu; /* the colours' union: the plans as drawn together */
+    if (drawn) {
+        bands_union(&cu, drawn, 2);
+        shade(&cu, colour);
+    }
     size_t nunion = u.count;
 
     /* the columns for the bands drawn (a negative -m draws none: the
@@ -338,11 +379,13 @@ int diff_build(struct diff *d, const struct profile *before, const struct band_p
     if (rc == 0)
         rc = accumulate(cell, nunion, d->t, columns, after, bp_after, map_after, +1, err);
     if (rc == 0)
-        diff_bands(d, &u, cell, limit, colour);
+        diff_bands(d, &u, drawn ? &cu : &u, cell, trace_percent, limit, colour);
     free(cell);
     free(map_before);
     free(map_after);
     band_plan_free(&u);
+    if (drawn)
+        band_plan_free(&cu);
     if (rc < 0)
         diff_free(d);
     return rc;

@@ -10,9 +10,12 @@
  * bands, matched by name (pipeline.c gives plans of the names that survive
  * either profile's own band selection, -t and the like, with every value
  * in both, their bands paired by pair.c), ranked by
- * the sum over the grid of |after - before|; the top -m are kept (the
- * band limit counts OTHER, as for one profile) and the rest add up to
- * OTHER.  The band order is the key's order and the drawing's: layout
+ * the sum over the grid of |after - before|.  -t acts on that change, not
+ * on either profile (a band small in both that grew threefold is the
+ * change to show): the smallest changes that together make less than its
+ * share of all the change are dropped, as -t drops names.  Of the rest
+ * the top -m are kept (the band limit counts OTHER, as for one profile)
+ * and the others add up to OTHER.  The band order is the key's order and the drawing's: layout
  * stacks the rises upward in band order and the falls downward in the
  * opposite order, so the key (top band first) reads as the drawing does
  * from its top down, on both sides of zero.
@@ -41,15 +44,23 @@ struct diff {
     double *extreme_time; /* and where on the grid */
     double y_min, y_max;  /* the stacked extremes: sum of the falls (<= 0), of
                            * the rises (>= 0), at the lowest/highest column */
+    double trace_percent; /* -t */
+    size_t traced;        /*   how many names' changes it dropped, */
+    double traced_max;    /*   the largest sum of their |change| in a column, */
+    double traced_time;   /*   and where */
 };
 
-/* before/after with plans made without a band limit (every name that
- * survives selection is a band); limit: -m (0: none).  colour: -c. */
+/* before/after with plans made without a band limit nor -t (every name
+ * that survives selection is a band); drawn[0..2) (or NULL) the plans the
+ * two profiles have drawn together (with -t, paired), whose colours the
+ * bands take by name; trace_percent: -t, limit: -m (0: none), colour:
+ * -c. */
 /* 0, or -1 with err set (a replay of a store failed) and d freed.  The
  * caller owns d: diff_free (also harmless on a zeroed or failed one). */
 int diff_build(struct diff *d, const struct profile *before, const struct band_plan *bp_before,
-               const struct profile *after, const struct band_plan *bp_after, long limit,
-               bool colour, struct hp_error *err);
+               const struct profile *after, const struct band_plan *bp_after,
+               const struct band_plan *drawn, double trace_percent, long limit, bool colour,
+               struct hp_error *err);
 void diff_free(struct diff *d);
 
 #endif

@@ -33,13 +33,13 @@ static void free_names(char **names, size_t n)
 }
 
 /* --heap: the RTS's lines beside the bands, each the value in force at
- * the sample's time (the last event kept at or before it; heapline.h),
- * for the lines that have events; none with --x=index, whose times are
- * sample numbers. */
+ * the sample's time (that of the latest event at or before it, exactly:
+ * heapline.h), for the lines that have events; none with --x=index,
+ * whose times are sample numbers. */
 struct heap_columns {
     size_t n;
     enum heap_kind kind[HEAP_KINDS];
-    struct heapline_cursor cur[HEAP_KINDS];
+    struct heapline_exact cur[HEAP_KINDS];
     bool has[HEAP_KINDS];       /* this sample's: a value in force */
     uint64_t value[HEAP_KINDS];
 };
@@ -52,14 +52,25 @@ static void heap_columns_start(struct heap_columns *h, const struct profile *p)
     for (int k = 0; k < HEAP_KINDS; k++)
         if (p->heap->line[k].events) {
             h->kind[h->n] = (enum heap_kind)k;
-            heapline_cursor_start(&h->cur[h->n++], &p->heap->line[k]);
+            heapline_exact_start(&h->cur[h->n++], &p->heap->line[k]);
         }
 }
 
-static void heap_columns_at(struct heap_columns *h, double t)
+static int heap_columns_at(struct heap_columns *h, double t, struct hp_error *err)
+{
+    for (size_t i = 0; i < h->n; i++) {
+        int rc = heapline_exact_at(&h->cur[i], t, &h->value[i], err);
+        if (rc < 0)
+            return -1;
+        h->has[i] = rc > 0;
+    }
+    return 0;
+}
+
+static void heap_columns_end(struct heap_columns *h)
 {
     for (size_t i = 0; i < h->n; i++)
-        h->has[i] = heapline_cursor_at(&h->cur[i], t, &h->value[i]);
+        heapline_exact_end(&h->cur[i]);
 }
 
 /* A heap column's name: apart from any band's. */
@@ -100,9 +111,13 @@ static int replay(FILE *f, const struct profile *p, const struct band_plan *bp, 
             column[c] = value[nbands - 1 - c];
         char time[NUMBER_TEXT_MAX];
         number_format(time, smp.time);
-        heap_columns_at(&h, smp.time);
+        if (heap_columns_at(&h, smp.time, err) < 0) {
+            rc = -1;
+            break;
+        }
         row(f, k, time, column, nbands, &h);
     }
+    heap_columns_end(&h);
     store_cursor_free(cur);
     free(value);
     free(column);
@@ -169,12 +184,16 @@ static int replay_long(FILE *f, const struct profile *p, const struct band_plan 
             value[b] = 0;
             seen[b] = false;
         }
-        heap_columns_at(&h, smp.time);
+        if (heap_columns_at(&h, smp.time, err) < 0) {
+            rc = -1;
+            break;
+        }
         for (size_t i = 0; i < h.n; i++)
             if (h.has[i] && h.value[i])
                 put(f, k++, time, heap_text[i], h.value[i] > INT64_MAX ? INT64_MAX
                                                                         : (int64_t)h.value[i]);
     }
+    heap_columns_end(&h);
     store_cursor_free(cur);
     free(touched);
     free(seen);
@@ -365,6 +384,7 @@ static char **heap_texts(const struct profile *p, char *(*format)(const char *na
         text[i] = format(name);
     }
     *n = h.n;
+    heap_columns_end(&h);
     return text;
 }
 
@@ -536,6 +556,14 @@ static void json_head(FILE *f, const struct profile *p, const char *layout)
     json_text(f, p->sample_unit);
     fputs(",\n \"value_unit\": ", f);
     json_text(f, p->value_unit);
+    if (p->facts.n) { /* what the drawing says under its title (profile_fact) */
+        fputs(",\n \"notes\": [", f);
+        for (size_t i = 0; i < p->facts.n; i++) {
+            fputs(i ? ", " : "", f);
+            json_text(f, p->facts.text[i]);
+        }
+        putc(']', f);
+    }
     fputs(",\n \"bands\": [", f);
 }
 

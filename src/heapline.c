@@ -2,6 +2,8 @@
 /* heapline.c: see heapline.h. */
 #include "heapline.h"
 
+#include "store.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,9 +87,119 @@ void heaplines_free(struct heap_lines *h)
 {
     if (!h)
         return;
-    for (int k = 0; k < HEAP_KINDS; k++)
+    for (int k = 0; k < HEAP_KINDS; k++) {
         free(h->line[k].b);
+        for (size_t r = 0; r < h->line[k].nruns; r++)
+            store_free(h->line[k].run[r].s);
+    }
     memset(h, 0, sizeof *h);
+}
+
+/* ---- every event, exact ---- */
+
+/* The run an event at t joins: the one whose last event is the latest at
+ * or before t (so each run stays in time order, and a few interleaved
+ * runs in the log stay a few runs), else a new one, else (too many) the
+ * one that ends latest. */
+static struct heap_run *run_for(struct heap_line *l, double t)
+{
+    struct heap_run *best = NULL, *latest = NULL;
+    for (size_t r = 0; r < l->nruns; r++) {
+        struct heap_run *u = &l->run[r];
+        if (u->last <= t && (!best || u->last > best->last))
+            best = u;
+        if (!latest || u->last > latest->last)
+            latest = u;
+    }
+    if (best)
+        return best;
+    if (l->nruns < HEAPLINE_RUNS) {
+        struct heap_run *u = &l->run[l->nruns];
+        /* the first run in memory while small, as a profile's samples;
+         * the others (a capability each) straight to their file, with a
+         * small buffer */
+        u->s = l->nruns == 0 ? store_new() : store_new_spooled();
+        u->last = t;
+        l->nruns++;
+        return u;
+    }
+    return latest;
+}
+
+int heaplines_keep(struct heap_lines *h, enum heap_kind k, double t, uint64_t v,
+                   struct hp_error *err)
+{
+    if ((unsigned)k >= HEAP_KINDS)
+        return 0;
+    if (!(t >= 0) || !isfinite(t))
+        t = 0;
+    heaplines_add(h, k, t, v);
+    struct heap_run *u = run_for(&h->line[k], t);
+    struct sample_entry e = {(uint32_t)k, (int64_t)v}; /* the bits: read back as uint64_t */
+    if (store_append(u->s, t, &e, 1, err) < 0)
+        return -1;
+    if (t > u->last)
+        u->last = t;
+    return 0;
+}
+
+void heapline_exact_start(struct heapline_exact *c, const struct heap_line *l)
+{
+    memset(c, 0, sizeof *c);
+    c->l = l;
+}
+
+/* Run r's next event into its head: 1, 0 at its end, -1 on error. */
+static int next_event(struct heapline_exact *c, size_t r, struct hp_error *err)
+{
+    if (c->done[r])
+        return 0;
+    if (!c->cur[r])
+        c->cur[r] = store_cursor_new(c->l->run[r].s);
+    struct sample smp;
+    int rc = store_cursor_next(c->cur[r], &smp, err);
+    if (rc <= 0) {
+        c->done[r] = rc == 0;
+        return rc;
+    }
+    c->head_t[r] = smp.time;
+    c->head_v[r] = smp.n ? (uint64_t)smp.entry[0].value : 0;
+    c->ahead[r] = true;
+    return 1;
+}
+
+int heapline_exact_at(struct heapline_exact *c, double t, uint64_t *v, struct hp_error *err)
+{
+    for (size_t r = 0; r < c->l->nruns; r++) {
+        for (;;) {
+            if (!c->ahead[r]) {
+                int rc = next_event(c, r, err);
+                if (rc < 0)
+                    return -1;
+                if (rc == 0)
+                    break;
+            }
+            if (c->head_t[r] > t)
+                break;
+            /* the latest at or before t; within a run, of two at one
+             * time the later */
+            if (!c->has || c->head_t[r] >= c->best_t) {
+                c->has = true;
+                c->best_t = c->head_t[r];
+                c->value = c->head_v[r];
+            }
+            c->ahead[r] = false;
+        }
+    }
+    *v = c->value;
+    return c->has;
+}
+
+void heapline_exact_end(struct heapline_exact *c)
+{
+    for (size_t r = 0; r < HEAPLINE_RUNS; r++)
+        store_cursor_free(c->cur[r]);
+    memset(c, 0, sizeof *c);
 }
 
 static int by_time(const void *a, const void *b)
@@ -196,30 +308,4 @@ uint64_t heapline_max(const struct heap_line *l, double t0, double t1)
             m = p[i].v;
     free(p);
     return m;
-}
-
-void heapline_cursor_start(struct heapline_cursor *c, const struct heap_line *l)
-{
-    memset(c, 0, sizeof *c);
-    c->l = l;
-}
-
-bool heapline_cursor_at(struct heapline_cursor *c, double t, uint64_t *v)
-{
-    const struct heap_line *l = c->l;
-    while (l->b && c->bucket < HEAPLINE_BUCKETS) {
-        const struct heap_bucket *b = &l->b[c->bucket];
-        struct heap_point q[4];
-        size_t n = b->used ? bucket_points(b, q) : 0;
-        if (c->point >= n) {
-            c->bucket++, c->point = 0;
-            continue;
-        }
-        if (q[c->point].t > t)
-            break;
-        c->value = q[c->point].v, c->has = true;
-        c->point++;
-    }
-    *v = c->value;
-    return c->has;
 }

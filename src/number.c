@@ -129,6 +129,21 @@ bool number_read(const char *s, size_t n, bool plus, double *out)
     return true;
 }
 
+int number_percent_decimals(double pct, int least)
+{
+    int d = least < 0 ? 0 : least;
+    if (!(pct > 0 && pct < 100))
+        return d;
+    for (; d < 9; d++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%.*f", d, pct);
+        double shown = strtod(buf, NULL); /* (in the locale that wrote it) */
+        if (shown > 0 && shown < 100)
+            break;
+    }
+    return d;
+}
+
 size_t number_format(char buf[NUMBER_TEXT_MAX], double v)
 {
     if (!isfinite(v))

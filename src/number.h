@@ -31,6 +31,11 @@ double number_strtod(const char *s, char **end);
 void *number_c_locale_begin(void);
 void number_c_locale_end(void *previous);
 
+/* How many decimals a share pct (0 to 100) needs, at least least (0 to
+ * 9), so that it reads 100 only when it is 100 and 0 only when it is 0:
+ * 99.84 is "99.8", never "100"; 0.004 is "0.004", never "0". */
+int number_percent_decimals(double pct, int least);
+
 /* A number as every file hp2ps writes has it (the CSV and JSON exports,
  * the HTML page's data): the shortest of %.15g and %.17g that reads back
  * as the same double, with '.'.  JSON has no NaN or infinity (nor does

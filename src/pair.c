@@ -257,6 +257,7 @@ static void compact(struct band_plan *bp, const bool *keep)
         } else {
             to[i] = SIZE_MAX;
             free(bp->band[i].name);
+            free(bp->band[i].hp_name);
         }
     }
     bp->count = m;

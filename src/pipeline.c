@@ -60,7 +60,7 @@ static bool aux_is_foreign(const struct aux *aux, const struct band_plan *bp)
     if (!aux->names.count || !bp->count)
         return false;
     for (size_t b = 0; b < bp->count; b++)
-        if (aux_find(aux, bp->band[b].name, strlen(bp->band[b].name)))
+        if (bp->band[b].has_aux) /* (bands.c: by name, by the .hp's name, or less "(N)") */
             return false;
     return true;
 }
@@ -220,12 +220,11 @@ int pipeline_layout(struct drawing *d, const struct profile *p,
         drawing_free(d);
         return -1;
     }
-    if (pipeline_has_page(po)) {
-        d->page = page_data_build(&d->layout, p, &d->plan, &d->series, &lo);
-        if (page_data_add_names(d->page, 0, p, &d->plan, err) < 0) {
-            drawing_free(d);
-            return -1;
-        }
+    if (pipeline_has_page(po) &&
+        (!(d->page = page_data_build(&d->layout, p, &d->plan, &d->series, &lo, err)) ||
+         page_data_add_names(d->page, 0, p, &d->plan, err) < 0)) {
+        drawing_free(d);
+        return -1;
     }
     /* The layout has its own copy of the points: the series' goes before
      * the drawing, whose writer needs memory of its own (a peak of the
@@ -311,25 +310,32 @@ int pipeline_draw_diff(struct layout *L, struct page_data **page, const struct p
 {
     memset(L, 0, sizeof *L);
     *page = NULL;
-    struct band_plan sel[2] = {{0}, {0}}, all[2] = {{0}, {0}};
+    struct band_plan all[2] = {{0}, {0}}, sel[2] = {{0}, {0}}, drawn[2] = {{0}, {0}};
     struct diff d = {0};
     struct triage grew = {0};
     int rc = -1;
     /* The bands: every name that survives either profile's selection
-     * (-t; -m applies to the ranked differences, not here), each with
-     * its values in both profiles, also where the other's -t dropped it
-     * (all[]: every name), paired across the two (pair.h). */
-    struct pipeline_options selected = *po, every = *po;
-    selected.bands.limit = every.bands.limit = 0;
+     * (--include, --exclude; -t and -m apply to the ranked differences,
+     * not here: a band small in both profiles may be the change), each
+     * with its values in both profiles, paired across the two (pair.h).
+     * Their colours are those the two profiles have drawn together:
+     * drawn[], the same pairing, of the names either one's -t keeps
+     * (sel[]). */
+    struct pipeline_options every = *po, selected = *po;
+    every.bands.limit = selected.bands.limit = 0;
     every.bands.trace_percent = 0;
     for (size_t k = 0; k < 2; k++)
-        if (pipeline_plan(&sel[k], &p[k], NULL, &selected, err) < 0 ||
-            pipeline_plan(&all[k], &p[k], NULL, &every, err) < 0)
+        if (pipeline_plan(&all[k], &p[k], NULL, &every, err) < 0 ||
+            pipeline_plan(&drawn[k], &p[k], NULL, &every, err) < 0 ||
+            pipeline_plan(&sel[k], &p[k], NULL, &selected, err) < 0)
             goto done;
-    struct pair_report report;
-    pair_selected(all, sel, 2, &report);
+    struct pair_report report, again;
+    pair_bands(all, 2, &report);
+    pair_selected(drawn, sel, 2, &again);
+    pair_report_free(&again);
     warn_unpaired(warnings, &report, p, 2);
-    if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], po->bands.limit, po->bands.colour, err) < 0)
+    if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], drawn, po->bands.trace_percent,
+                   po->bands.limit, po->bands.colour, err) < 0)
         goto done;
     struct layout_options lo = po->layout;
     lo.x_range = choose_range(d.span, false, 0);
@@ -349,8 +355,9 @@ done:
     triage_free(&grew);
     diff_free(&d);
     for (size_t k = 0; k < 2; k++) {
-        band_plan_free(&sel[k]);
         band_plan_free(&all[k]);
+        band_plan_free(&sel[k]);
+        band_plan_free(&drawn[k]);
     }
     return rc;
 }

@@ -73,8 +73,10 @@ void band_plan_free(struct band_plan *bp)
 {
     if (!bp)
         return;
-    for (size_t i = 0; i < bp->count; i++)
+    for (size_t i = 0; i < bp->count; i++) {
         free(bp->band[i].name);
+        free(bp->band[i].hp_name);
+    }
     free(bp->band);
     free(bp->band_of_name);
     memset(bp, 0, sizeof *bp);

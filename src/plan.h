@@ -41,6 +41,11 @@ struct band {
     size_t rank;          /* place by size, whatever the order drawn: 0 the largest total
                            * (equal ones by name), OTHER after every name; -c's colours,
                            * --pattern's hatch and --mode=lines' look follow it */
+    char *hp_name;        /* the name the .hp of the same run gives it, where an
+                           * eventlog's differs (profile_hp_name), or NULL: the
+                           * .aux has it under both */
+    bool has_aux;         /* -p: the .aux entry it takes its order and shade from */
+    uint32_t aux_id;      /*   (aux_lookup), when has_aux */
 };
 
 struct band_plan {

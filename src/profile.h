@@ -99,6 +99,9 @@ struct profile {
     size_t ndetail;
 
     struct hp_warnings notes; /* what the reader wants the user told (profile_note) */
+    struct hp_warnings facts; /* what the drawing must say of the data, where the
+                               * user looks (profile_fact): a run cut short, a
+                               * share of the heap with no name, names cut */
     bool era_bands;     /* the bands are eras (-he): "era N", in the order of N */
 
     enum heap_breakdown breakdown; /* what an eventlog says; a .hp leaves it
@@ -128,6 +131,12 @@ struct parse_options {
     size_t part_min;        /* bytes per thread at least; 0: PARSE_PART_MIN */
 };
 
+/* The name the RTS's .hp of the same run gives name id, where an
+ * eventlog's reader names it otherwise: -he's "era 3" is "3", a named
+ * -hi table's the address it has in the .hp ("0x4cd5a8").  NULL when
+ * the same; *len its length. */
+const char *profile_hp_name(const struct profile *p, uint32_t id, size_t *len);
+
 /* Releases the profile, its names and its sample store (closing a
  * spilled store's unlinked file); harmless on a zeroed or freed one. */
 void profile_free(struct profile *p);
@@ -147,6 +156,11 @@ void profile_stacks_free(struct profile_stacks *s);
 /* Tell the user something about the profile that is not an error (the
  * run prints it as a warning, after "SOURCE: "): added to p->notes. */
 void profile_note(struct profile *p, const char *fmt, ...) HP_PRINTF(2, 3);
+
+/* A fact of the data that stderr alone would tell (the notes are printed
+ * only there): a sentence, drawn under the title in every drawing format
+ * and listed in the JSON export ("notes").  Added to p->facts. */
+void profile_fact(struct profile *p, const char *fmt, ...) HP_PRINTF(2, 3);
 
 /* A detail field's n bytes as they go into a record, into out (room for
  * 2n bytes): '\\' and a tab written as "\\\\" and "\\t", so that tabs

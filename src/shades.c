@@ -51,10 +51,10 @@ static double clamp01(double v)
 static bool aux_shade(const struct band_options *o, const struct band *b,
                       struct rgb *fill, double *value)
 {
-    if (!o->aux)
+    if (!o->aux || !b->has_aux || b->aux_id >= o->aux->names.count)
         return false;
-    const struct aux_entry *e = aux_find(o->aux, b->name, strlen(b->name));
-    if (!e || !e->has_shade)
+    const struct aux_entry *e = &o->aux->entry[b->aux_id]; /* bands.c's aux_lookup */
+    if (!e->has_shade)
         return false;
     if (o->colour) {
         if (!palette_decode_colour(e->shade, fill))

@@ -17,6 +17,7 @@
 # (tests/tools/cdp_page.py): real mouse moves over the graph, Tab and
 # Enter on the key, clicks, and a --watch page that reloads itself and
 # keeps the band pinned.  Skipped where no chromium is installed.
+GEN="python3 $(cd "$(dirname "$0")" && pwd)/elgen.py"
 . "$(dirname "$0")/lib.sh"
 need python3
 
@@ -111,6 +112,16 @@ check "chromium: a lines page, search '^\\(2[0-9]+\\)': --include's bands, in ea
 # and reads its nearest sample.
 "$HP2PS" "$TESTDATA/eventlog/markers-hT.eventlog" -o marks.html
 check "chromium: each marker of the list is gone to" $PAGE marks "$CHROMIUM" marks.html
+# Markers at one place (a program's first two, 48 us apart) with --heap:
+# the redrawn graph sets their texts in the drawing's rows, none over
+# another, each shown or counted.
+"$HP2PS" --heap "$TESTDATA/eventlog-ghc-9.10/newer-hi-prof.eventlog" -o heapmarks.html 2>/dev/null
+check "chromium: markers at one place, zoomed: their texts in rows, none over another" \
+    $PAGE marks "$CHROMIUM" heapmarks.html
+$GEN make markers-crowd crowd.eventlog &&
+    "$HP2PS" crowd.eventlog -o crowd.html 2>/dev/null
+check "chromium: twelve markers at one place, zoomed: four rows, the rest counted" \
+    $PAGE marks "$CHROMIUM" crowd.html
 
 # Names, JOB and units that try to break out of the page, zoomed,
 # searched and isolated: the page's figures are still the CSV's, and the

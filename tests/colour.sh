@@ -59,9 +59,12 @@ colours -m3 >got.txt
 check "-m3: OTHER is grey 80%" grep -qxF "OTHER	80%,80%,80%" got.txt
 
 # ---- 2. several profiles and --diff: a name has one colour -----------------
-# after.hp: the same names, the Int* ones three times as large.
+# after.hp: the same names, the Int* ones three times as large, Double
+# and [] twice (so that the diff, whose -t leaves out what does not
+# change, has bands enough).
 awk '/^(JOB|DATE|SAMPLE_UNIT|VALUE_UNIT|BEGIN_SAMPLE|END_SAMPLE|MARK)/ { print; next }
-     { if ($1 ~ /^Int/) $NF = 3 * $NF; print }' prof.hp >after.hp
+     { if ($1 ~ /^Int/) $NF = 3 * $NF; else if ($1 ~ /^(Double|\[\])$/) $NF = 2 * $NF; print }' \
+    prof.hp >after.hp
 # known.txt: every name, to find the key's names in pdftotext's words.
 awk '!/^(JOB|DATE|SAMPLE_UNIT|VALUE_UNIT|BEGIN_SAMPLE|END_SAMPLE|MARK)/ { print $1 }' prof.hp |
     sort -u >known.txt

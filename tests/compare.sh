@@ -174,6 +174,46 @@ check "--diff -m1: everything is OTHER, which does not change in total" \
 run_hp2ps --diff -o diff.svg old.hp new.hp
 check "--diff to SVG: valid XML" xmllint --noout diff.svg
 
+# ---- --diff and -t: what is dropped is decided on the difference ----
+# mapbuild -hc, its PINNED band (0.17 % of the profile) three times as
+# large in the copy: under -t1 in each profile, but all the change there
+# is.  At the default flags the diff draws it (+73.6 kB), titled by the
+# files since the JOBs are one; -t1 drops what changes by less than 1 %
+# of all the change, and says so when it would show.
+cp "$TESTDATA/mapbuild-hc.hp" before3.hp
+sed 's/^\((152)PINNED\t\)\([0-9]*\)$/\1\2x3/' before3.hp |
+    awk -F'\t' '/x3$/ { sub(/x3$/, "", $2); $2 = 3 * $2 } 1' OFS='\t' >after3.hp
+check "the fixture: PINNED three times as large, nothing else changed" \
+    eval '[ "$(diff before3.hp after3.hp | grep -c "^>")" -eq "$(grep -c "^(152)PINNED" before3.hp)" ]'
+run_hp2ps -c --diff -o pinned.pdf before3.hp after3.hp
+pdftotext -layout pinned.pdf pinned.txt
+check "--diff at the default -t: the band that grew threefold is drawn, +73.6 kB" \
+    eval 'grep -q "up to +73.6 kB" pinned.txt && grep -Eq "\+73\.6 kB +\(152\)PINNED" pinned.txt'
+check "--diff: one JOB twice, the title says which file is which" \
+    grep -q "mapbuild +RTS -hc -i0.01: after3.hp minus before3.hp" pinned.txt
+check "--diff: no band that did not change, no empty graph" \
+    eval '! grep -q "up to 0, down to 0" pinned.txt && ! grep -Eq "^ *0 bytes" pinned.txt'
+# a change of 0.1 % beside one of 99.9 %: -t1 drops it and says so
+printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >hdr.txt
+{ cat hdr.txt; for t in 0 1; do printf 'BEGIN_SAMPLE %s\nBIG\t1000000\nSMALL\t10\nEND_SAMPLE %s\n' $t $t; done; } >b4.hp
+{ cat hdr.txt; for t in 0 1; do printf 'BEGIN_SAMPLE %s\nBIG\t2000000\nSMALL\t1010\nEND_SAMPLE %s\n' $t $t; done; } >a4.hp
+run_hp2ps --diff -o small.pdf b4.hp a4.hp
+pdftotext -layout small.pdf small.txt
+check "--diff -t1: a change under 1 % of all the change is not drawn" \
+    eval 'grep -Eq "\+1\.0 MB +BIG" small.txt && ! grep -q "SMALL" small.txt'
+run_hp2ps --diff -t0 -o small0.pdf b4.hp a4.hp
+pdftotext -layout small0.pdf small0.txt
+check "--diff -t0 draws it" grep -Eq '\+1\.0 kB +SMALL' small0.txt
+# a spike of half a megabyte in one sample of 101: under 1 % of all the
+# change, so not drawn, but at that height it would show: the note says it
+{ cat hdr.txt; for t in $(seq 0 100); do printf 'BEGIN_SAMPLE %s\nBIG\t1000000\nSPIKE\t0\nEND_SAMPLE %s\n' $t $t; done; } >b5.hp
+{ cat hdr.txt; for t in $(seq 0 100); do s=0; [ "$t" = 50 ] && s=500000
+  printf 'BEGIN_SAMPLE %s\nBIG\t2000000\nSPIKE\t%s\nEND_SAMPLE %s\n' $t $s $t; done; } >a5.hp
+run_hp2ps --diff -o spike.pdf b5.hp a5.hp
+pdftotext -layout spike.pdf spike.txt
+check "--diff: what -t1 left out is said under the title when it would show" \
+    grep -q "not drawn: 1 name whose changes make under -t1's 1 % of all the change, up to 475.0 kB" spike.txt
+
 # ---- bad command lines ----
 expect_error 2 '^hp2ps: --diff needs exactly two profiles' --diff -o d.pdf old.hp
 expect_error 2 '^hp2ps: --diff needs exactly two profiles' --diff -o d.pdf old.hp new.hp before.hp

@@ -221,6 +221,15 @@ def make(name):
         ev += census(types, 10_000_000, [("0x4cd5a8", 4000), ("0x4cd600", 3000),
                                          ("0x4c0000", 2000)])
         return write(types, ev)
+    if name == "hi-unnamed":  # -hi: 99.84 % of the heap in tables with no IPE entry
+        types, ev = declare(TYPES), []
+        ev = start(types, "./prog", "+RTS", "-hi", "-l", "-RTS")
+        ev.append((169, 1500, struct.pack(">Q", 0x4cd5a8) + b"".join(
+            s(x) for x in ("sat_s154_info", "21", "Int", "main", "Main", "Main.hs:5:1-30"))))
+        ev.append((160, 2000, heap_begin(8)))
+        for k in range(1, 4):
+            ev += census(types, 10_000_000 * k, [("0x4cd5a8", 16), ("0x4c0000", 9984)])
+        return write(types, ev)
     if name == "hi-collide":  # -hi: names that meet once two alike get their address
         types, ev = declare(TYPES), []
         ev = start(types, "./prog", "+RTS", "-hi", "-l", "-RTS")
@@ -241,6 +250,17 @@ def make(name):
             ev += census(types, 10_000_000 * (k + 1),
                          [("0x10", 4000), ("0x20", 3000), ("0x30", 2500), ("0x40", 1000),
                           ("0x50", 500), ("0x60", 100)])
+        return write(types, ev)
+    if name == "hi-alias":  # -hi: a table's entry reads as another table's address
+        types, ev = declare(TYPES), []
+        ev = start(types, "./prog", "+RTS", "-hi", "-l", "-RTS")
+        ev.append((169, 1500, struct.pack(">Q", 0x10) + b"".join(
+            s(x) for x in ("a_info", "21", "Int", "main", "M", "M.hs:1"))))
+        ev.append((169, 1500, struct.pack(">Q", 0x20) + b"".join(
+            s(x) for x in ("0x10", "0", "", "", "", ""))))
+        ev.append((160, 2000, heap_begin(8)))
+        for k in range(2):
+            ev += census(types, 10_000_000 * (k + 1), [("0x10", 4000), ("0x20", 3000)])
         return write(types, ev)
     if name == "hc-tabs":  # -hc: cost centres whose labels hold a tab and a newline
         types = declare(TYPES)
@@ -294,6 +314,9 @@ def make(name):
         ev += [(58, 25_000_000, b"second"), (58, 5_000_000, b'first "quoted"'),
                (58, 90_000_000, b"after")]
         return write(types, ev)
+    if name == "markers-crowd":  # twelve USER_MARKERs 10 us apart: more than four rows hold
+        ev += [(58, 15_000_000 + 10_000 * k, b"step %d of the crowd" % k) for k in range(12)]
+        return write(types, ev)
     if name == "heap":  # heap events between the censuses, out of time order as the
         # capability blocks put them, and markers with their texts
         for k in range(12):
@@ -304,6 +327,25 @@ def make(name):
                 ev.append((51, t + 20, heap(51, 1000 * (k + 1))))
         ev = ev[:4] + ev[-12:] + ev[4:-12]  # the later heap events first in the file
         ev += [(58, 15_000_000, b"phase one"), (58, 22_000_000, b"phase two")]
+        return write(types, ev)
+    if name == "heap-long":  # 40 s, a census every 0.1 s, HEAP_SIZE and HEAP_LIVE every
+        # 0.5 ms from two capabilities: blocks of each one's events in time order,
+        # interleaved out of time order after the censuses, as the RTS flushes its
+        # buffers; some 20 events a line in each of the reduction's 4096 buckets
+        types, ev = declare(TYPES), []
+        types.update(declare(HEAP_TYPES))
+        ev = start(types, "./prog", "+RTS", "-hT", "-l", "-RTS")
+        ev.append((160, 2000, heap_begin(7)))
+        for k in range(1, 400):
+            ev += census(types, 100_000_000 * k, [("ARR_WORDS", 1000 + 37 * (k % 50)),
+                                                   ("THUNK", 500 + k)])
+        caps = ([], [])
+        for i in range(80_000):
+            t = 500_000 * i + 1234
+            caps[i % 2].append((50, t, heap(50, (8 << 20) + 4096 * ((i * 7919) % 4001))))
+            caps[i % 2].append((51, t + 50, heap(51, (1 << 20) + 8 * ((i * 104729) % 99991))))
+        for b in range(0, 80_000, 4000):  # cap 1's block before cap 0's
+            ev += caps[1][b:b + 4000] + caps[0][b:b + 4000]
         return write(types, ev)
     if name == "heap-absurd":  # heap sizes of 0 and 2^64-1 bytes, at times near 2^64 ns
         ev += [(50, 4_000_000, heap(50, (1 << 64) - 1)), (51, 5_000_000, heap(51, 0)),

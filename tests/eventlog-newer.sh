@@ -70,4 +70,8 @@ done
 
 expect_error 1 "^hp2ps: .*/newer-hT-killed.eventlog: no complete heap census in the eventlog yet .*--eventlog-flush-interval=1 so that a killed run keeps its censuses\)$" \
     -o k.ps "$dir/newer-hT-killed.eventlog"
+# a killed -hi run: the advice is the run's own flag (its PROGRAM_ARGS,
+# all the log kept), not -hT
+expect_error 1 "^hp2ps: .*/newer-hi-killed.eventlog: no complete heap census .*run the program with \+RTS -hi -l and let it finish" \
+    -o k.ps "$dir/newer-hi-killed.eventlog"
 finish

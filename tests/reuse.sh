@@ -387,5 +387,63 @@ check "filter -p: empty output" [ -s out.ps ]
 check "filter -p: wrote an .aux" [ -z "$(ls ./*.aux 2>/dev/null)" ]
 ps_ok "filter -p" out.ps
 
+# ---- one run's .hp and eventlog carry -p over, both ways ----------------
+# (GHC 9.10.3, tests/data/eventlog-ghc-9.10: each log beside the .hp of
+# the same run.)  The eventlog names -hi tables by their IPE entries and
+# -he bands "era N" where the .hp has the address and N, and numbers -hc
+# stacks its own way: -p still gives every band of the .hp's .aux its
+# order and shade, and the .aux written from the eventlog names the bands
+# as the .hp does too (GHC's hp2ps on the .hp takes it).
+cat >carried.py <<'PY'
+import re, sys
+def read(path):
+    order, shade = {}, {}
+    for line in open(path, encoding="utf-8", errors="replace"):
+        m = re.match(r"(ORDER|SHADE) (.*) (\S+)$", line.rstrip("\n"))
+        if m:
+            (order if m.group(1) == "ORDER" else shade)[m.group(2)] = float(m.group(3))
+    return order, shade
+bare = lambda n: re.sub(r"^\(\d+\)", "", n)
+(o1, s1), (o2, s2) = read(sys.argv[1]), read(sys.argv[2])
+def first_name(n):  # the first .aux's name of the second's band n
+    if n in s1:
+        return n
+    alike = [m for m in s1 if bare(m) == bare(n)]
+    return alike[0] if len(alike) == 1 else None
+# a band of the second: its names (an eventlog's has two, its own and the
+# .hp's), one ORDER number
+bands = {}
+for n, k in o2.items():
+    bands.setdefault(k, []).append(n)
+bad = missing = 0
+pairs = []
+for k, ns in bands.items():
+    ms = [(n, first_name(n)) for n in ns if first_name(n) is not None]
+    if not ms:
+        missing += 1
+        continue
+    n, m = ms[0]
+    bad += any(s2[x] != s1[m] for x in ns)
+    pairs.append((o1[m], k))
+pairs.sort()
+kept = [b for _, b in pairs] == sorted(b for _, b in pairs)
+print(len(bands), "bands;", missing, "not in the first .aux,", bad, "other shades; order kept:", kept)
+sys.exit(0 if not bad and not missing and kept and len(bands) >= 2 else 1)
+PY
+EL10=$TESTDATA/eventlog-ghc-9.10
+for b in newer-he newer-hi newer-hi-prof newer-hc; do
+    for way in "hp eventlog" "eventlog hp"; do
+        set -- $way
+        rm -rf carry && mkdir carry
+        cp "$EL10/$b.hp" "$EL10/$b.eventlog" carry/
+        (cd carry && "$HP2PS" -c "$b.$1" 2>/dev/null && cp "$b.aux" first.aux &&
+         "$HP2PS" -c -p "$b.$2" >/dev/null 2>err.txt && cp "$b.aux" second.aux)
+        check "$b: -c -p from the $1's .aux to the $2: no warning of a foreign .aux" \
+            eval '! grep -q "names none" carry/err.txt'
+        check "$b: every band of the $2 has the order and shade of the $1's .aux" \
+            python3 carried.py carry/first.aux carry/second.aux
+    done
+done
+
 [ "$HAVE_GS" -eq 1 ] || echo "$TEST_NAME: note: gs is not installed, PostScript not checked"
 finish

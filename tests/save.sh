@@ -14,16 +14,20 @@ if ! strace -f -e trace=fsync,fdatasync,sync_file_range -o plain.txt "$HP2PS" p.
     exit 77
 fi
 syncs() { grep -c 'sync' "$1"; }
+# fsyncs that returned 0: strace -f splits a call that another thread's
+# event interrupts into "fsync(6 <unfinished ...>" and "<... fsync
+# resumed>) = 0", which is still one
+synced() { grep -Ec '(fsync\(|<\.\.\. fsync resumed>).*= 0' "$1"; }
 check "a default run syncs nothing ($(syncs plain.txt))" test "$(syncs plain.txt)" -eq 0
 mv p.ps plain.ps
 mv p.aux plain.aux
 strace -f -e trace=fsync,fdatasync,sync_file_range -o synced.txt "$HP2PS" --fsync p.hp >/dev/null 2>&1
 check "--fsync syncs the drawing, the .aux and the directory after each rename ($(syncs synced.txt))" \
-    test "$(grep -c 'fsync(.*= 0' synced.txt)" -eq 4
+    test "$(synced synced.txt)" -eq 4
 check "--fsync draws the same" cmp -s plain.ps p.ps
 check "--fsync writes the same .aux" cmp -s plain.aux p.aux
 strace -f -e trace=fsync -o export.txt "$HP2PS" --fsync -o p.csv p.hp >/dev/null 2>&1
-check "an export with --fsync: the file and its directory" test "$(grep -c 'fsync(.*= 0' export.txt)" -eq 2
+check "an export with --fsync: the file and its directory" test "$(synced export.txt)" -eq 2
 strace -f -e trace=fsync -o stdout.txt "$HP2PS" --fsync --no-aux -o - p.hp >p-stdout.ps 2>/dev/null
 check "standard output is not a file to sync" test "$(grep -c 'fsync(' stdout.txt)" -eq 0
 check "standard output gets the drawing" cmp -s plain.ps p-stdout.ps

@@ -65,7 +65,8 @@ done
 # A plan has one line per cut, "N REF KEEP": cut with `head -KIND N`; REF 0
 # means it must fail (exit 1, one line matching $CUT_RE, no output), REF -1
 # that it must draw (exit 0, no message, PostScript), REF > 0 that it must
-# draw exactly ref/REF.ps (the drawing of lines 1..REF).  KEEP 1 keeps the
+# draw exactly ref/REF.ps (the drawing of lines 1..REF) or, cut inside a
+# sample, ref/REF-open.ps (the same, with the note that says so).  KEEP 1 keeps the
 # output as DIR/N.ps for ghostscript.  run_plan KIND FILE DIR WHAT runs the
 # cuts of DIR/plan WORKERS at a time and counts one check per cut.
 cut_one() {
@@ -86,7 +87,7 @@ cut_one() {
         last=$(tail -c 6 "$o")
         if [ "$rc" -ne 0 ] || [ "${#msgs[@]}" -ne 0 ] || [[ $first != '%!PS-Adobe-3.0'* ]] || [ "$last" != '%%EOF' ]; then
             echo "FAIL: $what $n: exit $rc, stderr: ${msgs[*]:0:3} (wanted exit 0, no message, PostScript)"
-        elif [ "$ref" -gt 0 ] && ! cmp -s "$o" "ref/$ref.ps"; then
+        elif [ "$ref" -gt 0 ] && ! cmp -s "$o" "ref/$ref.ps" && ! cmp -s "$o" "ref/$ref-open.ps"; then
             echo "FAIL: $what $n: differs from the drawing of lines 1-$ref (its complete samples)"
         else
             echo ok
@@ -131,10 +132,14 @@ ends_offsets "$TINY" >ends.txt
 first_end=$(head -n 1 ends.txt | cut -d' ' -f1)
 first_end_byte=$(head -n 1 ends.txt | cut -d' ' -f2)
 check "tiny-hc has samples" [ -n "$first_end" ]
-# The drawing of the complete samples up to each END_SAMPLE.
+# The drawing of the complete samples up to each END_SAMPLE, and of the
+# same cut inside the next sample (with the next BEGIN_SAMPLE line: the
+# same samples, and a note under the title that the profile was cut).
 mkdir ref
 while read -r line _; do
     head -n "$line" "$TINY" | "$HP2PS" >"ref/$line.ps" 2>/dev/null
+    awk -v n="$line" 'NR <= n || (/^BEGIN_SAMPLE/ && !open++)' "$TINY" |
+        "$HP2PS" >"ref/$line-open.ps" 2>/dev/null
 done <ends.txt
 check "the whole of tiny-hc draws as its last complete sample says" \
     cmp -s "ref/$(tail -n 1 ends.txt | cut -d' ' -f1).ps" f/out.ps

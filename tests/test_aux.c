@@ -696,8 +696,33 @@ static void test_locale(void)
     setlocale(LC_NUMERIC, "C");
 }
 
+/* aux_lookup: by name, by the .hp's name (alias), by the name less its
+ * "(N)" when that is one name's of the .aux alone and unique in the run. */
+static void test_lookup(void)
+{
+    static const char text[] = "ORDER (12)main.go/x 1\nORDER 0x4cd5a8 2\nORDER (1)a 3\n"
+                               "ORDER (2)a 4\nORDER 3 5\nORDER OTHER 6\n";
+    struct aux a;
+    struct hp_error err;
+    if (!CHECK(aux_parse_buffer(&a, text, sizeof text - 1, "t.aux", &err) == 0))
+        return;
+    int64_t x = aux_lookup(&a, "(12)main.go/x", NULL, 0, true);
+    CHECK(x >= 0 && a.entry[x].order == 1);
+    x = aux_lookup(&a, "(99)main.go/x", NULL, 0, true); /* renumbered */
+    CHECK(x >= 0 && a.entry[x].order == 1);
+    CHECK(aux_lookup(&a, "(99)main.go/x", NULL, 0, false) < 0); /* not unique in the run */
+    CHECK(aux_lookup(&a, "(7)a", NULL, 0, true) < 0);           /* two in the .aux */
+    x = aux_lookup(&a, "Node :: Tree (build, T.hs:3:1)", "0x4cd5a8", 8, true);
+    CHECK(x >= 0 && a.entry[x].order == 2);
+    x = aux_lookup(&a, "era 3", "3", 1, true);
+    CHECK(x >= 0 && a.entry[x].order == 5);
+    CHECK(aux_lookup(&a, "era 4", "4", 1, true) < 0);
+    aux_free(&a);
+}
+
 int main(void)
 {
+    test_lookup();
     test_example();
     test_empty();
     test_names();

@@ -39,14 +39,15 @@ static void load(struct profile *p, struct band_plan *bp, const char *samples)
 }
 
 /* The diff of two profiles; the inputs are freed. */
-static void diff_of(struct diff *d, const char *before, const char *after, long limit)
+static void diff_of_t(struct diff *d, const char *before, const char *after, double trace,
+                      long limit)
 {
     struct profile a, b;
     struct band_plan pa, pb;
     load(&a, &pa, before);
     load(&b, &pb, after);
     struct hp_error err;
-    if (diff_build(d, &a, &pa, &b, &pb, limit, true, &err) < 0) {
+    if (diff_build(d, &a, &pa, &b, &pb, NULL, trace, limit, true, &err) < 0) {
         fprintf(stderr, "%s\n", err.text);
         abort();
     }
@@ -54,6 +55,12 @@ static void diff_of(struct diff *d, const char *before, const char *after, long 
     band_plan_free(&pb);
     profile_free(&a);
     profile_free(&b);
+}
+
+/* The same without -t. */
+static void diff_of(struct diff *d, const char *before, const char *after, long limit)
+{
+    diff_of_t(d, before, after, 0, limit);
 }
 
 static long band_named(const struct diff *d, const char *name)
@@ -207,8 +214,36 @@ static void test_order(void)
     diff_free(&d);
 }
 
+/* -t acts on the changes, not on either profile: S is 0.1 % of each
+ * profile (-t1 would drop it from both) but grew threefold, the change
+ * there is; T's change is 0.5 % of all the change and B's none, under
+ * -t1: dropped, and counted; -t0 keeps them; nothing changed, nothing is
+ * dropped. */
+static void test_trace(void)
+{
+    struct diff d;
+    const char *before = "0 B 100000 S 100 T 0; 1 B 100000 S 100 T 0;";
+    const char *after = "0 B 100000 S 300 T 1; 1 B 100000 S 300 T 1;";
+    diff_of_t(&d, before, after, 1, 20);
+    CHECK(band_named(&d, "S") >= 0);
+    CHECK(band_named(&d, "T") < 0 && band_named(&d, "B") < 0);
+    CHECK_INT(d.traced, 2);
+    CHECK_NEAR(d.traced_max, 1, 1e-9);
+    CHECK_NEAR(d.y_max, 200, 1e-9);
+    diff_free(&d);
+    diff_of_t(&d, before, after, 0, 20);
+    CHECK(band_named(&d, "S") >= 0 && band_named(&d, "T") >= 0);
+    CHECK_INT(d.traced, 0);
+    diff_free(&d);
+    diff_of_t(&d, before, before, 1, 20);
+    CHECK_INT(d.traced, 0);
+    CHECK(band_named(&d, "S") >= 0);
+    diff_free(&d);
+}
+
 int main(void)
 {
+    test_trace();
     test_rise_and_halving();
     test_interpolation();
     test_end_and_new_name();

@@ -545,6 +545,29 @@ static void shortened(void)
     CHECK_STR(out[1], "(345)Main.beta\xE2\x80\xA6");
     free(out[0]);
     free(out[1]);
+    /* Only what every name shares: two thunks and a function share no
+     * start, so "thunk :: Int (main, " stays on the thunks (the key's
+     * line would say it is the start of every name). */
+    char *ipe[] = {"thunk :: Int (main, src/Main.hs:42:33-38)",
+                   "thunk :: Int (main, src/Main.hs:9:1-20)",
+                   "fun :: Int -> Int (main, src/Main.hs:7:1-20)"};
+    shorten_names(out, &strip, ipe, NULL, 3, 100, FONT_AXIS, &fake);
+    CHECK(strip.prefix == NULL);
+    shorten_strip_free(&strip);
+    for (int i = 0; i < 3; i++) {
+        CHECK(strncmp(out[i], ipe[i], 3) == 0); /* each keeps its own start */
+        free(out[i]);
+    }
+    /* In whole words: a shared "thunk :: Int (main, src/Main.hs:", which
+     * holds spaces, goes back to its last space, so a location such as
+     * "src/Main.hs:42:33-38)" stays whole. */
+    char *locs[] = {"thunk :: Int (main, src/Main.hs:42:33-38)",
+                    "thunk :: Int (main, src/Main.hs:7:1-20)"};
+    shorten_names(out, &strip, locs, NULL, 2, 100, FONT_AXIS, &fake);
+    CHECK_STR(strip.prefix, "thunk :: Int (main, ");
+    shorten_strip_free(&strip);
+    free(out[0]);
+    free(out[1]);
 }
 
 static uint64_t next_random(uint64_t *x) /* xorshift64 */
@@ -739,6 +762,61 @@ static void axes_and_title(void)
      * total goes */
     CHECK(count_text(&w.L.page[0], "peak 320 bytes at 1 s") == 1);
     destroy(&w);
+}
+
+/* -e3in (a 216 x 144 pt page): what the reader says under the title
+ * (profile_fact) and the markers' texts in rows each take at most a
+ * third of the graph's height; the facts that do not fit end in an
+ * ellipsis on the last line drawn, and no text covers another.  (They
+ * took the whole graph and more: its height went below 0.) */
+static void narrow_page_notes(void)
+{
+    static const char hp[] =
+        "JOB \"demo\"\nDATE \"Mon Jan 1 2024\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+        "MARK 0.2\nMARK 0.2\nMARK 0.2\nMARK 0.6\n"
+        "BEGIN_SAMPLE 0.0\nalpha 100\nbeta 50\nEND_SAMPLE 0.0\n"
+        "BEGIN_SAMPLE 1.0\nalpha 300\nbeta 20\nEND_SAMPLE 1.0\n";
+    struct layout_options o = {.key = true, .marks = true, .page = PAGE_FIT, .fit_width = 216,
+                               .single_page = true, .x_range = 1, .y_range = 320};
+    double gh[2] = {0, 0};
+    for (int notes = 0; notes < 2; notes++) {
+        struct world w;
+        struct hp_error err;
+        memset(&w, 0, sizeof w);
+        struct band_options bo;
+        band_options_default(&bo);
+        if (!CHECK(profile_parse_buffer(&w.p, hp, strlen(hp), "t.hp", NULL, &err) == 0))
+            return;
+        if (notes) {
+            profile_fact(&w.p, "Cut short: the log ends without its end marker (the program "
+                               "was killed, or is still running); drawn up to its last "
+                               "complete census, at 5.39666 s.");
+            profile_fact(&w.p, "Stack names cut at 25 bytes, the RTS's default -L, as in the "
+                               ".hp (--full-stacks draws them whole).");
+            w.p.mark_text = xcalloc(w.p.nmarks, sizeof *w.p.mark_text);
+            for (size_t i = 0; i < w.p.nmarks; i++)
+                w.p.mark_text[i] = xstrdup("a phase of the run");
+        }
+        if (!CHECK(bands_plan(&w.bp, &w.p, &bo, &err) == 0 &&
+                   series_build(&w.s, &w.p, &w.bp, 100, &err) == 0 &&
+                   layout_build(&w.L, &w.p, &w.bp, &w.s, &o, &fake, &err) == 0))
+            return;
+        gh[notes] = w.L.graph[0].plot[3];
+        if (notes) {
+            const struct page *pg = &w.L.page[0];
+            CHECK(no_overlap(pg));
+            CHECK(on_page(&w.L));
+            const struct prim *cut = find_text(pg, "Cut short");
+            static const char ell[] = "\xE2\x80\xA6";
+            size_t len = cut ? strlen(cut->text) : 0;
+            CHECK(cut && len > 3 && strcmp(cut->text + len - 3, ell) == 0);
+            CHECK(find_text(pg, "Stack names") == NULL);
+            CHECK(find_text(pg, "a phase of the run") != NULL);
+        }
+        destroy(&w);
+    }
+    if (!CHECK(gh[1] >= 0.3 * gh[0]))
+        fprintf(stderr, "  the graph: %.1f of %.1f points high\n", gh[1], gh[0]);
 }
 
 static void test_example_a(void)
@@ -1061,6 +1139,7 @@ int main(void)
     test_example_a();
     test_no_marks();
     test_fit_page();
+    narrow_page_notes();
     test_page_kinds();
     test_multipage();
     test_pattern();

@@ -78,10 +78,13 @@ static const struct prim *find_text(const struct page *pg, const char *text)
 static void one_profile(void)
 {
     struct world w;
+    struct hp_error err;
     struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
     if (!CHECK(build(&w, &o, false) == 0))
         return;
-    struct page_data *D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o);
+    struct page_data *D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
+    if (!CHECK(D != NULL))
+        return;
     CHECK(D->mode == MODE_STACKED && !D->diff && !D->x_index);
     CHECK_STR(D->value_unit, "bytes");
     CHECK_STR(D->sample_unit, "seconds");
@@ -125,7 +128,7 @@ static void one_profile(void)
     /* With the page's samples: both samples, each band's own value. */
     if (!CHECK(build(&w, &o, true) == 0))
         return;
-    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o);
+    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
     P = &D->panel[0];
     CHECK_INT(P->nsamples, 2);
     CHECK(P->t[0] == 0 && P->t[1] == 1);
@@ -144,7 +147,7 @@ static void one_profile(void)
     o.mode = MODE_LINES;
     if (!CHECK(build(&w, &o, false) == 0))
         return;
-    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o);
+    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
     CHECK(D->mode == MODE_LINES);
     for (size_t b = 0; b < 2; b++) {
         struct rgb want = layout_band_colour(&w.o, &w.bp.band[b]);
@@ -159,7 +162,7 @@ static void one_profile(void)
     o.key = false;
     if (!CHECK(build(&w, &o, false) == 0))
         return;
-    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o);
+    D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
     CHECK(D->nbands == 2 && !D->band[0].has_box && !D->band[1].has_box);
     page_data_free(D);
     destroy(&w);
@@ -304,7 +307,7 @@ static void names(void)
         o.x_range = 2, o.y_range = 3000;
         if (!CHECK(layout_build(&L, &p, &bp, &s, &o, &fake, &err) == 0))
             return;
-        struct page_data *D = page_data_build(&L, &p, &bp, &s, &o);
+        struct page_data *D = page_data_build(&L, &p, &bp, &s, &o, &err);
         CHECK(page_data_add_names(D, 0, &p, &bp, &err) == 0);
         const struct page_data_panel *P = &D->panel[0];
         if (every) {

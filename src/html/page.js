@@ -1359,6 +1359,47 @@
     return zoom !== null || isolating() || mode !== D.mode || matcher !== null;
   }
 
+  /* The markers' texts over the redrawn graph, set as the drawing sets
+   * them: each at its line (ending there near the right edge), in the
+   * first row of the strip where it covers no other, as many rows of 10
+   * as the drawing's strip has (mark_strip); where every row is taken the
+   * label before counts it ("phase 1 +2 more"), so each marker in the
+   * window is shown or counted (the list under the graph has every text). */
+  function drawMarkLabels(P, p) {
+    var rows = Math.max(1, Math.floor(((P.mark_strip || 11) - 1) / 10));
+    var end = [], last = null, right = p[0] + p[2] + 40, r;
+    for (r = 0; r < rows; r++)
+      end.push(-Infinity);
+    (P.mark_t || []).forEach(function (mt, m) {
+      if (mt < P.v.t0 || mt > P.v.t0 + P.v.t_span)
+        return;
+      var label = P.mark_text[m], x = xOf(P, mt);
+      if (label.length > 40)
+        label = label.slice(0, 39) + '\u2026';
+      var t = text(zoomLayer, x + 1.5, p[1] - 3, 'start', label);
+      t.setAttribute('class', 'tick mark-label');
+      var w = t.getComputedTextLength() || 5 * label.length;
+      var ends = x + 1.5 + w > right, a = ends ? x - 1.5 - w : x + 1.5;
+      for (r = 0; r < rows && end[r] + 3 > a; r++)
+        ;
+      if (r === rows && last) {
+        zoomLayer.removeChild(t);
+        last.more++;
+        last.el.textContent = last.text + ' +' + last.more + ' more';
+        end[last.row] = Math.max(end[last.row], last.a + last.el.getComputedTextLength());
+        return;
+      }
+      r = Math.min(r, rows - 1);
+      if (ends) {
+        t.setAttribute('x', x - 1.5);
+        t.setAttribute('text-anchor', 'end');
+      }
+      t.setAttribute('y', p[1] - 3 - 10 * r);
+      end[r] = a + w;
+      last = {el: t, text: label, more: 0, row: r, a: a};
+    });
+  }
+
   /* Several panels drawn on one value scale (the layout's for several
    * profiles): zoomed or isolated, they keep one. */
   var sharedScale = D.panels.length > 1 && D.panels.every(function (P) {
@@ -1417,7 +1458,7 @@
       } else {
         /* over the static graph, its tick labels and its axis (and the
          * markers' labels above it, which the page draws again) */
-        var above = P.mark_t && P.mark_t.length ? 15 : 4.5;
+        var above = P.mark_strip ? P.mark_strip + 4 : P.mark_t && P.mark_t.length ? 15 : 4.5;
         el('rect', {'class': 'cover', x: p[0] - 58, y: p[1] - above, width: p[2] + 66,
                     height: p[3] + above + 16.5}, zoomLayer);
         /* the value axis's name, as the view draws it */
@@ -1433,13 +1474,7 @@
         if (above > 5) /* a label centred on the graph's right edge passes it */
           el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] - above, width: 40,
                       height: above - 0.5}, zoomLayer);
-        (P.mark_t || []).forEach(function (mt, m) {
-          if (mt < P.v.t0 || mt > P.v.t0 + P.v.t_span)
-            return;
-          var label = P.mark_text[m];
-          text(zoomLayer, xOf(P, mt), p[1] - 3, 'middle',
-               label.length > 40 ? label.slice(0, 39) + '\u2026' : label);
-        });
+        drawMarkLabels(P, p);
         drawAxes(P);
       }
       var g = el('g', {'clip-path': 'url(#hp2ps-clip-' + k + ')'}, zoomLayer);
@@ -2735,6 +2770,11 @@
       search: searchNote.textContent,
       drawn_paths: zoomLayer.querySelectorAll('path').length,
       drawn_x: drawnXs(),
+      mark_labels: Array.prototype.map.call(zoomLayer.querySelectorAll('text.mark-label'),
+                                            function (t) {
+        var b = t.getBBox();
+        return [b.x, b.x + b.width, b.y, b.y + b.height, t.textContent];
+      }),
       faint_paths: zoomLayer.querySelectorAll('path.faint').length,
       marked_keys: keyMarks.querySelectorAll('rect.match[visibility=visible]').length,
       y_top: P0.v.y_lo + P0.v.y_span,

@@ -79,22 +79,57 @@ static void draw_zero_line(struct page *pg, const struct frame *f)
     zero->pts[2] = ORIGIN_X + f->gw, zero->pts[3] = zero->pts[1];
 }
 
-/* "JOB_after minus JOB_before", one line. */
+/* "JOB_after minus JOB_before", one line; when the two JOBs are the same
+ * (two runs of one command) the files tell them apart: "JOB: after.hp
+ * minus before.hp". */
 static char *diff_job(const struct profile *before, const struct profile *after)
 {
     char *job_after = display_text(after->job), *job_before = display_text(before->job);
-    size_t len = strlen(job_after) + strlen(job_before) + sizeof " minus ";
-    char *job = xmalloc(len);
-    snprintf(job, len, "%s minus %s", job_after, job_before);
+    char *job;
+    if (strcmp(job_after, job_before) == 0) {
+        char *a, *b;
+        title_side_names(before, after, &b, &a);
+        size_t len = strlen(job_after) + strlen(a) + strlen(b) + sizeof ":  minus ";
+        job = xmalloc(len);
+        snprintf(job, len, "%s: %s minus %s", job_after, a, b);
+        free(a);
+        free(b);
+    } else {
+        size_t len = strlen(job_after) + strlen(job_before) + sizeof " minus ";
+        job = xmalloc(len);
+        snprintf(job, len, "%s minus %s", job_after, job_before);
+    }
     free(job_after);
     free(job_before);
     return job;
 }
 
+/* What -t left out of the changes, when it would show: "not drawn: 12
+ * names whose changes make under -t1's 1 % of all the change, up to 3.2
+ * kB at 0.5 s; -t0 draws them".  NULL when nothing that large. */
+static char *traced_note(const struct diff *d, const struct profile *after, bool iec,
+                         const struct text_metrics *tm)
+{
+    double trace = d->trace_percent;
+    if (!d->traced || !(d->traced_max > TRACE_NOTE_SHARE * (d->y_max - d->y_min)))
+        return NULL;
+    char amount[96], note[600];
+    axis_format_quantity(amount, sizeof amount, d->traced_max, after->value_unit, iec);
+    char *am = fitted_text(amount, UNIT_ROOM, FONT_TITLE, tm);
+    snprintf(note, sizeof note,
+             "not drawn: %zu name%s whose changes make under -t%g's %g %% of all the change, "
+             "up to %s at %.3g s; -t0 draws them", d->traced, d->traced == 1 ? "" : "s", trace,
+             trace, am, d->traced_time);
+    utf8_trim_partial(note);
+    free(am);
+    return xstrdup(note);
+}
+
 /* The title of --diff: its job (taken), how far the stack rises and
  * falls, the later profile's DATE. */
-static void diff_title(struct title *tt, char *job, const struct profile *after,
-                       const struct diff *d, const struct text_metrics *tm, bool iec)
+static void diff_title(struct title *tt, char *job, const struct profile *before,
+                       const struct profile *after, const struct diff *d,
+                       const struct text_metrics *tm, bool iec)
 {
     char rise[128], fall[128], middle[300];
     format_change(rise, sizeof rise, d->y_max, after->value_unit, iec);
@@ -108,8 +143,11 @@ static void diff_title(struct title *tt, char *job, const struct profile *after,
     tt->job = job;
     tt->middle = xstrdup(middle);
     tt->middle_short = NULL;
-    tt->note = NULL;
+    tt->note = traced_note(d, after, iec, tm);
     tt->suspects = NULL;
+    tt->facts = NULL;
+    tt->nfacts = 0;
+    title_add_side_facts(tt, before, after);
     tt->date = display_text(after->date);
 }
 
@@ -139,7 +177,7 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     if (frame_check(o->x_range, hi - lo, after->source, err) < 0)
         return -1;
     struct title t;
-    diff_title(&t, diff_job(before, after), after, d, tm, o->iec);
+    diff_title(&t, diff_job(before, after), before, after, d, tm, o->iec);
     t.suspects = suspects_line(o, after, tm);
     struct frame f;
     frame_init(&f, o, 0, &t, 1, tm);

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "layout/shorten.h"
+#include "number.h"
 #include "utf8.h"
 
 #define LINES_HEADROOM 1.08 /* --mode=lines: y scale over the largest band */
@@ -30,6 +31,9 @@
 #define TITLE_HEIGHT_SMALL 20.0
 #define TITLE_HEIGHT_BIG 40.0
 #define TITLE_NOTE_HEIGHT 16.0 /* a title's note, on a line under the box's */
+#define FACT_PITCH 10.5        /* the facts' lines under it */
+#define FACT_PAD 2.0           /* above the first and below the last */
+#define FACT_SHARE (1.0 / 3)   /* of the graph's height, at most */
 #define TITLE_TEXT_GAP 10.0 /* between the title's job, middle and date */
 #define X_LABEL_BASELINE 15.5
 #define X_TITLE_BASELINE 4.5
@@ -97,6 +101,88 @@ static char *title_middle(const struct frame *f, const struct title *t,
     return layout_ellipsize(t->middle_short, room, FONT_TITLE, tm);
 }
 
+/* The rest of t's facts from byte at of fact i on, on one line of
+ * width: whole when it fits, else as much as fits, at a word's end where
+ * one is near, and an ellipsis.  A new string. */
+static char *facts_rest(const struct title *t, size_t i, size_t at, double width,
+                        const struct text_metrics *tm)
+{
+    size_t len = 0;
+    for (size_t j = i; j < t->nfacts; j++)
+        len += strlen(t->facts[j]) + 1;
+    char *rest = xmalloc(len + 1), *q = rest;
+    for (size_t j = i; j < t->nfacts; j++) {
+        const char *from = t->facts[j] + (j == i ? at : 0);
+        size_t n = strlen(from);
+        memcpy(q, from, n);
+        q += n;
+        *q++ = ' ';
+    }
+    q[-1] = '\0';
+    char **part;
+    size_t k = text_wrap(rest, width, FONT_AXIS, tm, &part);
+    if (k > 1) {
+        for (size_t j = 0; j < k; j++)
+            free(part[j]);
+        free(part);
+        k = text_wrap(rest, width - tm->width(tm->ctx, FONT_AXIS, ELLIPSIS), FONT_AXIS, tm,
+                      &part);
+        size_t n = strlen(part[0]);
+        while (n > 0 && part[0][n - 1] == ' ')
+            n--;
+        part[0][n] = '\0';
+        char *cut = xmalloc(n + sizeof ELLIPSIS);
+        memcpy(cut, part[0], n);
+        memcpy(cut + n, ELLIPSIS, sizeof ELLIPSIS);
+        free(part[0]);
+        part[0] = cut;
+    }
+    for (size_t j = 1; j < k; j++)
+        free(part[j]);
+    char *line = part[0];
+    free(part);
+    free(rest);
+    return line;
+}
+
+/* t's facts wrapped to the title box's width, in at most max lines (the
+ * last then holds what it can of the rest, and an ellipsis): how many
+ * lines, and (lines not NULL) the lines, a new array of new strings. */
+static size_t facts_lines(const struct frame *f, const struct title *t,
+                          const struct text_metrics *tm, size_t max, char ***lines)
+{
+    double width = title_right(f) - title_left();
+    size_t n = 0;
+    char **all = NULL;
+    for (size_t i = 0; i < t->nfacts && n < max; i++) {
+        char **part;
+        size_t k = text_wrap(t->facts[i], width, FONT_AXIS, tm, &part);
+        all = xreallocarray(all, n + k ? n + k : 1, sizeof *all);
+        size_t at = 0;
+        for (size_t j = 0; j < k; j++) {
+            /* (a line is the fact's next bytes: text_wrap cuts, never drops) */
+            bool last = n + 1 == max && (j + 1 < k || i + 1 < t->nfacts);
+            if (last || n == max) {
+                free(part[j]);
+                if (last)
+                    all[n++] = facts_rest(t, i, at, width, tm);
+                continue;
+            }
+            at += strlen(part[j]);
+            all[n++] = part[j];
+        }
+        free(part);
+    }
+    if (lines)
+        *lines = all;
+    else {
+        for (size_t i = 0; i < n; i++)
+            free(all[i]);
+        free(all);
+    }
+    return n;
+}
+
 /* -b, -s, or by measure: the small box when its one line holds the job
  * and the date whole beside the middle, else the big one, where the job
  * has a line of its own (GHC's rule counted 35 bytes of the job). */
@@ -124,14 +210,30 @@ static void frame_set_title(struct frame *f, enum title_box box, const struct ti
     for (size_t k = 0; k < n && box == TITLE_AUTO && !big; k++)
         big = title_needs_big(f, &t[k], tm);
     f->title_height = big ? TITLE_HEIGHT_BIG : TITLE_HEIGHT_SMALL;
-    f->note_height = f->suspects_height = 0;
+    /* under the title: the note of what -t left out and the reader's
+     * facts, then (at the box's foot) --top's line */
+    f->note_row = false;
+    f->suspects_height = 0;
     for (size_t k = 0; k < n; k++) {
-        if (t[k].note)
-            f->note_height = TITLE_NOTE_HEIGHT;
+        f->note_row |= t[k].note != NULL;
         if (t[k].suspects)
             f->suspects_height = TITLE_NOTE_HEIGHT;
     }
-    f->note_height += f->suspects_height;
+    /* The facts take at most FACT_SHARE of the graph's height they would
+     * leave, one line at least: on a narrow page (-e3in) they are cut,
+     * the graph is not (the JSON export has them whole). */
+    double graph = f->bh - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y -
+                   (f->note_row ? TITLE_NOTE_HEIGHT : 0) - f->suspects_height;
+    double room = FACT_SHARE * graph - 2 * FACT_PAD;
+    f->fact_rows = room >= FACT_PITCH ? (size_t)(room / FACT_PITCH) : 1;
+    size_t fact_lines = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t lines = facts_lines(f, &t[k], tm, f->fact_rows, NULL);
+        fact_lines = lines > fact_lines ? lines : fact_lines;
+    }
+    f->note_height = (f->note_row ? TITLE_NOTE_HEIGHT : 0) +
+                     (fact_lines ? FACT_PITCH * (double)fact_lines + 2 * FACT_PAD : 0) +
+                     f->suspects_height;
     f->title_height += f->note_height;
     f->gh = f->bh - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
 }
@@ -278,6 +380,51 @@ void title_free(struct title *t)
     free(t->date);
     free(t->note);
     free(t->suspects);
+    for (size_t i = 0; i < t->nfacts; i++)
+        free(t->facts[i]);
+    free(t->facts);
+}
+
+void title_add_facts(struct title *t, const struct profile *p, const char *prefix)
+{
+    if (!p->facts.n)
+        return;
+    t->facts = xreallocarray(t->facts, t->nfacts + p->facts.n, sizeof *t->facts);
+    for (size_t i = 0; i < p->facts.n; i++) {
+        char *text = display_text(p->facts.text[i]);
+        size_t a = strlen(prefix), b = strlen(text);
+        char *line = xmalloc(a + b + 1);
+        memcpy(line, prefix, a);
+        memcpy(line + a, text, b + 1);
+        free(text);
+        t->facts[t->nfacts++] = line;
+    }
+}
+
+void title_side_names(const struct profile *before, const struct profile *after, char **b,
+                      char **a)
+{
+    const char *fa = after->source, *fb = before->source;
+    const char *sa = strrchr(fa, '/'), *sb = strrchr(fb, '/');
+    if (strcmp(sa ? sa + 1 : fa, sb ? sb + 1 : fb) != 0)
+        fa = sa ? sa + 1 : fa, fb = sb ? sb + 1 : fb;
+    *a = display_text(fa);
+    *b = display_text(fb);
+}
+
+void title_add_side_facts(struct title *t, const struct profile *before,
+                          const struct profile *after)
+{
+    char *side[2];
+    title_side_names(before, after, &side[0], &side[1]);
+    for (int k = 0; k < 2; k++) {
+        size_t len = strlen(side[k]) + 3;
+        char *prefix = xmalloc(len);
+        snprintf(prefix, len, "%s: ", side[k]);
+        title_add_facts(t, k ? after : before, prefix);
+        free(prefix);
+        free(side[k]);
+    }
 }
 
 /* " at 3.2 s" (" at sample 7" for --x=index), the time t in the time
@@ -323,7 +470,6 @@ static void peak_text(char *buf, size_t size, const struct profile *p, const str
  * height it would show, so the picture says what it leaves out, "not
  * drawn: 56 names under -t1's 1 % of the total, up to 2.53 MB (6.5 % of
  * its sample) at 1.6 s; -t0 draws them".  NULL when nothing that large. */
-#define TRACE_NOTE_SHARE 0.02
 static char *trace_note(const struct profile *p, const struct series *s, double x_range, bool iec,
                  const struct text_metrics *tm)
 {
@@ -339,7 +485,8 @@ static char *trace_note(const struct profile *p, const struct series *s, double 
              "not drawn: %zu name%s under -t%g's %g %% of the total, up to %s (%.*f %% of its "
              "sample)%s; -t0 draws them",
              s->hidden_names, s->hidden_names == 1 ? "" : "s", s->trace_percent,
-             s->trace_percent, am, share < 10 ? 1 : 0, share, when);
+             s->trace_percent, am, number_percent_decimals(share, share < 10 ? 1 : 0), share,
+             when);
     utf8_trim_partial(note);
     free(am);
     free(su);
@@ -376,6 +523,9 @@ void profile_title(struct title *tt, const struct profile *p, const struct serie
     tt->middle_short = *short_form ? xstrdup(short_form) : NULL;
     tt->date = display_text(p->date);
     tt->note = trace_note(p, s, x_range, iec, tm);
+    tt->facts = NULL;
+    tt->nfacts = 0;
+    title_add_facts(tt, p, "");
 }
 
 /* One leak as the title's line names it: "NAME +408.8 kB, 100 % held"
@@ -559,17 +709,29 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, do
         free(line);
         foot = rule;
     }
-    if (f->note_height > f->suspects_height) { /* the note's line, under a rule */
-        double rule = foot + f->note_height - f->suspects_height;
+    double notes = f->note_height - f->suspects_height;
+    if (notes > 0) { /* the note's and the facts' lines, under a rule */
+        double rule = foot + notes, base = rule - TITLE_NOTE_HEIGHT + 4.5;
         page_line(pg, BORDER_SPACE, rule, f->bw - BORDER_SPACE, rule);
-        /* (a panel beside one with a note: what its own line would say) */
-        char none[64];
-        snprintf(none, sizeof none, "not drawn: nothing over %g %% of the peak",
-                 100 * TRACE_NOTE_SHARE);
-        char *note = layout_ellipsize(t->note ? t->note : none, title_right(f) - title_left(),
-                                      FONT_AXIS, tm);
-        page_text(pg, note, title_left(), foot + 4.5, ALIGN_LEFT, FONT_AXIS, 0);
-        free(note);
+        if (f->note_row) {
+            /* (a panel beside one with a note: what its own line would say) */
+            char none[64];
+            snprintf(none, sizeof none, "not drawn: nothing over %g %% of the peak",
+                     100 * TRACE_NOTE_SHARE);
+            char *note = layout_ellipsize(t->note ? t->note : none,
+                                          title_right(f) - title_left(), FONT_AXIS, tm);
+            page_text(pg, note, title_left(), base, ALIGN_LEFT, FONT_AXIS, 0);
+            free(note);
+            base -= TITLE_NOTE_HEIGHT;
+        }
+        base += TITLE_NOTE_HEIGHT - 4.5 - FACT_PAD - AXIS_ASCENT; /* the first fact's */
+        char **lines;
+        size_t n = facts_lines(f, t, tm, f->fact_rows, &lines);
+        for (size_t i = 0; i < n; i++, base -= FACT_PITCH) {
+            page_text(pg, lines[i], title_left(), base, ALIGN_LEFT, FONT_AXIS, 0);
+            free(lines[i]);
+        }
+        free(lines);
     }
 }
 

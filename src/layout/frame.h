@@ -38,7 +38,14 @@ struct key; /* layout/key.h: the key, built into a frame by key_build */
  * (the time axis's title's). */
 #define MARK_STRIP 11.0
 #define MARK_LABEL_BASE 5.0
+#define MARK_ROW 10.0       /* each further row of markers' texts */
+#define MARK_ROWS_MAX 4
+#define MARK_ROWS_SHARE (1.0 / 3) /* of the graph's height, the rows over the first */
 #define HEAP_LEGEND_BASELINE 4.5
+
+/* What -t leaves out is said under the title when it comes to this
+ * share of the peak (or of --diff's span): at that height it would show. */
+#define TRACE_NOTE_SHARE 0.02
 
 /* A title box's three texts, each one line of valid UTF-8: the job on
  * the left, the middle (GHC's total) centred, the date on the right. */
@@ -47,6 +54,9 @@ struct title {
     char *middle_short; /* the middle when a narrow page cannot hold it (the
                          * peak without the total), or NULL */
     char *note;         /* a line under them, or NULL: what -t left undrawn */
+    char **facts;       /* then these, each wrapped to the box's width: what
+                         * the reader says of the data (profile.h's facts) */
+    size_t nfacts;
     char *suspects;     /* --top: a line under those naming the leaks, or NULL */
 };
 
@@ -66,6 +76,9 @@ struct frame {
     const struct layout_options *o; /* what it is drawn by: -c, --pattern, --mode, ... */
     bool heap;             /* --heap's lines drawn (one profile's graph only) */
     bool mark_labels;      /* the markers' texts in a strip of MARK_STRIP over the graph */
+    size_t mark_rows;      /* ... in this many rows, each MARK_ROW higher (0: one) */
+    bool note_row;         /* the title's note has a line (some title has one) */
+    size_t fact_rows;      /* the facts' lines the title box holds at most */
     struct key *key;       /* key_build's (layout/key.c), freed by frame_free */
 };
 
@@ -119,6 +132,19 @@ void profile_title(struct title *t, const struct profile *p, const struct series
                    double x_range, bool iec, const struct text_metrics *tm);
 void title_free(struct title *t);
 
+/* Add p's facts to t's (prefix before each: "" or "FILE: "). */
+void title_add_facts(struct title *t, const struct profile *p, const char *prefix);
+
+/* The names two profiles' sides go by: their files' names, or their
+ * whole paths when those are alike too.  New strings. */
+void title_side_names(const struct profile *before, const struct profile *after, char **b,
+                      char **a);
+
+/* Add both profiles' facts to t's, each said with its file: what only
+ * the readers know, of either side. */
+void title_add_side_facts(struct title *t, const struct profile *before,
+                          const struct profile *after);
+
 /* --top (o->suspects): the line naming the leaks (up to
  * o->suspects_max; 0: as many as fit the title box o gives), each with
  * its growth and how much of its peak is still held; with none, what a
@@ -164,10 +190,15 @@ void draw_heap_legend(struct page *pg, const struct profile *p, const struct fra
 /* Do p's marks have texts to draw (and o draws marks)? */
 bool layout_mark_labels(const struct profile *p, const struct layout_options *o);
 
-/* With f->mark_labels: the marks p->marks[shown[0..n)] (in time order,
- * those drawn) as dashed lines up the graph, and their texts in the
- * strip above it, each up to the next, shortened, or left out where
- * they crowd. */
+/* How many rows of the strip p's markers' texts need in f (as wide as it
+ * will be drawn, its strip of one row taken), each at its own marker, up
+ * to MARK_ROWS_MAX and to what MARK_ROWS_SHARE of f's graph holds. */
+size_t layout_mark_rows(const struct profile *p, const struct frame *f,
+                        const struct text_metrics *tm);
+
+/* With f->mark_labels: the marks p->marks[shown[0..n)] (those drawn, one
+ * where they crowd) as dashed lines up the graph, and every marker's text
+ * in the strip's rows above it (layout/heap.c says how). */
 void draw_mark_labels(struct page *pg, const struct profile *p, const struct frame *f,
                       const size_t *shown, size_t nshown, const struct text_metrics *tm);
 

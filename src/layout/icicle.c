@@ -692,6 +692,12 @@ static void icicle_title(struct title *tt, const struct icicle *ic, const struct
     tt->middle = xstrdup(mid);
     tt->date = utf8_display_text(ic->p->date, strlen(ic->p->date));
     tt->note = note_text(ic);
+    /* what only the readers know (a killed run, stacks cut), as on the
+     * graph's title */
+    if (ic->diff)
+        title_add_side_facts(tt, &p[0], &p[1]);
+    else
+        title_add_facts(tt, ic->p, "");
 }
 
 int layout_build_icicle(struct layout *L, const struct tree *t, const struct profile *p,

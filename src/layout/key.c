@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "layout/shorten.h"
+#include "number.h"
 #include "utf8.h"
 
 #define SWATCH 14.0
@@ -49,12 +50,13 @@ double key_strip(const struct key *k)
 
 /* ---- the texts ---- */
 
-/* "48%" of the drawn total: the biggest band reads at a glance. */
+/* "48%" of the drawn total: the biggest band reads at a glance; "99.8%",
+ * not "100%", beside a band that is not the whole. */
 static void format_share(char *buf, size_t size, uint64_t part, double whole)
 {
     double pct = whole > 0 ? 100.0 * (double)part / whole : 0;
     if (pct >= 9.95)
-        snprintf(buf, size, "%.0f%%", pct);
+        snprintf(buf, size, "%.*f%%", number_percent_decimals(pct, 0), pct);
     else if (pct >= 0.095)
         snprintf(buf, size, "%.1f%%", pct);
     else
@@ -113,20 +115,23 @@ static void free_note(struct key *k)
     shorten_strip_free(&k->strip);
 }
 
-/* The note above the entries: what the shortened names lost ("… at the
- * end: /run.it/run/main"), wrapped to the columns' width, so nothing of a
- * name is lost. */
+/* The note above the entries: what the shortened names lost, said
+ * plainly ("... stands for "/run.it/run/main", the end of every name"),
+ * wrapped to the columns' width, so nothing of a name is lost. */
 static void note_lines(struct key *k, double width, const struct text_metrics *tm)
 {
     const char *part[2] = {k->strip.prefix, k->strip.suffix};
-    static const char *const says[2] = {"\xE2\x80\xA6 at the start: ", "\xE2\x80\xA6 at the end: "};
+    static const char *const says[2][2] = {
+        {"\xE2\x80\xA6 stands for \xE2\x80\x9C", "\xE2\x80\x9D, the start of every name"},
+        {"\xE2\x80\xA6 stands for \xE2\x80\x9C", "\xE2\x80\x9D, the end of every name"}};
     for (int i = 0; i < 2; i++) {
         if (!part[i])
             continue;
-        size_t a = strlen(says[i]), b = strlen(part[i]);
-        char *text = xmalloc(a + b + 1);
-        memcpy(text, says[i], a);
-        memcpy(text + a, part[i], b + 1);
+        size_t a = strlen(says[i][0]), b = strlen(part[i]), c = strlen(says[i][1]);
+        char *text = xmalloc(a + b + c + 1);
+        memcpy(text, says[i][0], a);
+        memcpy(text + a, part[i], b);
+        memcpy(text + a + b, says[i][1], c + 1);
         char **lines;
         size_t nl = text_wrap(text, fmax(width, KEY_MIN_NAME_WIDTH), FONT_AXIS, tm, &lines);
         free(text);

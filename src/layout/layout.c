@@ -424,11 +424,14 @@ void draw_graph(struct page *pg, const struct profile *p, const struct band_plan
 
 void frame_note_graph(struct layout *L, const struct frame *f, double dy)
 {
+    /* the markers' texts' strip over the graph, as many rows as drawn */
+    size_t rows = f->mark_rows > 1 ? f->mark_rows : 1;
+    double strip = f->mark_labels ? MARK_STRIP + (double)(rows - 1) * MARK_ROW : 0;
     L->graph = xreallocarray(L->graph, L->ngraphs + 1, sizeof *L->graph);
     L->graph[L->ngraphs++] = (struct layout_graph){
         .plot = {ORIGIN_X, ORIGIN_Y + dy, f->gw, f->gh},
         .t0 = f->x0, .t_span = f->x_range, .y_lo = f->y_lo, .y_span = f->y_range,
-        .heap = f->heap,
+        .heap = f->heap, .mark_strip = strip,
     };
 }
 
@@ -503,14 +506,24 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
     profile_title(&t, p, s, o->x_range, o->iec, tm);
     t.suspects = suspects_line(o, p, tm);
     struct frame f;
-    frame_init(&f, o, x0, &t, 1, tm);
-    f.heap = layout_heap_drawn(p, o);
-    if (layout_mark_labels(p, o)) { /* a strip over the graph for the markers' texts */
-        f.mark_labels = true;
-        f.gh -= MARK_STRIP;
+    /* A strip over the graph for the markers' texts: one row, or as many
+     * as the graph's width (known once the key has its place) needs, the
+     * frame then built again with them. */
+    size_t rows = 1;
+    for (int pass = 0; pass < 2; pass++) {
+        frame_init(&f, o, x0, &t, 1, tm);
+        f.heap = layout_heap_drawn(p, o);
+        if (layout_mark_labels(p, o)) {
+            f.mark_labels = true;
+            f.mark_rows = rows;
+            f.gh -= MARK_STRIP + (double)(rows - 1) * MARK_ROW;
+        }
+        frame_set_y(&f, p->value_unit);
+        key_build(&f, o->multipage, p, bp, NULL, tm); /* -M: the key off the graph */
+        if (pass == 1 || !f.mark_labels || (rows = layout_mark_rows(p, &f, tm)) == 1)
+            break;
+        frame_free(&f);
     }
-    frame_set_y(&f, p->value_unit);
-    key_build(&f, o->multipage, p, bp, NULL, tm); /* -M: the key off the graph */
     frame_place(L, &f, 1);
     L->title = display_text(p->job);
     L->date = display_text(p->date);

@@ -12,6 +12,7 @@
 #include "layout.h"
 #include "layout/key.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,6 +96,30 @@ static void draw_key_below(struct page *pg, const struct band_plan *key, const s
     key_draw_on_graph(pg, key, f, 0);
 }
 
+/* Panels whose JOBs read alike (runs of one command) are told apart by
+ * their files: "JOB (after.hp)". */
+static void name_alike_jobs(struct title *t, const struct layout_panel *panel, size_t n)
+{
+    bool *alike = xcalloc(n ? n : 1, sizeof *alike);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (strcmp(t[i].job, t[j].job) == 0)
+                alike[i] = alike[j] = true;
+    for (size_t k = 0; k < n; k++) {
+        if (!alike[k])
+            continue;
+        const char *src = panel[k].p->source, *slash = strrchr(src, '/');
+        char *file = display_text(slash ? slash + 1 : src);
+        size_t len = strlen(t[k].job) + strlen(file) + sizeof " ()";
+        char *job = xmalloc(len);
+        snprintf(job, len, "%s (%s)", t[k].job, file);
+        free(file);
+        free(t[k].job);
+        t[k].job = job;
+    }
+    free(alike);
+}
+
 int layout_build_panels(struct layout *L, const struct layout_panel *panel, size_t n,
                         const struct band_plan *key, const struct layout_options *o,
                         const struct text_metrics *tm, struct hp_error *err)
@@ -107,6 +132,7 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
     struct title *t = xcalloc(n, sizeof *t);
     for (size_t k = 0; k < n; k++)
         profile_title(&t[k], panel[k].p, panel[k].s, o->x_range, o->iec, tm);
+    name_alike_jobs(t, panel, n);
     struct frame f;
     frame_init(&f, o, panel[0].p->t_first, t, n, tm);
     frame_set_y(&f, panel[0].p->value_unit);

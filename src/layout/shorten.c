@@ -248,87 +248,65 @@ static int by_start(const void *pa, const void *pb)
     return d ? d : (a->len > b->len) - (a->len < b->len);
 }
 
-/* How many bytes a and b share at their end (or start), as a part that
- * starts (or ends) with a separator: a shared "/run.it/run/main", not a
- * shared "n". */
-static size_t shared_run(const struct seen *a, const struct seen *b, bool end)
-{
-    size_t k = 0, cap = a->len < b->len ? a->len : b->len;
-    if (cap > WINDOW)
-        cap = WINDOW;
-    if (end)
-        while (k < cap && at_end(a, k) == at_end(b, k))
-            k++;
-    else
-        while (k < cap && a->s[k] == b->s[k])
-            k++;
-    if (end)
-        while (k > 0 && !separator(a->s[a->len - k]))
-            k--;
-    else
-        while (k > 0 && !separator(a->s[k - 1]))
-            k--;
-    return k;
-}
-
-/* The part (a suffix when end, else a prefix) that saves the most bytes
- * over the names not skipped that have it: shared by two names or more,
- * not by all of them (PINNED, main or a CAF among a thousand stacks that
- * end in "/run.it/run/main" should not keep those from losing it).  The
- * names sorted from that end, the part shared by a run of neighbours is
- * their least shared run, and the best run is the largest rectangle under
- * the shared runs (a stack, O(n) after the sort).  Returns its length in
- * bytes (0: none) and sets *owner to a name that has it. */
+/* The part (a suffix when end, else a prefix) that every name not
+ * skipped has, two names or more, in whole words: it ends (a prefix) or
+ * starts (a suffix) at a space when it holds one, else at a separator
+ * ("/", ".", ":" ...), and leaves every name something of its own.  A
+ * part shared by only some of the names is not taken: the key's line
+ * "... stands for X, the start of every name" must be true of every
+ * entry.  Returns its length in bytes (0: none) and sets *owner to a
+ * name that has it.  O(names): the part all share is the one the first
+ * and the last of them in order from that end share. */
 static size_t best_shared(char *const *names, const bool *skip, size_t n, bool end,
                           const struct text_metrics *tm, size_t *owner)
 {
-    struct seen *v = xcalloc(n ? n : 1, sizeof *v);
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!(skip && skip[i]))
-            v[m].s = names[i], v[m].len = strlen(names[i]), m++;
-    size_t best = 0, best_at = 0;
-    double best_score = 0;
-    if (m >= 2) {
-        qsort(v, m, sizeof *v, end ? by_end : by_start);
-        /* h[i]: shared by v[i] and v[i + 1]; stack of (height, first). */
-        size_t *hs = xcalloc(m, sizeof *hs), *first = xcalloc(m, sizeof *first), top = 0;
-        for (size_t i = 0; i < m; i++) {
-            size_t h = i + 1 < m ? shared_run(&v[i], &v[i + 1], end) : 0, from = i;
-            while (top > 0 && hs[top - 1] >= h) {
-                top--;
-                /* names v[first[top]] .. v[i] share hs[top] bytes */
-                double score = (double)(i - first[top] + 1) * (double)hs[top];
-                if (score > best_score)
-                    best_score = score, best = hs[top], best_at = first[top];
-                from = first[top];
-            }
-            if (h > 0)
-                hs[top] = h, first[top] = from, top++;
+    struct seen lo = {NULL, 0, 0}, hi = {NULL, 0, 0};
+    size_t m = 0, shortest = SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        if (skip && skip[i])
+            continue;
+        struct seen v = {names[i], strlen(names[i]), i};
+        shortest = v.len < shortest ? v.len : shortest;
+        if (!m++) {
+            lo = hi = v;
+            continue;
         }
-        free(hs);
-        free(first);
+        if ((end ? by_end(&v, &lo) : by_start(&v, &lo)) < 0)
+            lo = v;
+        if ((end ? by_end(&v, &hi) : by_start(&v, &hi)) > 0)
+            hi = v;
     }
-    const char *who = best ? v[best_at].s : NULL;
-    free(v);
-    if (!who)
+    if (m < 2)
         return 0;
-    for (size_t i = 0; i < n; i++)
-        if (names[i] == who)
-            *owner = i;
-    /* Never inside a grapheme cluster: shorter, to the separator before. */
-    size_t len = strlen(who);
+    size_t k = 0, cap = shortest < WINDOW ? shortest : WINDOW;
+    if (end)
+        while (k < cap && at_end(&lo, k) == at_end(&hi, k))
+            k++;
+    else
+        while (k < cap && lo.s[k] == hi.s[k])
+            k++;
+    if (k >= shortest) /* a name that is the part alone keeps it */
+        k = shortest - 1;
+    const char *who = lo.s;
+    size_t len = lo.len;
+    /* whole words: to a space when the part holds one, else a separator */
+    bool spaced = false;
+    for (size_t i = 0; i < k && !spaced; i++)
+        spaced = (end ? who[len - 1 - i] : who[i]) == ' ';
     for (;;) {
-        if (best == 0 || cluster_boundary(who, len, end ? len - best : best, tm))
-            return best;
-        best--;
         if (end)
-            while (best > 0 && !separator(who[len - best]))
-                best--;
+            while (k > 0 && !(spaced ? who[len - k] == ' ' : separator(who[len - k])))
+                k--;
         else
-            while (best > 0 && !separator(who[best - 1]))
-                best--;
+            while (k > 0 && !(spaced ? who[k - 1] == ' ' : separator(who[k - 1])))
+                k--;
+        /* never inside a grapheme cluster: shorter, to the boundary before */
+        if (k == 0 || cluster_boundary(who, len, end ? len - k : k, tm))
+            break;
+        k--;
     }
+    *owner = lo.idx;
+    return k;
 }
 
 /* Whether name has the part (a suffix when end) part[0..plen). */
@@ -384,6 +362,57 @@ static bool split(const struct cuts *c, size_t keep, int kind, size_t hmin, size
         return false;
     *h = hh, *t = tt;
     return true;
+}
+
+/* The window of text around byte at (where it differs from every other
+ * name's head): from the start of at's word (at most 16 bytes back), as
+ * many clusters as fit max_width with an ellipsis on each side cut, at's
+ * own included; when even that does not fit, NULL, or with narrowest
+ * the least window that holds at. */
+static char *window_cut(const char *text, size_t len, size_t at, double max_width,
+                        bool narrowest, enum font_role font, const struct text_metrics *tm)
+{
+    if (at >= len)
+        return NULL;
+    size_t a = boundary_down(text, at);
+    for (size_t back = 0; a > 0 && back < 16 && !separator(text[a - 1]); back++)
+        a = boundary_down(text, a - 1);
+    while (a > 0 && !cluster_boundary(text, len, a, tm))
+        a = boundary_down(text, a - 1);
+    /* (at most 512 bytes: no key shows more of a name on one line) */
+    size_t span = len - a < 512 ? len - a : boundary_down(text, a + 512) - a;
+    size_t *stops = xcalloc(span + 1, sizeof *stops);
+    size_t k = clusters(tm, text + a, span, stops) - 1;
+    char *best = NULL;
+    for (size_t i = 1; i <= k; i++) {
+        size_t b = a + stops[i];
+        bool whole_end = b == len;
+        size_t n = b - a;
+        char *cand = xmalloc(2 * (sizeof ELLIPSIS - 1) + n + 1), *q = cand;
+        if (a > 0)
+            memcpy(q, ELLIPSIS, sizeof ELLIPSIS - 1), q += sizeof ELLIPSIS - 1;
+        memcpy(q, text + a, n), q += n;
+        if (!whole_end)
+            memcpy(q, ELLIPSIS, sizeof ELLIPSIS - 1), q += sizeof ELLIPSIS - 1;
+        *q = '\0';
+        if (tm->width(tm->ctx, font, cand) > max_width) {
+            if (narrowest && !best && b > at) {
+                best = cand;
+                break;
+            }
+            free(cand);
+            if (best || b > at || !narrowest)
+                break;
+            continue;
+        }
+        if (b > at) { /* the differing byte is in */
+            free(best);
+            best = cand;
+        } else
+            free(cand);
+    }
+    free(stops);
+    return best;
 }
 
 /* text (too wide for max_width) cut in its middle so that it keeps where
@@ -447,6 +476,17 @@ static char *cut_apart(const char *text, double max_width, size_t lp, size_t ls,
         if (kind == 0)
             break;
     }
+    /* Nothing that keeps a head or a tail fits: the part of the name
+     * where it differs from every other name's head, cut on both sides
+     * ("...group16/d..."). */
+    if (!out || tm->width(tm->ctx, font, out) > max_width) {
+        char *mid = window_cut(text, len, lp, max_width, false, font, tm);
+        if (mid) {
+            free(out);
+            cuts_free(&c);
+            return mid;
+        }
+    }
     if (!out) {
         size_t h, t;
         if (head_ok && split(&c, hmin, 1, hmin, tmin, &h, &t))
@@ -459,6 +499,13 @@ static char *cut_apart(const char *text, double max_width, size_t lp, size_t ls,
             } else
                 free(other);
         }
+        /* (or the word where it differs, when that is narrower) */
+        char *mid = window_cut(text, len, lp, max_width, true, font, tm);
+        if (mid && (!out || tm->width(tm->ctx, font, mid) < tm->width(tm->ctx, font, out))) {
+            free(out);
+            out = mid;
+        } else
+            free(mid);
         if (!out) /* nothing tells it apart within the windows: the even cut */
             out = middle_cut(text, len, &c, c.max_keep);
     }
@@ -514,9 +561,9 @@ struct key_names {
     size_t *lp, *ls;       /* shared_most's of the cores */
 };
 
-/* Step 2: the parts most names share, each taken off every name not
- * skipped that has it, when one of those is too wide and the part is
- * worth more than an ellipsis of its own (not a shared "a." or ".CAF").
+/* Step 2: the parts every name not skipped has, each taken off them
+ * when one of them is too wide and the part is worth more than an
+ * ellipsis of its own (not a shared "a." or ".CAF").
  * The suffix first (a common "/run.it/run/main" says least); the prefix
  * only when a name that has it is still too wide without the suffix, so
  * a name keeps its module where there is room for it. */

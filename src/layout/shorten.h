@@ -5,9 +5,9 @@
  * cost-centre stack keeps its head and its tail.  Cuts fall between
  * grapheme clusters (the text_metrics say where they are), never inside a
  * combining sequence or an emoji.  A set of names (the key) first loses
- * what all of them share at their start or end (a common module path, a
- * common ".../run.it/run/main"), so the parts that tell them apart are
- * the parts kept.
+ * what every one of them shares at its start or end, in whole words (a
+ * common module path, a common ".../run.it/run/main"), so the parts that
+ * tell them apart are the parts kept.
  */
 #ifndef HP2PS_SHORTEN_H
 #define HP2PS_SHORTEN_H
@@ -16,19 +16,18 @@
 
 /* layout_ellipsize (layout.h) is defined here. */
 
-/* What shorten_names took off the names that have it (the key says it),
- * NULL when nothing. */
+/* What shorten_names took off every name (the key says it), NULL when
+ * nothing. */
 struct shorten_strip {
     char *prefix, *suffix;
 };
 
 /* Key names (valid UTF-8), each shortened to max_width, so that no two
  * different names read the same: a name that fits stays whole; when one
- * does not, the prefix and the suffix that most names not marked in skip
- * (OTHER) share (cut at a separator: "/", ".", ":", ",", " ", "|", ";";
- * shared by two names or more, the one saving the most bytes) are taken
- * off every name that has them, each shown as an ellipsis and kept in
- * *strip; a name still too wide is cut in its middle where it keeps what
+ * does not, the prefix and the suffix that every name not marked in skip
+ * (OTHER) has, two or more of them (in whole words: cut at a space when
+ * the part holds one, else at a separator "/", ".", ":", ",", "|", ";"),
+ * are taken off them, each shown as an ellipsis and kept in *strip; a name still too wide is cut in its middle where it keeps what
  * tells it from every other name (its head past what it shares with
  * another's head, or its tail likewise), a little wider than max_width
  * when nothing narrower does.  out[i] are new strings. */

@@ -129,6 +129,8 @@ struct layout_graph {
     double t0, t_span;      /* the time at the area's left edge, and across it */
     double y_lo, y_span;    /* the value at its foot, and up its height */
     bool heap;              /* --heap's lines are drawn on it */
+    double mark_strip;      /* the strip of the markers' texts over it, as high as
+                             * drawn (local points; 0: none) */
 };
 
 struct layout {

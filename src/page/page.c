@@ -203,24 +203,24 @@ static void panel_series(struct page_data_panel *P, const struct page_data *D,
     }
 }
 
-/* Marks drawn closer than this (points) are one on the page (layout.c's
- * MARK_GAP): the page lists one text per place, as many as it draws. */
-#define DATA_MARK_GAP 0.5
-
-/* One profile's panel, over graph g: the heap lines' values at P's
- * samples where g draws them (--heap), and the texts of the marks drawn
- * (an eventlog's markers). */
-static void panel_heap_and_marks(struct page_data_panel *P, const struct profile *p,
-                                 const struct layout_graph *g, const struct layout_options *o)
+/* One profile's panel, over graph g of L: the heap lines' values in
+ * force at P's samples, exact, where g draws them (--heap), and the text
+ * of every marker in the window, those at one place too (the drawing
+ * shows each, or counts it where they crowd; the page lists each whole),
+ * with the height of the strip their texts take over the graph.  0, or
+ * -1 with err set (the heap lines' kept events could not be read). */
+static int panel_heap_and_marks(struct page_data_panel *P, const struct profile *p,
+                                const struct layout *L, const struct layout_graph *g,
+                                const struct layout_options *o, struct hp_error *err)
 {
     if (g->heap) {
-        struct heapline_cursor cur[HEAP_KINDS];
+        struct heapline_exact cur[HEAP_KINDS];
         int kind[HEAP_KINDS];
         size_t n = 0;
         for (int k = 0; k < HEAP_KINDS; k++)
             if (p->heap->line[k].events) {
                 kind[n] = k;
-                heapline_cursor_start(&cur[n++], &p->heap->line[k]);
+                heapline_exact_start(&cur[n++], &p->heap->line[k]);
             }
         P->nheap = n;
         P->heap_name = xcalloc(n ? n : 1, sizeof *P->heap_name);
@@ -229,28 +229,32 @@ static void panel_heap_and_marks(struct page_data_panel *P, const struct profile
             P->heap_colour[k] = layout_heap_colour((enum heap_kind)kind[k]);
         }
         P->heap = xcalloc(P->nsamples * n + 1, sizeof *P->heap);
-        for (size_t i = 0; i < P->nsamples; i++)
-            for (size_t k = 0; k < n; k++) {
+        int rc = 0;
+        for (size_t i = 0; i < P->nsamples && rc >= 0; i++)
+            for (size_t k = 0; k < n && rc >= 0; k++) {
                 uint64_t v;
-                P->heap[i * n + k] = heapline_cursor_at(&cur[k], P->t[i], &v) ? (double)v : -1;
+                rc = heapline_exact_at(&cur[k], P->t[i], &v, err);
+                P->heap[i * n + k] = rc > 0 ? (double)v : -1;
             }
+        for (size_t k = 0; k < n; k++)
+            heapline_exact_end(&cur[k]);
+        if (rc < 0)
+            return -1;
     }
     if (!o->marks || !p->mark_text || !p->nmarks)
-        return;
+        return 0;
+    /* the strip's height on the page: the matrix's scale upward */
+    P->mark_strip = g->mark_strip * hypot(L->matrix[2], L->matrix[3]);
     P->mark_t = xreallocarray(NULL, p->nmarks, sizeof *P->mark_t);
     P->mark_text = xreallocarray(NULL, p->nmarks, sizeof *P->mark_text);
-    double last = -1e300;
     for (size_t i = 0; i < p->nmarks; i++) {
         double t = p->marks[i];
         if (t < g->t0 || t > g->t0 + g->t_span)
             continue;
-        double x = layout_graph_x(g, t);
-        if (P->nmarks && x - last < DATA_MARK_GAP)
-            continue;
-        last = x;
         P->mark_t[P->nmarks] = t;
         P->mark_text[P->nmarks++] = display_text(p->mark_text[i] ? p->mark_text[i] : "");
     }
+    return 0;
 }
 
 /* Least-squares slope of y over t[0..n). */
@@ -316,13 +320,16 @@ static void panel_diff(struct page_data_panel *P, const struct diff *d)
 
 struct page_data *page_data_build(const struct layout *L, const struct profile *p,
                                   const struct band_plan *bp, const struct series *s,
-                                  const struct layout_options *o)
+                                  const struct layout_options *o, struct hp_error *err)
 {
     struct page_data *D = data_begin(L, p, bp, o, false);
     if (L->ngraphs) {
         struct page_data_panel *P = add_panel(D, p->job, L, &L->graph[0]);
         panel_series(P, D, bp, s);
-        panel_heap_and_marks(P, p, &L->graph[0], o);
+        if (panel_heap_and_marks(P, p, L, &L->graph[0], o, err) < 0) {
+            page_data_free(D);
+            return NULL;
+        }
     }
     return D;
 }

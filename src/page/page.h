@@ -67,9 +67,12 @@ struct page_data_panel {
     double *heap;           /*   heap[i * nheap + k]: line k's value in force at
                              *   sample i, -1 before its first event */
     struct rgb heap_colour[HEAP_KINDS]; /* the lines' colours, for the page's toggle */
-    size_t nmarks;          /* the marks drawn, in time order: */
+    size_t nmarks;          /* every mark in the window, in time order (those
+                             * at one place too): */
     double *mark_t;         /*   their times */
     char **mark_text;       /*   their whole texts, valid UTF-8, one line */
+    double mark_strip;      /* the strip of their texts over the graph, as high as
+                             * drawn (page units; 0: none) */
     double *hidden;         /* hidden[i]: what -t removed in sample i, or NULL */
     size_t hidden_names;    /* how many names -t removed, under trace_percent */
     double trace_percent;
@@ -100,11 +103,13 @@ struct page_data {
 
 /* One profile's page: L drew p's bands bp on s's edges under o (s's
  * samples, series_samples_build's, are the values read back; without
- * them the panel has none).  Never NULL; the caller owns it:
+ * them the panel has none); --heap's values in force at those samples
+ * are read back exact (heapline_exact_at), which reads the events kept
+ * and can fail: then NULL, with err set.  The caller owns it:
  * page_data_free. */
 struct page_data *page_data_build(const struct layout *L, const struct profile *p,
                                   const struct band_plan *bp, const struct series *s,
-                                  const struct layout_options *o);
+                                  const struct layout_options *o, struct hp_error *err);
 
 /* Several profiles: L drew panel[0..n) (layout_build_panels) with one key
  * of key's bands (their union), each panel's bands found in it by name. */

@@ -21,6 +21,7 @@
  */
 #include "read/eventlog.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1068,8 +1069,7 @@ static int heap_event(struct elreader *r, enum heap_kind kind, uint64_t ts,
         return 0;
     if (len < 12)
         return too_short(r, at, what[kind], len, 12);
-    heaplines_add(r->p->heap, kind, (double)ts / 1e9, be64(p + 4));
-    return 0;
+    return heaplines_keep(r->p->heap, kind, (double)ts / 1e9, be64(p + 4), r->err);
 }
 
 static int event(struct elreader *r, unsigned type, uint64_t ts, const unsigned char *p,
@@ -1310,25 +1310,49 @@ static char *date_of(const struct elreader *r)
 
 /* ---- the whole log ---- */
 
+/* The run's heap-profiling flag, for advice: its HEAP_PROF_BEGIN's
+ * breakdown, else the -h argument its PROGRAM_ARGS gave the RTS (a run
+ * killed before its first flush may keep those alone), else "-hT". */
+static const char *heap_flag(const struct elreader *r, char buf[24])
+{
+    static const char *const flag[] = {NULL, "-hc", "-hm", "-hd", "-hy", "-hr", "-hb", "-hT",
+                                       "-hi", "-he"};
+    if (r->heap_profile && r->breakdown >= 1 && r->breakdown <= 9)
+        return flag[r->breakdown];
+    if (r->args) {
+        struct arg_walk w = {r->args, r->args + r->args_len, false, false};
+        bool rts;
+        next_arg(&w, &rts);
+        for (const char *a; (a = next_arg(&w, &rts)) != NULL;)
+            if (rts && a[0] == '-' && a[1] == 'h' && a[2] && !strchr(a, ' ')) {
+                snprintf(buf, 24, "%.23s", a);
+                return buf;
+            }
+    }
+    return "-hT";
+}
+
 static int no_census(struct elreader *r)
 {
     const char *src = r->p->source;
+    char buf[24];
+    const char *h = heap_flag(r, buf);
     /* --eventlog-flush-interval came with GHC 9.2 */
     bool can_flush = r->ghc_version == 0 || r->ghc_version >= 9002;
     if (!r->complete)
         return hp_fail(r->err,
                        "%s: no complete heap census in the eventlog yet (it ends at byte %llu "
                        "without its end marker: the RTS writes the log in blocks, when one "
-                       "fills and at exit; run the program with +RTS -hT -l and let it "
+                       "fills and at exit; run the program with +RTS %s -l and let it "
                        "finish%s)",
-                       src, (unsigned long long)(r->base + r->end),
+                       src, (unsigned long long)(r->base + r->end), h,
                        can_flush ? ", or add --eventlog-flush-interval=1 so that a killed run "
                                    "keeps its censuses" : "");
     if (!r->heap_profile)
         return hp_fail(r->err, "%s: no heap profile in the eventlog (run the program with "
                        "+RTS -hT -l, or another -h flag, to record one)", src);
     return hp_fail(r->err, "%s: no heap census in the eventlog (the program ended before the "
-                   "first one: run it with +RTS -hT -l and a shorter -i interval)", src);
+                   "first one: run it with +RTS %s -l and a shorter -i interval)", src, h);
 }
 
 /* -hi, while its names are chosen: the name each key's entry gives (in
@@ -1343,6 +1367,8 @@ struct hi_naming {
     uint32_t *times;         /* how many keys read as shown name t */
     size_t unnamed;
     uint64_t unnamed_bytes, all_bytes;
+    const struct name_info *largest; /* the key without an entry that holds the most */
+    uint64_t largest_bytes;
 };
 
 static uint64_t add_sat(uint64_t a, uint64_t b)
@@ -1369,6 +1395,8 @@ static void hi_read_entries(struct elreader *r, struct hi_naming *h)
         if (e < 0) {
             h->unnamed++;
             h->unnamed_bytes = add_sat(h->unnamed_bytes, total);
+            if (!h->largest || total > h->largest_bytes)
+                h->largest = &r->infos.keys.info[k], h->largest_bytes = total;
             continue;
         }
         h->has[k] = true;
@@ -1468,14 +1496,23 @@ static void name_info_tables(struct elreader *r)
     names_reindex(&p->names);
     names_free(&taken);
 
-    if (r->nipe == 0)
+    if (r->nipe == 0) {
         profile_note(p, "the log has no IPE events (the program was not built with "
                      "-finfo-table-map), so each band is named by its info table's address");
-    else if (h.unnamed)
-        profile_note(p, "%zu of %zu info tables (%.0f %% of the heap over the run) have no "
+        profile_fact(p, "No IPE events in the log (the program was not built with "
+                     "-finfo-table-map): every band is named by its info table's address.");
+    } else if (h.unnamed) {
+        double pct = h.all_bytes ? 100.0 * (double)h.unnamed_bytes / (double)h.all_bytes : 0.0;
+        int d = number_percent_decimals(pct, 0);
+        const struct name_info *most = h.largest;
+        profile_note(p, "%zu of %zu info tables (%.*f %% of the heap over the run) have no "
                      "source: code built without -finfo-table-map (often libraries); they "
-                     "are named by their address", h.unnamed, h.n,
-                     h.all_bytes ? 100.0 * (double)h.unnamed_bytes / (double)h.all_bytes : 0.0);
+                     "are named by their address", h.unnamed, h.n, d, pct);
+        profile_fact(p, "%.*f %% of the heap over the run is in %zu of %zu info tables with no "
+                     "IPE entry (code built without -finfo-table-map, often libraries): those "
+                     "bands are named by their address (%.*s holds the most).", d, pct, h.unnamed,
+                     h.n, (int)(most->len < 40 ? most->len : 40), most->text);
+    }
     names_free(&h.shown);
     free(h.times);
     free(h.has);
@@ -1600,6 +1637,72 @@ static void name_eras(struct elreader *r)
     p->era_bands = true;
 }
 
+/* --heap on a profiled run: the RTS's live bytes count each closure's
+ * profiling header, which the censuses leave out, so the live line runs
+ * well above the bands (1.3 to 1.7 times them in real runs).  The drawing
+ * says by how much, from the censuses themselves: the ratio of the live
+ * bytes in force to the census's total, its 10th to 90th percentile over
+ * the censuses (a histogram of 1 % steps from 1/64 to 64: memory bounded whatever the
+ * run's length).  0, or -1 with the error of a replay. */
+#define RATIO_BINS 840 /* 1.01^840 > 4096: ratios from 1/64 to 64 */
+static int live_ratio_fact(struct elreader *r)
+{
+    struct profile *p = r->p;
+    if (!p->heap || r->profiled_rts <= 0 || !p->heap->line[HEAP_LIVE].events || p->x_is_index)
+        return 0;
+    uint32_t *bin = xcalloc(RATIO_BINS, sizeof *bin);
+    uint64_t counted = 0;
+    struct heapline_exact live;
+    heapline_exact_start(&live, &p->heap->line[HEAP_LIVE]);
+    struct store_cursor *cur = store_cursor_new(p->store);
+    struct sample smp;
+    int rc;
+    while ((rc = store_cursor_next(cur, &smp, r->err)) == 1) {
+        double total = 0;
+        for (size_t i = 0; i < smp.n; i++)
+            total += smp.entry[i].value > 0 ? (double)smp.entry[i].value : 0;
+        uint64_t v;
+        int has = heapline_exact_at(&live, smp.time, &v, r->err);
+        if (has < 0) {
+            rc = -1;
+            break;
+        }
+        if (!has || !(total > 0))
+            continue;
+        double k = floor(log((double)v / total * 64) / log(1.01));
+        bin[k < 0 ? 0 : k >= RATIO_BINS ? RATIO_BINS - 1 : (size_t)k]++;
+        counted++;
+    }
+    store_cursor_free(cur);
+    heapline_exact_end(&live);
+    if (rc == 0 && counted > 0) {
+        double q[2];
+        uint64_t seen = 0;
+        size_t k = 0;
+        for (int j = 0; j < 2; j++) {
+            uint64_t want = (uint64_t)ceil((double)counted * (j ? 0.9 : 0.1));
+            for (; k < RATIO_BINS && seen + bin[k] < want; k++)
+                seen += bin[k];
+            /* the bin's middle */
+            q[j] = pow(1.01, (double)(k < RATIO_BINS ? k : RATIO_BINS - 1) + 0.5) / 64;
+        }
+        p->heap->live_ratio[0] = q[0], p->heap->live_ratio[1] = q[1];
+        /* (the last bin holds everything past it: "over 64") */
+        bool past = q[1] > 64;
+        char range[64];
+        if (fabs(q[1] - q[0]) < 0.05)
+            snprintf(range, sizeof range, "%.1f", (q[0] + q[1]) / 2);
+        else
+            snprintf(range, sizeof range, "%.1f\xE2\x80\x93%s%.1f", q[0], past ? "over " : "",
+                     past ? 64.0 : q[1]);
+        profile_fact(p, "Live bytes are %s\xC3\x97 the profile's total at 80 %% of the censuses: a "
+                     "profiled run's RTS counts each closure's profiling header, which the "
+                     "heap profile leaves out.", range);
+    }
+    free(bin);
+    return rc < 0 ? -1 : 0;
+}
+
 static int finish(struct elreader *r)
 {
     struct profile *p = r->p;
@@ -1626,22 +1729,38 @@ static int finish(struct elreader *r)
         name_eras(r);
     else
         stack_details(r);
-    if (!r->complete)
+    if (!r->complete) {
         profile_note(p, "the log ends without its end marker (the program was killed, or is "
                      "still running): drawn up to its last complete census, at %.6f s",
                      r->b.last_seen);
-    if (r->deep_stack)
+        profile_fact(p, "Cut short: the log ends without its end marker (the program was "
+                     "killed, or is still running); drawn up to its last complete census, at "
+                     "%.6g s.", r->b.last_seen);
+    }
+    if (r->deep_stack) {
         profile_note(p, "some cost-centre stacks are 255 deep, the most an eventlog keeps: "
                      "their outermost cost centres are missing from their names (the .hp "
                      "has them)");
+        profile_fact(p, "Some cost-centre stacks are 255 deep, the most an eventlog keeps: "
+                     "their outermost cost centres are missing from their names (the .hp has "
+                     "them).");
+    }
     if (r->cut_stack && !r->ccs_length_given)
         profile_note(p, "stack names cut at %d bytes, the RTS's default -L (a -L given through "
                      "GHCRTS or -with-rtsopts is not in the log; --full-stacks draws whole "
                      "stacks)", EL_DEFAULT_L);
-    int rc = builder_finish(&r->b, r->err);
+    /* (a -L given is the run's own: no warning, but the drawing says it) */
+    if (r->cut_stack && r->ccs_length_given)
+        profile_fact(p, "Stack names cut at %zu bytes, as the run's -L%zu cuts them in the .hp "
+                     "(--full-stacks draws them whole).", r->ccs_length, r->ccs_length);
+    else if (r->cut_stack)
+        profile_fact(p, "Stack names cut at %d bytes, the RTS's default -L, as in the .hp "
+                     "(--full-stacks draws them whole).", EL_DEFAULT_L);
+    if (builder_finish(&r->b, r->err) < 0)
+        return -1;
     /* an empty census is no exit: only a log with its end marker ended */
     p->finished = p->finished && r->complete;
-    return rc;
+    return live_ratio_fact(r);
 }
 
 bool eventlog_magic(const char *first, size_t n)

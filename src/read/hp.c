@@ -980,6 +980,11 @@ static int finish(struct parser *ps)
         return hp_fail(ps->err, "%s: VALUE_UNIT missing", src);
     if (!p->sample_unit)
         return hp_fail(ps->err, "%s: SAMPLE_UNIT missing", src);
+    /* A profile read while the program writes it (or left by one that was
+     * killed) ends inside a sample; the drawing says so. */
+    if (ps->b.in_sample)
+        profile_fact(p, "Cut short: the profile ends inside a sample (the program was killed, or "
+                     "is still writing it); drawn up to its last complete sample.");
     return builder_finish(&ps->b, ps->err);
 }
 

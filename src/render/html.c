@@ -222,6 +222,10 @@ static void json_panel(FILE *f, const struct page_data_panel *P)
             json_put_string(f, P->mark_text[i], JSON_IN_SCRIPT);
         }
         fputs("]", f);
+        if (P->mark_strip > 0) {
+            fputs(",\n \"mark_strip\":", f);
+            json_put_number(f, P->mark_strip);
+        }
     }
     json_panel_figures(f, P);
     json_panel_names(f, P);

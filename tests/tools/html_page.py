@@ -602,6 +602,19 @@ def marks(chromium, page):
         if got is None or abs(float(got) - near) > 1e-12 and \
                 abs(abs(float(got) - mt[m]) - abs(near - mt[m])) > 1e-12:
             fail("marker %d at %r: the readout is at %r, the nearest sample at %r" % (m, mt[m], got, near))
+        # the redrawn graph's marker texts: none covers another, and every
+        # marker in the window is shown or counted ("... +2 more")
+        labels = st.get("mark_labels") or []
+        for i, a in enumerate(labels):
+            for b in labels[i + 1:]:
+                if a[0] < b[1] - 0.5 and b[0] < a[1] - 0.5 and a[2] < b[3] - 0.5 and b[2] < a[3] - 0.5:
+                    fail("marker %d: the texts %r and %r overlap" % (m, a[4], b[4]))
+        inside = sum(1 for t in mt if z[0] - 1e-9 <= (t - P["t0"]) / P["t_span"] <= z[1] + 1e-9)
+        told = sum(1 + (int(re.search(r" \+(\d+) more$", a[4]).group(1))
+                        if re.search(r" \+(\d+) more$", a[4]) else 0) for a in labels)
+        if st.get("zoom") and told != inside:
+            fail("marker %d: %d markers in the window, %d shown or counted: %r"
+                 % (m, inside, told, [a[4] for a in labels]))
     print("%d markers gone to" % len(mt))
 
 

@@ -48,6 +48,9 @@ run newer-he      newer-p   6 20 +RTS -he -l -i0.05
 run newer-hi-prof newer-p   6 20 +RTS -hi -l -i0.05
 run newer-hc-N2   newer-p   6 20 +RTS -hc -l -i0.05 -N2
 killed 3 newer-hT-killed newer-np 10 20 +RTS -hT -l -i0.02
+# (made later, on 2026-11-27, with the same newer-npi build: its message
+# names the run's -hi, which PROGRAM_ARGS keeps though no census is in)
+killed 3 newer-hi-killed newer-npi 10 20 +RTS -hi -l -i0.02
 # repeated until the kill fell after a flush with no census since (the
 # .hp then has the log's censuses; the 5th and the 1st try did)
 killed 4.1 newer-hT-killed-flush newer-np 10 20 +RTS -hT -l -i0.02 --eventlog-flush-interval=1
