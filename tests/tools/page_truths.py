@@ -747,6 +747,53 @@ def watch(chromium, page_path):
         print("watch: the focus kept, stopped after %d reloads found nothing new" % stop)
 
 
+def heapread(chromium, page_path, tsv):
+    """--heap: the readout at samples across a long run gives each line's
+    value in force there, exactly (TSV: every HEAP_SIZE, HEAP_LIVE,
+    BLOCKS_SIZE event, kind, nanoseconds, bytes), not the drawing's
+    reduction to 4096 buckets."""
+    import bisect
+    d = html_page.data_of(page_path)
+    P = d["panels"][0]
+    by = {}
+    for line in open(tsv):
+        k, ns, b = (int(x) for x in line.split())
+        by.setdefault(k, ([], []))
+        by[k][0].append(ns / 1e9)
+        by[k][1].append(b)
+    kinds = {"heap size": 50, "live bytes": 51, "blocks size": 91}
+    n = len(P["t"])
+    picks = sorted(set(int(n * (j + 0.5) / 200) for j in range(min(n, 200))))
+    actions = []
+    for i in picks:
+        top = sum(P["values"][i])
+        actions.append("at:0:%r:%r" % (P["t"][i], top / 2 if top > 0 else P["y_span"] / 4))
+    log = run(chromium, page_path, actions)
+    if not log:
+        return
+    wrong, seen = [], 0
+    for step in log:
+        rd = step["readout"]
+        if rd["time"] is None:
+            wrong.append((step["action"], "no readout"))
+            continue
+        t = float(rd["time"])
+        for name in P["heap_names"]:
+            ts, vs = by[kinds[name]]
+            j = bisect.bisect_right(ts, t)
+            want = "not yet reported" if not j else "{:,} bytes".format(vs[j - 1])
+            m = re.search(re.escape(name) + r" (not yet reported|[^\n]*?\(([\d,]+ bytes)\)|[\d,]+ bytes)",
+                          rd["text"])
+            got = m and (m.group(2) or m.group(1))
+            seen += 1
+            if got != want:
+                wrong.append((t, name, got, want))
+    if wrong:
+        fail("--heap readout: %d of %d values are not those in force: %r" % (len(wrong), seen, wrong[:4]))
+    else:
+        print("heap readout: %d values in force, exact" % seen)
+
+
 def main():
     cmd = sys.argv[1]
     if cmd == "percent":
@@ -773,6 +820,8 @@ def main():
         heap(*sys.argv[2:4])
     elif cmd == "watch":
         watch(*sys.argv[2:4])
+    elif cmd == "heapread":
+        heapread(*sys.argv[2:5])
     elif cmd == "scale":
         scale(*sys.argv[2:6])
     else:
