@@ -5,7 +5,10 @@
 # protocol), on a small real profile, the 151 MB profile of 20,000 samples
 # x 300 names (bench/genprof.c) drawn as usual and with every band
 # (-t0 -m0), and 647 bands, with no key (-m0) and with a key of 647 entries
-# (-m647, the key page).  Issue 33's limits: under 3 MB, first paint
+# (-m647, the key page).  The icicle under the graph (icicle.js) is
+# redrawn at each move of the pointer to another sample: page_timing.py
+# times that move to the next frame ("icicle"), and says the icicle's
+# own part of it.  Issue 33's limits: under 3 MB, first paint
 # within 1 s, every interaction within 100 ms; page_timing.py says which
 # were passed over (timings on a shared machine vary: see its load line).
 #

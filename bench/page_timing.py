@@ -64,6 +64,18 @@ def measure(chromium, path):
 
             xs = [0.2, 0.4, 0.6, 0.8]
             worst("hover", lambda: page.mouse("mouseMoved", *at(xs.append(xs.pop(0)) or xs[0], 0.9)))
+            # the icicle (icicle.js) follows the pointer: a move to another
+            # sample, to the frame painted; and its own share of that time
+            if page.js("document.getElementById('icicle') !== null"):
+                own = []
+                ys = [0.15, 0.35, 0.55, 0.75, 0.95]
+
+                def icicle_move():
+                    page.mouse("mouseMoved", *at(ys.append(ys.pop(0)) or ys[0], 0.95))
+                    own.append(float(page.js("document.getElementById('graph')"
+                                             ".getAttribute('data-icicle-ms') || 0")))
+                worst("icicle", icicle_move, 6)
+                out["icicle own"] = max(own)
 
             def wheel(dy):
                 x, y = at(0.5, 0.9)
@@ -144,7 +156,7 @@ def measure(chromium, path):
 def main():
     chromium, pages = sys.argv[1], sys.argv[2:]
     results = [measure(chromium, p) for p in pages]
-    keys = ["hover", "wheel zoom", "drag zoom", "pan", "arrow step", "reset", "sort", "isolate",
+    keys = ["hover", "icicle", "wheel zoom", "drag zoom", "pan", "arrow step", "reset", "sort", "isolate",
             "search key", "view"]
     print("| page | size | bands | samples kept / in profile | first paint | script done | " +
           " | ".join(keys) + " |")
@@ -155,6 +167,8 @@ def main():
                  "%d / %d" % (r["kept"], r["samples"] or r["kept"]),
                  "%.0f ms" % r["paint"], "%.0f ms" % r["script"]]
         cells += ["%.0f / %.0f ms" % (r[k + " median"], r[k]) if k in r else "-" for k in keys]
+        if "icicle own" in r:  # the icicle's own drawing, within that
+            cells[6 + keys.index("icicle")] += " (own %.0f ms)" % r["icicle own"]
         print("| " + " | ".join(cells) + " |")
         if r["bytes"] > 3e6:
             bad.append("%s: %d bytes" % (r["page"], r["bytes"]))

@@ -51,6 +51,8 @@
 
 #include "options.h"
 #include "output.h"
+#include "page/icicle.h"
+#include "page/suspects.h"
 #include "pipeline.h"
 #include "run.h"
 #include "read/read.h"
@@ -131,6 +133,51 @@ static void check_finite(const double *v, size_t n)
             abort();
 }
 
+/* The page's suspects, OTHER opened and tree (page/suspects.h,
+ * page/icicle.h): names valid UTF-8, figures finite, at each sample
+ * OTHER's and -t's names listed adding up to at most what they hold and
+ * at most as many as they count, and a tree whose parents come first. */
+static void check_page_features(const struct page_data_panel *P)
+{
+    const struct page_suspects *S = P->suspects;
+    for (size_t r = 0; S && r < S->nrows; r++) {
+        const struct triage_figures *g = &S->row[r].fig;
+        double v[] = {g->slope, g->r2, g->held, g->score, g->steady, g->end_share};
+        check_valid_utf8(S->row[r].name);
+        check_finite(v, sizeof v / sizeof v[0]);
+        if (S->row[r].band >= (int64_t)P->nbands)
+            abort();
+        if (S->row[r].values)
+            check_finite(S->row[r].values, P->nsamples);
+    }
+    const struct page_opened *O = P->opened;
+    for (size_t i = 0; O && i < O->nsamples; i++) {
+        double sum[2] = {0, 0};
+        size_t n[2] = {0, 0};
+        for (size_t e = O->start[i]; e < O->start[i + 1]; e++) {
+            if (O->who[e] >= O->nnames)
+                abort();
+            sum[O->traced[O->who[e]]] += (double)O->value[e];
+            n[O->traced[O->who[e]]]++;
+        }
+        double other = O->other_band >= 0 ? P->value[i * P->nbands + (size_t)O->other_band] : 0;
+        double hidden = P->hidden ? P->hidden[i] : 0;
+        if (sum[0] > other || sum[1] > hidden || n[0] > O->count[i][0] || n[1] > O->count[i][1])
+            abort();
+    }
+    for (size_t k = 0; O && k < O->nnames; k++)
+        check_valid_utf8(O->name[k]);
+    const struct page_tree *T = P->tree;
+    for (size_t i = 0; T && i < T->nnodes; i++) {
+        if (i ? T->parent[i] < 0 || (size_t)T->parent[i] >= i : T->parent[i] != -1)
+            abort();
+        check_valid_utf8(T->label[i]);
+    }
+    for (size_t b = 0; T && b < T->nbands; b++)
+        if (T->band_node[b] >= (int64_t)T->nnodes)
+            abort();
+}
+
 /* -o FILE.html's data: units drawable, names valid UTF-8, every number finite, every
  * panel band a band of the key. */
 static void check_data(const struct page_data *D)
@@ -155,6 +202,7 @@ static void check_data(const struct page_data *D)
             check_finite(stat[i], P->nbands);
         check_finite(P->t, P->nsamples);
         check_finite(P->value, P->nsamples * P->nbands);
+        check_page_features(P);
     }
 }
 
@@ -663,10 +711,10 @@ static void check_tree(const struct profile *p, size_t n, const struct pipeline_
         struct layout L;
         struct text_metrics tm = render_text_metrics(fonts);
         if (layout_build_icicle(&L, &t, p, &bp[0], &tpo.layout, &tm, &err) == 0) {
-            if (po->fmt->data)
-                check_layout(&L);
+            if (po->fmt->write_page) /* (the page has no icicle view: checked only) */
+                check_layout(&L, NULL);
             else
-                check_and_render(&L, po, through_output);
+                check_and_render(&L, NULL, po, through_output);
         }
         layout_free(&L);
         tree_free(&t);

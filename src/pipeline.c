@@ -349,8 +349,10 @@ int pipeline_draw_diff(struct layout *L, struct page_data **page, const struct p
         lo.suspects_max = po->top_n;
     }
     rc = layout_build_diff(L, &p[0], &p[1], &d, &lo, tm, err);
-    if (rc == 0 && pipeline_has_page(po))
+    if (rc == 0 && pipeline_has_page(po)) {
         *page = page_data_build_diff(L, &p[1], &d, &lo);
+        page_data_add_grew(*page, &p[0], &p[1], po->bands.filter); /* its Suspects view */
+    }
 done:
     triage_free(&grew);
     diff_free(&d);

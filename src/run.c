@@ -120,8 +120,9 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
         return hp_fail(err, "--view=icicle draws a picture; -o FILE.folded writes the tree's "
                        "stacks as text");
     if (o->view == VIEW_ICICLE && po->fmt && po->fmt->write_page)
-        return hp_fail(err, "--view=icicle: the HTML page has no icicle yet; draw it as .svg, "
-                       ".pdf, .png, .ps or .eps");
+        return hp_fail(err, "--view=icicle: the HTML page draws its icicle under the graph "
+                       "(-o FILE.html without --view); --view=icicle draws it as .svg, .pdf, "
+                       ".png, .ps or .eps");
     if (o->view == VIEW_ICICLE && o->top)
         return hp_fail(err, "--top names its ranking under the graph's title; --view=icicle "
                        "draws a tree (write the table with -o FILE.txt)");
@@ -143,7 +144,8 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
         .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
         .x_index = o->x_index, .full_stacks = o->full_stacks, .threads = env_threads(),
         .heap = o->heap, .marks = filter->marks,
-        .stacks = o->view == VIEW_ICICLE || po->tree_fmt,
+        .stacks = o->view == VIEW_ICICLE || po->tree_fmt ||
+                  (po->fmt && po->fmt->write_page), /* the page's icicle */
     };
     struct band_options *bo = &po->bands;
     band_options_default(bo);

@@ -210,7 +210,7 @@ cp "$ICY/where-hc-L5000.hp" prog.hp
 check "--format=folded: no prog.folded, or an .aux" eval '[ -s prog.folded ] && [ ! -e prog.aux ]'
 
 # ---- refused -------------------------------------------------------------------------
-expect_error 2 'HTML page has no icicle yet' --view=icicle -o x.html "$ICY/where-hc.hp"
+expect_error 2 'HTML page draws its icicle under the graph' --view=icicle -o x.html "$ICY/where-hc.hp"
 expect_error 2 'draws a picture; -o FILE.folded' --view=icicle -o x.csv "$ICY/where-hc.hp"
 expect_error 2 "one profile's tree" --view=icicle -o x.pdf "$ICY/where-hc.hp" "$ICY/where-hc.hp"
 expect_error 2 'draws a tree' --view=icicle --mode=lines -o x.pdf "$ICY/where-hc.hp"

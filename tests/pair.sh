@@ -92,6 +92,10 @@ elif cmd == "same":
         for p in d["panels"]:
             p.pop("title", None)
             p.pop("plot", None)
+            # the ranking of what grew (the Suspects view): names as --top
+            # shows them, "(N)" kept where two read alike
+            for r in p.get("suspects", {}).get("rows", []):
+                r["name"] = bare(r["name"])
     sys.exit(0 if a == b else 1)
 PY
 

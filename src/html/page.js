@@ -32,6 +32,17 @@
 (function () {
   'use strict';
   var NS = 'http://www.w3.org/2000/svg';
+  var features = []; /* the hooks' answers (below) */
+
+  /* Each feature's answer to hook name, called with the other arguments. */
+  function hook(name) {
+    var args = Array.prototype.slice.call(arguments, 1), out = [];
+    features.forEach(function (f) {
+      if (f[name])
+        out.push(f[name].apply(null, args));
+    });
+    return out;
+  }
   var source = document.getElementById('hp2ps-data');
   var D = source ? JSON.parse(source.textContent) : null;
   var graph = document.getElementById('graph');
@@ -552,6 +563,7 @@
           line(readout, 'mark', '\u25B8 ' + time(mt) + ' ' + P.mark_text[m]);
       });
     }
+    hook('pointed', k, i, b >= 0 ? P.bands[b] : -1); /* hooks: below */
   }
 
   function place(x, y, P, i, b, r) {
@@ -1707,6 +1719,7 @@
     drawKeyMarks();
     drawBar();
     describe();
+    hook('redrawn');
     share();
     graph.setAttribute('data-redraw-ms', [t1 - t, t2 - t1, performance.now() - t2].map(function (x) { return x.toFixed(1); }).join(' '));
   }
@@ -2453,6 +2466,8 @@
     clearTimeout(clickTimer);
     if (e.detail > 1)
       return;
+    if (last && !add && hook('clicked', last.k, last.i, k).indexOf(true) >= 0)
+      return; /* a feature took it (OTHER opened) */
     clickTimer = setTimeout(function () {
       if (k >= 0)
         isolate(k, add);
@@ -2529,6 +2544,7 @@
       parts.push('view=' + mode);
     if (search.value)
       parts.push('search=' + encodeURIComponent(search.value));
+    hook('fragment').forEach(function (more) { parts = parts.concat(more); });
     try {
       history.replaceState(null, '', parts.length ? '#' + parts.join('&')
                                                   : location.pathname + location.search);
@@ -2553,6 +2569,7 @@
         want[k] = v;
     });
     sharing = true;
+    hook('fromFragment', want);
     if (want.view && viewBox && ['stacked', 'percent', 'lines', 'scaled'].indexOf(want.view) >= 0) {
       viewBox.value = mode = want.view;
     }
@@ -2572,6 +2589,31 @@
     sharing = false;
   }
   window.addEventListener('hashchange', fromHash);
+
+  /* ---- hooks: the page's features in files of their own ----
+   * (suspects.js, icicle.js) register a function in window.hp2psFeatures
+   * before this script runs; each is called once with api and returns
+   * the hooks it answers: pointed(k, i, band) after the readout moved to
+   * sample i of panel k; redrawn() after the window, the bands shown or
+   * the view changed; clicked(k, i, band) a plain click on the graph
+   * (true: taken, nothing isolated); fragment() more parts of the URL
+   * fragment; fromFragment(want) its fields read back; state() and
+   * selftest(fields) for ?selftest=. */
+  var api = {
+    D: D, graph: graph, tables: tables, readout: readout, overlay: overlay, toolbar: bar,
+    el: el, line: line, quantity: quantity, percent: percent, time: time, slope: slope,
+    grouped: grouped, colour: colour, windowOf: windowOf, nearest: nearest, regions: regions,
+    choose: choose, hover: hover, leave: leave, share: share, refresh: refresh,
+    zoom: function () { return zoom; },
+    last: function () { return last; },
+    shown: function () { return shown.slice(); },
+    /* the bands of key indices set alone (none: every band) */
+    showOnly: function (set) {
+      shown = D.bands.map(function (B, k) { return !set.length || set.indexOf(k) >= 0; });
+      refresh();
+    }
+  };
+  features = (window.hp2psFeatures || []).map(function (f) { return f(api) || {}; });
   drawStrip();
   describe();
   if (location.hash.length > 1)
@@ -2807,7 +2849,8 @@
       }) : [],
       rows: sorts.length ? Array.prototype.map.call(sorts[0].body.rows, function (row) {
         return row.getAttribute('data-band');
-      }) : []
+      }) : [],
+      features: hook('state')
     };
   }
 
@@ -2895,6 +2938,8 @@
           box.value = f.slice(2).join(':');
           box.dispatchEvent(new Event('input'));
         }
+      } else {
+        hook('selftest', f);
       }
       var li = document.createElement('li');
       li.textContent = JSON.stringify(state(a));

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "page/icicle.h"
+#include "page/suspects.h"
 #include "utf8.h"
 
 /* A local rectangle (x, y, width, height, y up) on the page (y down).
@@ -203,6 +205,18 @@ static void panel_series(struct page_data_panel *P, const struct page_data *D,
     }
 }
 
+/* A profile's panel: --top's ranking, OTHER and -t at each sample, and
+ * the tree of the names, from the page's samples of s. */
+static void panel_suspects_and_tree(struct page_data_panel *P, const struct profile *p,
+                                    const struct band_plan *bp, const struct series *s)
+{
+    if (!s->samples || s->samples->nbands != bp->count)
+        return;
+    P->suspects = page_suspects_build(p, bp, s->samples);
+    P->opened = page_opened_build(p, bp, s->samples, P->suspects);
+    P->tree = page_tree_build(p, bp, P->opened);
+}
+
 /* One profile's panel, over graph g of L: the heap lines' values in
  * force at P's samples, exact, where g draws them (--heap), and the text
  * of every marker in the window, those at one place too (the drawing
@@ -330,6 +344,7 @@ struct page_data *page_data_build(const struct layout *L, const struct profile *
             page_data_free(D);
             return NULL;
         }
+        panel_suspects_and_tree(P, p, bp, s);
     }
     return D;
 }
@@ -340,9 +355,11 @@ struct page_data *page_data_build_panels(const struct layout *L,
                                          const struct layout_options *o)
 {
     struct page_data *D = data_begin(L, panel[0].p, key, o, false);
-    for (size_t k = 0; k < n && k < L->ngraphs; k++)
-        panel_series(add_panel(D, panel[k].p->job, L, &L->graph[k]), D, panel[k].bp,
-                     panel[k].s);
+    for (size_t k = 0; k < n && k < L->ngraphs; k++) {
+        struct page_data_panel *P = add_panel(D, panel[k].p->job, L, &L->graph[k]);
+        panel_series(P, D, panel[k].bp, panel[k].s);
+        panel_suspects_and_tree(P, panel[k].p, panel[k].bp, panel[k].s);
+    }
     return D;
 }
 
@@ -353,6 +370,13 @@ struct page_data *page_data_build_diff(const struct layout *L, const struct prof
     if (L->ngraphs)
         panel_diff(add_panel(D, L->title, L, &L->graph[0]), d);
     return D;
+}
+
+void page_data_add_grew(struct page_data *D, const struct profile *before,
+                        const struct profile *after, const struct name_filter *filter)
+{
+    if (D && D->npanels && !D->panel[0].suspects)
+        D->panel[0].suspects = page_suspects_build_two(before, after, filter);
 }
 
 void page_data_free(struct page_data *D)
@@ -387,6 +411,9 @@ void page_data_free(struct page_data *D)
             free(P->names[i].detail);
         }
         free(P->names);
+        page_suspects_free(P->suspects);
+        page_opened_free(P->opened);
+        page_tree_free(P->tree);
     }
     free(D->panel);
     free(D->value_unit);

@@ -15,6 +15,10 @@
 
 #include "layout.h"
 
+struct page_suspects;
+struct page_opened;
+struct page_tree;
+
 struct page_data_band {     /* a band of any panel, as the key lists it */
     char *name;             /* the full name, valid UTF-8, newlines kept */
     char *detail;           /* what the log tells of it (profile.detail: tab-separated,
@@ -74,6 +78,12 @@ struct page_data_panel {
     double mark_strip;      /* the strip of their texts over the graph, as high as
                              * drawn (page units; 0: none) */
     double *hidden;         /* hidden[i]: what -t removed in sample i, or NULL */
+    /* --top's ranking, OTHER and -t opened at each sample, the tree of
+     * the names (page/suspects.h, page/icicle.h): one profile's panel,
+     * NULL where not built */
+    struct page_suspects *suspects;
+    struct page_opened *opened;
+    struct page_tree *tree;
     size_t hidden_names;    /* how many names -t removed, under trace_percent */
     double trace_percent;
     /* The peaks the page names apart (the title's, every name; the top of
@@ -132,6 +142,13 @@ struct page_data *page_data_build_diff(const struct layout *L, const struct prof
  * -1 with err set when the replay fails. */
 int page_data_add_names(struct page_data *D, size_t k, const struct profile *p,
                         const struct band_plan *bp, struct hp_error *err);
+
+/* --diff's page D (page_data_build_diff) given the two runs ranked by
+ * what grew between them (page/suspects.h: page_suspects_build_two),
+ * names chosen by filter (NULL: every name).  Nothing when D has no
+ * panel. */
+void page_data_add_grew(struct page_data *D, const struct profile *before,
+                        const struct profile *after, const struct name_filter *filter);
 
 /* Frees D and all it holds (NULL is harmless). */
 void page_data_free(struct page_data *D);

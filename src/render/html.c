@@ -23,7 +23,9 @@
 
 #include "html_page.h"
 #include "json.h"
+#include "page/icicle.h"
 #include "page/page.h"
+#include "page/suspects.h"
 #include "profile.h"
 #include "utf8.h"
 
@@ -167,6 +169,130 @@ static void json_panel_names(FILE *f, const struct page_data_panel *P)
     putc('}', f);
 }
 
+/* ---- the page's features of issues 38 and 42 (page/suspects.h, page/icicle.h) ---- */
+
+static void json_key(FILE *f, const char *key, double v)
+{
+    fprintf(f, ",\"%s\":", key);
+    json_put_number(f, v);
+}
+
+/* --top's ranking: the window, and each name's figures (undrawn ones
+ * with their values at the page's samples). */
+static void json_suspects(FILE *f, const struct page_suspects *S, size_t nsamples)
+{
+    fprintf(f, ",\n \"suspects\":{\"censuses\":%zu", S->ncensuses);
+    json_key(f, "t_start", S->t_start);
+    json_key(f, "t_end", S->t_end);
+    json_key(f, "heap_start", (double)S->heap_start);
+    json_key(f, "heap_end", (double)S->heap_end);
+    json_key(f, "heap_peak", (double)S->heap_peak);
+    json_key(f, "heap_peak_time", S->heap_peak_time);
+    json_key(f, "floor", S->floor);
+    fprintf(f, ",\"names\":%zu,\"undrawn\":%zu", S->names, S->undrawn);
+    if (S->two) { /* --diff: the runs ranked by what grew between them */
+        fprintf(f, ",\"two\":true,\"before_censuses\":%zu", S->before_ncensuses);
+        json_key(f, "before_heap_peak", (double)S->before_heap_peak);
+    }
+    fputs(",\"rows\":[", f);
+    static const char *const where[] = {[PAGE_DRAWN] = "band", [PAGE_OTHER] = "other",
+                                        [PAGE_TRACED] = "t"};
+    for (size_t i = 0; i < S->nrows; i++) {
+        const struct page_suspect *r = &S->row[i];
+        const struct triage_figures *g = &r->fig;
+        fputs(i ? ",\n  {\"name\":" : "\n  {\"name\":", f);
+        json_put_string(f, r->name, JSON_IN_SCRIPT);
+        fprintf(f, ",\"band\":%lld,\"in\":\"%s\",\"leak\":%s", (long long)r->band,
+                where[r->where], r->leak ? "true" : "false");
+        double v[] = {(double)g->start, (double)g->end, (double)r->change, (double)g->peak,
+                      g->peak_time, g->end_share, g->steady, g->slope, g->r2, g->held, g->score};
+        static const char *const name[] = {"start", "end", "change", "peak", "peak_time",
+                                           "end_share", "steady", "slope", "r2", "held",
+                                           "score"};
+        for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+            json_key(f, name[k], v[k]);
+        if (isfinite(r->change_pct))
+            json_key(f, "change_pct", r->change_pct);
+        else
+            fputs(",\"change_pct\":null", f);
+        if (r->values) {
+            fputs(",\"values\":", f);
+            json_put_numbers(f, r->values, nsamples);
+        }
+        if (S->two) { /* which run holds it, and BEFORE's figures */
+            const struct triage_figures *b = &r->before;
+            fprintf(f, ",\"in_before\":%s,\"in_after\":%s", b->present ? "true" : "false",
+                    g->present ? "true" : "false");
+            json_key(f, "before_peak", (double)b->peak);
+            json_key(f, "before_end", (double)b->end);
+        }
+        putc('}', f);
+    }
+    fputs("]}", f);
+}
+
+/* OTHER and -t at each sample: the names listed, then per sample a flat
+ * list of (name, value) pairs, largest first, and the names' counts. */
+static void json_opened(FILE *f, const struct page_opened *O)
+{
+    fprintf(f, ",\n \"opened\":{\"other\":%lld,\"names\":[", (long long)O->other_band);
+    for (size_t k = 0; k < O->nnames; k++) {
+        fputs(k ? "," : "", f);
+        json_put_string(f, O->name[k], JSON_IN_SCRIPT);
+    }
+    fputs("],\n  \"traced\":[", f);
+    for (size_t k = 0; k < O->nnames; k++)
+        fprintf(f, "%s%d", k ? "," : "", O->traced[k] ? 1 : 0);
+    fputs("],\n  \"at\":[", f);
+    for (size_t i = 0; i < O->nsamples; i++) {
+        fputs(i ? ",\n   [" : "\n   [", f);
+        for (size_t e = O->start[i]; e < O->start[i + 1]; e++) {
+            fprintf(f, "%s%u,", e > O->start[i] ? "," : "", O->who[e]);
+            json_put_number(f, (double)O->value[e]);
+        }
+        putc(']', f);
+    }
+    fputs("],\n  \"counts\":[", f);
+    for (size_t i = 0; i < O->nsamples; i++)
+        fprintf(f, "%s%u,%u", i ? "," : "", O->count[i][0], O->count[i][1]);
+    putc(']', f);
+    if (O->total) {
+        fputs(",\n  \"total\":", f);
+        json_put_numbers(f, O->total, O->nsamples);
+    }
+    putc('}', f);
+}
+
+/* The tree of the names: [parent, kind, label] a node, and the node of
+ * each band and of each name listed in "opened". */
+static void json_tree(FILE *f, const struct page_tree *T)
+{
+    static const char *const kind[] = {
+        [TREE_FLAT] = "flat", [TREE_STACKS] = "stacks", [TREE_SOURCES] = "sources"};
+    fprintf(f, ",\n \"tree\":{\"kind\":\"%s\",\"cut_names\":%s,\"cut_log\":%s,"
+               "\"name_length\":%ld,\"too_big\":%s,\"reason\":",
+            kind[T->kind], T->cut_names ? "true" : "false", T->cut_log ? "true" : "false",
+            T->name_length, T->too_big ? "true" : "false");
+    if (T->reason)
+        json_put_string(f, T->reason, JSON_IN_SCRIPT);
+    else
+        fputs("null", f);
+    fputs(",\n  \"nodes\":[", f);
+    for (size_t i = 0; i < T->nnodes; i++) {
+        fprintf(f, "%s[%lld,%d,", i ? ",\n   " : "\n   ", (long long)T->parent[i],
+                (int)T->kind_of[i]);
+        json_put_string(f, T->label[i], JSON_IN_SCRIPT);
+        putc(']', f);
+    }
+    fputs("],\n  \"band_node\":[", f);
+    for (size_t b = 0; b < T->nbands; b++)
+        fprintf(f, "%s%lld", b ? "," : "", (long long)T->band_node[b]);
+    fputs("],\n  \"member_node\":[", f);
+    for (size_t m = 0; m < T->nmembers; m++)
+        fprintf(f, "%s%lld", m ? "," : "", (long long)T->member_node[m]);
+    fputs("]}", f);
+}
+
 static void json_panel(FILE *f, const struct page_data_panel *P)
 {
     fputs("{\"title\":", f);
@@ -236,6 +362,12 @@ static void json_panel(FILE *f, const struct page_data_panel *P)
         json_put_numbers(f, P->hidden, P->nsamples);
         fputs("}", f);
     }
+    if (P->suspects)
+        json_suspects(f, P->suspects, P->nsamples);
+    if (P->opened)
+        json_opened(f, P->opened);
+    if (P->tree)
+        json_tree(f, P->tree);
     fputs("}", f);
 }
 
@@ -365,6 +497,7 @@ static int write_html(FILE *f, const struct layout *L, const struct page_data *D
     html_text(f, title);
     fputs("</title>\n<style>\n", f);
     put_lines(f, page_css);
+    put_lines(f, page_features_css);
     fputs("</style>\n</head>\n<body>\n<header>\n<h1>", f);
     html_text(f, title);
     fputs("</h1>\n<p class=\"date\">", f);
@@ -388,6 +521,9 @@ static int write_html(FILE *f, const struct layout *L, const struct page_data *D
     fputs("<script type=\"application/json\" id=\"hp2ps-data\">\n", f);
     json_data(f, D, rs);
     fputs("\n</script>\n<script>\n", f);
+    /* the features first: each registers itself for page.js's hooks */
+    put_lines(f, page_suspects_js);
+    put_lines(f, page_icicle_js);
     put_lines(f, page_js);
     fputs("</script>\n</body>\n</html>\n", f);
     return 0;
