@@ -8,6 +8,7 @@
 #include "fixture.h"
 #include "options.h"
 #include "page/page.h"
+#include "page/suspects.h"
 #include "read/hp.h"
 #include "run.h"
 
@@ -345,6 +346,69 @@ static void names(void)
     }
 }
 
+/* The page's one list of names: --top's ranking (the Suspects view) and
+ * OTHER opened point into it, each name once; --top's names go without
+ * "(N)" but where two would then read alike ("(2)churn", "(3)churn").
+ * -m2 draws leak and OTHER; -t leaves the small ones out. */
+static const char STACKS[] =
+    "JOB \"s\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+    "BEGIN_SAMPLE 0.0\n(1)leak 1000\n(2)churn 300\n(3)churn 200\n(4)main 90\n(5)tiny 1\n"
+    "END_SAMPLE 0.0\n"
+    "BEGIN_SAMPLE 1.0\n(1)leak 2000\n(2)churn 100\n(3)churn 250\n(4)main 95\n(5)tiny 3\n"
+    "END_SAMPLE 1.0\n"
+    "BEGIN_SAMPLE 2.0\n(1)leak 3000\n(3)churn 300\n(4)main 99\n(5)tiny 2\nEND_SAMPLE 2.0\n";
+
+static void one_list(void)
+{
+    struct hp_error err;
+    struct profile p = {0};
+    struct band_plan bp = {0};
+    struct series s = {0};
+    struct layout L = {0};
+    struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
+    struct band_options bo;
+    band_options_default(&bo);
+    bo.limit = 2;
+    bo.trace_percent = 1;
+    if (!CHECK(profile_parse_buffer(&p, STACKS, strlen(STACKS), "s.hp", NULL, &err) == 0) ||
+        !CHECK(bands_plan(&bp, &p, &bo, &err) == 0) ||
+        !CHECK(series_build_mode(&s, &p, &bp, 100, MODE_STACKED, &err) == 0) ||
+        !CHECK(series_samples_build(&s, &p, &bp, 100, &err) == 0))
+        return;
+    o.x_range = 2, o.y_range = 4000;
+    if (!CHECK(layout_build(&L, &p, &bp, &s, &o, &fake, &err) == 0))
+        return;
+    struct page_data *D = page_data_build(&L, &p, &bp, &s, &o, &err);
+    const struct page_data_panel *P = D ? &D->panel[0] : NULL;
+    if (CHECK(D && page_data_add_names(D, 0, &p, &bp, &err) == 0) &&
+        CHECK(P->suspects && P->suspects->nrows > 0 && P->suspect_name) &&
+        CHECK(P->opened && P->opened->nnames > 0 && P->opened_name)) {
+        for (size_t i = 0; i < P->nnames; i++)
+            for (size_t j = 0; j < i; j++)
+                CHECK(strcmp(P->names[i].name, P->names[j].name) != 0);
+        size_t whole = 0;
+        for (size_t r = 0; r < P->suspects->nrows; r++) {
+            long n = P->suspect_name[r];
+            if (!CHECK(n >= 0 && (size_t)n < P->nnames))
+                continue;
+            const struct page_data_name *nm = &P->names[n];
+            CHECK_STR(nm->name + (P->suspect_whole[r] ? 0 : nm->prefix), P->suspects->row[r].name);
+            whole += P->suspect_whole[r];
+        }
+        CHECK_INT(whole, 2); /* the two churns */
+        for (size_t m = 0; m < P->opened->nnames; m++) {
+            long n = P->opened_name[m];
+            if (CHECK(n >= 0 && (size_t)n < P->nnames))
+                CHECK_STR(P->names[n].name + P->names[n].prefix, P->opened->name[m]);
+        }
+    }
+    page_data_free(D);
+    layout_free(&L);
+    series_free(&s);
+    band_plan_free(&bp);
+    profile_free(&p);
+}
+
 /* More names than the page lists: the PAGE_NAMES_MAX largest by total
  * (ties by name), largest first; names_total counts them all. */
 static void many_names(void)
@@ -396,6 +460,7 @@ int main(void)
 {
     one_profile();
     names();
+    one_list();
     many_names();
     several();
     diff();

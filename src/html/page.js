@@ -45,6 +45,30 @@
   }
   var source = document.getElementById('hp2ps-data');
   var D = source ? JSON.parse(source.textContent) : null;
+  /* Each panel has one list of names (P.names, page/names.c), which the
+   * search and the table of every name read; the Suspects view's rows
+   * and OTHER opened point into it ("n"), their names as --top shows
+   * them: less the "(N)" (prefix characters), which a row keeps where
+   * two names would read alike without it (whole). */
+  (D ? D.panels : []).forEach(function (P) {
+    var N = P.names;
+    if (!N)
+      return;
+    var shown = function (i, whole) {
+      return whole || !N.prefix ? N.name[i] : N.name[i].slice(N.prefix[i]);
+    };
+    (P.suspects ? P.suspects.rows : []).forEach(function (R) {
+      if (R.n === undefined)
+        return;
+      R.name = shown(R.n, R.whole);
+      if (R.peak === undefined) { /* the list's, when --top's (render/html.c) */
+        R.peak = N.peak[R.n];
+        R.peak_time = N.peak_time[R.n];
+      }
+    });
+    if (P.opened && P.opened.n)
+      P.opened.names = P.opened.n.map(function (i) { return shown(i, false); });
+  });
   var graph = document.getElementById('graph');
   var picture = document.getElementById('picture');
   var readout = document.getElementById('readout');
@@ -1134,8 +1158,9 @@
     label.appendChild(rowsBox);
     var listed = D.panels.some(function (P) { return P.names && P.names.name.length < P.names.total; });
     if (listed)
-      label.appendChild(document.createTextNode(' (the page lists the ' +
-        grouped(D.panels[0].names.name.length) + ' largest names)'));
+      label.appendChild(document.createTextNode(' (the page lists ' +
+        grouped(D.panels[0].names.name.length) + ' names: the largest, and those Suspects ' +
+        'and OTHER opened name)'));
     tables.parentNode.insertBefore(label, tables);
     rowsBox.addEventListener('change', function () {
       setRows(rowsBox.value);
@@ -2274,8 +2299,8 @@
         note += '; so do ' + more.join(' and ') + ' (Rows: every name lists them; ' +
                 'hp2ps --include draws them)';
       if (m.listed < m.total)
-        note += '; the page lists the ' + grouped(m.listed) + ' largest of ' +
-                grouped(m.total) + ' names';
+        note += '; the page lists ' + grouped(m.listed) + ' of ' + grouped(m.total) +
+                ' names (the largest, and those Suspects and OTHER opened name)';
       /* --diff's OTHER: its names are not in the page, and a search
        * cannot say whether they match */
       if (D.panels.some(function (P) {

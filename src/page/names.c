@@ -7,12 +7,20 @@
  * table gives a band (page.js: figures), over every sample: a sample
  * without the name counts as 0, as the band is drawn there.
  *
+ * The page has one list of names: the names --top's ranking lists (the
+ * Suspects view) and those OTHER and -t opened list (page/suspects.h) are
+ * in it too, those not among the largest added, and the ranking's rows
+ * and the opened lists point at their entries (page_data_panel's
+ * suspect_name, opened_name) rather than carrying the names again.
+ *
  * Memory: a slot number per name (the chosen ones' figures are summed in
  * their slots), so a million names cost 4 MB, not a record each.  One
  * replay of the store; per sample O(entries), the names held in the
  * sample before compared with this one's (as triage.c does) for the
  * trapezoids of a name that vanished. */
 #include "page/page.h"
+#include "page/suspects.h"
+#include "stackname.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -217,19 +225,103 @@ static int replay(struct name_acc *acc, const int32_t *slot, const struct profil
     return rc;
 }
 
+/* Name id given an entry of all[0..*kept) if it has none (the room is
+ * the caller's). */
+static void add_id(const struct profile *p, int64_t id, struct by_total *all, size_t *kept,
+                   int32_t *slot)
+{
+    if (id < 0 || (size_t)id >= p->names.count || slot[id] >= 0)
+        return;
+    slot[id] = (int32_t)*kept;
+    all[(*kept)++] = (struct by_total){p->names.info[id].total, p->names.info[id].text,
+                                       (uint32_t)id};
+}
+
+/* The names --top's ranking lists (S's rows) and those OTHER and -t
+ * opened list (O) that the largest left out, added to all[0..*kept),
+ * then all sorted again: the page has one list of names, which both
+ * point into. */
+static void add_pointed(const struct profile *p, const struct page_suspects *S,
+                        const struct page_opened *O, struct by_total *all, size_t *kept,
+                        int32_t *slot)
+{
+    for (size_t r = 0; S && r < S->nrows; r++)
+        add_id(p, S->row[r].id, all, kept, slot);
+    for (size_t m = 0; O && m < O->nnames; m++)
+        add_id(p, O->id[m], all, kept, slot);
+    qsort(all, *kept, sizeof *all, larger_first);
+    for (size_t i = 0; i < *kept; i++)
+        slot[all[i].id] = (int32_t)i;
+}
+
+/* How the list's name nm reads as text: whole (1), less its "(N)" (2), or
+ * otherwise (0: none known; the text is then sent as it is). */
+static int reads_as(const struct page_data_name *nm, size_t prefix_bytes, const char *text)
+{
+    if (strcmp(nm->name, text) == 0)
+        return 1;
+    return prefix_bytes && strlen(nm->name) >= prefix_bytes &&
+                   strcmp(nm->name + prefix_bytes, text) == 0
+               ? 2
+               : 0;
+}
+
+/* S's rows and O's names pointed at their entries in P's list (slot: a
+ * name id's entry); O's pointers only if every one of its names is
+ * found, as its list is sent whole either way. */
+static void point_into(struct page_data_panel *P, const struct profile *p,
+                       const struct page_suspects *S, const struct page_opened *O,
+                       const int32_t *slot)
+{
+    size_t nn = p->names.count;
+    if (S) {
+        P->suspect_name = xcalloc(S->nrows ? S->nrows : 1, sizeof *P->suspect_name);
+        P->suspect_whole = xcalloc(S->nrows ? S->nrows : 1, sizeof *P->suspect_whole);
+    }
+    for (size_t r = 0; S && r < S->nrows; r++) {
+        int64_t id = S->row[r].id;
+        long i = id >= 0 && (size_t)id < nn ? slot[id] : -1;
+        int how = i >= 0 ? reads_as(&P->names[i], stackname_prefix(p->names.info[id].text),
+                                    S->row[r].name)
+                         : 0;
+        P->suspect_name[r] = how ? i : -1;
+        /* --top keeps "(N)" where two names would read alike without it */
+        P->suspect_whole[r] = how == 1 && P->names[i].prefix > 0;
+    }
+    if (!O)
+        return;
+    P->opened_name = xcalloc(O->nnames ? O->nnames : 1, sizeof *P->opened_name);
+    for (size_t m = 0; m < O->nnames; m++) {
+        uint32_t id = O->id[m];
+        long i = id < nn ? slot[id] : -1;
+        /* --top --at's names go without their "(N)" */
+        if (i < 0 || reads_as(&P->names[i], stackname_prefix(p->names.info[id].text),
+                              O->name[m]) != (P->names[i].prefix ? 2 : 1)) {
+            free(P->opened_name);
+            P->opened_name = NULL;
+            return;
+        }
+        P->opened_name[m] = i;
+    }
+}
+
 int page_data_add_names(struct page_data *D, size_t k, const struct profile *p,
                         const struct band_plan *bp, struct hp_error *err)
 {
     if (!D || k >= D->npanels || !bp->band_of_name)
         return 0;
     struct page_data_panel *P = &D->panel[k];
-    /* a name that is a band of its own is listed by the key already */
+    const struct page_suspects *S = P->suspects && !P->suspects->two ? P->suspects : NULL;
+    const struct page_opened *O = P->opened;
+    /* a name that is a band of its own is listed by the key already, and
+     * needs an entry only when --top's ranking lists it */
     bool merged = bp->trace_dropped > 0;
     for (size_t b = 0; b < bp->count && !merged; b++)
         merged = bp->band[b].is_other;
-    if (!merged)
+    if (!merged && !(S && S->nrows) && !(O && O->nnames))
         return 0;
-    struct by_total *all = xcalloc(PAGE_NAMES_MAX, sizeof *all);
+    size_t room = PAGE_NAMES_MAX + (S ? S->nrows : 0) + (O ? O->nnames : 0);
+    struct by_total *all = xcalloc(room, sizeof *all);
     size_t kept, n;
     largest(p, bp, all, PAGE_NAMES_MAX, &kept, &n);
     int32_t *slot = xreallocarray(NULL, p->names.count ? p->names.count : 1, sizeof *slot);
@@ -237,6 +329,7 @@ int page_data_add_names(struct page_data *D, size_t k, const struct profile *p,
         slot[id] = -1;
     for (size_t i = 0; i < kept; i++)
         slot[all[i].id] = (int32_t)i;
+    add_pointed(p, S, O, all, &kept, slot);
     struct name_acc *acc = xcalloc(kept ? kept : 1, sizeof *acc);
     double samples, su, suu;
     if (replay(acc, slot, p, &samples, &su, &suu, err) < 0) {
@@ -258,6 +351,9 @@ int page_data_add_names(struct page_data *D, size_t k, const struct profile *p,
         struct page_data_name *nm = &P->names[i];
         const struct name_acc *x = &acc[i];
         nm->name = utf8_sanitize_lines(raw, strlen(raw));
+        for (size_t c = 0, n_prefix = stackname_prefix(raw); c < n_prefix; c++)
+            nm->prefix += ((unsigned char)raw[c] & 0xC0) != 0x80; /* characters, as the page
+                                                                  * slices */
         if (p->detail && id < p->ndetail && p->detail[id])
             nm->detail = xstrdup(p->detail[id]);
         nm->band = b >= 0 && (size_t)b < P->nbands ? (long)P->band[b] : -1;
@@ -266,6 +362,7 @@ int page_data_add_names(struct page_data *D, size_t k, const struct profile *p,
         nm->area = x->area, nm->first = x->first, nm->last = x->last;
         line_of(x, samples, su, suu, &nm->slope, &nm->r2);
     }
+    point_into(P, p, S, O, slot);
     free(acc);
     free(slot);
     free(all);

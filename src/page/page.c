@@ -411,6 +411,9 @@ void page_data_free(struct page_data *D)
             free(P->names[i].detail);
         }
         free(P->names);
+        free(P->suspect_name);
+        free(P->suspect_whole);
+        free(P->opened_name);
         page_suspects_free(P->suspects);
         page_opened_free(P->opened);
         page_tree_free(P->tree);

@@ -43,6 +43,8 @@ struct page_data_name {
     double slope, r2;       /*   its least-squares line and its R² (-1: none), */
     double area;            /*   value x time, by trapezoids, */
     double first, last;     /*   the first and last sample holding it */
+    size_t prefix;          /* the characters of its "(N)" (stackname_prefix), which
+                             * --top leaves out */
 };
 
 /* At most this many names are listed, the largest by total: a page stays
@@ -93,6 +95,13 @@ struct page_data_panel {
     size_t nnames;          /* page_data_add_names: names listed, the largest first */
     struct page_data_name *names;
     size_t names_total;     /* the profile's names that hold something */
+    /* The page has one list of names (names): suspects->row[r]'s name is
+     * names[suspect_name[r]] (-1: the row's own text), whole where
+     * suspect_whole[r] (else less its "(N)"), and opened->name[m] is
+     * names[opened_name[m]] less its "(N)"; NULL: not pointed */
+    long *suspect_name;
+    bool *suspect_whole;
+    long *opened_name;
     double percent_floor;   /* the percent view draws nothing for a sample whose drawn
                              * total is at most this (series.h, SERIES_PERCENT_FLOOR of
                              * the largest), as --mode=percent does */

@@ -152,6 +152,15 @@ static void json_panel_names(FILE *f, const struct page_data_panel *P)
         json_put_numbers(f, v, n);
     }
     free(v);
+    bool cut = false;
+    for (size_t i = 0; i < n && !cut; i++)
+        cut = P->names[i].prefix > 0;
+    if (cut) { /* --top's names (Suspects, OTHER opened) go without their "(N)" */
+        fputs(",\n  \"prefix\":[", f);
+        for (size_t i = 0; i < n; i++)
+            fprintf(f, "%s%zu", i ? "," : "", P->names[i].prefix);
+        putc(']', f);
+    }
     bool details = false;
     for (size_t i = 0; i < n && !details; i++)
         details = P->names[i].detail != NULL;
@@ -178,9 +187,12 @@ static void json_key(FILE *f, const char *key, double v)
 }
 
 /* --top's ranking: the window, and each name's figures (undrawn ones
- * with their values at the page's samples). */
-static void json_suspects(FILE *f, const struct page_suspects *S, size_t nsamples)
+ * with their values at the page's samples).  A row's name is its entry
+ * in the panel's one list of names ("n", P->suspect_name), or its own
+ * text where the list has none (--diff's pairs). */
+static void json_suspects(FILE *f, const struct page_data_panel *P, size_t nsamples)
 {
+    const struct page_suspects *S = P->suspects;
     fprintf(f, ",\n \"suspects\":{\"censuses\":%zu", S->ncensuses);
     json_key(f, "t_start", S->t_start);
     json_key(f, "t_end", S->t_end);
@@ -200,8 +212,19 @@ static void json_suspects(FILE *f, const struct page_suspects *S, size_t nsample
     for (size_t i = 0; i < S->nrows; i++) {
         const struct page_suspect *r = &S->row[i];
         const struct triage_figures *g = &r->fig;
-        fputs(i ? ",\n  {\"name\":" : "\n  {\"name\":", f);
-        json_put_string(f, r->name, JSON_IN_SCRIPT);
+        fputs(i ? ",\n  {" : "\n  {", f);
+        long n = P->suspect_name ? P->suspect_name[i] : -1;
+        /* the list's peak and when are --top's (the window's empty edges
+         * change neither): said once, there; slope and R² are --top's own
+         * (over its window, the list's over every sample) */
+        bool same_peak = n >= 0 && P->names[n].peak == (double)g->peak &&
+                         P->names[n].peak_time == g->peak_time;
+        if (n >= 0) {
+            fprintf(f, "\"n\":%ld%s", n, P->suspect_whole[i] ? ",\"whole\":true" : "");
+        } else {
+            fputs("\"name\":", f);
+            json_put_string(f, r->name, JSON_IN_SCRIPT);
+        }
         fprintf(f, ",\"band\":%lld,\"in\":\"%s\",\"leak\":%s", (long long)r->band,
                 where[r->where], r->leak ? "true" : "false");
         double v[] = {(double)g->start, (double)g->end, (double)r->change, (double)g->peak,
@@ -210,7 +233,8 @@ static void json_suspects(FILE *f, const struct page_suspects *S, size_t nsample
                                            "end_share", "steady", "slope", "r2", "held",
                                            "score"};
         for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
-            json_key(f, name[k], v[k]);
+            if (!(same_peak && (k == 3 || k == 4)))
+                json_key(f, name[k], v[k]);
         if (isfinite(r->change_pct))
             json_key(f, "change_pct", r->change_pct);
         else
@@ -233,12 +257,19 @@ static void json_suspects(FILE *f, const struct page_suspects *S, size_t nsample
 
 /* OTHER and -t at each sample: the names listed, then per sample a flat
  * list of (name, value) pairs, largest first, and the names' counts. */
-static void json_opened(FILE *f, const struct page_opened *O)
+static void json_opened(FILE *f, const struct page_data_panel *P)
 {
-    fprintf(f, ",\n \"opened\":{\"other\":%lld,\"names\":[", (long long)O->other_band);
+    const struct page_opened *O = P->opened;
+    /* the names: their entries in the panel's one list ("n"), or their
+     * text where it has none */
+    fprintf(f, ",\n \"opened\":{\"other\":%lld,\"%s\":[", (long long)O->other_band,
+            P->opened_name ? "n" : "names");
     for (size_t k = 0; k < O->nnames; k++) {
         fputs(k ? "," : "", f);
-        json_put_string(f, O->name[k], JSON_IN_SCRIPT);
+        if (P->opened_name)
+            fprintf(f, "%ld", P->opened_name[k]);
+        else
+            json_put_string(f, O->name[k], JSON_IN_SCRIPT);
     }
     fputs("],\n  \"traced\":[", f);
     for (size_t k = 0; k < O->nnames; k++)
@@ -363,9 +394,9 @@ static void json_panel(FILE *f, const struct page_data_panel *P)
         fputs("}", f);
     }
     if (P->suspects)
-        json_suspects(f, P->suspects, P->nsamples);
+        json_suspects(f, P, P->nsamples);
     if (P->opened)
-        json_opened(f, P->opened);
+        json_opened(f, P);
     if (P->tree)
         json_tree(f, P->tree);
     fputs("}", f);

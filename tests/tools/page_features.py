@@ -481,8 +481,9 @@ def cmd_bounded(page, maxbytes):
             entries = sum(len(a) // 2 for a in O["at"])
             if entries > max(24000, n):
                 fail("OTHER and -t list %d entries, over the budget" % entries)
-            if len(O["names"]) > 2000:
-                fail("OTHER and -t list %d names" % len(O["names"]))
+            listed = O["n"] if "n" in O else O["names"]  # (entries in P["names"])
+            if len(listed) > 2000:
+                fail("OTHER and -t list %d names" % len(listed))
         S = P.get("suspects")
         if S:
             values = sum(len(r.get("values", [])) for r in S["rows"])
