@@ -46,7 +46,8 @@
   var source = document.getElementById('hp2ps-data');
   var D = source ? JSON.parse(source.textContent) : null;
   /* Each panel has one list of names (P.names, page/names.c), which the
-   * search and the table of every name read; the Suspects view's rows
+   * search and the table of every name read (its names that are bands of
+   * their own null, the key's band said once); the Suspects view's rows
    * and OTHER opened point into it ("n"), their names as --top shows
    * them: less the "(N)" (prefix characters), which a row keeps where
    * two names would read alike without it (whole). */
@@ -54,6 +55,8 @@
     var N = P.names;
     if (!N)
       return;
+    /* a name that is a band of its own is sent once, as the band's */
+    N.name = N.name.map(function (name, i) { return name === null ? D.bands[N.band[i]].name : name; });
     var shown = function (i, whole) {
       return whole || !N.prefix ? N.name[i] : N.name[i].slice(N.prefix[i]);
     };

@@ -123,16 +123,23 @@ static void json_panel_figures(FILE *f, const struct page_data_panel *P)
     }
 }
 
-/* Every name of the panel (page_data_add_names), field by field. */
-static void json_panel_names(FILE *f, const struct page_data_panel *P)
+/* Every name of the panel (page_data_add_names), field by field; a
+ * name that is a band of its own as null, the band's name (D->band) said
+ * once, in the key's list. */
+static void json_panel_names(FILE *f, const struct page_data *D, const struct page_data_panel *P)
 {
     if (!P->nnames)
         return;
     size_t n = P->nnames;
     fprintf(f, ",\n \"names\":{\"total\":%zu,\"name\":[", P->names_total);
     for (size_t i = 0; i < n; i++) {
+        const struct page_data_name *nm = &P->names[i];
         fputs(i ? ",\n  " : "\n  ", f);
-        json_put_string(f, P->names[i].name, JSON_IN_SCRIPT);
+        if (nm->band >= 0 && (size_t)nm->band < D->nbands && !D->band[nm->band].is_other &&
+            strcmp(D->band[nm->band].name, nm->name) == 0)
+            fputs("null", f);
+        else
+            json_put_string(f, nm->name, JSON_IN_SCRIPT);
     }
     fputs("],\n  \"band\":[", f);
     for (size_t i = 0; i < n; i++)
@@ -324,7 +331,7 @@ static void json_tree(FILE *f, const struct page_tree *T)
     fputs("]}", f);
 }
 
-static void json_panel(FILE *f, const struct page_data_panel *P)
+static void json_panel(FILE *f, const struct page_data *D, const struct page_data_panel *P)
 {
     fputs("{\"title\":", f);
     json_put_string(f, P->title, JSON_IN_SCRIPT);
@@ -385,7 +392,7 @@ static void json_panel(FILE *f, const struct page_data_panel *P)
         }
     }
     json_panel_figures(f, P);
-    json_panel_names(f, P);
+    json_panel_names(f, D, P);
     if (P->hidden) { /* what -t removed, by sample: the readout's totals say it */
         fprintf(f, ",\n \"trace\":{\"names\":%zu,\"percent\":", P->hidden_names);
         json_put_number(f, P->trace_percent);
@@ -442,7 +449,7 @@ static void json_data(FILE *f, const struct page_data *D, const struct render_se
     fputs("],\n\"panels\":[", f);
     for (size_t k = 0; k < D->npanels; k++) {
         fputs(k ? ",\n" : "\n", f);
-        json_panel(f, &D->panel[k]);
+        json_panel(f, D, &D->panel[k]);
     }
     fputs("]}", f);
 }
