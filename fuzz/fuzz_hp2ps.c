@@ -625,6 +625,35 @@ static void check_top(const struct profile *p, const struct band_plan *bp,
     store_cursor_free(c);
 }
 
+/* --top's drawing: every name its ranking calls a leak is a band of its
+ * own (never -t's, never OTHER's), marked, and the leaks are the top
+ * bands (the fuzzer's -m is never negative). */
+static void check_leaks_drawn(const struct drawing *d)
+{
+    const struct band_plan *bp = &d->plan;
+    size_t marked = 0, on_top = 0;
+    for (size_t b = 0; b < bp->count; b++)
+        marked += bp->band[b].leak;
+    for (size_t b = bp->count; b-- > 0 && bp->band[b].leak;)
+        on_top++;
+    size_t leaks = 0;
+    for (size_t i = 0; i < d->suspects.nrows; i++) {
+        const struct triage_row *r = &d->suspects.row[i];
+        if (!r->leak)
+            continue;
+        leaks++;
+        int32_t b = r->id >= 0 && (size_t)r->id < bp->nnames ? bp->band_of_name[r->id] : -1;
+        if (b < 0 || !bp->band[b].leak || bp->band[b].is_other) {
+            fprintf(stderr, "--top: leak %s is not a band of its own (%d)\n", r->raw, (int)b);
+            abort();
+        }
+    }
+    if (marked != leaks || on_top != leaks) {
+        fprintf(stderr, "--top: %zu leaks, %zu bands marked, %zu on top\n", leaks, marked, on_top);
+        abort();
+    }
+}
+
 /* The text read again on several threads, with parts so small that a
  * seam falls at nearly every BEGIN_SAMPLE (read/hp.c): the very profile, or
  * the very error, of the reading on one thread (rc, p, err). */
@@ -753,6 +782,8 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
     top.top = in->len[0] % 3 == 0;
     po = &top;
     if (pipeline_draw(&d, &p, saved, po, &tm, &err) == 0) {
+        if (po->top)
+            check_leaks_drawn(&d);
         check_and_render(&d.layout, d.page, po, in->through_output);
         aux_write(sink, &d.plan, d.x_range, d.stacked_range, po->bands.colour);
         fflush(sink);

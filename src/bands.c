@@ -14,7 +14,11 @@
  *      --sort=gradient: ascending by least-squares slope (stable; ours);
  *   4. -i: by name;
  *   5. -p: ascending by the .aux ORDER number (0 when absent);
- *   6. -m: the bottom names merge into OTHER;
+ *   5b. --top (ours): the leaks triage names go on top, in the order the
+ *      steps before left them; step 2 cut none of them;
+ *   6. -m: the bottom names merge into OTHER; the leaks never do, but
+ *      take their places within the limit first (more leaks than the
+ *      limit: every one drawn, and every other name in OTHER);
  *   7. ranks by size, and the shades (shades.c).
  * A deliberate difference from GHC: an all-zero profile keeps its bands
  * under -t0 (GHC divides by a zero grand total and drops everything).
@@ -131,6 +135,38 @@ static bool less_order(const void *ctx, size_t a, size_t b)
 {
     const struct keys *k = ctx;
     return k->order[a] < k->order[b];
+}
+
+/* ---- --top: the leaks ---------------------------------------------------- */
+
+/* Per name id, whether it is one of o's leaks; NULL when there are none. */
+static bool *leak_set(const struct band_options *o, size_t nn)
+{
+    if (!o->leak_ids || !o->nleak_ids)
+        return NULL;
+    bool *leak = xcalloc(nn ? nn : 1, sizeof *leak);
+    for (size_t i = 0; i < o->nleak_ids; i++)
+        if (o->leak_ids[i] < nn)
+            leak[o->leak_ids[i]] = true;
+    return leak;
+}
+
+/* list[0..n) with its leaks moved to its end, every name keeping its
+ * order among its kind; returns how many leaks. */
+static size_t leaks_last(size_t *list, size_t n, const bool *leak)
+{
+    if (!leak)
+        return 0;
+    size_t *tmp = xreallocarray(NULL, n ? n : 1, sizeof *tmp);
+    size_t others = 0, k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!leak[list[i]])
+            list[others++] = list[i];
+        else
+            tmp[k++] = list[i];
+    memcpy(list + others, tmp, k * sizeof *tmp);
+    free(tmp);
+    return k;
 }
 
 /* ---- step 2: trace elimination ---------------------------------------- */
@@ -307,6 +343,8 @@ struct ordered {
     size_t n, cut;
     double *slope;
     int64_t *aux_id;  /* -p: each name's .aux entry, -1 none; NULL without -p */
+    bool *leak;       /* --top: per name id, a leak; NULL: none */
+    size_t nleaks;    /* the last of list[] */
 };
 
 static void ordered_free(struct ordered *on)
@@ -314,6 +352,7 @@ static void ordered_free(struct ordered *on)
     free(on->ids);
     free(on->slope);
     free(on->aux_id);
+    free(on->leak);
 }
 
 /* Steps 1 to 5.  -1 with err set when a replay fails or the filters leave
@@ -341,6 +380,11 @@ static int order_names(struct ordered *on, const struct profile *p,
     selection_sort_keys(on->ids, nkept, total);
     free(total);
     on->cut = trace_cut(names, on->ids, nkept, o->trace_percent);
+    /* --top: -t cuts no leak (a leak holds little of the heap·time while
+     * it grows: that is why -t hid it).  The leaks among the cut are its
+     * largest, so the list stays ascending by total. */
+    on->leak = leak_set(o, nn);
+    on->cut -= leaks_last(on->ids, on->cut, on->leak);
     size_t *list = on->list = on->ids + on->cut;
     size_t n = on->n = nkept - on->cut;
 
@@ -412,7 +456,23 @@ static int order_names(struct ordered *on, const struct profile *p,
         selection_sort(list, n, less_order, NULL, &keys);
         free(order);
     }
+
+    /* 5b. --top: the leaks on top, whatever order the steps before gave */
+    on->nleaks = leaks_last(list, n, on->leak);
     return 0;
+}
+
+/* Step 6's count: the bands of the ordered names under the limit, and
+ * *merged, how many of the bottom ones OTHER gathers.  The leaks (on
+ * top) are never merged: they take their places within the limit first,
+ * and the other names share what is left, at least one band (OTHER). */
+static size_t limit_bands(const struct ordered *on, long limit, size_t *merged)
+{
+    size_t k = on->nleaks; /* (at most the names, under 2^31: bands_plan) */
+    if (limit < 0 || k == 0)
+        return plan_limit(on->n, limit, merged);
+    long room = limit == 0 ? 0 : limit - (long)k > 1 ? limit - (long)k : 1;
+    return plan_limit(on->n - k, room, merged) + k;
 }
 
 /* Step 6, the band limit: the ordered names as bands, the bottom ones
@@ -425,7 +485,7 @@ static void make_bands(struct band_plan *bp, const struct profile *p, const stru
     size_t nn = names->count, n = on->n;
     const size_t *list = on->list;
     const double *slope = on->slope;
-    size_t merged, count = plan_limit(n, limit, &merged);
+    size_t merged, count = limit_bands(on, limit, &merged);
     bp->nnames = nn;
     bp->trace_dropped = on->cut;
     bp->band_of_name = xreallocarray(NULL, nn ? nn : 1, sizeof *bp->band_of_name);
@@ -456,6 +516,7 @@ static void make_bands(struct band_plan *bp, const struct profile *p, const stru
         b->name = xmemdup0(ni->text, ni->len);
         b->total = ni->total;
         b->slope = slope ? slope[list[i]] : 0;
+        b->leak = on->leak && on->leak[list[i]];
         bp->band_of_name[list[i]] = (int32_t)next;
         size_t alias_len;
         const char *alias = profile_hp_name(p, (uint32_t)list[i], &alias_len);

@@ -5,7 +5,9 @@
  * (-t); re-sorts by standard deviation (-d), by growth (--sort=gradient,
  * ours), by name (-i) and by the .aux ORDER (-p); the band limit (-m)
  * merging the bottom bands into OTHER; and the shades.  Each sort re-sorts
- * the result of the one before.
+ * the result of the one before.  With --top (band_options.leak_ids) the
+ * leaks are bands whatever -t and -m say, on top of the stack after
+ * every sort.
  */
 #ifndef HP2PS_BANDS_H
 #define HP2PS_BANDS_H

@@ -181,14 +181,15 @@ static int by_score(const void *x, const void *y)
 struct item {
     const char *name;
     bool is_other;
+    bool leak;  /* --top: it grew (band.leak) */
     double *change;
     double extreme, extreme_time;
 };
 
-static struct item make_item(const struct diff *d, const char *name, bool is_other,
+static struct item make_item(const struct diff *d, const char *name, bool is_other, bool leak,
                              double *change)
 {
-    struct item it = {name, is_other, change, 0, 0};
+    struct item it = {name, is_other, leak, change, 0, 0};
     for (size_t c = 0; c < d->ncolumns; c++)
         if (fabs(change[c]) > fabs(it.extreme)) {
             it.extreme = change[c];
@@ -202,6 +203,7 @@ static void place(struct diff *d, size_t *b, const struct item *it)
     struct band *band = &d->bands.band[*b];
     band->name = xstrdup(it->name);
     band->is_other = it->is_other;
+    band->leak = it->leak;
     d->change[*b] = it->change;
     d->extreme[*b] = it->extreme;
     d->extreme_time[*b] = it->extreme_time;
@@ -216,8 +218,11 @@ static void place(struct diff *d, size_t *b, const struct item *it)
  * largest change lowest, so it is outermost below zero; then the bands
  * that never change and OTHER (next to whichever side its sign is on);
  * then the rises, the largest change on top, outermost above zero.
- * kept[] is in rank order, largest change first. */
-static void arrange(struct diff *d, const struct item *kept, size_t keep, const struct item *other)
+ * kept[] is in rank order, largest change first.  --top: what grew,
+ * grew[0..ngrew) in rank order too, goes on top of them all, the largest
+ * change on top, whichever its sign. */
+static void arrange(struct diff *d, const struct item *kept, size_t keep, const struct item *other,
+                    const struct item *grew, size_t ngrew)
 {
     size_t b = 0;
     for (size_t i = 0; i < keep; i++)
@@ -233,15 +238,35 @@ static void arrange(struct diff *d, const struct item *kept, size_t keep, const 
     for (size_t i = keep; i-- > 0;)
         if (kept[i].extreme > 0)
             place(d, &b, &kept[i]);
+    for (size_t i = ngrew; i-- > 0;)
+        place(d, &b, &grew[i]);
+}
+
+/* rank[0..n) with the bands that grew (--top: u's band.leak) moved to
+ * its start (first) or its end, each kind keeping its order; returns how
+ * many grew. */
+static size_t grew_apart(struct ranked *rank, size_t n, const struct band_plan *u, bool first)
+{
+    struct ranked *tmp = xreallocarray(NULL, n ? n : 1, sizeof *tmp);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += u->band[rank[i].u].leak;
+    size_t at[2] = {first ? k : 0, first ? 0 : n - k}; /* the others, what grew */
+    for (size_t i = 0; i < n; i++)
+        tmp[at[u->band[rank[i].u].leak]++] = rank[i];
+    memcpy(rank, tmp, n * sizeof *tmp);
+    free(tmp);
+    return k;
 }
 
 /* -t on the changes: of rank[0..n) (largest first), how many stay, the
  * smallest going while together they make less than trace_percent of all
- * the change (bands.c's rule on totals).  Nothing goes when nothing
- * changed.  The dropped ones' largest sum of |change| in a column, and
- * where, into d. */
-static size_t trace_changes(struct diff *d, const struct ranked *rank, size_t n,
-                            const double *cell, double trace_percent)
+ * the change (bands.c's rule on totals), except what grew (--top: u's
+ * band.leak), which stays at the end of those that do.  Nothing goes
+ * when nothing changed.  The dropped ones' largest sum of |change| in a
+ * column, and where, into d. */
+static size_t trace_changes(struct diff *d, struct ranked *rank, size_t n, const double *cell,
+                            double trace_percent, const struct band_plan *u)
 {
     double grand = 0;
     for (size_t i = 0; i < n; i++)
@@ -256,6 +281,8 @@ static size_t trace_changes(struct diff *d, const struct ranked *rank, size_t n,
             break;
         keep--;
     }
+    /* (the smallest that stay: the dropped are smaller still) */
+    keep += grew_apart(rank + keep, n - keep, u, true);
     d->traced = n - keep;
     d->trace_percent = trace_percent;
     for (size_t c = 0; c < d->ncolumns; c++) {
@@ -280,25 +307,40 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const struct b
         rank[i] = (struct ranked){score, u->band[i].name, i};
     }
     qsort(rank, nunion, sizeof *rank, by_score);
-    nunion = trace_changes(d, rank, nunion, cell, trace_percent);
+    nunion = trace_changes(d, rank, nunion, cell, trace_percent, u);
 
-    /* -m counts OTHER among its bands, as for one profile. */
-    size_t merged, count = plan_limit(nunion, limit, &merged);
+    /* -m counts OTHER among its bands, as for one profile.  What grew
+     * (--top) is never merged: it takes its places within the limit
+     * first, the other bands share the rest (at least OTHER). */
+    size_t ngrew = grew_apart(rank, nunion, u, false), nother = nunion - ngrew;
+    long room = limit;
+    if (ngrew && limit > 0)
+        room = limit - (long)ngrew > 1 ? limit - (long)ngrew : 1; /* (ngrew < 2^31) */
+    size_t merged, count = limit < 0 ? plan_limit(nunion, limit, &merged)
+                                     : plan_limit(nother, room, &merged) + ngrew;
+    if (limit < 0)
+        ngrew = 0, nother = nunion; /* (nothing drawn: GHC's negative -m) */
     bool has_other = merged > 0 && count > 0;
-    size_t keep = has_other ? count - 1 : count;
+    size_t keep = count - ngrew - (has_other ? 1 : 0);
     struct item *kept = xcalloc(keep ? keep : 1, sizeof *kept);
-    for (size_t i = 0; i < keep; i++) {
+    struct item *grew = xcalloc(ngrew ? ngrew : 1, sizeof *grew);
+    for (size_t i = 0; i < keep + ngrew; i++) {
+        size_t r = i < keep ? i : nother + (i - keep);
         double *change = xreallocarray(NULL, columns, sizeof *change);
-        memcpy(change, cell + rank[i].u * columns, columns * sizeof *change);
-        kept[i] = make_item(d, rank[i].name, false, change);
+        memcpy(change, cell + rank[r].u * columns, columns * sizeof *change);
+        struct item it = make_item(d, rank[r].name, false, i >= keep, change);
+        if (i < keep)
+            kept[i] = it;
+        else
+            grew[i - keep] = it;
     }
     struct item other = {0};
     if (has_other) {
         double *change = xcalloc(columns, sizeof *change);
-        for (size_t i = keep; i < nunion; i++)
+        for (size_t i = keep; i < nother; i++)
             for (size_t c = 0; c < columns; c++)
                 change[c] += cell[rank[i].u * columns + c];
-        other = make_item(d, "OTHER", true, change);
+        other = make_item(d, "OTHER", true, false, change);
     }
 
     struct band_plan *bp = &d->bands;
@@ -307,8 +349,9 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const struct b
     d->change = xcalloc(count ? count : 1, sizeof *d->change);
     d->extreme = xcalloc(count ? count : 1, sizeof *d->extreme);
     d->extreme_time = xcalloc(count ? count : 1, sizeof *d->extreme_time);
-    arrange(d, kept, keep, has_other ? &other : NULL);
+    arrange(d, kept, keep, has_other ? &other : NULL, grew, ngrew);
     free(kept);
+    free(grew);
     free(rank);
     /* Greys in the order drawn, as for one profile; colours those of the
      * two profiles drawn together (cu's, by name), so a name keeps its

@@ -15,7 +15,10 @@
  * change to show): the smallest changes that together make less than its
  * share of all the change are dropped, as -t drops names.  Of the rest
  * the top -m are kept (the band limit counts OTHER, as for one profile)
- * and the others add up to OTHER.  The band order is the key's order and the drawing's: layout
+ * and the others add up to OTHER.  With --top a band of the after plan
+ * marked band.leak (it grew) is kept whatever -t and -m say, takes its
+ * place within the limit first, and goes on top of the stack.  The band
+ * order is the key's order and the drawing's: layout
  * stacks the rises upward in band order and the falls downward in the
  * opposite order, so the key (top band first) reads as the drawing does
  * from its top down, on both sides of zero.
@@ -51,7 +54,8 @@ struct diff {
 };
 
 /* before/after with plans made without a band limit nor -t (every name
- * that survives selection is a band); drawn[0..2) (or NULL) the plans the
+ * that survives selection is a band; --top: what grew marked band.leak);
+ * drawn[0..2) (or NULL) the plans the
  * two profiles have drawn together (with -t, paired), whose colours the
  * bands take by name; trace_percent: -t, limit: -m (0: none), colour:
  * -c. */

@@ -5,7 +5,6 @@
 #include "pipeline.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,43 +117,19 @@ void drawing_free(struct drawing *d)
     memset(d, 0, sizeof *d);
 }
 
-/* --top with a drawing: the ranking's replay of the store on a thread of
- * its own while the series is built (a second cursor; the store is read
- * only, by pread), so that naming the leaks costs one replay's time less
- * (bench/top.sh).  No thread: it runs when joined. */
-struct suspects_job {
-    struct triage *t;
-    const struct profile *p;
-    const struct pipeline_options *po;
-    struct hp_error err;
-    int rc;
-    bool started;
-    pthread_t tid;
-};
-
-static void *suspects_thread(void *arg)
+/* --top: the name ids of t's leaks (two profiles: what grew, by the
+ * AFTER profile's ids), for the band plan to draw (band_options.leak_ids);
+ * NULL when there are none.  The caller frees it. */
+static uint32_t *leak_ids(const struct triage *t, size_t *n)
 {
-    struct suspects_job *j = arg;
-    j->rc = pipeline_suspects(j->t, j->p, j->po, &j->err);
-    return NULL;
-}
-
-static void suspects_begin(struct suspects_job *j, struct triage *t, const struct profile *p,
-                           const struct pipeline_options *po)
-{
-    *j = (struct suspects_job){.t = t, .p = p, .po = po};
-    j->started = pthread_create(&j->tid, NULL, suspects_thread, j) == 0;
-}
-
-static int suspects_end(struct suspects_job *j, struct hp_error *err)
-{
-    if (j->started)
-        pthread_join(j->tid, NULL);
-    else
-        suspects_thread(j);
-    if (j->rc < 0)
-        *err = j->err;
-    return j->rc;
+    *n = 0;
+    if (!t->nleaks)
+        return NULL;
+    uint32_t *ids = xreallocarray(NULL, t->nleaks, sizeof *ids);
+    for (size_t i = 0; i < t->nrows && *n < t->nleaks; i++)
+        if (t->row[i].leak && t->row[i].id >= 0)
+            ids[(*n)++] = (uint32_t)t->row[i].id;
+    return ids;
 }
 
 int pipeline_series(struct drawing *d, const struct profile *p, const struct aux *aux,
@@ -163,11 +138,19 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
     memset(d, 0, sizeof *d);
     const struct layout_options *base = &po->layout;
     bool given = aux != NULL;
-    struct suspects_job job;
-    bool waiting = po->top;
-    if (waiting)
-        suspects_begin(&job, &d->suspects, p, po);
-    if (pipeline_plan(&d->plan, p, &aux, po, err) < 0)
+    /* --top: the ranking first, so that the plan draws its leaks (one
+     * replay of the store before the series': bench/top.sh) */
+    struct pipeline_options with = *po;
+    uint32_t *leaks = NULL;
+    if (po->top) {
+        if (pipeline_suspects(&d->suspects, p, po, err) < 0)
+            goto fail;
+        leaks = leak_ids(&d->suspects, &with.bands.nleak_ids);
+        with.bands.leak_ids = leaks;
+    }
+    int planned = pipeline_plan(&d->plan, p, &aux, &with, err);
+    free(leaks);
+    if (planned < 0)
         goto fail;
     d->aux_foreign = given && !aux;
     size_t columns = series_columns(d->plan.count);
@@ -192,17 +175,8 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
         d->y_range = fmax(d->y_range, base->gate->top);
     /* Points closer to the line drawn than the page can show go. */
     series_simplify(&d->series, d->y_range);
-    if (waiting) {
-        waiting = false;
-        if (suspects_end(&job, err) < 0)
-            goto fail;
-    }
     return 0;
 fail:
-    if (waiting) { /* (the error said is the series' own) */
-        struct hp_error later;
-        suspects_end(&job, &later);
-    }
     drawing_free(d);
     return -1;
 }
@@ -324,8 +298,20 @@ int pipeline_draw_diff(struct layout *L, struct page_data **page, const struct p
     struct pipeline_options every = *po, selected = *po;
     every.bands.limit = selected.bands.limit = 0;
     every.bands.trace_percent = 0;
+    /* --top: what grew, ranked first, so that the diff draws it whatever
+     * -t and -m say (its bands in all[1] marked: band.leak) */
+    struct pipeline_options marked = every;
+    uint32_t *leaks = NULL;
+    if (po->top) {
+        struct triage_options o[2];
+        o[0] = o[1] = pipeline_top_window(po);
+        if (triage_rank_two(&grew, &p[0], &p[1], o, err) < 0)
+            goto done;
+        leaks = leak_ids(&grew, &marked.bands.nleak_ids);
+        marked.bands.leak_ids = leaks;
+    }
     for (size_t k = 0; k < 2; k++)
-        if (pipeline_plan(&all[k], &p[k], NULL, &every, err) < 0 ||
+        if (pipeline_plan(&all[k], &p[k], NULL, k == 1 ? &marked : &every, err) < 0 ||
             pipeline_plan(&drawn[k], &p[k], NULL, &every, err) < 0 ||
             pipeline_plan(&sel[k], &p[k], NULL, &selected, err) < 0)
             goto done;
@@ -341,10 +327,6 @@ int pipeline_draw_diff(struct layout *L, struct page_data **page, const struct p
     lo.x_range = choose_range(d.span, false, 0);
     lo.y_range = choose_range(d.y_max - d.y_min, false, 0);
     if (po->top) { /* --top: the title's line names what grew most */
-        struct triage_options o[2];
-        o[0] = o[1] = pipeline_top_window(po);
-        if (triage_rank_two(&grew, &p[0], &p[1], o, err) < 0)
-            goto done;
         lo.suspects = &grew;
         lo.suspects_max = po->top_n;
     }
@@ -354,6 +336,7 @@ int pipeline_draw_diff(struct layout *L, struct page_data **page, const struct p
         page_data_add_grew(*page, &p[0], &p[1], po->bands.filter); /* its Suspects view */
     }
 done:
+    free(leaks);
     triage_free(&grew);
     diff_free(&d);
     for (size_t k = 0; k < 2; k++) {

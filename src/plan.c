@@ -150,6 +150,7 @@ void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n)
     size_t *first = xreallocarray(NULL, nrefs ? nrefs : 1, sizeof *first);
     uint64_t *total = xcalloc(nrefs ? nrefs : 1, sizeof *total);
     bool *other = xcalloc(nrefs ? nrefs : 1, sizeof *other);
+    bool *leak = xcalloc(nrefs ? nrefs : 1, sizeof *leak);
     for (size_t pos = 0; pos < nrefs; pos++)
         first[pos] = SIZE_MAX;
     for (size_t g = 0; g < nrefs;) {
@@ -159,6 +160,7 @@ void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n)
             const struct band *b = &plans[refs[end].plan].band[refs[end].band];
             total[pos] = add_saturating(total[pos], b->total);
             other[pos] = other[pos] || b->is_other;
+            leak[pos] = leak[pos] || b->leak;
         }
         first[pos] = g;
         u->count++;
@@ -174,6 +176,7 @@ void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n)
         struct band *b = &u->band[--top]; /* bottom first, so the top is filled first */
         b->name = xstrdup(src->name);
         b->is_other = other[pos];
+        b->leak = leak[pos];
         b->total = total[pos];
         b->fill = src->fill;
         b->aux_shade = src->aux_shade;
@@ -183,4 +186,5 @@ void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n)
     free(first);
     free(total);
     free(other);
+    free(leak);
 }

@@ -28,6 +28,11 @@ struct band_options {
     bool sort_gradient;   /* --sort=gradient: ascending by slope (steepest rise on top) */
     bool slopes;          /* --slopes: fill band.slope (also done for --sort=gradient) */
     const struct name_filter *filter; /* --include/--exclude, or NULL for every name */
+    /* --top: the names (ids) triage calls leaks (two profiles: those that
+     * grew), each a band of its own whatever -t and -m say, stacked on
+     * top of the others (bands.h); NULL: none */
+    const uint32_t *leak_ids;
+    size_t nleak_ids;
 };
 
 struct band {
@@ -44,6 +49,8 @@ struct band {
     char *hp_name;        /* the name the .hp of the same run gives it, where an
                            * eventlog's differs (profile_hp_name), or NULL: the
                            * .aux has it under both */
+    bool leak;            /* --top: a name triage calls a leak (two profiles: one that
+                           * grew); the key marks it */
     bool has_aux;         /* -p: the .aux entry it takes its order and shade from */
     uint32_t aux_id;      /*   (aux_lookup), when has_aux */
 };
@@ -123,8 +130,9 @@ void plan_rank(struct band_plan *bp);
 /* Several profiles (FILE FILE...) and --diff: one plan of every name in
  * plans[0..n), bottom first, reading from the top as the first plan's
  * bands from the top, then the names new in each later plan; totals add
- * up, ranks by those totals, fills as in the plans; no band_of_name.  The
- * caller owns u: band_plan_free. */
+ * up, ranks by those totals, fills as in the plans, a leak where any
+ * plan's band of that name is one; no band_of_name.  The caller owns u:
+ * band_plan_free. */
 void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n);
 
 #endif

@@ -132,7 +132,8 @@ struct triage {
     int64_t before_heap_peak;
     double floor;             /* the score a leak needs: TRIAGE_LEAK_SHARE x the
                                * larger heap peak */
-    size_t nleaks;            /* rows with leak set (they come first) */
+    size_t nleaks;            /* rows with leak set (in rank order, but not always
+                               * the first: a row that is not one may score more) */
     size_t ngrew;             /* rows whose change is above 0 */
     /* What only some breakdowns tell. */
     bool biography;           /* -hb: every name is a state; bio is filled */

@@ -1148,6 +1148,176 @@ static void gradient(void)
     profile_free(&p);
 }
 
+/* ---- --top: the leaks drawn ------------------------------------------------- */
+
+/* o's leaks: the names given, by their ids in p (ids[] holds them). */
+static void set_leaks(struct band_options *o, uint32_t *ids, const struct profile *p,
+                      const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int64_t id = names_find(&p->names, names[i], strlen(names[i]));
+        if (id < 0)
+            abort();
+        ids[i] = (uint32_t)id;
+    }
+    o->leak_ids = n ? ids : NULL;
+    o->nleak_ids = n;
+}
+
+/* "name|name" of the bands marked leak, bottom first. */
+static char *leaks_of(const struct band_plan *bp)
+{
+    char *s = xmalloc(1024);
+    s[0] = '\0';
+    for (size_t i = 0; i < bp->count; i++)
+        if (bp->band[i].leak)
+            sprintf(s + strlen(s), "%s%s", *s ? "|" : "", bp->band[i].name);
+    return s;
+}
+
+#define CHECK_LEAKS(bp, want)                                                              \
+    do {                                                                                   \
+        char *got_ = leaks_of(bp);                                                         \
+        CHECK_STR(got_, want);                                                             \
+        free(got_);                                                                        \
+    } while (0)
+
+static void leaks(void)
+{
+    /* Totals: big 4000, mid 1200, low 800, tiny 80, leak 10 (1, 2, 3, 4:
+     * it grows).  Of 6090, -t1 cuts leak alone (0.16 %; with tiny 1.48 %). */
+    struct profile p;
+    fixture_parse(&p, "BEGIN_SAMPLE 0\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 1\nEND_SAMPLE 0\n"
+                      "BEGIN_SAMPLE 1\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 2\nEND_SAMPLE 1\n"
+                      "BEGIN_SAMPLE 2\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 3\nEND_SAMPLE 2\n"
+                      "BEGIN_SAMPLE 3\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 4\nEND_SAMPLE 3\n");
+    struct band_options o;
+    band_options_default(&o);
+    struct band_plan bp;
+    uint32_t ids[2];
+    static const char *const leak[] = {"leak"}, *const two[] = {"leak", "tiny"},
+                             *const kept[] = {"mid"};
+
+    /* Without --top: GHC's plan, the leak cut by -t. */
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "tiny|low|mid|big");
+    CHECK_INT(bp.trace_dropped, 1);
+    CHECK_INT(bp.trace_total, 10);
+    CHECK_INT(band_of(&bp, &p, "leak"), BAND_TRACED);
+    CHECK_LEAKS(&bp, "");
+    band_plan_free(&bp);
+
+    /* With it: not cut, on top, marked; -t's count and total without it. */
+    set_leaks(&o, ids, &p, leak, 1);
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "tiny|low|mid|big|leak");
+    CHECK_LEAKS(&bp, "leak");
+    CHECK_INT(bp.trace_dropped, 0);
+    CHECK_INT(bp.trace_total, 0);
+    CHECK_INT(bp.band[4].total, 10);
+    CHECK_INT(bp.band[4].rank, 4); /* (ranks by size: the smallest) */
+    band_plan_free(&bp);
+
+    /* A name -t keeps anyway goes on top too. */
+    set_leaks(&o, ids, &p, kept, 1);
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "tiny|low|big|mid");
+    CHECK_INT(bp.trace_dropped, 1);
+    band_plan_free(&bp);
+
+    /* -m3: the leak takes its place first, the others share two: OTHER
+     * gathers tiny, low and mid (without --top: tiny and low). */
+    set_leaks(&o, ids, &p, leak, 1);
+    o.limit = 3;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "OTHER|big|leak");
+    CHECK_INT(bp.band[0].total, 2080);
+    CHECK(!bp.band[0].leak);
+    CHECK_INT(band_of(&bp, &p, "mid"), 0);
+    band_plan_free(&bp);
+    /* -m1: more leaks than room; every leak drawn, the rest in OTHER */
+    o.limit = 1;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "OTHER|leak");
+    band_plan_free(&bp);
+    set_leaks(&o, ids, &p, two, 2);
+    o.limit = 2;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "OTHER|leak|tiny"); /* the leaks in the order by size */
+    CHECK_LEAKS(&bp, "leak|tiny");
+    band_plan_free(&bp);
+    o.limit = 4; /* room for the leaks and exactly the others: no OTHER */
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "OTHER|big|leak|tiny");
+    band_plan_free(&bp);
+    o.limit = 5;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "low|mid|big|leak|tiny");
+    band_plan_free(&bp);
+    /* a negative -m draws nothing, leaks neither (GHC's) */
+    o.limit = -1;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_INT(bp.count, 0);
+    band_plan_free(&bp);
+    o.limit = 0;
+
+    /* Whatever the order: -i, -p's ORDER, -d, --sort=gradient sort each
+     * group, the leaks stay on top. */
+    set_leaks(&o, ids, &p, leak, 1);
+    o.sort_name = 1;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "big|low|mid|tiny|leak");
+    band_plan_free(&bp);
+    o.sort_name = -1;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "tiny|mid|low|big|leak");
+    band_plan_free(&bp);
+    o.sort_name = 0;
+    struct aux a;
+    make_aux(&a, "ORDER leak 1\nORDER big 2\nORDER mid 3\nORDER low 4\nORDER tiny 5\n");
+    o.aux = &a;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "big|mid|low|tiny|leak");
+    char *text = aux_text(&bp, 1.0, 1.0, false); /* and the next -p keeps it so */
+    CHECK(strstr(text, "ORDER leak 5\n") != NULL);
+    free(text);
+    band_plan_free(&bp);
+    o.aux = NULL;
+    aux_free(&a);
+    o.sort_stddev = true;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_STR(bp.band[bp.count - 1].name, "leak");
+    band_plan_free(&bp);
+    o.sort_stddev = false;
+    set_leaks(&o, ids, &p, two, 2);
+    o.sort_gradient = true;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "low|mid|big|tiny|leak"); /* (tiny is flat, leak rises) */
+    band_plan_free(&bp);
+    o.sort_gradient = false;
+
+    /* An id out of range is no name. */
+    ids[0] = 99;
+    o.leak_ids = ids, o.nleak_ids = 1;
+    CHECK_INT(plan(&bp, &p, &o), 0);
+    CHECK_ORDER(&bp, "tiny|low|mid|big");
+    band_plan_free(&bp);
+
+    /* Several profiles' union: a leak in any plan is one. */
+    set_leaks(&o, ids, &p, leak, 1);
+    struct band_plan two_plans[2], u;
+    CHECK_INT(plan(&two_plans[0], &p, &o), 0);
+    o.leak_ids = NULL, o.nleak_ids = 0;
+    o.trace_percent = 0;
+    CHECK_INT(plan(&two_plans[1], &p, &o), 0);
+    bands_union(&u, two_plans, 2);
+    CHECK_LEAKS(&u, "leak");
+    band_plan_free(&u);
+    band_plan_free(&two_plans[0]);
+    band_plan_free(&two_plans[1]);
+    profile_free(&p);
+}
+
 int main(void)
 {
     example_tiny();
@@ -1164,5 +1334,6 @@ int main(void)
     defaults_and_aux_format();
     gradient();
     selection();
+    leaks();
     return check_report();
 }

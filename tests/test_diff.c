@@ -57,6 +57,28 @@ static void diff_of_t(struct diff *d, const char *before, const char *after, dou
     profile_free(&b);
 }
 
+/* diff_of_t with the after plan's band named grew marked as --top marks
+ * what grew (band.leak). */
+static void diff_of_grew(struct diff *d, const char *before, const char *after, double trace,
+                         long limit, const char *grew)
+{
+    struct profile a, b;
+    struct band_plan pa, pb;
+    load(&a, &pa, before);
+    load(&b, &pb, after);
+    for (size_t i = 0; i < pb.count; i++)
+        pb.band[i].leak = strcmp(pb.band[i].name, grew) == 0;
+    struct hp_error err;
+    if (diff_build(d, &a, &pa, &b, &pb, NULL, trace, limit, true, &err) < 0) {
+        fprintf(stderr, "%s\n", err.text);
+        abort();
+    }
+    band_plan_free(&pa);
+    band_plan_free(&pb);
+    profile_free(&a);
+    profile_free(&b);
+}
+
 /* The same without -t. */
 static void diff_of(struct diff *d, const char *before, const char *after, long limit)
 {
@@ -241,6 +263,50 @@ static void test_trace(void)
     diff_free(&d);
 }
 
+/* --top: what grew is drawn whatever -t and -m say, on top.  Changes:
+ * A +1000, B -500, C +300, S +10 (0.55 % of all the change: -t1 drops
+ * it, and -m merges it first). */
+static void test_grew(void)
+{
+    struct diff d;
+    const char *before = "0 A 1000 B 1000 C 1000 S 5; 1 A 1000 B 1000 C 1000 S 5;";
+    const char *after = "0 A 2000 B 500 C 1300 S 15; 1 A 2000 B 500 C 1300 S 15;";
+    diff_of_t(&d, before, after, 1, 20);
+    CHECK(band_named(&d, "S") < 0);
+    CHECK_INT(d.traced, 1);
+    diff_free(&d);
+    diff_of_grew(&d, before, after, 1, 20, "S");
+    check_order(&d, (const char *const[]){"B", "C", "A", "S"}, 4);
+    CHECK(d.bands.band[3].leak && !d.bands.band[2].leak);
+    CHECK_INT(d.traced, 0);
+    CHECK_NEAR(d.traced_max, 0, 0);
+    CHECK_NEAR(d.change[3][0], 10, 1e-9);
+    diff_free(&d);
+    /* -m3: S takes its place first; A and OTHER = B + C (-200, a fall) */
+    diff_of_grew(&d, before, after, 0, 3, "S");
+    check_order(&d, (const char *const[]){"OTHER", "A", "S"}, 3);
+    CHECK_NEAR(d.change[0][0], -200, 1e-9);
+    diff_free(&d);
+    /* -m2 and -m1: S and OTHER of the rest (+800) */
+    for (long m = 1; m <= 2; m++) {
+        diff_of_grew(&d, before, after, 0, m, "S");
+        check_order(&d, (const char *const[]){"OTHER", "S"}, 2);
+        CHECK_NEAR(d.change[0][0], 800, 1e-9);
+        diff_free(&d);
+    }
+    /* without --top -m2 merges S: A and OTHER */
+    diff_of_t(&d, before, after, 0, 2);
+    check_order(&d, (const char *const[]){"OTHER", "A"}, 2);
+    diff_free(&d);
+    /* a band that grew at its peak but whose largest change is a fall
+     * still goes on top (B: +100, then -500) */
+    diff_of_grew(&d, "0 A 1000 B 1000; 1 A 1000 B 1000;", "0 A 2000 B 1100; 1 A 2000 B 500;", 0,
+                 20, "B");
+    check_order(&d, (const char *const[]){"A", "B"}, 2);
+    CHECK_NEAR(d.extreme[1], -500, 1e-9);
+    diff_free(&d);
+}
+
 int main(void)
 {
     test_trace();
@@ -249,5 +315,6 @@ int main(void)
     test_end_and_new_name();
     test_limit();
     test_order();
+    test_grew();
     return check_report();
 }

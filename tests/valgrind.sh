@@ -25,8 +25,8 @@ vg --diff leak.hp leak.hp -o diff.html; check "valgrind clean for --diff -o FILE
 vg --mode=percent leak.hp leak.hp -o two.html
 check "valgrind clean for two profiles -o FILE.html" [ $? -eq 0 ]
 vg -p -m2 leak.hp; check "valgrind clean for -p -m2" [ $? -eq 0 ]
-# --top: each table, OTHER opened, two profiles, a drawing's line (its
-# ranking on a thread of its own), --diff's
+# --top: each table, OTHER opened, two profiles, a drawing's line and
+# its leaks drawn, --diff's
 for fmt in txt md csv json; do
     vg --top --format=$fmt leak.hp; check "valgrind clean for --top --format=$fmt" [ $? -eq 0 ]
 done

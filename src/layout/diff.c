@@ -106,8 +106,9 @@ static char *diff_job(const struct profile *before, const struct profile *after)
 
 /* What -t left out of the changes, when it would show: "not drawn: 12
  * names whose changes make under -t1's 1 % of all the change, up to 3.2
- * kB at 0.5 s; -t0 draws them".  NULL when nothing that large. */
-static char *traced_note(const struct diff *d, const struct profile *after, bool iec,
+ * kB at 0.5 s; -t0 draws them" (without --top, top false: ", --top ranks
+ * what grew").  NULL when nothing that large. */
+static char *traced_note(const struct diff *d, const struct profile *after, bool iec, bool top,
                          const struct text_metrics *tm)
 {
     double trace = d->trace_percent;
@@ -118,8 +119,8 @@ static char *traced_note(const struct diff *d, const struct profile *after, bool
     char *am = fitted_text(amount, UNIT_ROOM, FONT_TITLE, tm);
     snprintf(note, sizeof note,
              "not drawn: %zu name%s whose changes make under -t%g's %g %% of all the change, "
-             "up to %s at %.3g s; -t0 draws them", d->traced, d->traced == 1 ? "" : "s", trace,
-             trace, am, d->traced_time);
+             "up to %s at %.3g s; -t0 draws them%s", d->traced, d->traced == 1 ? "" : "s", trace,
+             trace, am, d->traced_time, top ? "" : TRACE_NOTE_TOP);
     utf8_trim_partial(note);
     free(am);
     return xstrdup(note);
@@ -129,7 +130,7 @@ static char *traced_note(const struct diff *d, const struct profile *after, bool
  * falls, the later profile's DATE. */
 static void diff_title(struct title *tt, char *job, const struct profile *before,
                        const struct profile *after, const struct diff *d,
-                       const struct text_metrics *tm, bool iec)
+                       const struct text_metrics *tm, bool iec, bool top)
 {
     char rise[128], fall[128], middle[300];
     format_change(rise, sizeof rise, d->y_max, after->value_unit, iec);
@@ -143,7 +144,7 @@ static void diff_title(struct title *tt, char *job, const struct profile *before
     tt->job = job;
     tt->middle = xstrdup(middle);
     tt->middle_short = NULL;
-    tt->note = traced_note(d, after, iec, tm);
+    tt->note = traced_note(d, after, iec, top, tm);
     tt->suspects = NULL;
     tt->facts = NULL;
     tt->nfacts = 0;
@@ -177,7 +178,7 @@ int layout_build_diff(struct layout *L, const struct profile *before,
     if (frame_check(o->x_range, hi - lo, after->source, err) < 0)
         return -1;
     struct title t;
-    diff_title(&t, diff_job(before, after), before, after, d, tm, o->iec);
+    diff_title(&t, diff_job(before, after), before, after, d, tm, o->iec, o->suspects != NULL);
     t.suspects = suspects_line(o, after, tm);
     struct frame f;
     frame_init(&f, o, 0, &t, 1, tm);

@@ -469,9 +469,11 @@ static void peak_text(char *buf, size_t size, const struct profile *p, const str
 /* What -t removed, when it reaches TRACE_NOTE_SHARE of the peak: at that
  * height it would show, so the picture says what it leaves out, "not
  * drawn: 56 names under -t1's 1 % of the total, up to 2.53 MB (6.5 % of
- * its sample) at 1.6 s; -t0 draws them".  NULL when nothing that large. */
+ * its sample) at 1.6 s; -t0 draws them", and without --top (top false)
+ * where a leak that small would be found: ", --top ranks what grew".
+ * NULL when nothing that large. */
 static char *trace_note(const struct profile *p, const struct series *s, double x_range, bool iec,
-                 const struct text_metrics *tm)
+                        bool top, const struct text_metrics *tm)
 {
     if (!s->hidden_names || !(s->hidden_max > TRACE_NOTE_SHARE * s->all_max))
         return NULL;
@@ -483,10 +485,10 @@ static char *trace_note(const struct profile *p, const struct series *s, double 
     double share = s->hidden_total > 0 ? 100 * s->hidden_max / s->hidden_total : 100;
     snprintf(note, sizeof note,
              "not drawn: %zu name%s under -t%g's %g %% of the total, up to %s (%.*f %% of its "
-             "sample)%s; -t0 draws them",
+             "sample)%s; -t0 draws them%s",
              s->hidden_names, s->hidden_names == 1 ? "" : "s", s->trace_percent,
              s->trace_percent, am, number_percent_decimals(share, share < 10 ? 1 : 0), share,
-             when);
+             when, top ? "" : TRACE_NOTE_TOP);
     utf8_trim_partial(note);
     free(am);
     free(su);
@@ -494,7 +496,7 @@ static char *trace_note(const struct profile *p, const struct series *s, double 
 }
 
 void profile_title(struct title *tt, const struct profile *p, const struct series *s,
-                   double x_range, bool iec, const struct text_metrics *tm)
+                   double x_range, bool iec, bool top, const struct text_metrics *tm)
 {
     char area[1024], total[420], short_form[512] = "";
     axis_format_thousands(total, sizeof total, s->all_area);
@@ -522,7 +524,7 @@ void profile_title(struct title *tt, const struct profile *p, const struct serie
     tt->middle = xstrdup(area);
     tt->middle_short = *short_form ? xstrdup(short_form) : NULL;
     tt->date = display_text(p->date);
-    tt->note = trace_note(p, s, x_range, iec, tm);
+    tt->note = trace_note(p, s, x_range, iec, top, tm);
     tt->facts = NULL;
     tt->nfacts = 0;
     title_add_facts(tt, p, "");
@@ -560,6 +562,13 @@ static char *suspects_list(const struct triage *t, const struct profile *p,
                            const struct layout_options *o, const char *lead, double room,
                            size_t n, const struct text_metrics *tm)
 {
+    /* The leaks in their rank order: a row that is not one may rank
+     * above one (a big growth, but unsteady), and the line names the
+     * bands the key marks. */
+    const struct triage_row **leak = xcalloc(t->nleaks ? t->nleaks : 1, sizeof *leak);
+    for (size_t i = 0, k = 0; i < t->nrows && k < t->nleaks; i++)
+        if (t->row[i].leak)
+            leak[k++] = &t->row[i];
     /* As many as fit whole, each name in at most half the line; a count
      * of the rest. */
     char *text = xstrdup(lead);
@@ -575,7 +584,7 @@ static char *suspects_list(const struct triage *t, const struct profile *p,
         char *next = NULL;
         size_t cut = 0;
         for (int tries = 0; tries < 4; tries++) {
-            char *one = suspect_text(t, &t->row[i], p, o->iec, name_room, tm);
+            char *one = suspect_text(t, leak[i], p, o->iec, name_room, tm);
             size_t len = strlen(text) + strlen(one) + sizeof more + 3;
             free(next);
             next = xmalloc(len);
@@ -603,6 +612,7 @@ static char *suspects_list(const struct triage *t, const struct profile *p,
         size_t at = strlen(text);
         snprintf(text + at, len - at, "; %zu more", t->nleaks - shown);
     }
+    free(leak);
     return text;
 }
 

@@ -46,6 +46,8 @@ struct key; /* layout/key.h: the key, built into a frame by key_build */
 /* What -t leaves out is said under the title when it comes to this
  * share of the peak (or of --diff's span): at that height it would show. */
 #define TRACE_NOTE_SHARE 0.02
+/* ... and, without --top, ends so: where a leak -t hides is found */
+#define TRACE_NOTE_TOP ", --top ranks what grew"
 
 /* A title box's three texts, each one line of valid UTF-8: the job on
  * the left, the middle (GHC's total) centred, the date on the right. */
@@ -127,9 +129,10 @@ void line_style(const struct frame *f, const struct band *band, struct rgb *colo
 
 /* A profile's title: its JOB, GHC's total in unit-seconds and the peak
  * with its time (in the time axis's unit: x_range, the axis's range,
- * chooses it), its DATE. */
+ * chooses it), its DATE; the note of what -t left out, which without
+ * --top (top false) says that --top ranks what grew. */
 void profile_title(struct title *t, const struct profile *p, const struct series *s,
-                   double x_range, bool iec, const struct text_metrics *tm);
+                   double x_range, bool iec, bool top, const struct text_metrics *tm);
 void title_free(struct title *t);
 
 /* Add p's facts to t's (prefix before each: "" or "FILE: "). */

@@ -154,7 +154,8 @@ static void key_names(struct key *k, double room, const struct text_metrics *tm)
     k->name_width = widest(k->names, 0, k->n, tm);
     if (k->strip.prefix || k->strip.suffix)
         note_lines(k, k->note_width + (k->note_width > 0 ? KEY_SHARE_GAP : 0) + k->name_width +
-                          (k->slopes ? k->slope_width + KEY_SHARE_GAP : 0),
+                          (k->slopes ? k->slope_width + KEY_SHARE_GAP : 0) +
+                          (k->leak_tag ? k->tag_width + KEY_SHARE_GAP : 0),
                    tm);
 }
 
@@ -178,7 +179,11 @@ static void key_texts(struct frame *f, const struct profile *p, const struct ban
     for (size_t b = 0; b < n; b++) {
         k->full[b] = utf8_display_name(bp->band[b].name, strlen(bp->band[b].name));
         k->other[b] = bp->band[b].is_other;
+        if (bp->band[b].leak) /* the word of --top's table's column */
+            k->leak_tag = f->o->suspects && f->o->suspects->two ? "GREW" : "LEAK";
     }
+    if (k->leak_tag)
+        k->tag_width = tm->width(tm->ctx, FONT_AXIS, k->leak_tag);
     k->names = xcalloc(n ? n : 1, sizeof *k->names);
 }
 
@@ -188,6 +193,8 @@ static void key_texts(struct frame *f, const struct profile *p, const struct ban
 static double column_width(const struct key *k, double sw, double note_width, double name_width)
 {
     double w = sw + KEY_SWATCH_GAP + note_width + (note_width > 0 ? KEY_SHARE_GAP : 0) + name_width;
+    if (k->leak_tag)
+        w += k->tag_width + KEY_SHARE_GAP;
     return k->slopes ? w + k->slope_width + KEY_SHARE_GAP : w;
 }
 
@@ -486,8 +493,9 @@ static void draw_swatch(struct page *pg, const struct frame *f, const struct ban
 }
 
 /* Band b's entry with its swatch's left edge at x, centred on height c:
- * the swatch, the note (right-aligned), the --slopes rate (right-aligned)
- * and the name (-M: its first line; draw_key_block draws the others). */
+ * the swatch, the note (right-aligned), the --slopes rate (right-aligned),
+ * --top's word on a leak and the name (-M: its first line;
+ * draw_key_block draws the others). */
 static void draw_entry(struct page *pg, const struct band_plan *bp, const struct frame *f,
                        size_t b, double x, double c)
 {
@@ -501,6 +509,11 @@ static void draw_entry(struct page *pg, const struct band_plan *bp, const struct
         page_text(pg, key->slopes[b], nx + key->slope_width, base, ALIGN_RIGHT, FONT_AXIS, 0);
         nx += key->slope_width + KEY_SHARE_GAP;
     }
+    if (key->leak_tag) {
+        if (bp->band[b].leak)
+            page_text(pg, key->leak_tag, nx, base, ALIGN_LEFT, FONT_AXIS, 0);
+        nx += key->tag_width + KEY_SHARE_GAP;
+    }
     page_text(pg, key->lines ? key->lines[b][0] : key->names[b], nx, base, ALIGN_LEFT,
               FONT_AXIS, 0);
 }
@@ -510,6 +523,8 @@ static double name_x(const struct key *key, double x)
 {
     double sx = x + key->swatch + KEY_SWATCH_GAP + key->note_width;
     double nx = key->note_width > 0 ? sx + KEY_SHARE_GAP : sx;
+    if (key->leak_tag)
+        nx += key->tag_width + KEY_SHARE_GAP;
     return key->slopes ? nx + key->slope_width + KEY_SHARE_GAP : nx;
 }
 

@@ -2,7 +2,8 @@
 /* layout/key.h: the key (private to layout/): one entry per band, the
  * top band first, each a swatch (--mode=lines: a short line), a note
  * (the band's share, --diff's change, or nothing), with --slopes its
- * slope, and its name shortened to what a column may take.  It goes
+ * slope, with --top LEAK (--diff: GREW) on a leak's entry, and its name
+ * shortened to what a column may take.  It goes
  * beside the graph when the graph keeps enough of its width, else below
  * the box (formats of one page) or on pages of its own (PostScript, PDF).
  */
@@ -29,7 +30,9 @@ struct key {
     char **notes;          /* per band, in front of the name: "48%" of the drawn
                             * total, --diff's change, or "" */
     char **slopes;         /* --slopes: per band, "+1.2 MB/s"; else NULL */
-    double note_width, slope_width, name_width; /* the widest of each */
+    const char *leak_tag;  /* --top: the word in front of a leak's name (band.leak),
+                            * as --top's table says it; NULL: no band is one */
+    double note_width, slope_width, tag_width, name_width; /* the widest of each */
     size_t rows, columns;  /* rows (note lines and entries' lines) per column;
                             * columns side by side (a page's) */
     double pitch, swatch;  /* row spacing and swatch size */

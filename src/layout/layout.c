@@ -503,7 +503,7 @@ int layout_build(struct layout *L, const struct profile *p, const struct band_pl
         o = &one;
     }
     struct title t;
-    profile_title(&t, p, s, o->x_range, o->iec, tm);
+    profile_title(&t, p, s, o->x_range, o->iec, o->suspects != NULL, tm);
     t.suspects = suspects_line(o, p, tm);
     struct frame f;
     /* A strip over the graph for the markers' texts: one row, or as many

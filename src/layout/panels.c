@@ -131,7 +131,8 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
         return -1;
     struct title *t = xcalloc(n, sizeof *t);
     for (size_t k = 0; k < n; k++)
-        profile_title(&t[k], panel[k].p, panel[k].s, o->x_range, o->iec, tm);
+        profile_title(&t[k], panel[k].p, panel[k].s, o->x_range, o->iec, o->suspects != NULL,
+                      tm);
     name_alike_jobs(t, panel, n);
     struct frame f;
     frame_init(&f, o, panel[0].p->t_first, t, n, tm);
