@@ -195,7 +195,8 @@ int pipeline_layout(struct drawing *d, const struct profile *p,
         return -1;
     }
     if (pipeline_has_page(po) &&
-        !(d->page = page_data_build(&d->layout, p, &d->plan, &d->series, &lo, err))) {
+        (!(d->page = page_data_build(&d->layout, p, &d->plan, &d->series, &lo, err)) ||
+         page_data_add_names(d->page, 0, p, &d->plan, err) < 0)) {
         drawing_free(d);
         return -1;
     }
@@ -255,8 +256,16 @@ int pipeline_draw_several(struct layout *L, struct page_data **page, const struc
     for (size_t k = 0; k < n; k++)
         series_simplify(&s[k], lo.y_range);
     rc = layout_build_panels(L, panel, n, &key, &lo, tm, err);
-    if (rc == 0 && pipeline_has_page(po))
+    if (rc == 0 && pipeline_has_page(po)) {
         *page = page_data_build_panels(L, panel, n, &key, &lo);
+        for (size_t k = 0; k < n && rc == 0; k++) /* each panel's names */
+            rc = page_data_add_names(*page, k, &p[k], &bp[k], err);
+        if (rc < 0) {
+            page_data_free(*page);
+            *page = NULL;
+            layout_free(L);
+        }
+    }
 done:
     band_plan_free(&key);
     for (size_t k = 0; k < n; k++) {

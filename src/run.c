@@ -19,6 +19,7 @@
 #include "output.h"
 #include "read/hp.h"
 #include "read/read.h"
+#include "watch.h"
 
 /* ---- options ------------------------------------------------------------------ */
 
@@ -177,6 +178,7 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
     };
     po->render.dpi = o->dpi;
     po->render.refresh = o->watch ? o->watch_period : 0;
+    po->render.refresh_stop = WATCH_IDLE_PERIODS;
     po->render.threads = po->parse.threads;
     po->reuse_aux = o->reuse_aux;
     po->no_aux = o->no_aux;
