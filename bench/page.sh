@@ -4,7 +4,8 @@
 # in headless chromium (bench/page_timing.py, through the DevTools
 # protocol), on a small real profile, the 151 MB profile of 20,000 samples
 # x 300 names (bench/genprof.c) drawn as usual and with every band
-# (-t0 -m0), and 647 bands.  The icicle under the graph (icicle.js) is
+# (-t0 -m0), and 647 bands, with no key (-m0) and with a key of 647 entries
+# (-m647, the key page).  The icicle under the graph (icicle.js) is
 # redrawn at each move of the pointer to another sample: page_timing.py
 # times that move to the next frame ("icicle"), and says the icicle's
 # own part of it.  Issue 33's limits: under 3 MB, first paint
@@ -37,4 +38,6 @@ cp "$here/../tests/data/mapbuild-hc.hp" small.hp
 "$HP2PS" big.hp -o big.html
 "$HP2PS" -t0 -m0 big.hp -o big-every-band.html
 "$HP2PS" -t0 -m0 many.hp -o many-647.html
-python3 "$here/page_timing.py" "$CHROMIUM" small.html big.html big-every-band.html many-647.html
+"$HP2PS" -t0 -m647 many.hp -o key-647.html
+python3 "$here/page_timing.py" "$CHROMIUM" small.html big.html big-every-band.html many-647.html \
+    key-647.html

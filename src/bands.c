@@ -555,8 +555,8 @@ static void make_bands(struct band_plan *bp, const struct profile *p, const stru
     }
 }
 
-int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_options *o,
-               struct hp_error *err)
+int bands_select(struct band_plan *bp, const struct profile *p, const struct band_options *o,
+                 struct hp_error *err)
 {
     memset(bp, 0, sizeof *bp);
     if (p->names.count > INT32_MAX)
@@ -568,8 +568,16 @@ int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_
     make_bands(bp, p, &on, o->aux, o->limit);
     bp->trace_percent = o->trace_percent;
     ordered_free(&on);
-    /* 7. Ranks by size, and the shades. */
+    /* 7. Ranks by size (the shades: bands_plan). */
     plan_rank(bp);
+    return 0;
+}
+
+int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_options *o,
+               struct hp_error *err)
+{
+    if (bands_select(bp, p, o, err) < 0)
+        return -1;
     shades_assign(bp, o);
     return 0;
 }

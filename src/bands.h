@@ -21,4 +21,10 @@
 int bands_plan(struct band_plan *bp, const struct profile *p, const struct band_options *o,
                struct hp_error *err);
 
+/* bands_plan without the last step, the shades (every fill left zero):
+ * for a caller that shades once what it makes of several plans (--diff
+ * shades its own bands, pipeline.c).  The same contract otherwise. */
+int bands_select(struct band_plan *bp, const struct profile *p, const struct band_options *o,
+                 struct hp_error *err);
+
 #endif

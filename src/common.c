@@ -42,18 +42,23 @@ void hp_fatal_begin(void)
     _exit(1);
 }
 
-static void out_of_memory(void)
+_Noreturn void hp_fatal_end(void)
+{
+    quick_exit(1);
+}
+
+_Noreturn void hp_out_of_memory(void)
 {
     hp_fatal_begin();
     fputs("hp2ps: out of memory\n", stderr);
-    exit(1);
+    hp_fatal_end();
 }
 
 void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p)
-        out_of_memory();
+        hp_out_of_memory();
     return p;
 }
 
@@ -61,7 +66,7 @@ void *xcalloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);
     if (!p)
-        out_of_memory();
+        hp_out_of_memory();
     return p;
 }
 
@@ -69,14 +74,14 @@ void *xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n ? n : 1);
     if (!q)
-        out_of_memory();
+        hp_out_of_memory();
     return q;
 }
 
 void *xreallocarray(void *p, size_t count, size_t size)
 {
     if (size && count > SIZE_MAX / size)
-        out_of_memory();
+        hp_out_of_memory();
     return xrealloc(p, count * size);
 }
 

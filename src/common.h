@@ -64,9 +64,24 @@ int hp_fail(struct hp_error *err, const char *fmt, ...) HP_PRINTF(2, 3);
 #define HP_FATAL_WAIT_MS 2000
 void hp_fatal_begin(void);
 
+/* After the fatal message: quick_exit(1), which runs what the program
+ * registered with at_quick_exit (main.c: the temporary files go), then
+ * ends every thread at once.  Never exit(): its handlers and the
+ * libraries' destructors (fontconfig's, harfbuzz's, glib's) would run
+ * while another thread may be inside those libraries (the font thread,
+ * pango's own, the parse threads, the PNG writer: DEVELOPERS.md), which
+ * then crashes where it stands.  The C library keeps the handler, so
+ * nothing here is mutable; a handler must not allocate. */
+_Noreturn void hp_fatal_end(void);
+
+/* "hp2ps: out of memory", then hp_fatal_end: for xmalloc and its kin,
+ * and tune/memory.c's stand-in for glib's message formatting. */
+_Noreturn void hp_out_of_memory(void);
+
 /* Allocation that cannot return NULL: on exhaustion the process prints
- * "hp2ps: out of memory" and exits 1.  Every stage uses these, so no caller
- * has to thread an allocation failure through its error path. */
+ * "hp2ps: out of memory" and ends with status 1 (hp_fatal_end).  Every
+ * stage uses these, so no caller has to thread an allocation failure
+ * through its error path. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);

@@ -358,7 +358,7 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const struct b
      * colour (one only the change brings in keeps its own); hatches and
      * line looks by the size of the change. */
     shade(bp, colour);
-    if (colour)
+    if (cu)
         shades_take(bp, cu, true);
     for (size_t b = 0; b < count; b++)
         bp->band[b].rank = count - 1 - b;
@@ -374,21 +374,44 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const struct b
     }
 }
 
+/* -c: the colours of the bands the two profiles draw together: the
+ * union's bands whose name either profile's -t keeps (sel[k], or every
+ * one), in the union's order, with its totals, ranked and shaded as one
+ * plan.  to_union[k]: plans[k]'s band -> union band. */
+static void drawn_colours(struct band_plan *cu, const struct band_plan *u,
+                          const struct band_plan *plans, size_t *const *to_union,
+                          const struct band_plan *sel)
+{
+    bool *keep = xcalloc(u->count ? u->count : 1, sizeof *keep);
+    for (size_t k = 0; k < 2; k++)
+        for (size_t id = 0; id < plans[k].nnames; id++) {
+            int32_t b = plans[k].band_of_name[id];
+            if (b >= 0 && (size_t)b < plans[k].count &&
+                (!sel || (id < sel[k].nnames && sel[k].band_of_name[id] >= 0)))
+                keep[to_union[k][b]] = true;
+        }
+    memset(cu, 0, sizeof *cu);
+    cu->band = xcalloc(u->count ? u->count : 1, sizeof *cu->band);
+    for (size_t i = 0; i < u->count; i++)
+        if (keep[i]) {
+            struct band *b = &cu->band[cu->count++];
+            b->name = xstrdup(u->band[i].name);
+            b->is_other = u->band[i].is_other;
+            b->total = u->band[i].total;
+        }
+    free(keep);
+    shade(cu, true);
+}
+
 int diff_build(struct diff *d, const struct profile *before, const struct band_plan *bp_before,
                const struct profile *after, const struct band_plan *bp_after,
-               const struct band_plan *drawn, double trace_percent, long limit, bool colour,
+               const struct band_plan *sel, double trace_percent, long limit, bool colour,
                struct hp_error *err)
 {
     memset(d, 0, sizeof *d);
     struct band_plan plans[2] = {*bp_before, *bp_after}; /* shallow: read only */
-    struct band_plan u;
+    struct band_plan u; /* every band's name, once; its fills are not read */
     bands_union(&u, plans, 2);
-    shade(&u, colour);
-    struct band_plan cu; /* the colours' union: the plans as drawn together */
-    if (drawn) {
-        bands_union(&cu, drawn, 2);
-        shade(&cu, colour);
-    }
     size_t nunion = u.count;
 
     /* the columns for the bands drawn (a negative -m draws none: the
@@ -415,6 +438,11 @@ int diff_build(struct diff *d, const struct profile *before, const struct band_p
     size_t *map_before = union_map(bp_before, sorted, nunion);
     size_t *map_after = union_map(bp_after, sorted, nunion);
     free(sorted);
+    struct band_plan cu; /* -c: the colours' plan */
+    if (colour) {
+        size_t *maps[2] = {map_before, map_after};
+        drawn_colours(&cu, &u, plans, maps, sel);
+    }
 
     size_t ncells = nunion * columns;
     double *cell = xcalloc(ncells ? ncells : 1, sizeof *cell);
@@ -422,12 +450,12 @@ int diff_build(struct diff *d, const struct profile *before, const struct band_p
     if (rc == 0)
         rc = accumulate(cell, nunion, d->t, columns, after, bp_after, map_after, +1, err);
     if (rc == 0)
-        diff_bands(d, &u, drawn ? &cu : &u, cell, trace_percent, limit, colour);
+        diff_bands(d, &u, colour ? &cu : NULL, cell, trace_percent, limit, colour);
     free(cell);
     free(map_before);
     free(map_after);
     band_plan_free(&u);
-    if (drawn)
+    if (colour)
         band_plan_free(&cu);
     if (rc < 0)
         diff_free(d);

@@ -7,9 +7,8 @@
  * between its samples (0 in a sample that does not list it, and after
  * the profile's last sample).  One replay of each store; memory is one
  * number per name and column.  The bands are the union of the plans'
- * bands, matched by name (pipeline.c gives plans of the names that survive
- * either profile's own band selection, -t and the like, with every value
- * in both, their bands paired by pair.c), ranked by
+ * bands, matched by name (pipeline.c gives plans of every name that
+ * --include/--exclude keep, their bands paired by pair.c), ranked by
  * the sum over the grid of |after - before|.  -t acts on that change, not
  * on either profile (a band small in both that grew threefold is the
  * change to show): the smallest changes that together make less than its
@@ -54,16 +53,17 @@ struct diff {
 };
 
 /* before/after with plans made without a band limit nor -t (every name
- * that survives selection is a band; --top: what grew marked band.leak);
- * drawn[0..2) (or NULL) the plans the
- * two profiles have drawn together (with -t, paired), whose colours the
- * bands take by name; trace_percent: -t, limit: -m (0: none), colour:
- * -c. */
+ * that survives selection is a band; their fills are not read; --top:
+ * what grew marked band.leak), paired (pair.h); sel[0..2) (or NULL: every
+ * name) each profile's plan under -t, read only for which names it keeps:
+ * with -c the bands take by name the colours of those names drawn
+ * together (their union shaded as one plan, shades.h); trace_percent: -t,
+ * limit: -m (0: none), colour: -c. */
 /* 0, or -1 with err set (a replay of a store failed) and d freed.  The
  * caller owns d: diff_free (also harmless on a zeroed or failed one). */
 int diff_build(struct diff *d, const struct profile *before, const struct band_plan *bp_before,
                const struct profile *after, const struct band_plan *bp_after,
-               const struct band_plan *drawn, double trace_percent, long limit, bool colour,
+               const struct band_plan *sel, double trace_percent, long limit, bool colour,
                struct hp_error *err);
 void diff_free(struct diff *d);
 

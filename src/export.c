@@ -47,7 +47,7 @@ struct heap_columns {
 static void heap_columns_start(struct heap_columns *h, const struct profile *p)
 {
     memset(h, 0, sizeof *h);
-    if (!p->heap || p->x_is_index)
+    if (profile_heap_lines(p, false) != HEAP_LINES_SHOWN) /* (bytes, whatever --mode draws) */
         return;
     for (int k = 0; k < HEAP_KINDS; k++)
         if (p->heap->line[k].events) {

@@ -202,9 +202,9 @@ static void on_abort(int sig)
     output_temps_remove_all_aborting(&temps);
 }
 
-/* exit() from anywhere (xmalloc's "out of memory"): the temporary files
- * go too. */
-static void remove_temps_at_exit(void)
+/* A fatal end (xmalloc's "out of memory", a GLib error: hp_fatal_end):
+ * the temporary files go first. */
+static void remove_temps(void)
 {
     output_temps_remove_all(&temps);
 }
@@ -237,8 +237,7 @@ static GLogWriterOutput log_writer(GLogLevelFlags level, const GLogField *fields
                  (unsigned long long)rl.rlim_cur >> 20);
     snprintf(line, sizeof line, "%s: %s%s", domain ? domain : "GLib", text ? text : "?", limit);
     message("", line);
-    output_temps_remove_all(&temps);
-    _exit(EXIT_INPUT);
+    hp_fatal_end(); /* (status 1: EXIT_INPUT) */
 }
 
 /* ---- runs ------------------------------------------------------------------------- */
@@ -385,7 +384,9 @@ int main(int argc, char **argv)
         tune_memory();
 #endif
         start_signal_thread(o.watch);
-        atexit(remove_temps_at_exit);
+        /* The first handlers have room reserved in the C library: this
+         * cannot fail. */
+        at_quick_exit(remove_temps);
         struct sigaction on_abort_action = {.sa_handler = on_abort, .sa_flags = SA_RESETHAND};
         sigemptyset(&on_abort_action.sa_mask);
         sigaction(SIGABRT, &on_abort_action, NULL);

@@ -216,16 +216,16 @@ static void left_free(bool **left, size_t n)
     free(left);
 }
 
-/* The report of left[][], of the bands keep[][] keeps (NULL: every one):
- * the first is the largest of the first plan that has any. */
+/* The report of left[][]: the first is the largest of the first plan
+ * that has any. */
 static void report_of(struct pair_report *report, const struct band_plan *plans, size_t n,
-                      bool **left, bool **keep)
+                      bool **left)
 {
     memset(report, 0, sizeof *report);
     const struct band *first = NULL;
     for (size_t k = 0; k < n; k++)
         for (size_t i = 0; i < plans[k].count; i++) {
-            if (!left[k][i] || (keep && !keep[k][i]))
+            if (!left[k][i])
                 continue;
             const struct band *b = &plans[k].band[i];
             if (!report->unpaired++ || (report->first_plan == k && b->total > first->total)) {
@@ -241,63 +241,7 @@ void pair_bands(struct band_plan *plans, size_t n, struct pair_report *report)
 {
     bool **left = left_new(plans, n);
     pair_core(plans, n, left);
-    report_of(report, plans, n, left, NULL);
-    left_free(left, n);
-}
-
-/* Plan bp without the bands keep[] does not keep; band_of_name follows. */
-static void compact(struct band_plan *bp, const bool *keep)
-{
-    size_t *to = xreallocarray(NULL, bp->count ? bp->count : 1, sizeof *to);
-    size_t m = 0;
-    for (size_t i = 0; i < bp->count; i++) {
-        if (keep[i]) {
-            to[i] = m;
-            bp->band[m++] = bp->band[i];
-        } else {
-            to[i] = SIZE_MAX;
-            free(bp->band[i].name);
-            free(bp->band[i].hp_name);
-        }
-    }
-    bp->count = m;
-    for (size_t id = 0; id < bp->nnames; id++) {
-        int32_t b = bp->band_of_name[id];
-        if (b >= 0)
-            bp->band_of_name[id] = to[b] == SIZE_MAX ? -1 : (int32_t)to[b];
-    }
-    free(to);
-}
-
-void pair_selected(struct band_plan *all, const struct band_plan *sel, size_t n,
-                   struct pair_report *report)
-{
-    bool **left = left_new(all, n);
-    pair_core(all, n, left);
-    /* The (paired) names of the bands some selection keeps. */
-    size_t nsel = 0;
-    for (size_t k = 0; k < n; k++)
-        nsel += sel[k].count;
-    const char **chosen = xreallocarray(NULL, nsel ? nsel : 1, sizeof *chosen);
-    size_t nchosen = 0;
-    for (size_t k = 0; k < n; k++)
-        for (size_t id = 0; id < all[k].nnames && id < sel[k].nnames; id++) {
-            int32_t b = all[k].band_of_name[id];
-            if (b >= 0 && sel[k].band_of_name[id] >= 0 && nchosen < nsel)
-                chosen[nchosen++] = all[k].band[b].name;
-        }
-    qsort(chosen, nchosen, sizeof *chosen, by_string);
-    bool **keep = left_new(all, n);
-    for (size_t k = 0; k < n; k++)
-        for (size_t i = 0; i < all[k].count; i++) {
-            const char *name = all[k].band[i].name;
-            keep[k][i] = bsearch(&name, chosen, nchosen, sizeof *chosen, by_string) != NULL;
-        }
-    free(chosen);
-    report_of(report, all, n, left, keep);
-    for (size_t k = 0; k < n; k++)
-        compact(&all[k], keep[k]);
-    left_free(keep, n);
+    report_of(report, plans, n, left);
     left_free(left, n);
 }
 

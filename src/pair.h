@@ -35,14 +35,6 @@ struct pair_report {
  * a pairing would give that some band already has (a profile can name a
  * band anything) leaves that pairing undone, and reported. */
 void pair_bands(struct band_plan *plans, size_t n, struct pair_report *report);
-/* --diff's colours: all[k] a profile's plan of every name (-t0, no -m),
- * sel[k] the same profile's plan under the band selection (-t): all[]
- * paired as by pair_bands, then only the bands kept whose name (paired)
- * some sel[k] keeps: the bands of the two profiles drawn together, named
- * as the diff's bands (paired alike from every name).  The report counts
- * the kept bands alone. */
-void pair_selected(struct band_plan *all, const struct band_plan *sel, size_t n,
-                   struct pair_report *report);
 void pair_report_free(struct pair_report *report);
 
 #endif

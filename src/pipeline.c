@@ -195,7 +195,8 @@ int pipeline_layout(struct drawing *d, const struct profile *p,
         return -1;
     }
     if (pipeline_has_page(po) &&
-        !(d->page = page_data_build(&d->layout, p, &d->plan, &d->series, &lo, err))) {
+        (!(d->page = page_data_build(&d->layout, p, &d->plan, &d->series, &lo, err)) ||
+         page_data_add_names(d->page, 0, p, &d->plan, err) < 0)) {
         drawing_free(d);
         return -1;
     }
@@ -255,8 +256,16 @@ int pipeline_draw_several(struct layout *L, struct page_data **page, const struc
     for (size_t k = 0; k < n; k++)
         series_simplify(&s[k], lo.y_range);
     rc = layout_build_panels(L, panel, n, &key, &lo, tm, err);
-    if (rc == 0 && pipeline_has_page(po))
+    if (rc == 0 && pipeline_has_page(po)) {
         *page = page_data_build_panels(L, panel, n, &key, &lo);
+        for (size_t k = 0; k < n && rc == 0; k++) /* each panel's names */
+            rc = page_data_add_names(*page, k, &p[k], &bp[k], err);
+        if (rc < 0) {
+            page_data_free(*page);
+            *page = NULL;
+            layout_free(L);
+        }
+    }
 done:
     band_plan_free(&key);
     for (size_t k = 0; k < n; k++) {
@@ -275,43 +284,48 @@ int pipeline_draw_diff(struct layout *L, struct page_data **page, const struct p
 {
     memset(L, 0, sizeof *L);
     *page = NULL;
-    struct band_plan all[2] = {{0}, {0}}, sel[2] = {{0}, {0}}, drawn[2] = {{0}, {0}};
+    struct band_plan all[2] = {{0}, {0}}, sel[2] = {{0}, {0}};
     struct diff d = {0};
     struct triage grew = {0};
     int rc = -1;
     /* The bands: every name that survives either profile's selection
      * (--include, --exclude; -t and -m apply to the ranked differences,
      * not here: a band small in both profiles may be the change), each
-     * with its values in both profiles, paired across the two (pair.h).
-     * Their colours are those the two profiles have drawn together:
-     * drawn[], the same pairing, of the names either one's -t keeps
-     * (sel[]). */
-    struct pipeline_options every = *po, selected = *po;
-    every.bands.limit = selected.bands.limit = 0;
-    every.bands.trace_percent = 0;
+     * with its values in both profiles, paired across the two (pair.h):
+     * all[], each profile planned once, in its order (-d, -i,
+     * --sort=gradient) but not shaded, as the diff shades its own bands
+     * once (diff.h).  Their colours are those of the names either
+     * profile's -t keeps, drawn together: sel[], only -t's cut (no sort,
+     * so no replay of the store). */
+    struct band_options every = po->bands, cut;
+    every.limit = 0;
+    every.trace_percent = 0;
+    every.aux = NULL;
+    every.slopes = false; /* (the diff's bands have no slope) */
+    band_options_default(&cut);
+    cut.limit = 0;
+    cut.trace_percent = po->bands.trace_percent;
+    cut.filter = po->bands.filter;
     /* --top: what grew, ranked first, so that the diff draws it whatever
      * -t and -m say (its bands in all[1] marked: band.leak) */
-    struct pipeline_options marked = every;
+    struct band_options marked = every;
     uint32_t *leaks = NULL;
     if (po->top) {
         struct triage_options o[2];
         o[0] = o[1] = pipeline_top_window(po);
         if (triage_rank_two(&grew, &p[0], &p[1], o, err) < 0)
             goto done;
-        leaks = leak_ids(&grew, &marked.bands.nleak_ids);
-        marked.bands.leak_ids = leaks;
+        leaks = leak_ids(&grew, &marked.nleak_ids);
+        marked.leak_ids = leaks;
     }
     for (size_t k = 0; k < 2; k++)
-        if (pipeline_plan(&all[k], &p[k], NULL, k == 1 ? &marked : &every, err) < 0 ||
-            pipeline_plan(&drawn[k], &p[k], NULL, &every, err) < 0 ||
-            pipeline_plan(&sel[k], &p[k], NULL, &selected, err) < 0)
+        if (bands_select(&all[k], &p[k], k == 1 ? &marked : &every, err) < 0 ||
+            bands_select(&sel[k], &p[k], &cut, err) < 0)
             goto done;
-    struct pair_report report, again;
+    struct pair_report report;
     pair_bands(all, 2, &report);
-    pair_selected(drawn, sel, 2, &again);
-    pair_report_free(&again);
     warn_unpaired(warnings, &report, p, 2);
-    if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], drawn, po->bands.trace_percent,
+    if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], sel, po->bands.trace_percent,
                    po->bands.limit, po->bands.colour, err) < 0)
         goto done;
     struct layout_options lo = po->layout;
@@ -333,7 +347,6 @@ done:
     for (size_t k = 0; k < 2; k++) {
         band_plan_free(&all[k]);
         band_plan_free(&sel[k]);
-        band_plan_free(&drawn[k]);
     }
     return rc;
 }

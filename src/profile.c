@@ -38,6 +38,15 @@ void profile_free(struct profile *p)
     memset(p, 0, sizeof *p);
 }
 
+enum heap_lines_shown profile_heap_lines(const struct profile *p, bool shares)
+{
+    if (!heaplines_any(p->heap))
+        return HEAP_LINES_NONE;
+    if (p->x_is_index) /* (the events' times are seconds) */
+        return HEAP_LINES_INDEX_AXIS;
+    return shares ? HEAP_LINES_SHARES : HEAP_LINES_SHOWN;
+}
+
 void profile_note(struct profile *p, const char *fmt, ...)
 {
     char text[HP_ERROR_MAX];

@@ -141,6 +141,22 @@ const char *profile_hp_name(const struct profile *p, uint32_t id, size_t *len);
  * spilled store's unlinked file); harmless on a zeroed or freed one. */
 void profile_free(struct profile *p);
 
+/* --heap's rule, the one every stage that shows the RTS's heap lines
+ * asks (the drawing, layout/heap.c; the exports' columns, export.c;
+ * the run's warning when none are drawn, run.c; the reader's fact of
+ * the live line, read/eventlog.c): whether p's lines can be shown, or
+ * why not.  shares: the values are shown as shares of each census
+ * (--mode=percent), where a line of bytes has no place. */
+enum heap_lines_shown {
+    HEAP_LINES_SHOWN,
+    HEAP_LINES_NONE,       /* no event kept: a .hp, an eventlog without such
+                            * events, or none asked for (the reader keeps
+                            * them only for --heap and the gate's budgets) */
+    HEAP_LINES_INDEX_AXIS, /* --x=index: the axis counts samples, not time */
+    HEAP_LINES_SHARES,     /* --mode=percent */
+};
+enum heap_lines_shown profile_heap_lines(const struct profile *p, bool shares);
+
 /* What p's bands are: what the eventlog said, else the last -h flag
  * among the JOB's RTS options ("prog +RTS -hc -i0.1": BY_COST_CENTRE;
  * "-h" alone, a profiled RTS's default, too), else BY_UNKNOWN. */

@@ -108,6 +108,9 @@ struct render_settings {
     double dpi;              /* raster formats: pixels per inch */
     double refresh;          /* HTML: --watch's period, the page reloads itself this
                               * often (seconds); 0: never */
+    unsigned refresh_stop;   /* HTML: after this many reloads that found the page the
+                              * same (--watch has ended: watch.h, WATCH_IDLE_PERIODS),
+                              * the page stops reloading */
     unsigned threads;        /* HP2PS_THREADS: 1 draws and writes on one thread (the
                               * same bytes, slower); 0 or more: as many as help */
 };

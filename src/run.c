@@ -15,11 +15,11 @@
 
 #include "formats.h"
 #include "gate_report.h"
-#include "heapline.h"
 #include "number.h"
 #include "output.h"
 #include "read/hp.h"
 #include "read/read.h"
+#include "watch.h"
 
 /* ---- options ------------------------------------------------------------------ */
 
@@ -178,6 +178,7 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
     };
     po->render.dpi = o->dpi;
     po->render.refresh = o->watch ? o->watch_period : 0;
+    po->render.refresh_stop = WATCH_IDLE_PERIODS;
     po->render.threads = po->parse.threads;
     po->reuse_aux = o->reuse_aux;
     po->no_aux = o->no_aux;
@@ -488,16 +489,17 @@ static void warn_heap(struct hp_warnings *warnings, const struct profile *p,
 {
     if (!po->layout.heap)
         return;
-    if (!heaplines_any(p->heap))
+    enum heap_lines_shown shown = profile_heap_lines(p, po->layout.mode == MODE_PERCENT);
+    if (shown == HEAP_LINES_NONE)
         warnings_add(warnings, "%s: --heap: no heap size events (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE) to "
              "draw; only an eventlog has them (+RTS -l)", p->source);
     else if (po->exp)
         return;
     else if (nprofiles > 1)
         warnings_add(warnings, "--heap draws the lines of a single profile, not of several");
-    else if (p->x_is_index)
+    else if (shown == HEAP_LINES_INDEX_AXIS)
         warnings_add(warnings, "--heap: the lines need the time axis; not drawn with --x=index");
-    else if (po->layout.mode == MODE_PERCENT)
+    else if (shown == HEAP_LINES_SHARES)
         warnings_add(warnings, "--heap: the lines are bytes; not drawn with --mode=percent");
 }
 

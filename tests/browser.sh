@@ -204,4 +204,26 @@ check "a link's #search=(.|.)*\$Z: the page loads within 60 s" grep -q 'data-rea
 check "... and searches it as text: the one band of that name matches" \
     grep -q '1 of 4 bands match (from the link: searched as text)' slow.dom
 
+# Nor can ?selftest=search: (the tests' hook) on a page served over HTTP,
+# where any site can link to it: there the text is searched as text too.
+# (The tests' own pages are files, where it stays a regular expression.)
+python3 -c '
+import http.server
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+httpd = http.server.HTTPServer(("127.0.0.1", 0), Quiet)
+open("port.txt", "w").write(str(httpd.server_address[1]))
+httpd.serve_forever()' &
+SERVER=$!
+for i in $(seq 50); do [ -s port.txt ] && break; sleep 0.1; done
+HOME=$PWD/probe timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+    --disable-background-networking --user-data-dir="$PWD/probe" \
+    --dump-dom "http://127.0.0.1:$(cat port.txt)/slow.html?selftest=search:(.%7C.)*%24Z" >served.dom 2>/dev/null
+kill "$SERVER"
+check "a served page's ?selftest=search:(.|.)*\$Z: the self test runs within 60 s" \
+    grep -q 'data-selftest="done"' served.dom
+check "... and searches it as text: the one band of that name matches" \
+    grep -q '1 of 4 bands match (from the link: searched as text)' served.dom
+
 finish

@@ -106,6 +106,10 @@ check "a click on -hi's src/newer.hs: its bands alone" \
 check "real input: pointer, icicle node, its click, OTHER clicked" \
     timeout 600 $F interact "$CHROMIUM" leak-m3.html
 
+# One list of names a panel: Suspects and OTHER opened point into it.
+check "each name sent once: the list, the rows and OTHER opened point into it" \
+    $F once leak.html leak0.html many.html leak-m3.html
+
 # Bounded: a long profile (20,000 samples x 300 names) makes a page of
 # the same budgets.
 cc -O2 -o genprof "$TESTDATA/../../bench/genprof.c" 2>/dev/null || gcc -O2 -o genprof "$TESTDATA/../../bench/genprof.c"

@@ -2,11 +2,13 @@
 /* test_diff.c: --diff's grid (diff.c) against differences computed by
  * hand: a constant rise and a halving, interpolation between samples at
  * different times, a profile that ends early, a name only one profile
- * has, and -m merging the smaller changes into OTHER. */
+ * has, and -m merging the smaller changes into OTHER; -c's colours those
+ * of the names the two profiles draw together. */
 #include "check.h"
 #include "fixture.h"
 #include "diff.h"
 #include "series.h"
+#include "shades.h"
 
 #include <stdlib.h>
 
@@ -307,8 +309,89 @@ static void test_grew(void)
     diff_free(&d);
 }
 
+/* A name's -c colour when it is a profile's only band. */
+static struct rgb lone_colour(const char *name)
+{
+    char body[128];
+    snprintf(body, sizeof body, "BEGIN_SAMPLE 0\n%s\t10\nEND_SAMPLE 0\n", name);
+    struct profile p;
+    struct band_plan bp;
+    fixture_parse(&p, body);
+    fixture_plan(&bp, &p, 0, 0, true);
+    struct rgb c = bp.band[0].fill;
+    band_plan_free(&bp);
+    profile_free(&p);
+    return c;
+}
+
+static bool same_rgb(struct rgb a, struct rgb b)
+{
+    return a.r == b.r && a.g == b.g && a.b == b.b;
+}
+
+static struct rgb fill_named(const struct band_plan *bp, const char *name)
+{
+    for (size_t b = 0; b < bp->count; b++)
+        if (strcmp(bp->band[b].name, name) == 0)
+            return bp->band[b].fill;
+    return (struct rgb){-1, -1, -1};
+}
+
+/* -c: the diff's bands take the colours of the names the two profiles
+ * draw together (either one's -t keeps them), as the key of the two
+ * drawn as panels (bands_union, shades_share) gives them.  Y is all of
+ * the small profile; X (under 1 % of each: -t1 drops it from both) is
+ * larger in total than Y, so, were X among the names drawn together, it
+ * would come first to the colour both names hash to and Y would take
+ * another. */
+static void test_colours_drawn_together(void)
+{
+    const char *y = "Y";
+    struct rgb want = lone_colour(y);
+    char x[16] = "";
+    for (int i = 0; i < 1000 && !*x; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "x%d", i);
+        if (same_rgb(lone_colour(name), want) && !same_rgb(lone_colour("BIG"), want))
+            snprintf(x, sizeof x, "%s", name);
+    }
+    if (!CHECK(*x))
+        return;
+    char before[256], after[256];
+    snprintf(before, sizeof before, "0 %s 1000 %s 1; 1 %s 1000 %s 1;", y, x, y, x);
+    snprintf(after, sizeof after, "0 BIG 10000000 %s 50000 %s 1; 1 BIG 10000000 %s 50000 %s 1;",
+             x, y, x, y);
+    struct profile p[2];
+    struct band_plan all[2], sel[2];
+    load(&p[0], &all[0], before);
+    load(&p[1], &all[1], after);
+    for (size_t k = 0; k < 2; k++)
+        fixture_plan(&sel[k], &p[k], 1, 0, true);
+    CHECK(sel[0].count == 1 && sel[1].count == 1); /* Y, and BIG */
+    /* The key of the two drawn together. */
+    struct band_plan key;
+    bands_union(&key, sel, 2);
+    shades_share(&key, sel, 2, true);
+    CHECK(same_rgb(fill_named(&key, y), want));
+    struct diff d;
+    struct hp_error err;
+    if (!CHECK(diff_build(&d, &p[0], &all[0], &p[1], &all[1], sel, 0, 0, true, &err) == 0))
+        return;
+    CHECK(same_rgb(fill_named(&d.bands, y), fill_named(&key, y)));
+    CHECK(same_rgb(fill_named(&d.bands, "BIG"), fill_named(&key, "BIG")));
+    CHECK(!same_rgb(fill_named(&d.bands, x), fill_named(&d.bands, y)));
+    diff_free(&d);
+    band_plan_free(&key);
+    for (size_t k = 0; k < 2; k++) {
+        band_plan_free(&sel[k]);
+        band_plan_free(&all[k]);
+        profile_free(&p[k]);
+    }
+}
+
 int main(void)
 {
+    test_colours_drawn_together();
     test_trace();
     test_rise_and_halving();
     test_interpolation();

@@ -586,10 +586,20 @@ static void check_heap(const char *name, bool whole)
         heapline_exact_end(&cur);
         store_cursor_free(sc);
     }
+    /* --heap's rule (profile_heap_lines): shown on a time axis, not as
+     * shares of each census */
+    CHECK_INT(profile_heap_lines(&p, false), HEAP_LINES_SHOWN);
+    CHECK_INT(profile_heap_lines(&p, true), HEAP_LINES_SHARES);
+    profile_free(&p);
+    struct parse_options by_index = {.heap = true, .x_index = true};
+    if (CHECK(load_log(&p, name, &by_index)))
+        CHECK_INT(profile_heap_lines(&p, false), HEAP_LINES_INDEX_AXIS);
     profile_free(&p);
     /* without --heap nothing is kept */
-    if (CHECK(load_log(&p, name, NULL)))
+    if (CHECK(load_log(&p, name, NULL))) {
         CHECK(p.heap == NULL);
+        CHECK_INT(profile_heap_lines(&p, false), HEAP_LINES_NONE);
+    }
     profile_free(&p);
 }
 

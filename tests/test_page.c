@@ -5,8 +5,10 @@
  * for one profile, several and --diff.  Text is measured by a fake font
  * whose every byte is 5 points wide. */
 #include "check.h"
+#include "fixture.h"
 #include "options.h"
 #include "page/page.h"
+#include "page/suspects.h"
 #include "read/hp.h"
 #include "run.h"
 
@@ -133,6 +135,11 @@ static void one_profile(void)
     CHECK(P->t[0] == 0 && P->t[1] == 1);
     CHECK(P->value[0] == 50 && P->value[1] == 100 && P->value[2] == 20 && P->value[3] == 300);
     CHECK(P->hidden == NULL && P->nheap == 0 && P->nmarks == 0);
+    /* The peaks the page tells apart (no -t here: both the same), and
+     * the percent view's floor, a thousandth of the largest total. */
+    CHECK(P->peak_all == 320 && P->peak_all_time == 1);
+    CHECK(P->peak_drawn == 320 && P->peak_drawn_time == 1);
+    CHECK_NEAR(P->percent_floor, 0.32, 1e-12);
     page_data_free(D);
     destroy(&w);
 
@@ -270,9 +277,191 @@ static void diff(void)
     layout_free(&L);
 }
 
+static const char FOUR[] =
+    "JOB \"four\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+    "BEGIN_SAMPLE 0.0\nbig 1000\nmid 300\nsmall 200\ntiny 1\nEND_SAMPLE 0.0\n"
+    "BEGIN_SAMPLE 1.0\nbig 2000\nmid 100\nsmall 250\ntiny 3\nEND_SAMPLE 1.0\n"
+    "BEGIN_SAMPLE 2.0\nbig 1500\nsmall 300\ntiny 2\nEND_SAMPLE 2.0\n";
+
+/* Every name for the page's search and table (page_data_add_names):
+ * -m2 draws big and OTHER (small, mid), -t1 leaves tiny out (6 of 5656
+ * bytes); each name with its band's key entry and its figures over every
+ * sample (absent: 0), the largest first.  With every name a band of its
+ * own, no list. */
+static void names(void)
+{
+    for (int every = 0; every < 2; every++) {
+        struct hp_error err;
+        struct profile p = {0};
+        struct band_plan bp = {0};
+        struct series s = {0};
+        struct layout L = {0};
+        struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
+        struct band_options bo;
+        band_options_default(&bo);
+        bo.limit = every ? 0 : 2;
+        bo.trace_percent = every ? 0 : 1;
+        if (!CHECK(profile_parse_buffer(&p, FOUR, strlen(FOUR), "f.hp", NULL, &err) == 0) ||
+            !CHECK(bands_plan(&bp, &p, &bo, &err) == 0) ||
+            !CHECK(series_build_mode(&s, &p, &bp, 100, MODE_STACKED, &err) == 0))
+            return;
+        o.x_range = 2, o.y_range = 3000;
+        if (!CHECK(layout_build(&L, &p, &bp, &s, &o, &fake, &err) == 0))
+            return;
+        struct page_data *D = page_data_build(&L, &p, &bp, &s, &o, &err);
+        CHECK(page_data_add_names(D, 0, &p, &bp, &err) == 0);
+        const struct page_data_panel *P = &D->panel[0];
+        if (every) {
+            CHECK_INT(P->nnames, 0); /* the key lists them all */
+        } else if (CHECK_INT(P->nnames, 4) && CHECK_INT(D->nbands, 2)) {
+            CHECK_INT(P->names_total, 4);
+            long other = D->band[0].is_other ? 0 : 1, big = 1 - other;
+            CHECK(D->band[other].is_other && strcmp(D->band[big].name, "big") == 0);
+            const char *order[4] = {"big", "small", "mid", "tiny"};
+            const long band[4] = {big, other, other, -1};
+            for (int i = 0; i < 4; i++) {
+                CHECK_STR(P->names[i].name, order[i]);
+                CHECK(P->names[i].band == band[i]);
+            }
+            const struct page_data_name *mid = &P->names[2];
+            CHECK(mid->peak == 300 && mid->peak_time == 0 && mid->first == 0 && mid->last == 1);
+            CHECK_NEAR(mid->share, 400.0 / 5650, 1e-12);
+            /* 300, 100, then 0 where it is absent: trapezoids 200 + 50, the
+             * line -150 a second, R² 90000 / 93333.3 */
+            CHECK_NEAR(mid->area, 250, 1e-9);
+            CHECK_NEAR(mid->slope, -150, 1e-9);
+            CHECK_NEAR(mid->r2, 90000.0 / (2 * (250000.0 / 9 + 10000.0 / 9 + 160000.0 / 9)), 1e-9);
+            const struct page_data_name *small = &P->names[1];
+            CHECK(small->peak == 300 && small->peak_time == 2 && small->last == 2);
+            CHECK_NEAR(small->slope, 50, 1e-9);
+            CHECK_NEAR(small->r2, 1, 1e-9);
+            CHECK_NEAR(small->area, 500, 1e-9);
+            CHECK(P->names[3].peak == 3 && P->names[3].peak_time == 1);
+        }
+        page_data_free(D);
+        layout_free(&L);
+        series_free(&s);
+        band_plan_free(&bp);
+        profile_free(&p);
+    }
+}
+
+/* The page's one list of names: --top's ranking (the Suspects view) and
+ * OTHER opened point into it, each name once; --top's names go without
+ * "(N)" but where two would then read alike ("(2)churn", "(3)churn").
+ * -m2 draws leak and OTHER; -t leaves the small ones out. */
+static const char STACKS[] =
+    "JOB \"s\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+    "BEGIN_SAMPLE 0.0\n(1)leak 1000\n(2)churn 300\n(3)churn 200\n(4)main 90\n(5)tiny 1\n"
+    "END_SAMPLE 0.0\n"
+    "BEGIN_SAMPLE 1.0\n(1)leak 2000\n(2)churn 100\n(3)churn 250\n(4)main 95\n(5)tiny 3\n"
+    "END_SAMPLE 1.0\n"
+    "BEGIN_SAMPLE 2.0\n(1)leak 3000\n(3)churn 300\n(4)main 99\n(5)tiny 2\nEND_SAMPLE 2.0\n";
+
+static void one_list(void)
+{
+    struct hp_error err;
+    struct profile p = {0};
+    struct band_plan bp = {0};
+    struct series s = {0};
+    struct layout L = {0};
+    struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
+    struct band_options bo;
+    band_options_default(&bo);
+    bo.limit = 2;
+    bo.trace_percent = 1;
+    if (!CHECK(profile_parse_buffer(&p, STACKS, strlen(STACKS), "s.hp", NULL, &err) == 0) ||
+        !CHECK(bands_plan(&bp, &p, &bo, &err) == 0) ||
+        !CHECK(series_build_mode(&s, &p, &bp, 100, MODE_STACKED, &err) == 0) ||
+        !CHECK(series_samples_build(&s, &p, &bp, 100, &err) == 0))
+        return;
+    o.x_range = 2, o.y_range = 4000;
+    if (!CHECK(layout_build(&L, &p, &bp, &s, &o, &fake, &err) == 0))
+        return;
+    struct page_data *D = page_data_build(&L, &p, &bp, &s, &o, &err);
+    const struct page_data_panel *P = D ? &D->panel[0] : NULL;
+    if (CHECK(D && page_data_add_names(D, 0, &p, &bp, &err) == 0) &&
+        CHECK(P->suspects && P->suspects->nrows > 0 && P->suspect_name) &&
+        CHECK(P->opened && P->opened->nnames > 0 && P->opened_name)) {
+        for (size_t i = 0; i < P->nnames; i++)
+            for (size_t j = 0; j < i; j++)
+                CHECK(strcmp(P->names[i].name, P->names[j].name) != 0);
+        size_t whole = 0;
+        for (size_t r = 0; r < P->suspects->nrows; r++) {
+            long n = P->suspect_name[r];
+            if (!CHECK(n >= 0 && (size_t)n < P->nnames))
+                continue;
+            const struct page_data_name *nm = &P->names[n];
+            CHECK_STR(nm->name + (P->suspect_whole[r] ? 0 : nm->prefix), P->suspects->row[r].name);
+            whole += P->suspect_whole[r];
+        }
+        CHECK_INT(whole, 2); /* the two churns */
+        for (size_t m = 0; m < P->opened->nnames; m++) {
+            long n = P->opened_name[m];
+            if (CHECK(n >= 0 && (size_t)n < P->nnames))
+                CHECK_STR(P->names[n].name + P->names[n].prefix, P->opened->name[m]);
+        }
+    }
+    page_data_free(D);
+    layout_free(&L);
+    series_free(&s);
+    band_plan_free(&bp);
+    profile_free(&p);
+}
+
+/* More names than the page lists: the PAGE_NAMES_MAX largest by total
+ * (ties by name), largest first; names_total counts them all. */
+static void many_names(void)
+{
+    struct fixture_text t = {0};
+    size_t count = PAGE_NAMES_MAX + 137;
+    for (int k = 0; k < 2; k++) {
+        fixture_put(&t, "BEGIN_SAMPLE %d\n", k);
+        for (size_t i = 0; i < count; i++) /* totals 2 (i + 1), and two alike at the cut */
+            fixture_put(&t, "n%zu\t%zu\n", i, i == 136 ? 138 : i + 1);
+        fixture_put(&t, "END_SAMPLE %d\n", k);
+    }
+    struct hp_error err;
+    struct profile p = {0};
+    struct band_plan bp = {0};
+    struct band_options bo;
+    band_options_default(&bo);
+    bo.limit = 3;
+    bo.trace_percent = 0;
+    fixture_parse(&p, t.s);
+    free(t.s);
+    if (!CHECK(bands_plan(&bp, &p, &bo, &err) == 0))
+        return;
+    struct page_data D = {0};
+    struct page_data_panel P = {0};
+    size_t map[3] = {0, 1, 2};
+    P.nbands = bp.count, P.band = map;
+    D.npanels = 1, D.panel = &P;
+    if (CHECK(page_data_add_names(&D, 0, &p, &bp, &err) == 0) &&
+        CHECK_INT(P.nnames, PAGE_NAMES_MAX)) {
+        CHECK_INT(P.names_total, count);
+        CHECK_STR(P.names[0].name, "n2136");
+        /* n136 and n137 both hold 138 a sample, and one place is left:
+         * the tie goes by name */
+        CHECK_STR(P.names[PAGE_NAMES_MAX - 2].name, "n138");
+        CHECK_STR(P.names[PAGE_NAMES_MAX - 1].name, "n136");
+        CHECK(P.names[0].peak == (double)count && P.names[0].band >= 0);
+    }
+    for (size_t i = 0; i < P.nnames; i++) {
+        free(P.names[i].name);
+        free(P.names[i].detail);
+    }
+    free(P.names);
+    band_plan_free(&bp);
+    profile_free(&p);
+}
+
 int main(void)
 {
     one_profile();
+    names();
+    one_list();
+    many_names();
     several();
     diff();
     return check_report();

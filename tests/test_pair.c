@@ -9,7 +9,6 @@
 
 #include "../src/pair.h"
 #include "stackname.h"
-#include "fixture.h"
 
 /* A plan of count bands named name[i] with totals total[i]. */
 static void plan_of(struct band_plan *bp, const char *const *name, const uint64_t *total,
@@ -151,41 +150,6 @@ int main(void)
         pair_report_free(&r);
         band_plan_free(&p[0]);
         band_plan_free(&p[1]);
-    }
-    /* --diff's plans: every name, kept when either profile's -t keeps
-     * it.  (3)s is 0.5 % of before (under -t1), (4)s 5 % of after; tiny
-     * is under -t1 in both. */
-    {
-        struct profile p[2];
-        memset(p, 0, sizeof p);
-        fixture_parse(&p[0], "BEGIN_SAMPLE 0\n(1)big\t1000\n(3)s\t5\n(8)tiny\t1\nEND_SAMPLE 0\n");
-        fixture_parse(&p[1], "BEGIN_SAMPLE 0\n(2)big\t1000\n(4)s\t55\n(9)tiny\t1\nEND_SAMPLE 0\n");
-        struct band_plan sel[2], all[2];
-        for (size_t k = 0; k < 2; k++) {
-            fixture_plan(&sel[k], &p[k], 1, 0, false);
-            fixture_plan(&all[k], &p[k], 0, 0, false);
-        }
-        CHECK(sel[0].count == 1 && sel[1].count == 2);
-        struct pair_report r;
-        pair_selected(all, sel, 2, &r);
-        CHECK(r.unpaired == 0);
-        for (size_t k = 0; k < 2; k++) {
-            CHECK(all[k].count == 2);
-            CHECK_STR(name_with_total(&all[k], 1000), "(1\xe2\x86\x92" "2)big");
-            CHECK_STR(name_with_total(&all[k], k ? 55 : 5), "(3\xe2\x86\x92" "4)s");
-            /* band_of_name follows the bands kept: tiny's name is none. */
-            size_t mapped = 0;
-            for (size_t id = 0; id < all[k].nnames; id++)
-                if (all[k].band_of_name[id] >= 0) {
-                    CHECK((size_t)all[k].band_of_name[id] < all[k].count);
-                    mapped++;
-                }
-            CHECK(mapped == 2);
-            band_plan_free(&sel[k]);
-            band_plan_free(&all[k]);
-            profile_free(&p[k]);
-        }
-        pair_report_free(&r);
     }
     return check_report();
 }

@@ -21,7 +21,8 @@
  * leaves it); blur takes the focus away; row:N clicks the N-th row made (the
  * first table's, top band first); sort:C clicks the first table's column
  * C; zoom:A:B zooms to times A..B of panel 0, reset shows it all;
- * search:TEXT types TEXT in the search box, only shows the matches alone;
+ * search:TEXT types TEXT in the search box (as text on a page not opened
+ * from a file), only shows the matches alone;
  * isolate:N shows band N alone, add:N adds it (Shift-click), all brings
  * every band back; view:V picks a view; focus:K focuses panel K's graph
  * and press:KEY presses KEY on the focus; mark:M clicks marker M of the
@@ -45,6 +46,33 @@
   }
   var source = document.getElementById('hp2ps-data');
   var D = source ? JSON.parse(source.textContent) : null;
+  /* Each panel has one list of names (P.names, page/names.c), which the
+   * search and the table of every name read (its names that are bands of
+   * their own null, the key's band said once); the Suspects view's rows
+   * and OTHER opened point into it ("n"), their names as --top shows
+   * them: less the "(N)" (prefix characters), which a row keeps where
+   * two names would read alike without it (whole). */
+  (D ? D.panels : []).forEach(function (P) {
+    var N = P.names;
+    if (!N)
+      return;
+    /* a name that is a band of its own is sent once, as the band's */
+    N.name = N.name.map(function (name, i) { return name === null ? D.bands[N.band[i]].name : name; });
+    var shown = function (i, whole) {
+      return whole || !N.prefix ? N.name[i] : N.name[i].slice(N.prefix[i]);
+    };
+    (P.suspects ? P.suspects.rows : []).forEach(function (R) {
+      if (R.n === undefined)
+        return;
+      R.name = shown(R.n, R.whole);
+      if (R.peak === undefined) { /* the list's, when --top's (render/html.c) */
+        R.peak = N.peak[R.n];
+        R.peak_time = N.peak_time[R.n];
+      }
+    });
+    if (P.opened && P.opened.n)
+      P.opened.names = P.opened.n.map(function (i) { return shown(i, false); });
+  });
   var graph = document.getElementById('graph');
   var picture = document.getElementById('picture');
   var readout = document.getElementById('readout');
@@ -153,6 +181,31 @@
     return P.plot[1] + P.plot[3] - (v - P.v.y_lo) / P.v.y_span * P.plot[3];
   }
 
+  /* Whether the view draws each band as a line (lines, and lines each on
+   * its own scale), not stacked. */
+  function drawnAsLines() {
+    return (mode === 'lines' || mode === 'scaled') && !D.diff;
+  }
+
+  /* The scaled view's scales: each band's largest value in panel P's
+   * samples [i0, i1). */
+  function ownScales(P, i0, i1) {
+    var own = P.bands.map(function () { return 0; });
+    for (var i = i0; i < i1; i++)
+      for (var b = 0; b < own.length; b++)
+        own[b] = Math.max(own[b], P.values[i][b]);
+    P.own = own;
+  }
+
+  /* Whether the percent view draws a sample of panel P whose drawn total
+   * is total: not one holding nothing or next to nothing (at most
+   * P.percent_floor, a thousandth of the largest total), whose shares
+   * would fill the graph to 100 % with a few bytes; --mode=percent
+   * leaves out the same samples. */
+  function inPercent(P, total) {
+    return total > (P.percent_floor || 0);
+  }
+
   /* Each band's region in sample i of panel P, in the graph's units:
    * lo[b]..hi[b] (lines: both the value), and the sample's total.  --diff:
    * the rises stack up from 0 in band order, the falls down from 0 in the
@@ -180,11 +233,13 @@
         hi[b] = side[1];
       }
       return {lo: lo, hi: hi, total: total, rise: rise, fall: fall};
-    } else if (mode === 'lines') {
+    } else if (mode === 'lines' || mode === 'scaled') {
+      /* scaled: each band's line on its own scale, 100 its largest value
+       * in the window (P.own: ownScales), so a small band's growth shows */
       for (b = 0; b < n; b++)
-        lo[b] = hi[b] = v[b];
+        lo[b] = hi[b] = mode === 'lines' ? v[b] : P.own && P.own[b] > 0 ? 100 * v[b] / P.own[b] : 0;
     } else {
-      var scale = mode === 'percent' ? (total > 0 ? 100 / total : 0) : 1, sum = 0;
+      var scale = mode === 'percent' ? (inPercent(P, total) ? 100 / total : 0) : 1, sum = 0;
       for (b = 0; b < n; b++) {
         lo[b] = sum * scale;
         sum += v[b];
@@ -235,7 +290,7 @@
    * stack, or no line near enough). */
   function bandAt(P, i, v, r) {
     var n = P.bands.length, b;
-    if (mode === 'lines' && !D.diff) {
+    if (drawnAsLines()) {
       var best = -1, gap = 6 / P.plot[3] * P.v.y_span; /* six points */
       for (b = 0; b < n; b++)
         if (shown[P.bands[b]] && Math.abs(r.hi[b] - v) <= gap) {
@@ -299,7 +354,7 @@
     var pts = [], i;
     for (i = 0; i < P.t.length; i++) {
       var r = regions(P, i);
-      if (mode === 'percent' && !(r.total > 0))
+      if (mode === 'percent' && !inPercent(P, r.total))
         continue;
       var lo = side ? r[side][b][0] : r.lo[b], hi = side ? r[side][b][1] : r.hi[b];
       pts.push({x: xOf(P, P.t[i]), top: yOf(P, hi), foot: yOf(P, lo), full: hi > lo});
@@ -312,7 +367,7 @@
     function move(q, j) {
       return (j ? 'L' : 'M') + q[0].toFixed(2) + ' ' + q[1].toFixed(2);
     }
-    if (mode === 'lines' && !D.diff)
+    if (drawnAsLines())
       return pts.map(function (q, j) { return move([q.x, q.top], j); }).join('');
     var d = '';
     for (i = 0; i < pts.length; i++) {
@@ -348,7 +403,7 @@
     });
     if (k < 0)
       return;
-    var line = mode === 'lines' && !D.diff;
+    var line = drawnAsLines();
     D.panels.forEach(function (P, pk) {
       var b = P.bands.indexOf(k);
       if (b < 0 || !P.t.length)
@@ -497,11 +552,17 @@
       line(readout, 'value', D.diff ? quantity(v[b], true)
                                      : quantity(v[b]) + ', ' + percent(share || 0) +
                                        (P.trace ? ' of the drawn total' : ' of the sample'));
+      if (mode === 'scaled' && P.own && P.own[b] > 0)
+        line(readout, 'value muted', percent(v[b] / P.own[b]) + ' of its own peak in the window, ' +
+             quantity(P.own[b]).replace(/ \(.*\)$/, ''));
       details(P.bands[b]).forEach(function (d) {
         line(readout, 'detail muted', d);
       });
     } else {
-      line(readout, 'name muted', mode === 'lines' ? 'no band\u2019s line here' : 'no band here');
+      line(readout, 'name muted', drawnAsLines() ? 'no band\u2019s line here' :
+           mode === 'percent' && !D.diff && !inPercent(P, r.total) ?
+           'not drawn in percent: this sample holds next to nothing (at most 0.1 % of the ' +
+           'largest total), as --mode=percent leaves it out' : 'no band here');
     }
     var hidden = P.trace ? P.trace.hidden[i] : 0;
     readout.setAttribute('data-hidden', String(hidden));
@@ -595,12 +656,32 @@
   });
   overlay.addEventListener('pointerleave', hideReadout);
 
-  /* ---- the table of the bands ---- */
+  /* ---- the table: the bands drawn, or every name ---- */
 
-  var rows = [];
+  /* The -hi fields (several of them) are columns of their own, sorted
+   * and filtered as the others; a single field (an -hc stack) reads as
+   * the name's continuation, under it. */
+  var FIELDS = (D.detail_columns || []).length > 1 ? D.detail_columns : [];
+  /* A row's values, by index: 0 #, 1 name, 2 share, 3 peak, 4 when, 5
+   * slope, 6 R² (-1: none), 7 integral, 8 first seen, 9 last seen, 10 the
+   * sum over the window (the sparkline's order), 11... the fields. */
+  function column(v, title, cls, text) {
+    return {v: v, title: title, text: !!text, cls: cls + (text ? ' text' : '')};
+  }
+  var COLUMNS = [column(0, '#', 'c-rank'), column(1, 'Band', 'c-name', true)].concat(
+    FIELDS.map(function (name, j) { return column(11 + j, name, 'c-field', true); }),
+    [column(2, 'Share', 'c-share'), column(3, D.diff ? 'Largest change' : 'Peak', 'c-peak'),
+     column(4, 'At', 'c-at'), column(5, 'Slope', 'c-slope'), column(6, 'R\u00b2', 'c-r2'),
+     column(7, 'Integral', 'c-area'), column(8, 'First seen', 'c-first'),
+     column(9, 'Last seen', 'c-last'), column(10, 'Over time', 'c-spark')]);
+  var cellOf = [];
+  COLUMNS.forEach(function (c, k) { cellOf[c.v] = k; });
+
+  var rows = []; /* the band rows made, the first table's first */
   var sorts = [];
-  var COLUMNS = ['#', 'Band', 'Share', D.diff ? 'Largest change' : 'Peak', 'At', 'Slope',
-                 'R\u00b2', 'Integral', 'First seen', 'Last seen', 'Over time'];
+  /* Which rows the tables list: 'bands' (those drawn) or 'names' (every
+   * name, those OTHER gathers and -t removes too: page_data_add_names). */
+  var rowsMode = 'bands';
 
   /* The first sample at or after t (P.t.length: none). */
   function from(P, t) {
@@ -672,19 +753,27 @@
     return out;
   }
 
+  /* A band's or a name's fields (FIELDS), as values 11... */
+  function withFields(values, detail) {
+    FIELDS.forEach(function (name, j) {
+      values[11 + j] = detail && detail[j] !== undefined ? detail[j] : '';
+    });
+    return values;
+  }
+
   /* The values of panel P's rows: unzoomed, hp2ps's own figures over every
    * sample for share, peak and slope; the rest (and all of them zoomed)
    * from the samples the page keeps. */
   function panelRows(P) {
     var w = windowOf(P), F = figures(P, w[0], w[1]);
     return F.map(function (f, b) {
-      var whole = !zoom && P.share;
-      return [P.bands.length - b, D.bands[P.bands[b]].name,
-              whole ? P.share[b] : f.share, whole ? P.peak[b] : f.peak,
-              whole ? P.peak_time[b] : f.at, whole ? P.slope[b] : f.slope,
-              f.r2 === null ? -1 : f.r2, f.area,
-              f.first === null ? Infinity : f.first, f.last === null ? -Infinity : f.last,
-              f.sum];
+      var whole = !zoom && P.share, B = D.bands[P.bands[b]];
+      return withFields([P.bands.length - b, B.name,
+                         whole ? P.share[b] : f.share, whole ? P.peak[b] : f.peak,
+                         whole ? P.peak_time[b] : f.at, whole ? P.slope[b] : f.slope,
+                         f.r2 === null ? -1 : f.r2, f.area,
+                         f.first === null ? Infinity : f.first, f.last === null ? -Infinity : f.last,
+                         f.sum], B.detail);
     });
   }
 
@@ -695,19 +784,34 @@
   var searchRe = null, searchStamp = 0; /* the search, and its count (markName) */
   var matcher = null; /* the search: a band's name -> true if it matches */
 
+  /* Whether entry e passes its table's filters (the boxes under the
+   * headings: a part of the cell's text, in any case). */
+  function filtered(state, e) {
+    for (var c in state.filters) {
+      var want = state.filters[c], v = COLUMNS[c].v;
+      if (want && String(e.values[v]).toLowerCase().indexOf(want) < 0)
+        return false;
+    }
+    return true;
+  }
+
   function sortTable(body, entries, state) {
-    var c = state.column, dir = state.dir;
+    var c = COLUMNS[state.column].v, dir = state.dir;
     entries.sort(function (a, z) {
       var x = a.values[c], y = z.values[c];
       var d = x < y ? -1 : x > y ? 1 : 0;
       return d * dir || a.values[0] - z.values[0];
     });
     var want = entries.filter(function (e) {
-      return !matcher || matcher(e.values[1]);
+      return (!matcher || matcher(e.name)) && filtered(state, e);
     });
     state.matching = want.length;
     if (!state.all)
       want = want.slice(0, ROWS_SHOWN);
+    want.forEach(function (e) {
+      if (!e.row)
+        makeRow(state, e);
+    });
     var same = want.length === body.rows.length && want.every(function (e, j) {
       return body.rows[j] === e.row;
     });
@@ -721,14 +825,48 @@
       if (e.stamp !== stamp)
         fillRow(state.P, e, state.w);
       markName(e);
-      e.row.classList.toggle('out', !shown[e.key]);
+      e.row.classList.toggle('out', e.key < 0 || !shown[e.key]);
     });
     var rest = state.matching - want.length;
+    var what = state.mode === 'names' ? 'names' : 'rows';
     state.more.hidden = rest <= 0 && !state.all;
-    state.more.textContent = state.all ? 'Show the first ' + ROWS_SHOWN + ' rows'
-                                       : 'Show all ' + state.matching + ' rows (' + rest + ' more)';
+    state.more.textContent = state.all ? 'Show the first ' + ROWS_SHOWN + ' ' + what
+                                       : 'Show all ' + state.matching + ' ' + what + ' (' +
+                                         rest + ' more)';
     state.heads.forEach(function (th, j) {
-      th.setAttribute('aria-sort', j === c ? (dir > 0 ? 'ascending' : 'descending') : 'none');
+      th.setAttribute('aria-sort', j === state.column ? (dir > 0 ? 'ascending' : 'descending')
+                                                      : 'none');
+    });
+    heading(state);
+  }
+
+  /* The headings say what the figures are over: the window when zoomed
+   * (the key's shares are always the whole run's), the whole run for a
+   * name the page has no samples of. */
+  function heading(state) {
+    var names = state.mode === 'names', win = zoom !== null;
+    var share = win ? 'Share in window' : 'Share of run';
+    var tips = {
+      0: names ? 'rank by total over the run' : 'the band\u2019s place in the key, from the top',
+      1: names ? 'every name of the profile; its band\u2019s colour (OTHER\u2019s for a name it ' +
+                 'gathers; none for one -t leaves out)' : 'the band drawn',
+      2: (win ? 'of the sum of the bands\u2019 values in this window' :
+                'of the drawn total over the whole run, as the key gives it') +
+         (names ? ' (a name OTHER gathers or -t leaves out: over the whole run)' : ''),
+      3: (D.diff ? 'the band\u2019s largest change' : 'the band\u2019s own largest value') +
+         (win ? ' in this window' : ' over the run') + ', not the total\u2019s peak',
+      4: 'when it reached that',
+      5: 'the least-squares slope of its values',
+      6: 'how well that straight line fits (1: exactly)',
+      7: 'its values integrated over time',
+      8: 'the first sample it holds something in',
+      9: 'the last sample it holds something in',
+      10: 'its values over the window, each on its own scale'
+    };
+    state.heads.forEach(function (th, j) {
+      var v = COLUMNS[j].v, b = th.firstChild;
+      b.textContent = v === 2 ? share : v === 1 && names ? 'Name' : COLUMNS[j].title;
+      b.title = tips[v] !== undefined ? tips[v] : 'the log\u2019s ' + COLUMNS[j].title;
     });
   }
 
@@ -750,7 +888,7 @@
       var svg = el('svg', {'class': 'spark', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H,
                            'aria-hidden': 'true'});
       e.spark = el('path', {stroke: colour(P.bands[b]), fill: 'none'}, svg);
-      e.row.cells[10].appendChild(svg);
+      e.row.cells[cellOf[10]].appendChild(svg);
     }
     e.spark.setAttribute('d', pts.join(''));
   }
@@ -762,17 +900,59 @@
   /* The row's cells from its values. */
   function fillRow(P, e, w) {
     var v = e.values, c = e.row.cells;
-    c[2].textContent = percent(v[2]);
-    c[3].textContent = quantity(v[3], D.diff).replace(/ \(.*\)$/, '');
-    c[4].textContent = time(v[4]);
-    c[5].textContent = slope(v[5]);
-    c[6].textContent = v[6] < 0 ? '\u2013' : v[6].toFixed(2);
-    c[7].textContent = quantity(Number(v[7].toPrecision(3)), D.diff).replace(/ \(.*\)$/, '') +
-                       '\u00b7' + perUnit;
-    c[8].textContent = seen(v[8]);
-    c[9].textContent = seen(v[9]);
-    sparkline(P, e, w);
+    c[cellOf[0]].textContent = String(v[0]);
+    c[cellOf[2]].textContent = percent(v[2]);
+    c[cellOf[3]].textContent = quantity(v[3], D.diff).replace(/ \(.*\)$/, '');
+    c[cellOf[4]].textContent = time(v[4]);
+    c[cellOf[5]].textContent = slope(v[5]);
+    c[cellOf[6]].textContent = v[6] < 0 ? '\u2013' : v[6].toFixed(2);
+    c[cellOf[7]].textContent = quantity(Number(v[7].toPrecision(3)), D.diff)
+                                 .replace(/ \(.*\)$/, '') + '\u00b7' + perUnit;
+    c[cellOf[8]].textContent = seen(v[8]);
+    c[cellOf[9]].textContent = seen(v[9]);
+    FIELDS.forEach(function (name, j) {
+      c[cellOf[11 + j]].textContent = v[11 + j];
+    });
+    if (e.b >= 0)
+      sparkline(P, e, w);
     e.stamp = stamp;
+  }
+
+  /* Entry e's row, made when it is first shown. */
+  function makeRow(state, e) {
+    var row = document.createElement('tr');
+    row.tabIndex = 0;
+    row.setAttribute('data-band', String(e.key));
+    for (var c = 0; c < COLUMNS.length; c++)
+      row.insertCell().className = COLUMNS[c].cls;
+    var sw = document.createElement('span');
+    sw.className = e.key >= 0 ? 'swatch' : 'swatch none';
+    if (e.key >= 0)
+      sw.style.background = colour(e.key);
+    var cell = row.cells[cellOf[1]];
+    var line = cell.appendChild(document.createElement('div')); /* the swatch beside the name */
+    line.className = 'nm';
+    line.appendChild(sw);
+    e.nameSpan = line.appendChild(document.createElement('span'));
+    e.nameSpan.textContent = e.name;
+    if (e.where) { /* a name not drawn as a band of its own: where it is */
+      var tag = document.createElement('span');
+      tag.className = 'where';
+      tag.textContent = e.where;
+      cell.appendChild(tag);
+    }
+    var more = FIELDS.length ? [] : (e.detail || []).filter(function (x) { return x !== ''; });
+    if (more.length) { /* the log's detail, under the name */
+      var small = document.createElement('div');
+      small.className = 'detail';
+      small.textContent = more.join(' \u00b7 ');
+      cell.appendChild(small);
+    }
+    if (e.whole)
+      row.classList.add('whole');
+    e.row = row;
+    if (e.b >= 0 && !e.band)
+      rows.push(row);
   }
 
   /* Every table's figures again, for the window shown. */
@@ -781,9 +961,59 @@
     D.panels.forEach(function (P, k) {
       var state = sorts[k], values = panelRows(P);
       state.w = windowOf(P);
-      state.entries.forEach(function (e) {
+      state.bandEntries.forEach(function (e) {
         e.values = values[e.b];
       });
+      (state.nameEntries || []).forEach(nameValues);
+      sortTable(state.body, state.entries, state);
+    });
+  }
+
+  /* Panel P's names (P.names: every name that holds something, the
+   * largest first), as entries of the table; a name drawn as a band of
+   * its own takes that band's figures.  Without P.names every name is a
+   * band. */
+  function nameEntries(state) {
+    var P = state.P, N = P.names;
+    if (!N)
+      return state.bandEntries;
+    var own = {};
+    state.bandEntries.forEach(function (e) { own[e.name] = e; });
+    return N.name.map(function (name, i) {
+      var k = N.band[i], band = own[name];
+      var detail = N.detail ? N.detail[i] : null;
+      var where = band ? '' : k < 0 ? 'not drawn: under -t' + (P.trace ? P.trace.percent : '') :
+                  D.bands[k].other ? 'in OTHER' : 'in ' + D.bands[k].name;
+      var e = {row: null, b: band ? band.b : -1, key: k, name: name, stamp: -1, band: band,
+               detail: detail, where: where, whole: !band, rank: i + 1,
+               values: withFields([i + 1, name, N.share[i], N.peak[i], N.peak_time[i],
+                                   N.slope[i], N.r2[i], N.area[i], N.first[i], N.last[i],
+                                   N.share[i]], detail)};
+      nameValues(e);
+      return e;
+    });
+  }
+
+  /* A name drawn as a band of its own has that band's figures (the
+   * window's when zoomed), under its rank; every name row sorts by its
+   * share under "Over time". */
+  function nameValues(e) {
+    if (!e.band)
+      return;
+    e.values = withFields(e.band.values.slice(0, 11), e.detail);
+    e.values[0] = e.rank;
+    e.values[10] = e.values[2];
+  }
+
+  /* List the bands drawn ('bands') or every name ('names'). */
+  function setRows(mode) {
+    rowsMode = mode;
+    sorts.forEach(function (state) {
+      if (mode === 'names' && !state.nameEntries)
+        state.nameEntries = nameEntries(state);
+      state.mode = mode;
+      state.entries = mode === 'names' ? state.nameEntries : state.bandEntries;
+      state.body.textContent = '';
       sortTable(state.body, state.entries, state);
     });
   }
@@ -794,87 +1024,153 @@
     var cap = document.createElement('caption');
     cap.textContent = D.panels.length > 1 || D.diff ? P.title : 'Bands';
     table.appendChild(cap);
-    var head = table.createTHead().insertRow();
+    var thead = table.createTHead(), head = thead.insertRow();
     var body = table.createTBody();
-    var state = {column: 0, dir: 1, heads: [], P: P, w: windowOf(P), all: false};
+    var state = {column: 0, dir: 1, heads: [], P: P, w: windowOf(P), all: false,
+                 mode: 'bands', filters: {}};
     state.more = document.createElement('button');
     state.more.type = 'button';
     state.more.className = 'more';
     state.more.addEventListener('click', function () {
       state.all = !state.all;
-      sortTable(body, entries, state);
+      sortTable(body, state.entries, state);
     });
     sorts[k] = state;
-    COLUMNS.forEach(function (name, c) {
+    COLUMNS.forEach(function (c, j) {
       var th = document.createElement('th');
       th.scope = 'col';
+      th.className = c.cls;
+      if (c.v >= 11)
+        th.style.width = fieldEm[c.v - 11] + 'em';
       var button = document.createElement('button');
       button.type = 'button';
-      button.textContent = name;
+      button.textContent = c.title;
       button.addEventListener('click', function () {
-        state.dir = state.column === c ? -state.dir : c === 1 || c === 0 || c === 8 ? 1 : -1;
-        state.column = c;
-        sortTable(body, entries, state);
+        state.dir = state.column === j ? -state.dir : c.text || c.v === 0 || c.v === 8 ? 1 : -1;
+        state.column = j;
+        sortTable(body, state.entries, state);
         save();
       });
       th.appendChild(button);
       head.appendChild(th);
       state.heads.push(th);
     });
-    var entries = [], values = panelRows(P);
-    for (var b = P.bands.length - 1; b >= 0; b--) {
-      var row = body.insertRow();
-      row.tabIndex = 0;
-      row.setAttribute('data-band', P.bands[b]);
-      var sw = document.createElement('span');
-      sw.className = 'swatch';
-      sw.style.background = colour(P.bands[b]);
-      for (var c = 0; c < COLUMNS.length; c++)
-        row.insertCell();
-      row.cells[0].textContent = String(values[b][0]);
-      row.cells[1].appendChild(sw);
-      row.cells[1].appendChild(document.createElement('span')).textContent = values[b][1];
-      var more = details(P.bands[b]);
-      if (more.length) { /* the log's details, under the name */
-        var small = document.createElement('div');
-        small.className = 'detail';
-        small.textContent = more.join(' \u00b7 ');
-        row.cells[1].appendChild(small);
-      }
-      var e = {row: row, values: values[b], b: b, key: P.bands[b], stamp: -1};
-      rows.push(row);
-      entries.push(e);
+    if (FIELDS.length) { /* the boxes that filter the text columns */
+      var boxes = thead.insertRow();
+      boxes.className = 'filters';
+      COLUMNS.forEach(function (c, j) {
+        var th = document.createElement('th');
+        th.className = c.cls;
+        boxes.appendChild(th);
+        if (!c.text)
+          return;
+        var input = document.createElement('input');
+        input.type = 'search';
+        input.setAttribute('aria-label', 'only the rows whose ' + c.title + ' holds');
+        input.placeholder = 'filter';
+        input.setAttribute('data-column', String(j));
+        input.addEventListener('input', function () {
+          state.filters[j] = input.value.toLowerCase();
+          sortTable(body, state.entries, state);
+        });
+        th.appendChild(input);
+      });
     }
-    state.entries = entries;
+    var values = panelRows(P);
+    state.bandEntries = [];
+    for (var b = P.bands.length - 1; b >= 0; b--)
+      state.bandEntries.push({row: null, values: values[b], b: b, key: P.bands[b],
+                              name: D.bands[P.bands[b]].name, detail: D.bands[P.bands[b]].detail,
+                              stamp: -1});
+    state.entries = state.bandEntries;
     state.body = body;
-    body.addEventListener('click', function (e) {
+    function rowOf(e) {
       var row = e.target.closest('tr');
+      return row && Number(row.getAttribute('data-band')) >= 0 ? row : null;
+    }
+    body.addEventListener('click', function (e) {
+      var row = rowOf(e);
       if (row)
         choose(e, Number(row.getAttribute('data-band')));
     });
     body.addEventListener('pointerover', function (e) {
-      var row = e.target.closest('tr');
+      var row = rowOf(e);
       if (row)
         hover(Number(row.getAttribute('data-band')));
     });
     body.addEventListener('pointerleave', leave);
     body.addEventListener('focusin', function (e) {
-      var row = e.target.closest('tr');
+      var row = rowOf(e);
       if (row)
         hover(Number(row.getAttribute('data-band')));
     });
     body.addEventListener('focusout', leave);
     body.addEventListener('keydown', function (e) {
-      var row = e.target.closest('tr');
+      var row = rowOf(e);
       if (row)
         choose(e, Number(row.getAttribute('data-band')));
     });
-    sortTable(body, entries, state);
+    sortTable(body, state.entries, state);
+    table.style.minWidth = tableWidth + 'em';
     tables.appendChild(table);
     tables.appendChild(state.more);
   }
+
+  /* Each field's column as wide as its longest text (within reason); the
+   * table at least as wide as its figures and a name of 20em, so the name
+   * is never squeezed out (page.css: the figures' widths). */
+  var FIGURES_EM = 52.8, NAME_EM = 20;
+  var fieldEm = FIELDS.map(function (name, j) {
+    var longest = name.length;
+    function see(detail) {
+      if (detail && detail[j])
+        longest = Math.max(longest, Math.min(detail[j].length, 40));
+    }
+    D.bands.forEach(function (B) { see(B.detail); });
+    D.panels.forEach(function (P) { (P.names && P.names.detail || []).forEach(see); });
+    return Math.min(Math.max(4, longest * 0.62 + 1), 16);
+  });
+  var tableWidth = FIGURES_EM + NAME_EM + fieldEm.reduce(function (a, w) { return a + w; }, 0) +
+                   0.7 * COLUMNS.length; /* each cell's padding */
   var zoom = null; /* the window shown, [from, to] as fractions of the time axis */
   D.panels.forEach(makeTable);
+
+  /* Rows: the bands drawn or every name, where the profiles have names
+   * that are not bands of their own. */
+  var rowsBox = null;
+  (function () {
+    var total = 0, any = false;
+    D.panels.forEach(function (P) {
+      if (P.names)
+        any = true;
+      total += P.names ? P.names.total : P.bands.length;
+    });
+    if (!any)
+      return;
+    var label = document.createElement('label');
+    label.className = 'rows-choice';
+    rowsBox = document.createElement('select');
+    rowsBox.id = 'rows';
+    [['bands', 'the ' + D.bands.length + ' bands drawn'],
+     ['names', 'every name (' + grouped(total) + ')']].forEach(function (o) {
+      var opt = document.createElement('option');
+      opt.value = o[0];
+      opt.textContent = o[1];
+      rowsBox.appendChild(opt);
+    });
+    label.appendChild(document.createTextNode('Rows: '));
+    label.appendChild(rowsBox);
+    var listed = D.panels.some(function (P) { return P.names && P.names.name.length < P.names.total; });
+    if (listed)
+      label.appendChild(document.createTextNode(' (the page lists ' +
+        grouped(D.panels[0].names.name.length) + ' names: the largest, and those Suspects ' +
+        'and OTHER opened name)'));
+    tables.parentNode.insertBefore(label, tables);
+    rowsBox.addEventListener('change', function () {
+      setRows(rowsBox.value);
+      share();
+    });
+  })();
 
   /* ---- --heap: a toggle that shows or hides the RTS's lines ---- */
 
@@ -902,6 +1198,19 @@
     label.appendChild(document.createTextNode(' the runtime\u2019s ' + P.heap_names.join(', ') +
                                               ' (--heap)'));
     tables.parentNode.insertBefore(label, tables);
+    /* what the three lines are, where the reader looks (the man page's
+     * --heap says it too) */
+    var about = document.createElement('p');
+    about.className = 'heap-about';
+    about.textContent = 'Heap size is the memory the runtime holds for its heap, in use or ' +
+      'not; live bytes are the data still reachable after the last major collection (what a ' +
+      'leak keeps raising); blocks are the bytes of the blocks the allocator has handed out. ' +
+      'The gap between these lines and the bands is what the profile does not count: the ' +
+      'copying collector\u2019s second copy, fragmentation, pinned data, the runtime\u2019s own ' +
+      'structures. In a profiled run (every breakdown but -hT) live bytes also count each ' +
+      'closure\u2019s profiling header, which the profile leaves out: they stand 1.3 to 1.7 ' +
+      'times above its total even when nothing else is live.';
+    tables.parentNode.insertBefore(about, tables);
     heapBox.addEventListener('change', function () {
       heapLines.forEach(function (p) { p.style.visibility = heapBox.checked ? '' : 'hidden'; });
       if (zoom)
@@ -927,7 +1236,7 @@
 
   /* An axis label: "35 MB", "1,200", "40%". */
   function axisValue(v) {
-    if (mode === 'percent' && !D.diff)
+    if ((mode === 'percent' || mode === 'scaled') && !D.diff)
       return Number(v.toPrecision(4)) + '%';
     var base = D.iec ? 1024 : 1000;
     if (bytes && Math.abs(v) >= base)
@@ -949,6 +1258,8 @@
   function yRange(P, i0, i1, R) {
     if (mode === 'percent' && !D.diff && !isolating())
       return [0, 100];
+    if (mode === 'scaled')
+      return [0, 104];
     var lo = 0, hi = 0, i, b;
     for (i = i0; i < i1; i++) {
       var r = R[i - i0];
@@ -982,7 +1293,7 @@
     var n = P.bands.length, R = [], X = [], i, b;
     for (i = j0; i < j1; i++) {
       var r = all[i - j0];
-      if (mode === 'percent' && !D.diff && !(r.total > 0))
+      if (mode === 'percent' && !D.diff && !inPercent(P, r.total))
         continue;
       R.push(r);
       X.push(xOf(P, P.t[i]));
@@ -991,7 +1302,7 @@
       R.push(R[0]);
       X = [P.plot[0], P.plot[0] + P.plot[2]];
     }
-    var line = mode === 'lines' && !D.diff;
+    var line = drawnAsLines();
     function shape(b, lo, hi) {
       var top = [], foot = [], any = false;
       R.forEach(function (r) {
@@ -1019,10 +1330,25 @@
       } else {
         shape(b, function (r) { return r.lo[b]; }, function (r) { return r.hi[b]; });
       }
-      if (matcher && !matcher(D.bands[P.bands[b]].name)) /* the search: others faint */
-        for (var c = before; c < g.childNodes.length; c++)
-          g.childNodes[c].classList.add('faint');
+      for (var c = before; c < g.childNodes.length; c++) /* the search makes others faint */
+        bandPaths.push({key: P.bands[b], path: g.childNodes[c]});
     }
+  }
+
+  /* The bands' paths drawn (drawBands), and the search's faint ones: a
+   * keystroke only changes which are faint (issue 41: each redrew every
+   * band, 2.4-6 s for a 21-character search at 647 bands). */
+  var bandPaths = [], drawnFor = null;
+
+  function markFaint() {
+    var faint = {};
+    D.bands.forEach(function (B, k) { faint[k] = matcher !== null && !matcher(B.name); });
+    bandPaths.forEach(function (bp) {
+      if (bp.faint !== faint[bp.key]) {
+        bp.faint = faint[bp.key];
+        bp.path.classList.toggle('faint', bp.faint);
+      }
+    });
   }
 
   /* Ticks, labels and grid of panel P on its scales. */
@@ -1052,7 +1378,7 @@
       var x = xOf(P, mt);
       el('line', {x1: x, x2: x, y1: P.plot[1], y2: P.plot[1] + P.plot[3], 'class': 'mark'}, g);
     });
-    if (!P.heap || !heapShown())
+    if (!P.heap || !heapShown() || mode === 'scaled') /* (in bytes: no own scale) */
       return;
     P.heap_names.forEach(function (name, h) {
       var d = [], i;
@@ -1115,46 +1441,125 @@
     });
   }
 
+  /* Several panels drawn on one value scale (the layout's for several
+   * profiles): zoomed or isolated, they keep one. */
+  var sharedScale = D.panels.length > 1 && D.panels.every(function (P) {
+    return P.y_lo === D.panels[0].y_lo && P.y_span === D.panels[0].y_span;
+  });
+
+  /* Only the search differs from the file's drawing: the page draws on
+   * the drawing's own scales, under its axes, so nothing moves when a
+   * search starts (and this drawing can be made ahead: prepare). */
+  function sameScales() {
+    return !zoom && !isolating() && mode === D.mode;
+  }
+
+  /* The graph drawn by the page when redrawn() (else made, hidden, for
+   * the search to come).  It depends on the window, the view, the bands
+   * shown and the --heap lines; the search only makes bands faint. */
   function drawZoom() {
-    zoomLayer.textContent = '';
     var on = redrawn(), f = zoom || [0, 1];
     zoomLayer.setAttribute('visibility', on ? 'visible' : 'hidden');
-    D.panels.forEach(function (P, k) {
-      if (!on) {
-        P.v = {t0: P.t0, t_span: P.t_span, y_lo: P.y_lo, y_span: P.y_span};
-        return;
-      }
-      var p = P.plot, w = windowOf(P);
+    var what = [f.join(' '), mode, shown.join(','), heapShown()].join('|');
+    if (what !== drawnFor) {
+      drawnFor = what;
+      build(f);
+    }
+    markFaint();
+  }
+
+  function build(f) {
+    zoomLayer.textContent = '';
+    bandPaths = [];
+    var own = !sameScales();
+    /* each panel's samples in the window and their range */
+    var parts = D.panels.map(function (P) {
+      var w = windowOf(P);
       var j0 = Math.max(w[0] - 1, 0), j1 = Math.min(w[1] + 1, P.t.length);
+      if (mode === 'scaled')
+        ownScales(P, w[0], w[1]);
       var R = [];
       for (var i = j0; i < j1; i++)
         R.push(regions(P, i));
-      var yr = yRange(P, j0, j1, R);
+      return {j0: j0, j1: j1, R: R, yr: own ? yRange(P, j0, j1, R) : [P.y_lo, P.y_lo + P.y_span]};
+    });
+    /* Panels drawn on one scale (several profiles) stay on one: the
+     * comparison drawn at load holds in every window. */
+    if (own && sharedScale)
+      parts.forEach(function (q) {
+        q.yr = [Math.min.apply(null, parts.map(function (z) { return z.yr[0]; })),
+                Math.max.apply(null, parts.map(function (z) { return z.yr[1]; }))];
+      });
+    D.panels.forEach(function (P, k) {
+      var p = P.plot, j0 = parts[k].j0, j1 = parts[k].j1, R = parts[k].R, yr = parts[k].yr;
       P.v = {t0: P.t0 + f[0] * P.t_span, t_span: (f[1] - f[0]) * P.t_span,
              y_lo: yr[0], y_span: yr[1] - yr[0]};
-      /* over the static graph, its tick labels and its axis (and the
-       * markers' labels above it, which the page draws again) */
-      var above = P.mark_strip ? P.mark_strip + 4 : P.mark_t && P.mark_t.length ? 15 : 4.5;
-      el('rect', {'class': 'cover', x: p[0] - 58, y: p[1] - above, width: p[2] + 66,
-                  height: p[3] + above + 16.5}, zoomLayer);
-      /* the value axis's name, as the view draws it */
-      var yname = el('text', {'class': 'tick', 'text-anchor': 'middle',
-                              transform: 'translate(' + num(p[0] - 50) + ' ' +
-                                         num(p[1] + p[3] / 2) + ') rotate(-90)'}, zoomLayer);
-      yname.textContent = mode === 'percent' && !D.diff ? 'percent of the sample' : D.value_unit;
-      /* the time axis's last label, centred on the graph's right edge */
-      el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] + p[3] + 0.5, width: 16,
-                  height: 16}, zoomLayer);
-      if (above > 5) /* a label centred on the graph's right edge passes it */
-        el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] - above, width: 40,
-                    height: above - 0.5}, zoomLayer);
-      drawMarkLabels(P, p);
-      drawAxes(P);
+      if (!own) { /* the drawing's axes stay; its bands go under the page's */
+        el('rect', {'class': 'cover', x: p[0], y: p[1], width: p[2], height: p[3]}, zoomLayer);
+      } else {
+        /* over the static graph, its tick labels and its axis (and the
+         * markers' labels above it, which the page draws again) */
+        var above = P.mark_strip ? P.mark_strip + 4 : P.mark_t && P.mark_t.length ? 15 : 4.5;
+        el('rect', {'class': 'cover', x: p[0] - 58, y: p[1] - above, width: p[2] + 66,
+                    height: p[3] + above + 16.5}, zoomLayer);
+        /* the value axis's name, as the view draws it */
+        var yname = el('text', {'class': 'tick', 'text-anchor': 'middle',
+                                transform: 'translate(' + num(p[0] - 50) + ' ' +
+                                           num(p[1] + p[3] / 2) + ') rotate(-90)'}, zoomLayer);
+        yname.textContent = mode === 'percent' && !D.diff ? 'percent of the sample' :
+                            mode === 'scaled' ? 'percent of each band\u2019s own peak in the window' :
+                            D.value_unit;
+        /* the time axis's last label, centred on the graph's right edge */
+        el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] + p[3] + 0.5, width: 16,
+                    height: 16}, zoomLayer);
+        if (above > 5) /* a label centred on the graph's right edge passes it */
+          el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] - above, width: 40,
+                      height: above - 0.5}, zoomLayer);
+        drawMarkLabels(P, p);
+        drawAxes(P);
+      }
       var g = el('g', {'clip-path': 'url(#hp2ps-clip-' + k + ')'}, zoomLayer);
       drawBands(P, g, j0, j1, R);
       drawExtras(P, g, j0, j1);
       el('rect', {'class': 'frame', x: p[0], y: p[1], width: p[2], height: p[3]}, zoomLayer);
     });
+  }
+
+  /* The search's drawing made while the page is idle after loading, so
+   * that the first keystroke only makes bands faint. */
+  function prepare() {
+    if (drawnFor === null)
+      drawZoom();
+    later(makeRows);
+  }
+
+  var later = window.requestIdleCallback || function (f) { setTimeout(f, 300); };
+
+  /* Every band's row made and filled while idle (a few milliseconds at a
+   * time, so that a keystroke or a click is not kept waiting), so that a
+   * sort only reorders rows (making them was most of its time at 647
+   * bands). */
+  function makeRows(deadline) {
+    var more = false, spare = function () {
+      return deadline && deadline.timeRemaining ? deadline.timeRemaining() > 2 : false;
+    }, made = 0;
+    sorts.forEach(function (state) {
+      state.bandEntries.forEach(function (e) {
+        if (more || (e.row && e.stamp === stamp))
+          return;
+        if (made >= 10 && !spare()) {
+          more = true;
+          return;
+        }
+        if (!e.row)
+          makeRow(state, e);
+        fillRow(state.P, e, state.w);
+        markName(e);
+        made++;
+      });
+    });
+    if (more)
+      later(makeRows);
   }
 
   /* What the window shows, and whether the page's samples are enough. */
@@ -1164,7 +1569,8 @@
     if (zoom) {
       var a = P.v.t0, b = P.v.t0 + P.v.t_span;
       parts.push('Showing ' + time(a) + ' to ' + time(b) + ' (' + (w[1] - w[0]) +
-                 ' samples); the table\u2019s figures are for this window. ' +
+                 ' samples); the table\u2019s figures are for this window (the key\u2019s ' +
+                 'shares stay the whole run\u2019s). ' +
                  'Double-click the graph or press Escape to see it all.');
       if (kept < all) {
         var per = all / kept;
@@ -1175,7 +1581,8 @@
                    Number(b.toPrecision(6)) + '.');
       }
     } else {
-      parts.push('Drag across the graph or the strip below it to zoom, or use the wheel, + and \u2212.');
+      parts.push('Drag across the graph or the strip below it to zoom, or use Ctrl and the ' +
+                 'wheel, + and \u2212.');
       if (kept < all)
         parts.push('The page keeps ' + grouped(kept) + ' of the profile\u2019s ' + grouped(all) +
                    ' samples: share, peak and slope are hp2ps\u2019s over every sample, ' +
@@ -1189,8 +1596,65 @@
       parts.push('Drawn ' + mode + ' by the page (the file\u2019s drawing is ' + D.mode + ').');
     note.textContent = parts.join(' ');
     note.classList.toggle('coarse', zoom !== null && kept < all);
+    note.classList.toggle('is-zoomed', zoom !== null);
     graph.setAttribute('data-zoom', zoom ? zoom.join(' ') : '');
   }
+
+  /* ---- the figures named apart: the peaks, the shares ---- */
+
+  (function () {
+    var P = P0;
+    if (D.diff || !P.peak_all)
+      return;
+    function short(v) {
+      return quantity(v).replace(/ \(.*\)$/, '');
+    }
+    var parts = [];
+    var title = 'the title\u2019s peak ' + short(P.peak_all) + ' at ' + time(P.peak_all_time) +
+                ' is the largest sample total, every name counted';
+    if (D.panels.length > 1) /* (the key of several profiles gives no shares) */
+      parts.push('Peaks: each panel\u2019s title gives its profile\u2019s largest sample total, ' +
+                 'every name counted' + (D.mode === 'stacked' ?
+                 '; the ring on its graph marks the top of the stack drawn (\u201cdrawn peak\u201d ' +
+                 'where -t leaves names out)' : '') +
+                 '; the table\u2019s Peak is each band\u2019s own largest value. Shares: the ' +
+                 'table\u2019s Share heading says which: the whole run\u2019s, or zoomed the ' +
+                 'window\u2019s.');
+    else if (D.mode === 'stacked' && P.peak_drawn !== P.peak_all)
+      parts.push('Peaks: ' + title + '; the graph\u2019s drawn peak ' + short(P.peak_drawn) +
+                 ' at ' + time(P.peak_drawn_time) + ' is the top of the stack drawn, ' +
+                 (P.trace ? 'without the ' + grouped(P.trace.names) + ' names -t' +
+                            P.trace.percent + ' leaves out' : 'without what -t leaves out') +
+                 '; the table\u2019s Peak is each band\u2019s own largest value.');
+    else
+      parts.push('Peaks: ' + title + (D.mode === 'stacked' ? ' (the ring on the graph marks it)' : '') +
+                 '; the table\u2019s Peak is each band\u2019s own largest value.');
+    if (D.panels.length === 1)
+      parts.push('Shares: the key\u2019s are of the drawn total over the whole run; the ' +
+                 'table\u2019s Share heading says which: the whole run\u2019s, or zoomed the ' +
+                 'window\u2019s.');
+    var p = document.createElement('p');
+    p.className = 'figures';
+    p.id = 'figures';
+    p.textContent = parts.join(' ');
+    note.parentNode.insertBefore(p, note.nextSibling);
+  })();
+
+  /* ---- a skip link: past the key's entries to the table ---- */
+
+  var skip = document.createElement('a');
+  skip.className = 'skip';
+  skip.href = '#tables';
+  skip.textContent = 'Skip to the table of bands';
+  skip.addEventListener('click', function (e) {
+    e.preventDefault(); /* the fragment keeps the view (share) */
+    var first = tables.querySelector('tbody tr') || tables;
+    if (first === tables)
+      tables.tabIndex = -1;
+    first.focus();
+    first.scrollIntoView({block: 'center'});
+  });
+  document.body.insertBefore(skip, document.body.firstChild);
 
   /* ---- the overview strip: the whole run, the window on it ---- */
 
@@ -1202,6 +1666,18 @@
   strip.setAttribute('tabindex', '0');
   strip.setAttribute('aria-label', 'the window of the time axis shown');
   graph.parentNode.insertBefore(strip, note);
+  /* the graph and its strip scroll sideways together on a narrow screen */
+  var scroller = document.createElement('div');
+  scroller.className = 'graph-scroll';
+  graph.parentNode.insertBefore(scroller, graph);
+  scroller.appendChild(graph);
+  scroller.appendChild(strip);
+  /* A landscape graph no taller than the window (its width follows); a
+   * tall one (several profiles, a key below) as wide as text reads well,
+   * scrolled through (page.css, --graph-max). */
+  var aspect = vb.width / vb.height;
+  document.documentElement.style.setProperty('--graph-max',
+                                             aspect >= 1 ? 'calc(88vh * ' + aspect + ')' : '70em');
   (function () {
     var p = P0.plot, n = P0.t.length, hi = 0, lo = 0, ys = [], i;
     for (i = 0; i < n; i++) {
@@ -1334,15 +1810,32 @@
     if (e.target.getAttribute('data-panel') !== null)
       zoomTo(0, 1);
   });
+  /* The wheel scrolls the page, as everywhere; with Ctrl (or Cmd, and a
+   * trackpad's pinch, which comes as a wheel with Ctrl) it zooms about
+   * the pointer, and sideways (or with Shift) it pans a zoomed window.
+   * A plain wheel over the graph says how, for a moment. */
+  var hint = document.createElement('div');
+  hint.className = 'wheel-hint';
+  hint.hidden = true;
+  hint.textContent = 'Ctrl + wheel zooms (or drag across the graph)';
+  graph.appendChild(hint);
+  var hintTimer = null;
   overlay.addEventListener('wheel', function (e) {
     var k = e.target.getAttribute('data-panel');
     if (k === null)
       return;
-    e.preventDefault();
-    if (Math.abs(e.deltaX) > Math.abs(e.deltaY) || e.shiftKey)
-      panBy((e.shiftKey ? e.deltaY : e.deltaX) > 0 ? 0.1 : -0.1);
-    else
+    var sideways = Math.abs(e.deltaX) > Math.abs(e.deltaY) || e.shiftKey;
+    if (e.ctrlKey || e.metaKey) {
+      e.preventDefault();
       zoomBy(e.deltaY > 0 ? 1.25 : 0.8, fractionAt(D.panels[Number(k)], e.clientX, e.clientY));
+    } else if (sideways && zoom) {
+      e.preventDefault();
+      panBy((e.shiftKey ? e.deltaY : e.deltaX) > 0 ? 0.1 : -0.1);
+    } else if (!sideways) {
+      hint.hidden = false;
+      clearTimeout(hintTimer);
+      hintTimer = setTimeout(function () { hint.hidden = true; }, 1500);
+    }
   }, {passive: false});
 
   /* two fingers on the graph: pinch zooms about their middle (a trackpad's
@@ -1381,7 +1874,6 @@
   }
   overlay.addEventListener('pointerup', untouch);
   overlay.addEventListener('pointercancel', untouch);
-  overlay.style.touchAction = 'none';
 
   /* the strip: drag a range, or drag the window to pan */
   var stripDrag = null;
@@ -1431,7 +1923,7 @@
     if (zoom && (f < w[0] || f > w[1]))
       zoomTo(f - (w[1] - w[0]) / 2, f + (w[1] - w[0]) / 2);
     var r = regions(P, i), b = keep >= 0 ? P.bands.indexOf(keep) : -1;
-    if (b < 0 || !(r.hi[b] > r.lo[b] || mode === 'lines'))
+    if (b < 0 || !(r.hi[b] > r.lo[b] || drawnAsLines()))
       b = bandAt(P, i, v, r);
     else
       v = (r.lo[b] + r.hi[b]) / 2;
@@ -1476,7 +1968,7 @@
         e.preventDefault();
         var r = regions(P, last.i), b = P.bands.indexOf(band), d = e.key === 'ArrowUp' ? 1 : -1;
         for (var j = b < 0 ? (d > 0 ? 0 : P.bands.length - 1) : b + d; j >= 0 && j < P.bands.length; j += d)
-          if (shown[P.bands[j]] && (r.hi[j] > r.lo[j] || mode === 'lines')) {
+          if (shown[P.bands[j]] && (r.hi[j] > r.lo[j] || drawnAsLines())) {
             stepTo(k, last.i, (r.lo[j] + r.hi[j]) / 2, P.bands[j]);
             break;
           }
@@ -1544,17 +2036,26 @@
    * matches them. */
   var keyMarks = el('g', {}, overlay);
   overlay.insertBefore(keyMarks, highlight);
+  /* made once, shown and hidden (a keystroke made 647 of them anew) */
+  var keyMarked = D.bands.map(function (B) {
+    if (!B.box)
+      return null;
+    var at = {x: B.box[0], y: B.box[1], width: B.box[2], height: B.box[3], visibility: 'hidden'};
+    at['class'] = 'veil';
+    var veil = el('rect', at, keyMarks);
+    at['class'] = 'match';
+    return {veil: veil, match: el('rect', at, keyMarks), out: false, found: false};
+  });
   function drawKeyMarks() {
-    keyMarks.textContent = '';
     D.bands.forEach(function (B, k) {
-      if (!B.box)
+      var m = keyMarked[k];
+      if (!m)
         return;
-      if (!shown[k])
-        el('rect', {'class': 'veil', x: B.box[0], y: B.box[1], width: B.box[2], height: B.box[3]},
-           keyMarks);
-      if (matcher && matcher(B.name))
-        el('rect', {'class': 'match', x: B.box[0], y: B.box[1], width: B.box[2],
-                    height: B.box[3]}, keyMarks);
+      var out = !shown[k], found = matcher !== null && matcher(B.name);
+      if (out !== m.out)
+        m.veil.setAttribute('visibility', (m.out = out) ? 'visible' : 'hidden');
+      if (found !== m.found)
+        m.match.setAttribute('visibility', (m.found = found) ? 'visible' : 'hidden');
     });
   }
 
@@ -1584,10 +2085,11 @@
   if (!D.diff) {
     viewBox = document.createElement('select');
     viewBox.id = 'view';
-    ['stacked', 'percent', 'lines'].forEach(function (v) {
+    [['stacked', 'stacked'], ['percent', 'percent'], ['lines', 'lines'],
+     ['scaled', 'lines, own scales']].forEach(function (v) {
       var o = document.createElement('option');
-      o.value = v;
-      o.textContent = v;
+      o.value = v[0];
+      o.textContent = v[1];
       viewBox.appendChild(o);
     });
     viewBox.value = mode;
@@ -1609,11 +2111,168 @@
   searchNote.className = 'search-note';
   searchNote.setAttribute('role', 'status');
 
-  /* JavaScript's RegExp, as --include takes POSIX extended expressions
-   * (the same for what both have: . * + ? | () [] ^ $ {m,n}); a text that
-   * is no expression is looked for as it is, and so is a link's (asText):
-   * an expression such as (.|.)*$Z runs for hours on each name, and a
-   * link someone shares must not hang the tab it opens. */
+  /* POSIX extended expressions (regcomp's REG_EXTENDED, --include's and
+   * --exclude's dialect, GNU's extensions included) as JavaScript's
+   * RegExp, so that the page's search and the command line match the
+   * same names: bracket expressions with their classes ([[:digit:]]), a
+   * backslash in brackets as itself, \< \> as word edges, a{,n} as
+   * a{0,n}, a backslash before any other ordinary character as that
+   * character (\d is a d), and '.' across a name's newlines.  null when
+   * the text is no such expression. */
+  var CLASSES = {alpha: 'A-Za-z', digit: '0-9', alnum: '0-9A-Za-z', upper: 'A-Z', lower: 'a-z',
+                 space: ' \\t\\n\\r\\f\\v', blank: ' \\t', punct: '!-\\/:-@\\[-`{-~',
+                 print: ' -~', graph: '!-~', cntrl: '\\x00-\\x1f\\x7f', xdigit: '0-9A-Fa-f'};
+
+  function posixRegExp(text) {
+    /* out: the JavaScript so far; atom: where its last atom starts (-1:
+     * none to repeat); quantified: that atom has a repetition already
+     * (POSIX repeats it again, a** or x{1}{2}: it becomes a group) */
+    var out = '', i = 0, n = text.length, atom = -1, quantified = false, groups = [];
+    function literal(ch) {
+      return ch.replace(/[\\^$.*+?()[\]{}|\/-]/g, '\\$&');
+    }
+    function add(js, start) {
+      atom = start === undefined ? out.length : start;
+      quantified = false;
+      out += js;
+    }
+    function repeat(js) {
+      if (atom < 0)
+        return false; /* regcomp: invalid preceding regular expression */
+      if (quantified)
+        out = out.slice(0, atom) + '(?:' + out.slice(atom) + ')';
+      out += js;
+      quantified = true;
+      return true;
+    }
+    while (i < n) {
+      var ch = text[i];
+      if (ch === '\\') {
+        if (i + 1 >= n)
+          return null; /* a trailing backslash */
+        var nx = text[i + 1];
+        i += 2;
+        if ('wWsS'.indexOf(nx) >= 0 || /[1-9]/.test(nx))
+          add('\\' + nx);
+        else if ('bB'.indexOf(nx) >= 0) {
+          out += '\\' + nx;
+          atom = -1;
+        } else if (nx === '<' || nx === '>') {
+          out += '\\b';
+          atom = -1;
+        } else if (nx === '`' || nx === '\'') {
+          out += nx === '`' ? '^' : '$';
+          atom = -1;
+        } else
+          add(literal(nx));
+      } else if (ch === '[') {
+        var j = i + 1, set = '';
+        if (text[j] === '^') {
+          set = '^';
+          j++;
+        }
+        var first = true;
+        for (;;) {
+          if (j >= n)
+            return null; /* no closing ] */
+          var c = text[j];
+          if (c === ']' && !first)
+            break;
+          first = false;
+          if (c === '[' && (text[j + 1] === ':' || text[j + 1] === '.' || text[j + 1] === '=')) {
+            var kind = text[j + 1], end = text.indexOf(kind + ']', j + 2);
+            if (end < 0)
+              return null;
+            var inner = text.slice(j + 2, end);
+            if (kind === ':') {
+              if (!CLASSES.hasOwnProperty(inner))
+                return null; /* regcomp: invalid character class */
+              set += CLASSES[inner];
+            } else {
+              set += literal(inner);
+            }
+            j = end + 2;
+            continue;
+          }
+          /* a - between two characters is a range, as in JavaScript */
+          set += c === '-' ? '-' : literal(c);
+          j++;
+        }
+        add('[' + set + ']');
+        i = j + 1;
+      } else if (ch === '{') {
+        var m = /^\{(\d*)(,(\d*))?\}/.exec(text.slice(i));
+        if (!m || (m[1] === '' && m[2] === undefined) ||
+            (m[3] && Number(m[3]) < Number(m[1] || 0)))
+          return null; /* regcomp refuses a brace that is no interval */
+        if (!repeat('{' + (m[1] || '0') + (m[2] !== undefined ? ',' + m[3] : '') + '}'))
+          return null;
+        i += m[0].length;
+      } else if (ch === '*' || ch === '+' || ch === '?') {
+        if (!repeat(ch))
+          return null;
+        i++;
+      } else if (ch === '(') {
+        groups.push(out.length);
+        out += '(';
+        atom = -1;
+        i++;
+      } else if (ch === ')') {
+        if (groups.length)
+          add(')', groups.pop());
+        else
+          add('\\)'); /* regcomp takes an unmatched ) as itself */
+        i++;
+      } else if (ch === '|') {
+        out += '|';
+        atom = -1;
+        i++;
+      } else if (ch === '^' || ch === '$') {
+        out += ch;
+        atom = -1;
+        i++;
+      } else {
+        add(ch === '/' ? '\\/' : ch === '.' ? '.' : literal(ch));
+        i++;
+      }
+    }
+    try {
+      return new RegExp(out, 's');
+    } catch (err) {
+      return null;
+    }
+  }
+
+  /* Where the search's matches are: the bands drawn, and the names the
+   * page lists that are not bands of their own (inside OTHER, or left out
+   * by -t), each counted once whatever the panels. */
+  function matchesOf(re) {
+    var bands = D.bands.filter(function (B) { return re.test(B.name); }).length;
+    var other = {}, traced = {}, isBand = {}, listed = 0, total = 0;
+    D.bands.forEach(function (B) { isBand[B.name] = true; });
+    D.panels.forEach(function (P) {
+      if (!P.names)
+        return;
+      listed = Math.max(listed, P.names.name.length);
+      total = Math.max(total, P.names.total);
+      P.names.name.forEach(function (name, i) {
+        if (isBand[name] || !re.test(name))
+          return;
+        if (P.names.band[i] < 0)
+          traced[name] = true;
+        else
+          other[name] = true;
+      });
+    });
+    return {bands: bands, other: Object.keys(other).length, traced: Object.keys(traced).length,
+            listed: listed, total: total};
+  }
+
+  /* The search: a POSIX extended expression, as --include takes it; a
+   * text that is no expression is looked for as it is, and so is a
+   * link's (asText): an expression such as (.|.)*$Z runs for hours on
+   * each name, and a link someone shares must not hang the tab it opens. */
+  var lastMatches = null;
   function setSearch(text, asText) {
     var re = null, how = '';
     var literal = function () {
@@ -1623,16 +2282,38 @@
       re = literal();
       how = ' (from the link: searched as text)';
     } else if (text !== '') {
-      try {
-        re = new RegExp(text);
-      } catch (err) {
+      re = posixRegExp(text);
+      if (!re) {
         re = literal();
-        how = ' (not a regular expression: searched as text)';
+        how = ' (not a POSIX expression, as --include takes: searched as text)';
       }
     }
     matcher = re ? function (name) { return re.test(name); } : null;
-    var n = re ? D.bands.filter(function (B) { return re.test(B.name); }).length : 0;
-    searchNote.textContent = re ? n + ' of ' + D.bands.length + ' bands match' + how : '';
+    var note = '';
+    lastMatches = re ? matchesOf(re) : null;
+    if (re) {
+      var m = lastMatches, more = [];
+      note = m.bands + ' of ' + D.bands.length + ' bands match';
+      if (m.other)
+        more.push(grouped(m.other) + ' inside OTHER');
+      if (m.traced)
+        more.push(grouped(m.traced) + ' that -t' + (P0.trace ? P0.trace.percent : '') +
+                  ' leaves out');
+      if (more.length)
+        note += '; so do ' + more.join(' and ') + ' (Rows: every name lists them; ' +
+                'hp2ps --include draws them)';
+      if (m.listed < m.total)
+        note += '; the page lists ' + grouped(m.listed) + ' of ' + grouped(m.total) +
+                ' names (the largest, and those Suspects and OTHER opened name)';
+      /* --diff's OTHER: its names are not in the page, and a search
+       * cannot say whether they match */
+      if (D.panels.some(function (P) {
+        return !P.names && P.bands.some(function (k) { return D.bands[k].other; });
+      }))
+        note += '; the names OTHER gathers are not in the page (hp2ps -m0 draws each)';
+      note += how;
+    }
+    searchNote.textContent = note;
     markNames(re);
     refresh();
   }
@@ -1643,10 +2324,17 @@
     if (e.key === 'Enter') {
       e.preventDefault();
       isolateMatches();
-    } else if (e.key === 'Escape' && search.value) {
+    } else if (e.key === 'Escape') {
+      /* where a search leaves the focus: Escape shows the whole run as
+       * it does elsewhere, then (the run shown) clears the search */
+      e.preventDefault();
       e.stopPropagation();
-      search.value = '';
-      setSearch('');
+      if (zoom) {
+        zoomTo(0, 1);
+      } else if (search.value) {
+        search.value = '';
+        setSearch('');
+      }
     }
   });
 
@@ -1664,7 +2352,7 @@
     e.marked = searchStamp;
     var re = searchRe;
     (function () {
-        var span = e.row.cells[1].childNodes[1], name = e.values[1];
+        var span = e.nameSpan, name = e.name;
         var m = re && re.exec(name);
         span.textContent = '';
         if (!m || !m[0]) {
@@ -1692,7 +2380,101 @@
                          'empty part too)', function () { showAll(); });
   var zoomButton = button('Whole run', 'See the whole time axis again (Escape, or a ' +
                           'double-click on the graph)', function () { zoomTo(0, 1); });
-  bar.appendChild(searchNote);
+
+  /* ---- save the view shown as SVG or PNG ---- */
+
+  /* The view shown as one SVG: the drawing, and over it what the page
+   * draws (the zoomed or isolated graph, the search's marks, the band
+   * kept highlighted), with the page's style for those; no pointer. */
+  function viewSvg() {
+    var out = picture.cloneNode(true);
+    out.removeAttribute('id');
+    out.setAttribute('xmlns', NS);
+    out.setAttribute('xmlns:xlink', 'http://www.w3.org/1999/xlink');
+    var css = [];
+    Array.prototype.forEach.call(document.styleSheets, function (sheet) {
+      var rules;
+      try {
+        rules = sheet.cssRules;
+      } catch (err) {
+        return;
+      }
+      Array.prototype.forEach.call(rules, function (r) {
+        if (r.selectorText && /^#overlay /.test(r.selectorText) && !/:hover|:focus/.test(r.selectorText))
+          css.push(r.cssText.replace(/#overlay /g, '.hp2ps-view '));
+      });
+    });
+    var style = document.createElementNS(NS, 'style');
+    style.textContent = css.join('\n');
+    out.insertBefore(style, out.firstChild);
+    var layer = el('g', {'class': 'hp2ps-view'}, out);
+    layer.appendChild(defs.cloneNode(true));
+    [zoomLayer, veils, keyMarks, highlight].forEach(function (g) {
+      if (g.getAttribute('visibility') !== 'hidden')
+        layer.appendChild(g.cloneNode(true));
+    });
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(out);
+  }
+
+  /* The file name: the page's, with what the view is. */
+  function viewName(ext) {
+    var base = decodeURIComponent(location.pathname.split('/').pop() || 'hp2ps')
+      .replace(/\.html?$/i, '');
+    return base + '-view.' + ext;
+  }
+
+  function download(blob, name) {
+    var a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(function () {
+      URL.revokeObjectURL(a.href);
+      a.remove();
+    }, 1000);
+  }
+
+  function saveSvg() {
+    download(new Blob([viewSvg()], {type: 'image/svg+xml'}), viewName('svg'));
+  }
+
+  /* The view's SVG drawn on a canvas, two pixels a point, on white. */
+  function viewPng(then) {
+    var img = new Image(), scale = 2;
+    img.onload = function () {
+      var canvas = document.createElement('canvas');
+      canvas.width = Math.round(vb.width * scale);
+      canvas.height = Math.round(vb.height * scale);
+      var ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+      canvas.toBlob(then, 'image/png');
+    };
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(viewSvg());
+  }
+
+  function savePng() {
+    viewPng(function (blob) {
+      download(blob, viewName('png'));
+    });
+  }
+
+  var saveBox = document.createElement('span');
+  saveBox.className = 'save';
+  bar.appendChild(saveBox);
+  [['Save SVG', 'The view shown (window, bands, view, search) as an SVG file', saveSvg],
+   ['Save PNG', 'The view shown as a PNG picture, two pixels a point', savePng]]
+    .forEach(function (b) {
+      var e = document.createElement('button');
+      e.type = 'button';
+      e.textContent = b[0];
+      e.title = b[1];
+      e.addEventListener('click', b[2]);
+      saveBox.appendChild(e);
+    });
+  bar.appendChild(searchNote); /* (a line of its own, under the controls) */
 
   function drawBar() {
     allButton.disabled = !isolating();
@@ -1817,7 +2599,7 @@
     });
     sharing = true;
     hook('fromFragment', want);
-    if (want.view && viewBox && ['stacked', 'percent', 'lines'].indexOf(want.view) >= 0) {
+    if (want.view && viewBox && ['stacked', 'percent', 'lines', 'scaled'].indexOf(want.view) >= 0) {
       viewBox.value = mode = want.view;
     }
     if (want.search !== undefined) {
@@ -1870,6 +2652,71 @@
 
   var storeKey = 'hp2ps:' + location.pathname;
 
+  /* The element with the focus, as something the page made again after
+   * a reload can be found by (a <meta> refresh lost it: a reload took the
+   * focus from the search box the reader was typing in). */
+  function focused() {
+    var a = document.activeElement;
+    if (!a || a === document.body || a === document.documentElement)
+      return null;
+    if (a === search)
+      return {search: [a.selectionStart, a.selectionEnd]};
+    if (a.classList && a.classList.contains('key'))
+      return {key: D.bands[Number(a.getAttribute('data-band'))].name};
+    if (a.classList && a.classList.contains('hit'))
+      return {hit: a.getAttribute('data-panel')};
+    if (a.getAttribute && a.getAttribute('data-column') !== null && a.closest('table'))
+      return {filter: a.getAttribute('data-column'), table: a.closest('table').id};
+    var row = a.closest && a.closest('tr');
+    if (row && row.parentNode.tagName === 'TBODY')
+      return {row: row.querySelector('.nm span') ? row.querySelector('.nm span').textContent : '',
+              table: row.closest('table').id};
+    return a.id ? {id: a.id} : null;
+  }
+
+  function refocus(f) {
+    if (!f)
+      return;
+    var e = null;
+    if (f.search) {
+      e = search;
+    } else if (f.key !== undefined) {
+      D.bands.forEach(function (B, k) {
+        if (B.name === f.key && keyRects[k])
+          e = keyRects[k];
+      });
+    } else if (f.hit !== undefined) {
+      e = hits[Number(f.hit)];
+    } else if (f.filter !== undefined) {
+      e = document.querySelector('#' + f.table + ' tr.filters input[data-column="' + f.filter + '"]');
+    } else if (f.row !== undefined) {
+      Array.prototype.forEach.call(document.querySelectorAll('#' + f.table + ' tbody tr'),
+        function (row) {
+          var name = row.querySelector('.nm span');
+          if (name && name.textContent === f.row)
+            e = row;
+        });
+    } else if (f.id) {
+      e = document.getElementById(f.id);
+    }
+    if (!e)
+      return;
+    e.focus({preventScroll: true});
+    if (f.search && search.setSelectionRange)
+      search.setSelectionRange(f.search[0], f.search[1]);
+  }
+
+  /* The page's data, summed up: a reload that finds it the same found no
+   * new draw. */
+  function dataStamp() {
+    var text = source.textContent, h = 2166136261;
+    for (var i = 0; i < text.length; i++)
+      h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+    return (h >>> 0).toString(16) + ':' + text.length;
+  }
+
+  var sameReloads = 0; /* reloads in a row that found the page the same */
+
   function save() {
     if (!D.watch)
       return;
@@ -1877,12 +2724,17 @@
       sessionStorage.setItem(storeKey, JSON.stringify({
         pinned: pinned >= 0 ? D.bands[pinned].name : null,
         sorts: sorts.map(function (s) { return [s.column, s.dir]; }),
-        view: location.hash /* the refresh drops the fragment: the zoom, the bands... */
+        view: location.hash, /* the refresh drops the fragment: the zoom, the bands... */
+        search: search.value, /* (the reader's own: an expression, not a link's text) */
+        rows: rowsMode,
+        focus: focused(),
+        stamp: dataStamp(),
+        same: sameReloads
       }));
     } catch (e) { /* storage refused (a private window): nothing kept */ }
   }
 
-  var restored = false;
+  var restored = false, savedFocus = null;
 
   function restore() {
     if (!D.watch)
@@ -1900,6 +2752,14 @@
       } catch (e) { /* as in share() */ }
       fromHash();
     }
+    if (saved.search) {
+      search.value = saved.search;
+      setSearch(saved.search);
+    }
+    if (saved.rows === 'names' && rowsBox) {
+      rowsBox.value = 'names';
+      setRows('names');
+    }
     (saved.sorts || []).forEach(function (s, k) {
       if (sorts[k] && s[0] >= 0 && s[0] < COLUMNS.length) {
         sorts[k].column = s[0];
@@ -1910,9 +2770,52 @@
     for (var b = 0; b < D.bands.length; b++)
       if (D.bands[b].name === saved.pinned)
         pinned = b;
+    sameReloads = saved.stamp === dataStamp() ? (saved.same || 0) + 1 : 0;
+    savedFocus = saved.focus;
   }
   restore();
   drawHighlight();
+  refocus(savedFocus);
+  later(prepare);
+
+  /* The reloads: each period, but not while the reader is typing,
+   * dragging or pinching (a moment after the last input), and no more once
+   * watch_stop reloads in a row found the page the same: hp2ps --watch
+   * stops after as many looks without a change. */
+  (function () {
+    if (!D.watch)
+      return;
+    var lastInput = 0, period = (D.watch_period || 2) * 1000, stop = D.watch_stop || 10;
+    ['keydown', 'input', 'pointerdown', 'wheel'].forEach(function (kind) {
+      document.addEventListener(kind, function () { lastInput = Date.now(); }, true);
+    });
+    var status = document.createElement('p');
+    status.className = 'watch-note';
+    status.setAttribute('role', 'status');
+    var date = document.querySelector('.date');
+    date.parentNode.insertBefore(status, date.nextSibling);
+    var stopped = sameReloads >= stop;
+    document.documentElement.setAttribute('data-watch', stopped ? 'stopped' : 'on');
+    document.documentElement.setAttribute('data-watch-same', String(sameReloads));
+    if (stopped) {
+      status.textContent = 'The watch has ended: the profile has not changed for ' + stop +
+        ' reloads (' + Math.round(stop * period / 1000) + ' s), as hp2ps --watch stops; ' +
+        'reload the page to look again.';
+      return;
+    }
+    status.textContent = 'Watching: the page reloads every ' + period / 1000 + ' s while ' +
+      'hp2ps --watch draws it again, keeping the view, the search and the focus.';
+    function reload() {
+      var busy = Date.now() - lastInput < 1500 || drag || stripDrag || pinch;
+      if (busy) {
+        setTimeout(reload, 500);
+        return;
+      }
+      save();
+      location.reload();
+    }
+    setTimeout(reload, period);
+  })();
 
   /* ---- ?selftest= (tests only) ---- */
 
@@ -1937,23 +2840,40 @@
       shown: shown.map(function (x, k) { return x ? k : -1; }).filter(function (k) { return k >= 0; }),
       search: searchNote.textContent,
       drawn_paths: zoomLayer.querySelectorAll('path').length,
+      drawn_x: drawnXs(),
       mark_labels: Array.prototype.map.call(zoomLayer.querySelectorAll('text.mark-label'),
                                             function (t) {
         var b = t.getBBox();
         return [b.x, b.x + b.width, b.y, b.y + b.height, t.textContent];
       }),
       faint_paths: zoomLayer.querySelectorAll('path.faint').length,
-      marked_keys: keyMarks.querySelectorAll('rect.match').length,
+      marked_keys: keyMarks.querySelectorAll('rect.match[visibility=visible]').length,
       y_top: P0.v.y_lo + P0.v.y_span,
+      scales: D.panels.map(function (P) { return [P.v.y_lo, P.v.y_span]; }),
       tops: P0.t.map(function (t, i) {
-        var r = regions(P0, i), top = mode === 'lines' ? -Infinity : 0;
+        var r = regions(P0, i), top = drawnAsLines() ? -Infinity : 0;
         for (var b = 0; b < P0.bands.length; b++)
           if (shown[P0.bands[b]])
             top = Math.max(top, r.hi[b]);
         return [t, top];
       }),
+      rows_mode: rowsMode,
+      where: sorts.length ? (function () {
+        var w = {};
+        sorts[0].entries.forEach(function (e) { w[e.name] = e.where || ''; });
+        return w;
+      })() : {},
+      figures: (document.getElementById('figures') || {}).textContent || '',
+      heap_about: (document.querySelector('.heap-about') || {}).textContent || '',
+      lines: Array.prototype.map.call(zoomLayer.querySelectorAll('path.band-line'), function (p) {
+        return p.getAttribute('d');
+      }),
+      details: sorts.length ? Array.prototype.map.call(sorts[0].body.rows, function (row) {
+        return FIELDS.map(function (name, j) { return row.cells[cellOf[11 + j]].textContent; });
+      }) : [],
+      matching: sorts.length ? sorts[0].matching : null,
       table: sorts.length ? sorts[0].entries.map(function (e) {
-        return {band: D.bands[P0.bands[e.b]].name, peak: e.values[3], at: e.values[4],
+        return {band: e.name, first: e.values[8], last: e.values[9], peak: e.values[3], at: e.values[4],
                 slope: e.values[5], r2: e.values[6], integral: e.values[7], share: e.values[2]};
       }) : [],
       rows: sorts.length ? Array.prototype.map.call(sorts[0].body.rows, function (row) {
@@ -1961,6 +2881,18 @@
       }) : [],
       features: hook('state')
     };
+  }
+
+  /* The x of every point the page's own drawing of the bands goes
+   * through (each sample drawn, once), from the paths themselves. */
+  function drawnXs() {
+    var seen = {};
+    Array.prototype.forEach.call(zoomLayer.querySelectorAll('path.band, path.band-line'), function (p) {
+      (p.getAttribute('d').match(/[ML]-?[0-9.e+-]+/g) || []).forEach(function (m) {
+        seen[m.slice(1)] = true;
+      });
+    });
+    return Object.keys(seen).map(Number).sort(function (a, z) { return a - z; });
   }
 
   function selftest(actions) {
@@ -2002,7 +2934,13 @@
         zoomTo(0, 1);
       } else if (f[0] === 'search') { /* search:TEXT (TEXT may hold ':') */
         search.value = f.slice(1).join(':');
-        search.dispatchEvent(new Event('input'));
+        /* A regular expression only on a page opened from a file (the
+         * tests'), which no web page can link to; elsewhere anyone's link
+         * could hang the tab with one, so it is text, as #search= is. */
+        if (location.protocol === 'file:')
+          search.dispatchEvent(new Event('input'));
+        else
+          setSearch(search.value, true);
       } else if (f[0] === 'mark') { /* mark:M clicks marker M of the list */
         var mb = document.querySelectorAll('ol.marks button')[Number(f[1])];
         if (mb)
@@ -2013,6 +2951,9 @@
         isolate(Number(f[1]), f[0] === 'add');
       } else if (f[0] === 'all') {
         allButton.click();
+      } else if (f[0] === 'rows' && rowsBox) { /* rows:bands or rows:names */
+        rowsBox.value = f[1];
+        rowsBox.dispatchEvent(new Event('change'));
       } else if (f[0] === 'view' && viewBox) {
         viewBox.value = f[1];
         viewBox.dispatchEvent(new Event('change'));
@@ -2026,6 +2967,12 @@
         var th = sorts[0] && sorts[0].heads[Number(f[1])];
         if (th)
           th.firstChild.click();
+      } else if (f[0] === 'filter') { /* filter:C:TEXT types TEXT in column C's box */
+        var box = document.querySelector('#bands-0 tr.filters input[data-column="' + f[1] + '"]');
+        if (box) {
+          box.value = f.slice(2).join(':');
+          box.dispatchEvent(new Event('input'));
+        }
       } else {
         hook('selftest', f);
       }

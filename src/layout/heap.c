@@ -42,7 +42,7 @@ struct rgb layout_heap_colour(enum heap_kind k)
 
 bool layout_heap_drawn(const struct profile *p, const struct layout_options *o)
 {
-    return o->heap && heaplines_any(p->heap) && !p->x_is_index && o->mode != MODE_PERCENT;
+    return o->heap && profile_heap_lines(p, o->mode == MODE_PERCENT) == HEAP_LINES_SHOWN;
 }
 
 double layout_heap_max(const struct profile *p, const struct layout_options *o, double x0,

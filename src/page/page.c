@@ -63,6 +63,7 @@ static void set_bands(struct page_data *D, const struct band_plan *key,
         const char *name = key->band[b].name;
         db->name = utf8_sanitize_lines(name, strlen(name));
         db->colour = layout_band_colour(o, &key->band[b]);
+        db->is_other = key->band[b].is_other;
         db->has_box = box && box[b][2] > 0;
         if (db->has_box)
             to_page(L->matrix, box[b], db->box);
@@ -184,6 +185,9 @@ static void panel_series(struct page_data_panel *P, const struct page_data *D,
     P->profile_samples = s->nsamples;
     P->hidden_names = s->hidden_names;
     P->trace_percent = s->trace_percent;
+    P->peak_all = s->all_max, P->peak_all_time = s->all_max_time;
+    P->peak_drawn = s->y_max, P->peak_drawn_time = s->y_max_time;
+    P->percent_floor = s->y_max * SERIES_PERCENT_FLOOR;
     const struct series_samples *ss = s->samples;
     if (!ss || ss->nbands != nb)
         return;
@@ -402,6 +406,14 @@ void page_data_free(struct page_data *D)
         free(P->mark_t);
         free(P->mark_text);
         free(P->hidden);
+        for (size_t i = 0; i < P->nnames; i++) {
+            free(P->names[i].name);
+            free(P->names[i].detail);
+        }
+        free(P->names);
+        free(P->suspect_name);
+        free(P->suspect_whole);
+        free(P->opened_name);
         page_suspects_free(P->suspects);
         page_opened_free(P->opened);
         page_tree_free(P->tree);

@@ -25,9 +25,32 @@ struct page_data_band {     /* a band of any panel, as the key lists it */
                              * in the order of page_data.detail_columns, raw bytes),
                              * or NULL */
     struct rgb colour;      /* its fill (--mode=lines: its line) */
+    bool is_other;          /* the band of the names -m merges (band.is_other) */
     bool has_box;           /* its key entry is drawn, in this box: */
     double box[4];          /* x, y, width, height */
 };
+
+/* A name of a panel's profile, for the page's search and its table of
+ * every name (page_data_add_names): the names OTHER gathers and those -t
+ * removes too, with their figures over every sample. */
+struct page_data_name {
+    char *name;             /* the full name, valid UTF-8, newlines kept */
+    char *detail;           /* as page_data_band.detail, or NULL */
+    long band;              /* page_data.band[band] draws it (OTHER's for a name it
+                             * gathers); -1: -t removed it */
+    double share;           /* its total over the drawn total (the key's shares) */
+    double peak, peak_time; /* its largest value and when (the first time), */
+    double slope, r2;       /*   its least-squares line and its R² (-1: none), */
+    double area;            /*   value x time, by trapezoids, */
+    double first, last;     /*   the first and last sample holding it */
+    size_t prefix;          /* the characters of its "(N)" (stackname_prefix), which
+                             * --top leaves out */
+};
+
+/* At most this many names are listed, the largest by total: a page stays
+ * small whatever the profile (page_data_panel.names_total says how many
+ * there are). */
+#define PAGE_NAMES_MAX 2000
 
 struct page_data_panel {
     char *title;            /* its JOB, one line of valid UTF-8 */
@@ -65,6 +88,23 @@ struct page_data_panel {
     struct page_tree *tree;
     size_t hidden_names;    /* how many names -t removed, under trace_percent */
     double trace_percent;
+    /* The peaks the page names apart (the title's, every name; the top of
+     * the stack drawn, without -t's names), and when; 0 for --diff. */
+    double peak_all, peak_all_time;
+    double peak_drawn, peak_drawn_time;
+    size_t nnames;          /* page_data_add_names: names listed, the largest first */
+    struct page_data_name *names;
+    size_t names_total;     /* the profile's names that hold something */
+    /* The page has one list of names (names): suspects->row[r]'s name is
+     * names[suspect_name[r]] (-1: the row's own text), whole where
+     * suspect_whole[r] (else less its "(N)"), and opened->name[m] is
+     * names[opened_name[m]] less its "(N)"; NULL: not pointed */
+    long *suspect_name;
+    bool *suspect_whole;
+    long *opened_name;
+    double percent_floor;   /* the percent view draws nothing for a sample whose drawn
+                             * total is at most this (series.h, SERIES_PERCENT_FLOOR of
+                             * the largest), as --mode=percent does */
 };
 
 struct page_data {
@@ -101,6 +141,16 @@ struct page_data *page_data_build_panels(const struct layout *L,
  * are d's changes on its grid, thinned to SERIES_PAGE_BUDGET numbers. */
 struct page_data *page_data_build_diff(const struct layout *L, const struct profile *after,
                                        const struct diff *d, const struct layout_options *o);
+
+/* Panel k's names (panel k drew profile p under plan bp): every name
+ * that holds something (names_total), the largest PAGE_NAMES_MAX by
+ * total listed, each with the key entry of the band that draws it and
+ * the figures the page's table gives a band, over every sample (one
+ * replay of p's store).  Nothing when every name is a band of its own
+ * (the bands say it all).  The page searches them and lists them.  0, or
+ * -1 with err set when the replay fails. */
+int page_data_add_names(struct page_data *D, size_t k, const struct profile *p,
+                        const struct band_plan *bp, struct hp_error *err);
 
 /* --diff's page D (page_data_build_diff) given the two runs ranked by
  * what grew between them (page/suspects.h: page_suspects_build_two),

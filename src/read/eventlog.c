@@ -1657,7 +1657,8 @@ static void name_eras(struct elreader *r)
 static int live_ratio_fact(struct elreader *r)
 {
     struct profile *p = r->p;
-    if (!p->heap || r->profiled_rts <= 0 || !p->heap->line[HEAP_LIVE].events || p->x_is_index)
+    if (profile_heap_lines(p, false) != HEAP_LINES_SHOWN || r->profiled_rts <= 0 ||
+        !p->heap->line[HEAP_LIVE].events)
         return 0;
     uint32_t *bin = xcalloc(RATIO_BINS, sizeof *bin);
     uint64_t counted = 0;

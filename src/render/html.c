@@ -99,12 +99,89 @@ static void json_band(FILE *f, const struct page_data_band *b)
         fputs(",\"detail\":", f);
         json_fields(f, b->detail);
     }
+    if (b->is_other) /* the band of the names -m merges */
+        fputs(",\"other\":true", f);
     fprintf(f, ",\"colour\":\"#%02x%02x%02x\",\"box\":", channel(b->colour.r),
             channel(b->colour.g), channel(b->colour.b));
     if (b->has_box)
         json_put_numbers(f, b->box, 4);
     else
         fputs("null", f);
+    putc('}', f);
+}
+
+/* The peaks the page tells apart, and the percent view's floor. */
+static void json_panel_figures(FILE *f, const struct page_data_panel *P)
+{
+    const double v[5] = {P->peak_all, P->peak_all_time, P->peak_drawn, P->peak_drawn_time,
+                         P->percent_floor};
+    static const char *const name[5] = {"peak_all", "peak_all_time", "peak_drawn",
+                                        "peak_drawn_time", "percent_floor"};
+    for (int i = 0; i < 5; i++) {
+        fprintf(f, ",\n \"%s\":", name[i]);
+        json_put_number(f, v[i]);
+    }
+}
+
+/* Every name of the panel (page_data_add_names), field by field; a
+ * name that is a band of its own as null, the band's name (D->band) said
+ * once, in the key's list. */
+static void json_panel_names(FILE *f, const struct page_data *D, const struct page_data_panel *P)
+{
+    if (!P->nnames)
+        return;
+    size_t n = P->nnames;
+    fprintf(f, ",\n \"names\":{\"total\":%zu,\"name\":[", P->names_total);
+    for (size_t i = 0; i < n; i++) {
+        const struct page_data_name *nm = &P->names[i];
+        fputs(i ? ",\n  " : "\n  ", f);
+        if (nm->band >= 0 && (size_t)nm->band < D->nbands && !D->band[nm->band].is_other &&
+            strcmp(D->band[nm->band].name, nm->name) == 0)
+            fputs("null", f);
+        else
+            json_put_string(f, nm->name, JSON_IN_SCRIPT);
+    }
+    fputs("],\n  \"band\":[", f);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%ld", i ? "," : "", P->names[i].band);
+    putc(']', f);
+    double *v = xcalloc(n, sizeof *v);
+    static const char *const field[] = {"share", "peak", "peak_time", "slope", "r2", "area",
+                                        "first", "last"};
+    for (size_t j = 0; j < sizeof field / sizeof *field; j++) {
+        for (size_t i = 0; i < n; i++) {
+            const struct page_data_name *nm = &P->names[i];
+            const double all[] = {nm->share, nm->peak, nm->peak_time, nm->slope, nm->r2,
+                                  nm->area, nm->first, nm->last};
+            v[i] = all[j];
+        }
+        fprintf(f, ",\n  \"%s\":", field[j]);
+        json_put_numbers(f, v, n);
+    }
+    free(v);
+    bool cut = false;
+    for (size_t i = 0; i < n && !cut; i++)
+        cut = P->names[i].prefix > 0;
+    if (cut) { /* --top's names (Suspects, OTHER opened) go without their "(N)" */
+        fputs(",\n  \"prefix\":[", f);
+        for (size_t i = 0; i < n; i++)
+            fprintf(f, "%s%zu", i ? "," : "", P->names[i].prefix);
+        putc(']', f);
+    }
+    bool details = false;
+    for (size_t i = 0; i < n && !details; i++)
+        details = P->names[i].detail != NULL;
+    if (details) { /* what the log tells of each (as the bands' detail) */
+        fputs(",\n  \"detail\":[", f);
+        for (size_t i = 0; i < n; i++) {
+            fputs(i ? ",\n  " : "\n  ", f);
+            if (P->names[i].detail)
+                json_fields(f, P->names[i].detail);
+            else
+                fputs("null", f);
+        }
+        putc(']', f);
+    }
     putc('}', f);
 }
 
@@ -117,9 +194,12 @@ static void json_key(FILE *f, const char *key, double v)
 }
 
 /* --top's ranking: the window, and each name's figures (undrawn ones
- * with their values at the page's samples). */
-static void json_suspects(FILE *f, const struct page_suspects *S, size_t nsamples)
+ * with their values at the page's samples).  A row's name is its entry
+ * in the panel's one list of names ("n", P->suspect_name), or its own
+ * text where the list has none (--diff's pairs). */
+static void json_suspects(FILE *f, const struct page_data_panel *P, size_t nsamples)
 {
+    const struct page_suspects *S = P->suspects;
     fprintf(f, ",\n \"suspects\":{\"censuses\":%zu", S->ncensuses);
     json_key(f, "t_start", S->t_start);
     json_key(f, "t_end", S->t_end);
@@ -139,8 +219,19 @@ static void json_suspects(FILE *f, const struct page_suspects *S, size_t nsample
     for (size_t i = 0; i < S->nrows; i++) {
         const struct page_suspect *r = &S->row[i];
         const struct triage_figures *g = &r->fig;
-        fputs(i ? ",\n  {\"name\":" : "\n  {\"name\":", f);
-        json_put_string(f, r->name, JSON_IN_SCRIPT);
+        fputs(i ? ",\n  {" : "\n  {", f);
+        long n = P->suspect_name ? P->suspect_name[i] : -1;
+        /* the list's peak and when are --top's (the window's empty edges
+         * change neither): said once, there; slope and R² are --top's own
+         * (over its window, the list's over every sample) */
+        bool same_peak = n >= 0 && P->names[n].peak == (double)g->peak &&
+                         P->names[n].peak_time == g->peak_time;
+        if (n >= 0) {
+            fprintf(f, "\"n\":%ld%s", n, P->suspect_whole[i] ? ",\"whole\":true" : "");
+        } else {
+            fputs("\"name\":", f);
+            json_put_string(f, r->name, JSON_IN_SCRIPT);
+        }
         fprintf(f, ",\"band\":%lld,\"in\":\"%s\",\"leak\":%s", (long long)r->band,
                 where[r->where], r->leak ? "true" : "false");
         double v[] = {(double)g->start, (double)g->end, (double)r->change, (double)g->peak,
@@ -149,7 +240,8 @@ static void json_suspects(FILE *f, const struct page_suspects *S, size_t nsample
                                            "end_share", "steady", "slope", "r2", "held",
                                            "score"};
         for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
-            json_key(f, name[k], v[k]);
+            if (!(same_peak && (k == 3 || k == 4)))
+                json_key(f, name[k], v[k]);
         if (isfinite(r->change_pct))
             json_key(f, "change_pct", r->change_pct);
         else
@@ -172,12 +264,19 @@ static void json_suspects(FILE *f, const struct page_suspects *S, size_t nsample
 
 /* OTHER and -t at each sample: the names listed, then per sample a flat
  * list of (name, value) pairs, largest first, and the names' counts. */
-static void json_opened(FILE *f, const struct page_opened *O)
+static void json_opened(FILE *f, const struct page_data_panel *P)
 {
-    fprintf(f, ",\n \"opened\":{\"other\":%lld,\"names\":[", (long long)O->other_band);
+    const struct page_opened *O = P->opened;
+    /* the names: their entries in the panel's one list ("n"), or their
+     * text where it has none */
+    fprintf(f, ",\n \"opened\":{\"other\":%lld,\"%s\":[", (long long)O->other_band,
+            P->opened_name ? "n" : "names");
     for (size_t k = 0; k < O->nnames; k++) {
         fputs(k ? "," : "", f);
-        json_put_string(f, O->name[k], JSON_IN_SCRIPT);
+        if (P->opened_name)
+            fprintf(f, "%ld", P->opened_name[k]);
+        else
+            json_put_string(f, O->name[k], JSON_IN_SCRIPT);
     }
     fputs("],\n  \"traced\":[", f);
     for (size_t k = 0; k < O->nnames; k++)
@@ -232,7 +331,7 @@ static void json_tree(FILE *f, const struct page_tree *T)
     fputs("]}", f);
 }
 
-static void json_panel(FILE *f, const struct page_data_panel *P)
+static void json_panel(FILE *f, const struct page_data *D, const struct page_data_panel *P)
 {
     fputs("{\"title\":", f);
     json_put_string(f, P->title, JSON_IN_SCRIPT);
@@ -292,6 +391,8 @@ static void json_panel(FILE *f, const struct page_data_panel *P)
             json_put_number(f, P->mark_strip);
         }
     }
+    json_panel_figures(f, P);
+    json_panel_names(f, D, P);
     if (P->hidden) { /* what -t removed, by sample: the readout's totals say it */
         fprintf(f, ",\n \"trace\":{\"names\":%zu,\"percent\":", P->hidden_names);
         json_put_number(f, P->trace_percent);
@@ -300,12 +401,24 @@ static void json_panel(FILE *f, const struct page_data_panel *P)
         fputs("}", f);
     }
     if (P->suspects)
-        json_suspects(f, P->suspects, P->nsamples);
+        json_suspects(f, P, P->nsamples);
     if (P->opened)
-        json_opened(f, P->opened);
+        json_opened(f, P);
     if (P->tree)
         json_tree(f, P->tree);
     fputs("}", f);
+}
+
+/* --watch: the script reloads the page each period (a <meta> refresh
+ * took the focus, and never stopped), and stops once refresh_stop
+ * reloads found it the same: the watch has ended. */
+static void json_watch(FILE *f, const struct render_settings *rs)
+{
+    if (!(rs->refresh > 0))
+        return;
+    fputs("\"watch_period\":", f);
+    json_put_number(f, fmax(1, ceil(rs->refresh)));
+    fprintf(f, ",\"watch_stop\":%u,\n", rs->refresh_stop ? rs->refresh_stop : 10);
 }
 
 static void json_data(FILE *f, const struct page_data *D, const struct render_settings *rs)
@@ -319,6 +432,7 @@ static void json_data(FILE *f, const struct page_data *D, const struct render_se
     fprintf(f, "{\"mode\":\"%s\",\"diff\":%s,\"x_index\":%s,\"iec\":%s,\"watch\":%s,\n",
             mode[D->mode], D->diff ? "true" : "false", D->x_index ? "true" : "false",
             D->iec ? "true" : "false", rs->refresh > 0 ? "true" : "false");
+    json_watch(f, rs);
     fputs("\"value_unit\":", f);
     json_put_string(f, D->value_unit, JSON_IN_SCRIPT);
     fputs(",\"sample_unit\":", f);
@@ -335,7 +449,7 @@ static void json_data(FILE *f, const struct page_data *D, const struct render_se
     fputs("],\n\"panels\":[", f);
     for (size_t k = 0; k < D->npanels; k++) {
         fputs(k ? ",\n" : "\n", f);
-        json_panel(f, &D->panel[k]);
+        json_panel(f, D, &D->panel[k]);
     }
     fputs("]}", f);
 }
@@ -413,8 +527,10 @@ static int write_html(FILE *f, const struct layout *L, const struct page_data *D
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
     fputs("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n", f);
     fputs("<meta name=\"generator\" content=\"hp2ps " PACKAGE_VERSION "\">\n", f);
-    if (rs->refresh > 0) /* --watch: the drawing is replaced as the profile grows */
-        fprintf(f, "<meta http-equiv=\"refresh\" content=\"%.0f\">\n", fmax(1, ceil(rs->refresh)));
+    if (rs->refresh > 0) /* --watch: the drawing is replaced as the profile grows (the
+                          * script reloads it, page.js; this, only without it) */
+        fprintf(f, "<noscript><meta http-equiv=\"refresh\" content=\"%.0f\"></noscript>\n",
+                fmax(1, ceil(rs->refresh)));
     fputs("<title>", f);
     html_text(f, title);
     fputs("</title>\n<style>\n", f);
@@ -430,7 +546,7 @@ static int write_html(FILE *f, const struct layout *L, const struct page_data *D
     fputs("<div id=\"readout\" role=\"status\" aria-live=\"polite\" hidden></div>\n</div>\n", f);
     fputs("<p class=\"help\">Point at the graph to read the band under the pointer "
           "(or Tab to the graph and use the arrow keys). "
-          "Drag across the graph or the strip under it, or use the wheel, + and "
+          "Drag across the graph or the strip under it, or use Ctrl and the wheel, + and "
           "\xe2\x88\x92, to zoom; Escape or a double-click shows the whole run. "
           "Click a band in the graph to see it alone (Shift-click: several; a click "
           "where no band is: all). "

@@ -368,8 +368,32 @@ def check_zoom_input(page, d):
         z = page.js("document.getElementById('graph').getAttribute('data-zoom')")
         return [float(x) for x in z.split()] if z else None
 
+    def still(before=None):
+        # a wheel's scroll is animated, and starts late on a busy machine:
+        # wait (3 s at most) for it to start, then until it stands still
+        last, same = None, 0
+        for k in range(80):
+            page.js("new Promise(function (r) { setTimeout(r, 50); })")
+            now = page.js("window.scrollY")
+            same, last = (same + 1 if now == last else 0), now
+            if same >= 4 and (now != before or k >= 60):
+                break
+        return last
+
     x, y = at(0.5)
-    page.call("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=-120)
+    # a plain wheel scrolls the page, as anywhere; Ctrl and the wheel zoom
+    page.call("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=120)
+    scrolled = still(page.js("window.scrollY"))
+    if zoom():
+        fail("a plain wheel over the graph zoomed it to %r" % zoom())
+    tall = page.js("document.documentElement.scrollHeight > window.innerHeight")
+    if tall and not scrolled:
+        fail("a plain wheel over the graph does not scroll the page")
+    page.js("window.scrollTo(0, 0)")
+    still()
+    x, y = at(0.5)
+    page.call("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=-120,
+              modifiers=2)
     z = zoom()
     if not z or not (z[0] < 0.5 < z[1]) or abs((z[1] - z[0]) - 0.8) > 1e-6:
         fail("the wheel over the middle of the graph zoomed to %r, not 0.8 around it" % z)
@@ -442,7 +466,8 @@ def check_watch(chromium, watched, d):
                 fail("watch page: the click does not pin")
             P = d["panels"][0]
             x, y = page.to_client(P["plot"][0] + P["plot"][2] / 2, P["plot"][1] + P["plot"][3] * 0.9)
-            page.call("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=-120)
+            page.call("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=-120,
+                      modifiers=2)
             zoom = page.js("document.getElementById('graph').getAttribute('data-zoom')")
             page.js("window.hp2psBefore = 1")
             if not page.wait("window.hp2psBefore === undefined && "

@@ -51,6 +51,8 @@ OURS = VOID | {"html", "head", "title", "style", "body", "header", "h1", "p", "m
                "lineargradient", "pattern", "lineargradient",
                # the script's own: the toolbar, the search's marks, axis labels
                "label", "select", "option", "mark", "text",
+               # the skip link to the table
+               "a",
                # the features' own (suspects.js, icicle.js)
                "h2", "section"}
 
@@ -547,8 +549,10 @@ def isolate(chromium, page, regex, csv_path, included_path):
             if t not in irows:
                 continue
             inc, full = irows[t], rows[t]
+            # (percent: a sample holding at most the floor is not drawn,
+            # as --mode=percent leaves it out)
             want = sum(inc) if view == "stacked" else max(inc) if view == "lines" else \
-                100.0 * sum(inc) / sum(full) if sum(full) > 0 else None
+                100.0 * sum(inc) / sum(full) if sum(full) > P.get("percent_floor", 0) else None
             if want is not None and not close(top, want, 1e-9):
                 fail("%s, only the matches, at %r: the page draws up to %r, --include: %r" %
                      (view, t, top, want))

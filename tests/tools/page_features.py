@@ -468,6 +468,37 @@ def cmd_two(chromium, page, top_path):
         len(rows), sum(1 for r in rows if r["leak"])))
 
 
+def cmd_once(*pages):
+    """Each page sends every name once: a panel's one list (names: a name
+    that is a band of its own as null, the band's name said in the key),
+    into which the Suspects rows and OTHER opened point by index."""
+    for page in pages:
+        D, _ = data_of(page)
+        for k, P in enumerate(D["panels"]):
+            N = P.get("names")
+            S, O = P.get("suspects"), P.get("opened")
+            if not N:
+                if (S and S["rows"]) or (O and O.get("names")):
+                    fail("%s panel %d: Suspects or OTHER opened without the list" % (page, k))
+                continue
+            names = [D["bands"][N["band"][i]]["name"] if x is None else x
+                     for i, x in enumerate(N["name"])]
+            for i, x in enumerate(N["name"]):
+                if x is None and D["bands"][N["band"][i]].get("other"):
+                    fail("%s: a null name in OTHER" % page)
+                if x is not None and N["band"][i] >= 0 and D["bands"][N["band"][i]]["name"] == x:
+                    fail("%s: %r sent in the list and as its band" % (page, x))
+            if len(set(names)) != len(names):
+                fail("%s panel %d: a name twice in the list" % (page, k))
+            if S and any("name" in r or not 0 <= r["n"] < len(names) for r in S["rows"]):
+                fail("%s panel %d: a Suspects row with a name of its own" % (page, k))
+            if O and ("names" in O or any(not 0 <= i < len(names) for i in O["n"])):
+                fail("%s panel %d: OTHER opened with names of its own" % (page, k))
+            print("%s panel %d: %d names, once; %d Suspects rows and %d opened names point "
+                  "into them" % (page, k, len(names), len(S["rows"]) if S else 0,
+                                 len(O["n"]) if O else 0))
+
+
 def cmd_bounded(page, maxbytes):
     D, size = data_of(page)
     if size > int(maxbytes):
@@ -481,8 +512,9 @@ def cmd_bounded(page, maxbytes):
             entries = sum(len(a) // 2 for a in O["at"])
             if entries > max(24000, n):
                 fail("OTHER and -t list %d entries, over the budget" % entries)
-            if len(O["names"]) > 2000:
-                fail("OTHER and -t list %d names" % len(O["names"]))
+            listed = O["n"] if "n" in O else O["names"]  # (entries in P["names"])
+            if len(listed) > 2000:
+                fail("OTHER and -t list %d names" % len(listed))
         S = P.get("suspects")
         if S:
             values = sum(len(r.get("values", [])) for r in S["rows"])
@@ -498,7 +530,7 @@ def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     {"suspects": cmd_suspects, "opened": cmd_opened, "icicle": cmd_icicle,
      "window": cmd_window, "focus": cmd_focus, "interact": cmd_interact, "two": cmd_two,
-     "bounded": cmd_bounded}[cmd](*args)
+     "bounded": cmd_bounded, "once": cmd_once}[cmd](*args)
     if FAILS:
         sys.exit(1)
 
