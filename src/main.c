@@ -204,6 +204,7 @@ static void remove_temps(void)
 #endif
 #endif
 
+#ifndef HP2PS_UNDER_ASAN
 /* The lines, made before any thread starts (the handler may only
  * write(2) them), SIGSEGV's then SIGBUS's; and the main thread's
  * alternate stack, for a crash that is a stack overflow (each thread
@@ -237,6 +238,7 @@ static bool memory_limit(char *words, size_t size)
         return false;
     return true;
 }
+#endif
 
 /* Before any thread starts, after output_temps_init. */
 static void catch_crashes_under_memory_limit(void)
