@@ -53,8 +53,8 @@ static void message(const char *kind, const char *text)
 /* ---- signals ---------------------------------------------------------------------- */
 
 /* The temporary files of the run (output.h), and what the signal thread
- * needs to know of --watch.  The only globals: the signal thread can
- * reach nothing else. */
+ * needs to know of --watch.  Globals, as the crash handler's below: a
+ * signal's thread or handler can reach nothing else. */
 static struct output_temps temps;
 static sigset_t handled;
 static sigset_t waited; /* handled, and stop_signal() */
