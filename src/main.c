@@ -2,10 +2,13 @@
 /* main.c: the command line, the messages, the signals, and one call of
  * the pipeline (pipeline.h) per draw: once, or again whenever the profile
  * changes (--watch). */
+/* sigaltstack and SA_ONSTACK are X/Open. */
+#define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <glib.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,8 +53,8 @@ static void message(const char *kind, const char *text)
 /* ---- signals ---------------------------------------------------------------------- */
 
 /* The temporary files of the run (output.h), and what the signal thread
- * needs to know of --watch.  The only globals: the signal thread can
- * reach nothing else. */
+ * needs to know of --watch.  Globals, as the crash handler's below: a
+ * signal's thread or handler can reach nothing else. */
 static struct output_temps temps;
 static sigset_t handled;
 static sigset_t waited; /* handled, and stop_signal() */
@@ -148,7 +151,6 @@ static void start_signal_thread(bool watch)
                                SIGSTKFLT,
 #endif
     };
-    output_temps_init(&temps);
     atomic_store(&watching, watch);
     signal(SIGXFSZ, SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
@@ -199,7 +201,7 @@ static void stop_signal_thread(void)
 static void on_abort(int sig)
 {
     (void)sig;
-    output_temps_remove_all_aborting(&temps);
+    output_temps_remove_now(&temps);
 }
 
 /* A fatal end (xmalloc's "out of memory", a GLib error: hp_fatal_end):
@@ -207,6 +209,89 @@ static void on_abort(int sig)
 static void remove_temps(void)
 {
     output_temps_remove_all(&temps);
+}
+
+/* ---- a crash under a memory limit ------------------------------------------------ */
+
+/* Under a small address-space or data limit (ulimit -v, ulimit -d) a
+ * library can crash where we cannot help it: fontconfig, on pango's
+ * threads, uses the NULL of a failed malloc (SIGSEGV, a few runs in a
+ * thousand near 20 MB).  Under such a limit, and only there, a SIGSEGV
+ * or SIGBUS ends the run as running out of memory does: one line that
+ * says it crashed, the temporary files removed, status 1.  Without a
+ * limit nothing is caught: a crash is our bug, and it must stay a crash
+ * with its core dump, for the fuzzers, ASan and the user's report.  Not
+ * under ASan either: it has its own SIGSEGV handler, and its report is
+ * the one wanted.  (A SIGSEGV sent by kill is taken the same way: the
+ * tests send it so.) */
+#if defined(__SANITIZE_ADDRESS__)
+#define HP2PS_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HP2PS_UNDER_ASAN 1
+#endif
+#endif
+
+#ifndef HP2PS_UNDER_ASAN
+/* The lines, made before any thread starts (the handler may only
+ * write(2) them), SIGSEGV's then SIGBUS's; and the main thread's
+ * alternate stack, for a crash that is a stack overflow (each thread
+ * has its own; pango's threads crash on their own, intact, stacks). */
+static char crash_line[2][HP_ERROR_MAX];
+static size_t crash_line_size[2];
+static _Alignas(max_align_t) unsigned char crash_stack[64 * 1024];
+
+static void crash_under_limit(int sig)
+{
+    /* A fatal end already under way has said its line and ends the run
+     * (or hp_fatal_begin does, silently, after a while): one line. */
+    hp_fatal_begin();
+    int i = sig == SIGBUS;
+    ssize_t n = write(STDERR_FILENO, crash_line[i], crash_line_size[i]);
+    (void)n;
+    output_temps_remove_now(&temps);
+    _exit(EXIT_INPUT);
+}
+
+/* The memory limit, in the words of the shell's ulimit ("ulimit -v
+ * 20000 kB"), or false when there is none. */
+static bool memory_limit(char *words, size_t size)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        snprintf(words, size, "ulimit -v %llu kB", (unsigned long long)rl.rlim_cur >> 10);
+    else if (getrlimit(RLIMIT_DATA, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        snprintf(words, size, "ulimit -d %llu kB", (unsigned long long)rl.rlim_cur >> 10);
+    else
+        return false;
+    return true;
+}
+#endif
+
+/* Before any thread starts, after output_temps_init. */
+static void catch_crashes_under_memory_limit(void)
+{
+#ifndef HP2PS_UNDER_ASAN
+    char limit[64];
+    if (!memory_limit(limit, sizeof limit))
+        return;
+    static const char *const names[2] = {"SIGSEGV", "SIGBUS"};
+    for (int i = 0; i < 2; i++) {
+        int n = snprintf(crash_line[i], sizeof crash_line[i],
+                         "%s: out of memory: a crash (%s) under the memory limit (%s)\n",
+                         program_name, names[i], limit);
+        if (n < 0 || (size_t)n >= sizeof crash_line[i])
+            return; /* a program name too long for a line: no handler */
+        crash_line_size[i] = (size_t)n;
+    }
+    stack_t alt = {.ss_sp = crash_stack, .ss_size = sizeof crash_stack};
+    struct sigaction sa = {.sa_handler = crash_under_limit, .sa_flags = SA_ONSTACK};
+    sigfillset(&sa.sa_mask);
+    if (sigaltstack(&alt, NULL) != 0)
+        sa.sa_flags = 0; /* on the thread's own stack, then */
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+#endif
 }
 
 /* glib, pango and cairo's messages, in ours: one line, and the end of
@@ -383,6 +468,8 @@ int main(int argc, char **argv)
 #ifdef HP2PS_TUNE_MEMORY
         tune_memory();
 #endif
+        output_temps_init(&temps);
+        catch_crashes_under_memory_limit();
         start_signal_thread(o.watch);
         /* The first handlers have room reserved in the C library: this
          * cannot fail. */

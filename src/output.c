@@ -39,12 +39,13 @@ void output_temps_remove_all(struct output_temps *t)
             unlinkat(t->dirfd[i], t->name[i], 0);
 }
 
-void output_temps_remove_all_aborting(struct output_temps *t)
+void output_temps_remove_now(struct output_temps *t)
 {
-    (void)pthread_mutex_trylock(&t->lock); /* held, or ours now: removed either way */
-    for (int i = 0; i < OUTPUT_TEMPS_MAX; i++)
-        if (t->dirfd[i] >= 0)
-            unlinkat(t->dirfd[i], t->name[i], 0);
+    for (int i = 0; i < OUTPUT_TEMPS_MAX; i++) {
+        int dirfd = atomic_load(&t->dirfd[i]);
+        if (dirfd >= 0)
+            unlinkat(dirfd, t->name[i], 0);
+    }
 }
 
 static void temps_lock(struct output_temps *t)

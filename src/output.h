@@ -20,6 +20,7 @@
 #define HP2PS_OUTPUT_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "common.h"
@@ -32,7 +33,9 @@
  * table always says what is on disk. */
 struct output_temps {
     pthread_mutex_t lock;
-    int dirfd[OUTPUT_TEMPS_MAX]; /* -1: a free slot */
+    /* -1: a free slot.  Atomic: a slot's name is written before its
+     * directory, so output_temps_remove_now reads a whole name. */
+    atomic_int dirfd[OUTPUT_TEMPS_MAX];
     char name[OUTPUT_TEMPS_MAX][OUTPUT_TEMP_NAME_MAX];
 };
 
@@ -42,10 +45,12 @@ void output_temps_init(struct output_temps *t);
  * output is created or committed after this.  For the signal thread, just
  * before the process ends. */
 void output_temps_remove_all(struct output_temps *t);
-/* The same from a SIGABRT handler (a library's abort(), glib's when it
- * cannot allocate): the lock is taken if it is free, never waited for,
- * since the aborting thread may be the one that holds it. */
-void output_temps_remove_all_aborting(struct output_temps *t);
+/* The same without the lock, with async-signal-safe calls only: for the
+ * handlers of a crash (SIGSEGV under a memory limit) and of a library's
+ * abort() (glib's when it cannot allocate), whose thread may hold the
+ * lock.  A file the other threads create or rename at that moment may
+ * be missed. */
+void output_temps_remove_now(struct output_temps *t);
 
 enum output_kind {
     OUTPUT_RENAME, /* a temporary file, renamed over the target */
