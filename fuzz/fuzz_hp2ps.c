@@ -142,7 +142,7 @@ static void check_page_features(const struct page_data_panel *P)
     const struct page_suspects *S = P->suspects;
     for (size_t r = 0; S && r < S->nrows; r++) {
         const struct triage_figures *g = &S->row[r].fig;
-        double v[] = {g->slope, g->r2, g->held, g->score, g->steady, g->end_share};
+        double v[] = { g->slope, g->r2, g->held, g->score, g->steady, g->end_share };
         check_valid_utf8(S->row[r].name);
         check_finite(v, sizeof v / sizeof v[0]);
         if (S->row[r].band >= (int64_t)P->nbands)
@@ -152,8 +152,8 @@ static void check_page_features(const struct page_data_panel *P)
     }
     const struct page_opened *O = P->opened;
     for (size_t i = 0; O && i < O->nsamples; i++) {
-        double sum[2] = {0, 0};
-        size_t n[2] = {0, 0};
+        double sum[2] = { 0, 0 };
+        size_t n[2] = { 0, 0 };
         for (size_t e = O->start[i]; e < O->start[i + 1]; e++) {
             if (O->who[e] >= O->nnames)
                 abort();
@@ -192,12 +192,12 @@ static void check_data(const struct page_data *D)
         const struct page_data_panel *P = &D->panel[k];
         check_utf8(P->title);
         check_finite(P->plot, 4);
-        double scale[4] = {P->t0, P->t_span, P->y_lo, P->y_span};
+        double scale[4] = { P->t0, P->t_span, P->y_lo, P->y_span };
         check_finite(scale, 4);
         for (size_t b = 0; b < P->nbands; b++)
             if (P->band[b] >= D->nbands)
                 abort();
-        const double *stat[4] = {P->share, P->peak, P->peak_time, P->slope};
+        const double *stat[4] = { P->share, P->peak, P->peak_time, P->slope };
         for (int i = 0; i < 4; i++)
             check_finite(stat[i], P->nbands);
         check_finite(P->t, P->nsamples);
@@ -319,7 +319,7 @@ struct fuzz_input {
     const char *text[3]; /* the profiles: in.hp, in2.hp, in3.hp */
     size_t len[3];
     size_t nprofiles;
-    const char *aux;     /* the .aux for -p, or NULL */
+    const char *aux; /* the .aux for -p, or NULL */
     size_t aux_len;
 };
 
@@ -346,15 +346,14 @@ static void arg(struct fuzz_input *in, const char *a)
  *           4 -g, 5 -M, 6 -y, 7 -e300pt
  * What hp2ps refuses on the command line is left out: --slopes with
  * several profiles, --mode with --diff, -p with several. */
-static void decode_args(struct fuzz_input *in, unsigned o0, unsigned o1, unsigned o2,
-                        unsigned o3)
+static void decode_args(struct fuzz_input *in, unsigned o0, unsigned o1, unsigned o2, unsigned o3)
 {
-    static const char *const limit[] = {NULL, "-m0", "-m3", "-m200"};
-    static const char *const by_name[] = {NULL, "-i", "-i-", "-t0"};
-    static const char *const format[] = {NULL, "--format=eps", "--format=html", "--format=png"};
-    static const char *const mode[] = {NULL, "--mode=percent", "--mode=lines", NULL};
-    static const char *const last[] = {"--units=iec", "--pattern", "-s", "-b",
-                                       "-g", "-M", "-y", "-e300pt"};
+    static const char *const limit[] = { NULL, "-m0", "-m3", "-m200" };
+    static const char *const by_name[] = { NULL, "-i", "-i-", "-t0" };
+    static const char *const format[] = { NULL, "--format=eps", "--format=html", "--format=png" };
+    static const char *const mode[] = { NULL, "--mode=percent", "--mode=lines", NULL };
+    static const char *const last[] = { "--units=iec", "--pattern", "-s", "-b",
+                                        "-g",          "-M",        "-y", "-e300pt" };
     unsigned profiles = (o2 >> 2) & 3;
     bool several = profiles != 0, diff = profiles == 2;
     in->argc = 0;
@@ -402,7 +401,7 @@ static void decode_args(struct fuzz_input *in, unsigned o0, unsigned o1, unsigne
         arg(in, "--marks=a|^$");
     in->nprofiles = profiles == 0 ? 1 : profiles == 3 ? 3 : 2;
     if (several) {
-        static const char *const out[] = {"-o", "out.ps", "out.eps", "out.html", "out.png"};
+        static const char *const out[] = { "-o", "out.ps", "out.eps", "out.html", "out.png" };
         arg(in, out[0]);
         arg(in, o2 & 128 ? "out.pdf" : out[1 + (o0 >> 6)]);
     }
@@ -420,8 +419,8 @@ static void decode(struct fuzz_input *in, const uint8_t *data, size_t size)
     if (in->nprofiles > 1) {
         in->aux = NULL; /* -p reads one profile's .aux */
         size_t second_len = 0;
-        const char *second = split_at(hp, &in->len[0], SECOND_SEP, sizeof SECOND_SEP - 1,
-                                      &second_len);
+        const char *second =
+            split_at(hp, &in->len[0], SECOND_SEP, sizeof SECOND_SEP - 1, &second_len);
         in->len[2] = in->len[0];
         if (second) {
             in->text[1] = second;
@@ -446,7 +445,7 @@ static void write_file(const char *path, const char *suffix, const char *data, s
 
 static void write_regression(const struct fuzz_input *in, const char *path)
 {
-    static const char *const suffix[] = {".hp", ".hp2", ".hp3"};
+    static const char *const suffix[] = { ".hp", ".hp2", ".hp3" };
     for (size_t k = 0; k < in->nprofiles; k++)
         write_file(path, suffix[k], in->text[k], in->len[k]);
     if (in->aux)
@@ -476,8 +475,8 @@ static void check_formula_cells(const char *text, size_t len)
         }
         if (start) {
             char next = i + 1 < len ? text[i + 1] : '\0';
-            if (c == '=' || c == '+' || c == '@' || c == '\t' || c == '\r' ||
-                (c == '-' && !(next >= '0' && next <= '9'))) {
+            if (c == '=' || c == '+' || c == '@' || c == '\t' || c == '\r'
+                || (c == '-' && !(next >= '0' && next <= '9'))) {
                 fprintf(stderr, "a CSV cell begins with a formula at byte %zu\n", i);
                 abort();
             }
@@ -498,16 +497,16 @@ static void check_formula_cells(const char *text, size_t len)
 /* Every layout's export, through a file moved to memory after `at`
  * bytes as a full /tmp moves it (hp_anonymous_to_memory): the bytes of
  * the export written to memory. */
-static void check_moved(const struct profile *p, const struct band_plan *bp,
-                        const char *want, size_t len, size_t at)
+static void check_moved(const struct profile *p, const struct band_plan *bp, const char *want,
+                        size_t len, size_t at)
 {
     int fd = hp_anonymous_file();
     if (fd < 0)
         return;
     if (at > len)
         at = len;
-    if (write(fd, want, at) != (ssize_t)at || hp_anonymous_to_memory(fd, ENOSPC) != 0 ||
-        write(fd, want + at, len - at) != (ssize_t)(len - at)) {
+    if (write(fd, want, at) != (ssize_t)at || hp_anonymous_to_memory(fd, ENOSPC) != 0
+        || write(fd, want + at, len - at) != (ssize_t)(len - at)) {
         fprintf(stderr, "a file moved to memory after %zu bytes could not be written\n", at);
         abort();
     }
@@ -525,9 +524,9 @@ static void check_moved(const struct profile *p, const struct band_plan *bp,
 static void check_exports(const struct profile *p, const struct band_plan *bp, unsigned seed)
 {
     struct hp_error err;
-    static const enum export_layout layouts[] = {EXPORT_AUTO, EXPORT_WIDE, EXPORT_LONG,
-                                                 EXPORT_BANDS};
-    static const char *const layout_names[] = {NULL, "wide", "long", "bands"};
+    static const enum export_layout layouts[] = { EXPORT_AUTO, EXPORT_WIDE, EXPORT_LONG,
+                                                  EXPORT_BANDS };
+    static const char *const layout_names[] = { NULL, "wide", "long", "bands" };
     for (int x = 0; x < 8; x++) {
         char *text = NULL;
         size_t len = 0;
@@ -563,7 +562,7 @@ static void check_exports(const struct profile *p, const struct band_plan *bp, u
  * leaves out; every table valid UTF-8. */
 static void write_tables(const struct toptable *tt)
 {
-    static const char *const fmts[] = {"txt", "md", "csv", "json"};
+    static const char *const fmts[] = { "txt", "md", "csv", "json" };
     for (size_t k = 0; k < 4; k++) {
         char *text = NULL;
         size_t len = 0;
@@ -587,7 +586,7 @@ static void check_top(const struct profile *p, const struct band_plan *bp,
     struct triage t;
     struct triage_options o = pipeline_top_window(po);
     if (triage_rank(&t, p, &o, &err) == 0) {
-        struct toptable tt = {.t = &t, .p = p, .top = po->top_n};
+        struct toptable tt = { .t = &t, .p = p, .top = po->top_n };
         write_tables(&tt);
         for (size_t i = 1; i < t.nrows; i++)
             if (t.row[i - 1].score < t.row[i].score || !(t.row[i].score >= 0)) {
@@ -609,7 +608,7 @@ static void check_top(const struct profile *p, const struct band_plan *bp,
             fprintf(stderr, "--top --at: census %zu: %s\n", k, err.text);
             abort();
         }
-        int64_t other = bp->count && bp->band[0].is_other ? value[0] : 0, in[2] = {0, 0};
+        int64_t other = bp->count && bp->band[0].is_other ? value[0] : 0, in[2] = { 0, 0 };
         for (size_t i = 0; i < op.n; i++)
             bands_add_value(&in[op.member[i].traced], op.member[i].value);
         if (op.other != other || op.traced != traced || in[0] != other || in[1] != traced) {
@@ -617,7 +616,7 @@ static void check_top(const struct profile *p, const struct band_plan *bp,
                     (long long)in[0], (long long)other, (long long)in[1], (long long)traced);
             abort();
         }
-        struct toptable tt = {.opened = &op, .p = p};
+        struct toptable tt = { .opened = &op, .p = p };
         write_tables(&tt);
         triage_opened_free(&op);
     }
@@ -666,12 +665,13 @@ static void check_threads(const struct fuzz_input *in, const struct pipeline_opt
     struct profile q;
     struct hp_error e2;
     int rc2 = profile_read_buffer(&q, in->text[0], in->len[0], "in.hp", &many, &e2);
-    const char *diff = rc2 != rc ? "the outcome"
-                     : rc < 0 && strcmp(err->text, e2.text) != 0 ? "the error"
-                     : rc == 0 ? profile_difference(p, &q) : NULL;
+    const char *diff = rc2 != rc                    ? "the outcome"
+        : rc < 0 && strcmp(err->text, e2.text) != 0 ? "the error"
+        : rc == 0                                   ? profile_difference(p, &q)
+                                                    : NULL;
     if (diff) {
-        fprintf(stderr, "read on %u threads, %s differs: \"%s\" / \"%s\"\n", many.threads,
-                diff, rc < 0 ? err->text : "", rc2 < 0 ? e2.text : "");
+        fprintf(stderr, "read on %u threads, %s differs: \"%s\" / \"%s\"\n", many.threads, diff,
+                rc < 0 ? err->text : "", rc2 < 0 ? e2.text : "");
         abort();
     }
     if (rc2 == 0)
@@ -687,13 +687,14 @@ static void check_tree(const struct profile *p, size_t n, const struct pipeline_
                        bool through_output)
 {
     static const struct moment moments[] = {
-        {MOMENT_PEAK, 0}, {MOMENT_END, 0}, {MOMENT_TIME, 0.03}, {MOMENT_WINDOW, 0}};
+        { MOMENT_PEAK, 0 }, { MOMENT_END, 0 }, { MOMENT_TIME, 0.03 }, { MOMENT_WINDOW, 0 }
+    };
     for (size_t m = 0; m < sizeof moments / sizeof *moments; m++) {
         struct pipeline_options tpo = *po;
         tpo.moment = moments[m];
         tpo.icicle = true;
         struct tree t;
-        struct band_plan bp[TREE_PROFILES] = {{0}, {0}};
+        struct band_plan bp[TREE_PROFILES] = { { 0 }, { 0 } };
         struct hp_error err;
         if (pipeline_tree(&t, bp, p, n, NULL, &tpo, NULL, &err) < 0)
             continue;
@@ -768,7 +769,7 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
         aux_free(&aux);
         return;
     }
-    struct band_plan bp = {0};
+    struct band_plan bp = { 0 };
     const struct aux *for_plan = saved;
     if (pipeline_plan(&bp, &p, &for_plan, po, &err) == 0) {
         check_exports(&p, &bp, (unsigned)in->len[0]);
@@ -798,14 +799,15 @@ static void run_one(const struct fuzz_input *in, const struct pipeline_options *
 /* Several profiles, or --diff. */
 static void run_many(const struct fuzz_input *in, const struct pipeline_options *po)
 {
-    static const char *const sources[] = {"in.hp", "in2.hp", "in3.hp"};
+    static const char *const sources[] = { "in.hp", "in2.hp", "in3.hp" };
     struct hp_error err;
     struct profile p[3];
     memset(p, 0, sizeof p);
     size_t read = 0;
     for (; read < in->nprofiles; read++)
-        if (profile_read_buffer(&p[read], in->text[read], in->len[read], sources[read],
-                                 &po->parse, &err) < 0)
+        if (profile_read_buffer(&p[read], in->text[read], in->len[read], sources[read], &po->parse,
+                                &err)
+            < 0)
             break;
     if (read == in->nprofiles) {
         struct layout L;
@@ -827,7 +829,7 @@ static void run_many(const struct fuzz_input *in, const struct pipeline_options 
         struct triage_options o[2];
         o[0] = o[1] = pipeline_top_window(po);
         if (triage_rank_two(&t, &p[0], &p[1], o, &err) == 0) {
-            struct toptable tt = {.t = &t, .p = &p[1], .before = &p[0], .top = po->top_n};
+            struct toptable tt = { .t = &t, .p = &p[1], .before = &p[0], .top = po->top_n };
             write_tables(&tt);
         }
         triage_free(&t);
@@ -846,7 +848,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (regress)
         write_regression(&in, regress);
     /* The command line as the program reads it, with the inputs named. */
-    static const char *const names[] = {"in.hp", "in2.hp", "in3.hp"};
+    static const char *const names[] = { "in.hp", "in2.hp", "in3.hp" };
     struct fuzz_input cmd = in;
     if (in.aux)
         arg(&cmd, "-p");
@@ -855,10 +857,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct options o;
     struct hp_error err;
     struct pipeline_options po;
-    struct name_filter filter = {0};
+    struct name_filter filter = { 0 };
     options_default(&o);
-    if (options_parse(&o, cmd.argc, (char **)cmd.argv, &err) < 0 ||
-        run_options_from(&po, &o, &filter, &err) < 0) {
+    if (options_parse(&o, cmd.argc, (char **)cmd.argv, &err) < 0
+        || run_options_from(&po, &o, &filter, &err) < 0) {
         fprintf(stderr, "the harness made a command line hp2ps refuses: %s\n", err.text);
         abort();
     }

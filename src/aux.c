@@ -193,7 +193,7 @@ static bool number_like(const char *s, size_t len)
 
 static bool is_keyword(const char *s, size_t len)
 {
-    static const char *const kw[] = {"X_RANGE", "Y_RANGE", "ORDER", "SHADE"};
+    static const char *const kw[] = { "X_RANGE", "Y_RANGE", "ORDER", "SHADE" };
     for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
         if (len == strlen(kw[i]) && memcmp(s, kw[i], len) == 0)
             return true;
@@ -217,8 +217,8 @@ bool aux_name_fits(const char *name)
 static int statement_error(const char *source, size_t line, bool order, struct hp_error *err)
 {
     if (order)
-        return hp_fail(err, "%s:%zu: ORDER must be followed by a name and a whole number",
-                       source, line);
+        return hp_fail(err, "%s:%zu: ORDER must be followed by a name and a whole number", source,
+                       line);
     return hp_fail(err, "%s:%zu: SHADE must be followed by a name and a non-negative number",
                    source, line);
 }
@@ -256,9 +256,9 @@ static bool apply(struct aux *a, bool order, const char *name, size_t name_len, 
 
 /* An ORDER or SHADE statement whose name runs over several lines. */
 struct open_name {
-    size_t line;  /* its first line; 0 when none is open */
+    size_t line; /* its first line; 0 when none is open */
     bool order;
-    char *text;   /* the name so far */
+    char *text; /* the name so far */
     size_t len, cap;
 };
 
@@ -337,8 +337,8 @@ static int parse_line(struct aux *a, struct open_name *on, const char *s, size_t
     if (KEYWORD("X_RANGE") || KEYWORD("Y_RANGE")) {
         double v;
         if (!number_read(rest, rest_len, false, &v))
-            return hp_fail(err, "%s:%zu: %.7s must be followed by a non-negative number",
-                           source, line, s);
+            return hp_fail(err, "%s:%zu: %.7s must be followed by a non-negative number", source,
+                           line, s);
         if (s[0] == 'X') {
             a->has_x_range = true;
             a->x_range = v;
@@ -357,7 +357,7 @@ static int parse_line(struct aux *a, struct open_name *on, const char *s, size_t
             return 0;
         if (rest_len > 0 && (!two || !number_like(num, num_len))) {
             /* No number: the first line of a name with newlines, raw. */
-            *on = (struct open_name){line, order, on->text, 0, on->cap};
+            *on = (struct open_name){ line, order, on->text, 0, on->cap };
             name_add(on, rest, raw_len - i - (size_t)(rest - s), false);
             return 0;
         }
@@ -366,8 +366,8 @@ static int parse_line(struct aux *a, struct open_name *on, const char *s, size_t
 #undef KEYWORD
     /* Never the line itself: NAME.aux may be any file (a link to a
      * secret), and the message goes to a terminal or a CI log. */
-    return hp_fail(err, "%s:%zu: not an .aux statement (X_RANGE, Y_RANGE, ORDER or SHADE)",
-                   source, line);
+    return hp_fail(err, "%s:%zu: not an .aux statement (X_RANGE, Y_RANGE, ORDER or SHADE)", source,
+                   line);
 }
 
 /* aux_parse_buffer on an aux already initialised (check_only set or not). */
@@ -377,7 +377,7 @@ static int parse_buffer(struct aux *a, const char *data, size_t len, const char 
     if (len && memchr(data, '\0', len))
         return hp_fail(err, "%s: not an .aux file (binary data)", source);
     size_t line = 0, pos = 0;
-    struct open_name on = {0};
+    struct open_name on = { 0 };
     int rc = 0;
     while (rc == 0 && pos < len) {
         line++;
@@ -547,8 +547,7 @@ static bool *aliases_written(const struct band_plan *bp)
     return alias;
 }
 
-int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_range,
-              bool colour)
+int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_range, bool colour)
 {
     char buf[512];
     aux_format_range(buf, sizeof buf, x_range);
@@ -570,7 +569,7 @@ int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_rang
     enum { SHADE_CACHE = 16 };
     uint64_t key[SHADE_CACHE];
     char text[SHADE_CACHE][512]; /* as buf: %.6f of the largest double fits */
-    bool used[SHADE_CACHE] = {false};
+    bool used[SHADE_CACHE] = { false };
     for (size_t j = 0; j < 2 * bp->count; j++) {
         size_t i = j % bp->count;
         const char *name = j < bp->count ? bp->band[i].name : bp->band[i].hp_name;

@@ -30,12 +30,12 @@ struct aux_entry {
 
 struct aux {
     bool has_x_range, has_y_range;
-    double x_range, y_range;   /* last line wins */
-    struct names names;        /* name -> id; entry[id] */
+    double x_range, y_range; /* last line wins */
+    struct names names;      /* name -> id; entry[id] */
     struct aux_entry *entry;
-    bool check_only;           /* aux_check_file: statements read, nothing kept */
-    struct names bare;         /* the names less a leading "(N)", those that had one: */
-    int64_t *bare_id;          /*   bare id -> the entry's id, -1 when two names read so */
+    bool check_only;   /* aux_check_file: statements read, nothing kept */
+    struct names bare; /* the names less a leading "(N)", those that had one: */
+    int64_t *bare_id;  /*   bare id -> the entry's id, -1 when two names read so */
 };
 
 /* An empty aux; allocates nothing.  aux_free releases what a parse
@@ -45,8 +45,8 @@ void aux_free(struct aux *a);
 
 /* Parse an .aux from memory into a (emptied first).  source names it in
  * messages ("prog.aux:3: ...").  0, or -1 with err set and a empty. */
-int aux_parse_buffer(struct aux *a, const char *data, size_t len,
-                     const char *source, struct hp_error *err);
+int aux_parse_buffer(struct aux *a, const char *data, size_t len, const char *source,
+                     struct hp_error *err);
 /* The same from the file at path: a regular file only (a FIFO or a device
  * would block or never end), at most 256 MiB.  0, or -1 with err set and a
  * empty. */
@@ -81,8 +81,7 @@ int64_t aux_lookup(const struct aux *a, const char *name, const char *alias, siz
  * band is so named: no name is in the .aux twice).  -1 when f has an
  * error (the caller names the file). */
 struct band_plan;
-int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_range,
-              bool colour);
+int aux_write(FILE *f, const struct band_plan *bp, double x_range, double y_range, bool colour);
 
 /* Format a range so that reading it back gives the same double: two
  * decimals when they suffice (as GHC writes), more when they do not. */

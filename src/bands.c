@@ -60,7 +60,7 @@ static size_t ghc_bucket(const char *s, size_t len)
  * count in order of first appearance). */
 static void hash_order(const struct names *names, size_t *ids)
 {
-    size_t start[GHC_HASH_BUCKETS + 1] = {0};
+    size_t start[GHC_HASH_BUCKETS + 1] = { 0 };
     size_t n = names->count;
     size_t *bucket = xreallocarray(NULL, n ? n : 1, sizeof *bucket);
     for (size_t id = 0; id < n; id++) {
@@ -103,8 +103,8 @@ static bool has_points(const struct names *names)
 
 struct keys {
     const struct names *names;
-    const double *dev;  /* -d */
-    const long *order;  /* -p, indexed by name id */
+    const double *dev; /* -d */
+    const long *order; /* -p, indexed by name id */
 };
 
 static bool less_dev(const void *ctx, size_t a, size_t b)
@@ -175,8 +175,7 @@ static size_t leaks_last(size_t *list, size_t n, const bool *leak)
  * names before the first one at which the running share reaches the
  * threshold (all of them when none does).  A zero grand total gives every
  * name a share of 0. */
-static size_t trace_cut(const struct names *names, const size_t *ids, size_t n,
-                        double threshold)
+static size_t trace_cut(const struct names *names, const size_t *ids, size_t n, double threshold)
 {
     double grand = 0;
     for (size_t i = 0; i < n; i++)
@@ -310,7 +309,7 @@ static void sort_by_slope(size_t *list, size_t n, const double *slope)
 {
     struct ranked *r = xreallocarray(NULL, n ? n : 1, sizeof *r);
     for (size_t i = 0; i < n; i++)
-        r[i] = (struct ranked){slope[list[i]], i, list[i]};
+        r[i] = (struct ranked){ slope[list[i]], i, list[i] };
     qsort(r, n, sizeof *r, compare_ranked);
     for (size_t i = 0; i < n; i++)
         list[i] = r[i].id;
@@ -351,7 +350,7 @@ static void sort_by_era(size_t *list, size_t n, const struct names *names)
 {
     struct era_ref *r = xreallocarray(NULL, n, sizeof *r);
     for (size_t i = 0; i < n; i++)
-        r[i] = (struct era_ref){era_number(&names->info[list[i]]), list[i], i};
+        r[i] = (struct era_ref){ era_number(&names->info[list[i]]), list[i], i };
     qsort(r, n, sizeof *r, by_era);
     for (size_t i = 0; i < n; i++)
         list[i] = r[i].id;
@@ -365,9 +364,9 @@ struct ordered {
     size_t *ids, *list;
     size_t n, cut;
     double *slope;
-    int64_t *aux_id;  /* -p: each name's .aux entry, -1 none; NULL without -p */
-    bool *leak;       /* --top: per name id, a leak; NULL: none */
-    size_t nleaks;    /* the last of list[] */
+    int64_t *aux_id; /* -p: each name's .aux entry, -1 none; NULL without -p */
+    bool *leak;      /* --top: per name id, a leak; NULL: none */
+    size_t nleaks;   /* the last of list[] */
 };
 
 static void ordered_free(struct ordered *on)
@@ -380,13 +379,13 @@ static void ordered_free(struct ordered *on)
 
 /* Steps 1 to 5.  -1 with err set when a replay fails or the filters leave
  * nothing; on failure nothing is left to free. */
-static int order_names(struct ordered *on, const struct profile *p,
-                       const struct band_options *o, struct hp_error *err)
+static int order_names(struct ordered *on, const struct profile *p, const struct band_options *o,
+                       struct hp_error *err)
 {
     memset(on, 0, sizeof *on);
     const struct names *names = &p->names;
     size_t nn = names->count;
-    struct keys keys = {names, NULL, NULL};
+    struct keys keys = { names, NULL, NULL };
     on->ids = xreallocarray(NULL, nn ? nn : 1, sizeof *on->ids);
     hash_order(names, on->ids);
     size_t nkept = keep_names(names, on->ids, nn, o->filter);

@@ -9,7 +9,7 @@
 
 #include "number.h"
 
-static const char *const measure_word[] = {"peak", "end", "change", "slope", "mean"};
+static const char *const measure_word[] = { "peak", "end", "change", "slope", "mean" };
 #define MEASURES (sizeof measure_word / sizeof measure_word[0])
 
 const char *budget_measure_name(enum budget_measure m)
@@ -71,8 +71,16 @@ static const struct {
     const char *name;
     double bytes;
 } units[] = {
-    {"B", 1},     {"kB", 1e3},  {"KB", 1e3},  {"MB", 1e6},  {"GB", 1e9},  {"TB", 1e12},
-    {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+    { "B", 1 },
+    { "kB", 1e3 },
+    { "KB", 1e3 },
+    { "MB", 1e6 },
+    { "GB", 1e9 },
+    { "TB", 1e12 },
+    { "KiB", 1024.0 },
+    { "MiB", 1048576.0 },
+    { "GiB", 1073741824.0 },
+    { "TiB", 1099511627776.0 },
 };
 
 /* A unit's bytes, u[0..n); false when it is none of units[]. */
@@ -113,8 +121,10 @@ static int parse_limit(struct budget *b, const char *s, size_t n, struct hp_erro
     double v;
     size_t k = number_prefix(s, n, &v);
     if (k == 0)
-        return hp_fail(err, "'%s': the limit after <= must be a number of bytes, as 200MB, "
-                       "512kB or 1.5GiB", b->text);
+        return hp_fail(err,
+                       "'%s': the limit after <= must be a number of bytes, as 200MB, "
+                       "512kB or 1.5GiB",
+                       b->text);
     const char *u = s + k;
     size_t un = n - k;
     trim(&u, &un);
@@ -123,16 +133,18 @@ static int parse_limit(struct budget *b, const char *s, size_t n, struct hp_erro
         un -= 2;
     double scale;
     if (!unit_bytes(u, un, &scale))
-        return hp_fail(err, "'%s': unknown unit '%.*s' (use B, kB, MB, GB, TB, KiB, MiB, "
-                       "GiB or TiB)", b->text, (int)un, u);
+        return hp_fail(err,
+                       "'%s': unknown unit '%.*s' (use B, kB, MB, GB, TB, KiB, MiB, "
+                       "GiB or TiB)",
+                       b->text, (int)un, u);
     if (b->measure == BUDGET_SLOPE && !per_time)
         return hp_fail(err, "'%s': a slope's limit is a rate: bytes per second, as 10kB/s",
                        b->text);
     if (b->measure != BUDGET_SLOPE && per_time)
-        return hp_fail(err, "'%s': only a slope's limit is a rate (/s); %s is in bytes",
-                       b->text, measure_word[b->measure]);
-    if ((b->measure == BUDGET_PEAK || b->measure == BUDGET_END || b->measure == BUDGET_MEAN) &&
-        v < 0)
+        return hp_fail(err, "'%s': only a slope's limit is a rate (/s); %s is in bytes", b->text,
+                       measure_word[b->measure]);
+    if ((b->measure == BUDGET_PEAK || b->measure == BUDGET_END || b->measure == BUDGET_MEAN)
+        && v < 0)
         return hp_fail(err, "'%s': a %s cannot be below 0 bytes", b->text,
                        measure_word[b->measure]);
     b->limit = v * scale;
@@ -154,8 +166,10 @@ static int parse_edge(struct budget_edge *e, const struct budget *b, const char 
     size_t rn = n - k;
     trim(&rest, &rn);
     if (k == 0 || !(rn == 0 || word_is(rest, rn, "s") || word_is(rest, rn, "%")))
-        return hp_fail(err, "'%s': a window's end is a time (2.5 or 2.5s, in the profile's "
-                       "sample unit) or a share of the run (50%%)", b->text);
+        return hp_fail(err,
+                       "'%s': a window's end is a time (2.5 or 2.5s, in the profile's "
+                       "sample unit) or a share of the run (50%%)",
+                       b->text);
     e->given = true;
     e->percent = rn == 1 && rest[0] == '%';
     e->value = v;
@@ -172,16 +186,18 @@ static int parse_window(struct budget *b, const char *s, size_t n, struct hp_err
         if (s[i] == '.' && s[i + 1] == '.')
             dots = s + i;
     if (!dots)
-        return hp_fail(err, "'%s': a window is @FROM..TO (either may be left out: @2.5.., "
-                       "@..50%%)", b->text);
+        return hp_fail(err,
+                       "'%s': a window is @FROM..TO (either may be left out: @2.5.., "
+                       "@..50%%)",
+                       b->text);
     const char *a = s, *z = dots + 2;
     size_t an = (size_t)(dots - s), zn = n - (size_t)(z - s);
     trim(&a, &an);
     trim(&z, &zn);
     if (parse_edge(&b->from, b, a, an, err) < 0 || parse_edge(&b->to, b, z, zn, err) < 0)
         return -1;
-    if (b->from.given && b->to.given && b->from.percent == b->to.percent &&
-        !(b->from.value < b->to.value))
+    if (b->from.given && b->to.given && b->from.percent == b->to.percent
+        && !(b->from.value < b->to.value))
         return hp_fail(err, "'%s': the window is empty (its start must come before its end)",
                        b->text);
     return 0;
@@ -197,8 +213,10 @@ static int parse_measure(struct budget *b, const char *s, size_t n, struct hp_er
     while (m < MEASURES && !word_is(s, w, measure_word[m]))
         m++;
     if (m == MEASURES)
-        return hp_fail(err, "'%s': a budget starts with peak, end, change, slope or mean (e.g. "
-                       "peak<=200MB, end(Map)<=1MB)", b->text);
+        return hp_fail(err,
+                       "'%s': a budget starts with peak, end, change, slope or mean (e.g. "
+                       "peak<=200MB, end(Map)<=1MB)",
+                       b->text);
     b->measure = (enum budget_measure)m;
     const char *rest = s + w;
     size_t rn = n - w;
@@ -213,8 +231,10 @@ static int parse_measure(struct budget *b, const char *s, size_t n, struct hp_er
         if (!b->pattern[0]) {
             free(b->pattern);
             b->pattern = NULL;
-            return hp_fail(err, "'%s': the band's expression is empty (leave out the () for "
-                           "the total)", b->text);
+            return hp_fail(err,
+                           "'%s': the band's expression is empty (leave out the () for "
+                           "the total)",
+                           b->text);
         }
         int rc = regcomp(&b->re, b->pattern, REG_EXTENDED | REG_NOSUB);
         if (rc != 0) {
@@ -233,8 +253,8 @@ static int parse_measure(struct budget *b, const char *s, size_t n, struct hp_er
     if (rn && rest[0] == '@')
         rc = parse_window(b, rest + 1, rn - 1, err);
     else if (rn)
-        rc = hp_fail(err, "'%s': '%.*s' after %s: a window is written @FROM..TO", b->text,
-                     (int)rn, rest, measure_word[m]);
+        rc = hp_fail(err, "'%s': '%.*s' after %s: a window is written @FROM..TO", b->text, (int)rn,
+                     rest, measure_word[m]);
     if (rc < 0 && b->pattern) {
         regfree(&b->re);
         free(b->pattern);
@@ -258,8 +278,8 @@ int budget_parse(struct budget *b, const char *text, struct hp_error *err)
     if (!op) {
         bool other = memchr(s, '<', n) || memchr(s, '>', n) || memchr(s, '=', n);
         hp_fail(err, "'%s': %s", text,
-                     other ? "a budget is a most, written with <= (exactly at it passes)"
-                           : "a budget is MEASURE<=LIMIT, as peak<=200MB");
+                other ? "a budget is a most, written with <= (exactly at it passes)"
+                      : "a budget is MEASURE<=LIMIT, as peak<=200MB");
         goto fail;
     }
     const char *left = s, *right = op + 2;
@@ -326,8 +346,8 @@ int budget_list_add(struct budget_list *list, const char *text, struct hp_error 
     return 0;
 }
 
-int budget_list_add_text(struct budget_list *list, const char *data, size_t len,
-                         const char *source, struct hp_error *err)
+int budget_list_add_text(struct budget_list *list, const char *data, size_t len, const char *source,
+                         struct hp_error *err)
 {
     size_t line = 0;
     for (size_t at = 0; at < len;) {

@@ -46,7 +46,7 @@ struct budget_edge {
 };
 
 struct budget {
-    char *text;                  /* as written, for messages and reports */
+    char *text; /* as written, for messages and reports */
     enum budget_measure measure;
     enum budget_subject subject;
     char *pattern;               /* BUDGET_BANDS: the expression's text */
@@ -81,8 +81,8 @@ int budget_list_add(struct budget_list *list, const char *text, struct hp_error 
  * and lines starting with '#' (after spaces) are skipped, and a '#' after
  * the limit starts a comment; a line may end in "\r\n".  A malformed line: -1 with err "SOURCE:LINE: ...", and the
  * budgets before it kept in list. */
-int budget_list_add_text(struct budget_list *list, const char *data, size_t len,
-                         const char *source, struct hp_error *err);
+int budget_list_add_text(struct budget_list *list, const char *data, size_t len, const char *source,
+                         struct hp_error *err);
 void budget_list_free(struct budget_list *list);
 
 #endif

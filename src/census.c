@@ -24,8 +24,8 @@ static void time_text(char *buf, size_t size, double t)
     dot_decimal(buf);
 }
 
-int census_find(struct census_pick *out, const struct profile *p, enum census_kind kind,
-                double t, struct hp_error *err)
+int census_find(struct census_pick *out, const struct profile *p, enum census_kind kind, double t,
+                struct hp_error *err)
 {
     memset(out, 0, sizeof *out);
     const char *source = p->source ? p->source : "profile";
@@ -54,7 +54,7 @@ int census_find(struct census_pick *out, const struct profile *p, enum census_ki
         else
             take = true;
         if (take) {
-            *out = (struct census_pick){.index = k, .time = smp.time, .total = total};
+            *out = (struct census_pick){ .index = k, .time = smp.time, .total = total };
             found = true;
             held = held || total > 0;
         }

@@ -23,16 +23,16 @@ enum census_kind {
 };
 
 struct census_pick {
-    size_t index;   /* its number, from 0 */
-    double time;    /* its time, in SAMPLE_UNITs */
-    int64_t total;  /* the sum of every name's value in it, held at INT64_MAX */
+    size_t index;  /* its number, from 0 */
+    double time;   /* its time, in SAMPLE_UNITs */
+    int64_t total; /* the sum of every name's value in it, held at INT64_MAX */
 };
 
 /* The census kind (and t, for CENSUS_TIME) names in p.  -1 with err set
  * when p has no census, when T lies before the first census (the message
  * names the first census's time: "SOURCE: --at=T: the first census is at
  * T0 UNIT"), or when a replay of the store fails. */
-int census_find(struct census_pick *out, const struct profile *p, enum census_kind kind,
-                double t, struct hp_error *err);
+int census_find(struct census_pick *out, const struct profile *p, enum census_kind kind, double t,
+                struct hp_error *err);
 
 #endif

@@ -36,7 +36,7 @@ void hp_fatal_begin(void)
     static atomic_flag begun = ATOMIC_FLAG_INIT;
     if (!atomic_flag_test_and_set(&begun))
         return;
-    struct timespec step = {0, 10 * 1000 * 1000};
+    struct timespec step = { 0, 10 * 1000 * 1000 };
     for (int waited = 0; waited < HP_FATAL_WAIT_MS; waited += 10)
         nanosleep(&step, NULL);
     _exit(1);
@@ -228,8 +228,8 @@ int hp_anonymous_to_memory(int fd, int why)
     }
     /* dup3 keeps the number the caller holds; O_CLOEXEC as the file had */
     int flags = fcntl(fd, F_GETFD);
-    if (lseek(mem, at, SEEK_SET) != at ||
-        dup3(mem, fd, flags >= 0 && (flags & FD_CLOEXEC) ? O_CLOEXEC : 0) < 0) {
+    if (lseek(mem, at, SEEK_SET) != at
+        || dup3(mem, fd, flags >= 0 && (flags & FD_CLOEXEC) ? O_CLOEXEC : 0) < 0) {
         close(mem);
         goto fail;
     }

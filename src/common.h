@@ -19,8 +19,8 @@ struct hp_error {
 };
 
 #if defined(__GNUC__) || defined(__clang__)
-#define HP_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#define HP_NOINLINE __attribute__((noinline))
+#define HP_PRINTF(a, b)  __attribute__((format(printf, a, b)))
+#define HP_NOINLINE      __attribute__((noinline))
 #define HP_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define HP_PRINTF(a, b)

@@ -153,7 +153,7 @@ static size_t *union_map(const struct band_plan *bp, const struct name_index *so
 {
     size_t *map = xreallocarray(NULL, bp->count ? bp->count : 1, sizeof *map);
     for (size_t b = 0; b < bp->count; b++) {
-        struct name_index key = {bp->band[b].name, 0};
+        struct name_index key = { bp->band[b].name, 0 };
         const struct name_index *hit = bsearch(&key, sorted, nunion, sizeof *sorted, by_name);
         map[b] = hit ? hit->u : 0; /* always found: the union holds every name */
     }
@@ -181,7 +181,7 @@ static int by_score(const void *x, const void *y)
 struct item {
     const char *name;
     bool is_other;
-    bool leak;  /* --top: it grew (band.leak) */
+    bool leak; /* --top: it grew (band.leak) */
     double *change;
     double extreme, extreme_time;
 };
@@ -189,7 +189,7 @@ struct item {
 static struct item make_item(const struct diff *d, const char *name, bool is_other, bool leak,
                              double *change)
 {
-    struct item it = {name, is_other, leak, change, 0, 0};
+    struct item it = { name, is_other, leak, change, 0, 0 };
     for (size_t c = 0; c < d->ncolumns; c++)
         if (fabs(change[c]) > fabs(it.extreme)) {
             it.extreme = change[c];
@@ -251,7 +251,7 @@ static size_t grew_apart(struct ranked *rank, size_t n, const struct band_plan *
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
         k += u->band[rank[i].u].leak;
-    size_t at[2] = {first ? k : 0, first ? 0 : n - k}; /* the others, what grew */
+    size_t at[2] = { first ? k : 0, first ? 0 : n - k }; /* the others, what grew */
     for (size_t i = 0; i < n; i++)
         tmp[at[u->band[rank[i].u].leak]++] = rank[i];
     memcpy(rank, tmp, n * sizeof *tmp);
@@ -304,7 +304,7 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const struct b
         double score = 0;
         for (size_t c = 0; c < columns; c++)
             score += fabs(cell[i * columns + c]);
-        rank[i] = (struct ranked){score, u->band[i].name, i};
+        rank[i] = (struct ranked){ score, u->band[i].name, i };
     }
     qsort(rank, nunion, sizeof *rank, by_score);
     nunion = trace_changes(d, rank, nunion, cell, trace_percent, u);
@@ -316,8 +316,9 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const struct b
     long room = limit;
     if (ngrew && limit > 0)
         room = limit - (long)ngrew > 1 ? limit - (long)ngrew : 1; /* (ngrew < 2^31) */
-    size_t merged, count = limit < 0 ? plan_limit(nunion, limit, &merged)
-                                     : plan_limit(nother, room, &merged) + ngrew;
+    size_t merged,
+        count = limit < 0 ? plan_limit(nunion, limit, &merged)
+                          : plan_limit(nother, room, &merged) + ngrew;
     if (limit < 0)
         ngrew = 0, nother = nunion; /* (nothing drawn: GHC's negative -m) */
     bool has_other = merged > 0 && count > 0;
@@ -334,7 +335,7 @@ static void diff_bands(struct diff *d, const struct band_plan *u, const struct b
         else
             grew[i - keep] = it;
     }
-    struct item other = {0};
+    struct item other = { 0 };
     if (has_other) {
         double *change = xcalloc(columns, sizeof *change);
         for (size_t i = keep; i < nother; i++)
@@ -386,8 +387,8 @@ static void drawn_colours(struct band_plan *cu, const struct band_plan *u,
     for (size_t k = 0; k < 2; k++)
         for (size_t id = 0; id < plans[k].nnames; id++) {
             int32_t b = plans[k].band_of_name[id];
-            if (b >= 0 && (size_t)b < plans[k].count &&
-                (!sel || (id < sel[k].nnames && sel[k].band_of_name[id] >= 0)))
+            if (b >= 0 && (size_t)b < plans[k].count
+                && (!sel || (id < sel[k].nnames && sel[k].band_of_name[id] >= 0)))
                 keep[to_union[k][b]] = true;
         }
     memset(cu, 0, sizeof *cu);
@@ -409,7 +410,7 @@ int diff_build(struct diff *d, const struct profile *before, const struct band_p
                struct hp_error *err)
 {
     memset(d, 0, sizeof *d);
-    struct band_plan plans[2] = {*bp_before, *bp_after}; /* shallow: read only */
+    struct band_plan plans[2] = { *bp_before, *bp_after }; /* shallow: read only */
     struct band_plan u; /* every band's name, once; its fills are not read */
     bands_union(&u, plans, 2);
     size_t nunion = u.count;
@@ -433,14 +434,14 @@ int diff_build(struct diff *d, const struct profile *before, const struct band_p
 
     struct name_index *sorted = xreallocarray(NULL, nunion ? nunion : 1, sizeof *sorted);
     for (size_t i = 0; i < nunion; i++)
-        sorted[i] = (struct name_index){u.band[i].name, i};
+        sorted[i] = (struct name_index){ u.band[i].name, i };
     qsort(sorted, nunion, sizeof *sorted, by_name);
     size_t *map_before = union_map(bp_before, sorted, nunion);
     size_t *map_after = union_map(bp_after, sorted, nunion);
     free(sorted);
     struct band_plan cu; /* -c: the colours' plan */
     if (colour) {
-        size_t *maps[2] = {map_before, map_after};
+        size_t *maps[2] = { map_before, map_after };
         drawn_colours(&cu, &u, plans, maps, sel);
     }
 

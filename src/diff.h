@@ -35,21 +35,21 @@
 
 struct diff {
     size_t ncolumns;
-    double *t;            /* grid times, from 0 (each profile's first sample) */
-    double span;          /* the longer profile's span: t[ncolumns - 1] */
+    double *t;              /* grid times, from 0 (each profile's first sample) */
+    double span;            /* the longer profile's span: t[ncolumns - 1] */
     struct band_plan bands; /* names and fills, bottom first: the bands whose
                              * largest change is a fall (the largest change
                              * first), those that never change and OTHER,
                              * then the rises (the largest change on top) */
-    double **change;      /* change[b][c]: band b, after minus before at t[c] */
-    double *extreme;      /* per band, its change of largest magnitude, signed */
-    double *extreme_time; /* and where on the grid */
-    double y_min, y_max;  /* the stacked extremes: sum of the falls (<= 0), of
+    double **change;        /* change[b][c]: band b, after minus before at t[c] */
+    double *extreme;        /* per band, its change of largest magnitude, signed */
+    double *extreme_time;   /* and where on the grid */
+    double y_min, y_max;    /* the stacked extremes: sum of the falls (<= 0), of
                            * the rises (>= 0), at the lowest/highest column */
-    double trace_percent; /* -t */
-    size_t traced;        /*   how many names' changes it dropped, */
-    double traced_max;    /*   the largest sum of their |change| in a column, */
-    double traced_time;   /*   and where */
+    double trace_percent;   /* -t */
+    size_t traced;          /*   how many names' changes it dropped, */
+    double traced_max;      /*   the largest sum of their |change| in a column, */
+    double traced_time;     /*   and where */
 };
 
 /* before/after with plans made without a band limit nor -t (every name

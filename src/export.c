@@ -40,7 +40,7 @@ struct heap_columns {
     size_t n;
     enum heap_kind kind[HEAP_KINDS];
     struct heapline_exact cur[HEAP_KINDS];
-    bool has[HEAP_KINDS];       /* this sample's: a value in force */
+    bool has[HEAP_KINDS]; /* this sample's: a value in force */
     uint64_t value[HEAP_KINDS];
 };
 
@@ -81,8 +81,8 @@ static void heap_column_name(char *buf, size_t size, enum heap_kind k)
 
 /* Writes one sample: its time, formatted, the band values in column
  * order, then the heap columns. */
-typedef void (*row_fn)(FILE *f, size_t k, const char *time, const int64_t *column,
-                       size_t ncolumns, const struct heap_columns *h);
+typedef void (*row_fn)(FILE *f, size_t k, const char *time, const int64_t *column, size_t ncolumns,
+                       const struct heap_columns *h);
 
 /* The one replay of the store: per sample, each entry's value goes to its
  * band (OTHER gathers several names, a repeated name adds, a dropped name
@@ -141,8 +141,7 @@ static int by_column(const void *a, const void *b)
  * band_text[b] is band b's name as the format writes it; k counts the
  * values written. */
 static int replay_long(FILE *f, const struct profile *p, const struct band_plan *bp,
-                       char **band_text, char *const *heap_text, value_fn put,
-                       struct hp_error *err)
+                       char **band_text, char *const *heap_text, value_fn put, struct hp_error *err)
 {
     size_t nbands = bp->count;
     int64_t *value = xcalloc(nbands ? nbands : 1, sizeof *value);
@@ -190,8 +189,8 @@ static int replay_long(FILE *f, const struct profile *p, const struct band_plan 
         }
         for (size_t i = 0; i < h.n; i++)
             if (h.has[i] && h.value[i])
-                put(f, k++, time, heap_text[i], h.value[i] > INT64_MAX ? INT64_MAX
-                                                                        : (int64_t)h.value[i]);
+                put(f, k++, time, heap_text[i],
+                    h.value[i] > INT64_MAX ? INT64_MAX : (int64_t)h.value[i]);
     }
     heap_columns_end(&h);
     store_cursor_free(cur);
@@ -290,17 +289,34 @@ static void csv_field(FILE *f, const char *s)
  * time from a table, about 30. */
 static size_t put_u64(char *o, uint64_t v)
 {
-    static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-                                "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-                                "8081828384858687888990919293949596979899";
+    static const char pairs[] =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+        "8081828384858687888990919293949596979899";
     if (v < 10) { /* (most of a wide CSV: the zeros of bands not alive) */
         *o = (char)('0' + v);
         return 1;
     }
-    static const uint64_t ten[20] = {1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
-        100000000u, 1000000000u, 10000000000u, 100000000000u, 1000000000000u, 10000000000000u,
-        100000000000000u, 1000000000000000u, 10000000000000000u, 100000000000000000u,
-        1000000000000000000u, 10000000000000000000u};
+    static const uint64_t ten[20] = { 1u,
+                                      10u,
+                                      100u,
+                                      1000u,
+                                      10000u,
+                                      100000u,
+                                      1000000u,
+                                      10000000u,
+                                      100000000u,
+                                      1000000000u,
+                                      10000000000u,
+                                      100000000000u,
+                                      1000000000000u,
+                                      10000000000000u,
+                                      100000000000000u,
+                                      1000000000000000u,
+                                      10000000000000000u,
+                                      100000000000000000u,
+                                      1000000000000000000u,
+                                      10000000000000000000u };
     /* digits: from the bit length (log10(2) is about 1233 / 4096), then
      * one comparison */
 #if defined(__GNUC__) || defined(__clang__)
@@ -337,15 +353,15 @@ static size_t put_i64(char *o, int64_t v)
     if (v >= 0)
         return put_u64(o, (uint64_t)v);
     *o = '-';
-    return 1 + put_u64(o + 1, (uint64_t)-(v + 1) + 1);
+    return 1 + put_u64(o + 1, (uint64_t) - (v + 1) + 1);
 }
 
 /* A row is put together here and written in one piece. */
-#define ROW_BUF 4096
+#define ROW_BUF  4096
 #define ROW_ROOM 24 /* ',' and a number */
 
-static void csv_row(FILE *f, size_t k, const char *time, const int64_t *column,
-                    size_t ncolumns, const struct heap_columns *h)
+static void csv_row(FILE *f, size_t k, const char *time, const int64_t *column, size_t ncolumns,
+                    const struct heap_columns *h)
 {
     (void)k;
     char buf[ROW_BUF];
@@ -519,8 +535,8 @@ static void json_text(FILE *f, const char *raw)
     free(s);
 }
 
-static void json_row(FILE *f, size_t k, const char *time, const int64_t *column,
-                     size_t ncolumns, const struct heap_columns *h)
+static void json_row(FILE *f, size_t k, const char *time, const int64_t *column, size_t ncolumns,
+                     const struct heap_columns *h)
 {
     fprintf(f, "%s\n  {\"time\": %s, \"values\": [", k ? "," : "", time);
     for (size_t c = 0; c < ncolumns; c++)
@@ -547,8 +563,10 @@ static void json_value(FILE *f, size_t k, const char *time, const char *band, in
  * the profile's header strings, and the list of bands opened. */
 static void json_head(FILE *f, const struct profile *p, const char *layout)
 {
-    fprintf(f, "{\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"%s\"},\n"
-               " \"job\": ", layout);
+    fprintf(f,
+            "{\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"%s\"},\n"
+            " \"job\": ",
+            layout);
     json_text(f, p->job);
     fputs(",\n \"date\": ", f);
     json_text(f, p->date);
@@ -657,5 +675,5 @@ int export_json(FILE *f, const struct profile *p, const struct band_plan *bp,
 
 /* ---- formats -------------------------------------------------------------- */
 
-const struct export_format export_format_csv = {.name = "csv", .write = export_csv};
-const struct export_format export_format_json = {.name = "json", .write = export_json};
+const struct export_format export_format_csv = { .name = "csv", .write = export_csv };
+const struct export_format export_format_json = { .name = "json", .write = export_json };

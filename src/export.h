@@ -43,7 +43,7 @@ enum export_layout { EXPORT_AUTO, EXPORT_WIDE, EXPORT_LONG, EXPORT_BANDS };
 /* write: 0, or 1 when a band's sum in some sample passed INT64_MAX and
  * was written as INT64_MAX (bands_sum_sample), or -1 with err set. */
 struct export_format {
-    const char *name;        /* --format=NAME, and the file extension */
+    const char *name; /* --format=NAME, and the file extension */
     int (*write)(FILE *f, const struct profile *p, const struct band_plan *bp,
                  enum export_layout layout, struct hp_error *err);
 };

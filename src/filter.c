@@ -95,8 +95,10 @@ static int compile_list(regex_t **out, const char *const *list, size_t n, const 
             char *whole = anchored(list[i]);
             if (!whole) {
                 rc = -1;
-                hp_fail(err, "%s=%s: back-references (\\1 to \\9) are not taken: their cost "
-                        "grows faster than the name", flag, list[i]);
+                hp_fail(err,
+                        "%s=%s: back-references (\\1 to \\9) are not taken: their cost "
+                        "grows faster than the name",
+                        flag, list[i]);
             } else if ((rc = regcomp(&re[i], whole, REG_EXTENDED | REG_NOSUB)) != 0) {
                 regerror(rc, &re[i], why, sizeof why);
                 hp_fail(err, "%s=%s: bad regular expression: %s", flag, list[i], why);

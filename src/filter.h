@@ -18,11 +18,11 @@
 #include "common.h"
 
 struct name_filter {
-    regex_t *include;   /* compiled --include expressions */
+    regex_t *include; /* compiled --include expressions */
     size_t ninclude;
-    regex_t *exclude;   /* compiled --exclude expressions */
+    regex_t *exclude; /* compiled --exclude expressions */
     size_t nexclude;
-    regex_t *marks;     /* compiled --marks expression, or NULL */
+    regex_t *marks; /* compiled --marks expression, or NULL */
 };
 
 /* Compile the expressions.  A bad one: -1 with err saying

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const struct tree_format tree_format_folded = {.name = "folded", .write = folded_write};
+const struct tree_format tree_format_folded = { .name = "folded", .write = folded_write };
 
 struct remainder {
     double part;
@@ -44,7 +44,7 @@ static uint64_t *whole_values(const struct tree *t, size_t k)
         double down = floor(v);
         n[i] = down < 1.8e19 ? (uint64_t)down : UINT64_MAX;
         sum += down;
-        r[nr++] = (struct remainder){v - down, (uint32_t)i};
+        r[nr++] = (struct remainder){ v - down, (uint32_t)i };
     }
     double left = floor(t->census[k].total + 0.5) - sum;
     qsort(r, nr, sizeof *r, by_part);
@@ -86,13 +86,13 @@ int folded_write(FILE *f, const struct tree *t, struct hp_error *err)
 {
     (void)err;
     size_t np = t->nprofiles, last = np - 1;
-    uint64_t *n[TREE_PROFILES] = {NULL, NULL};
+    uint64_t *n[TREE_PROFILES] = { NULL, NULL };
     bool clipped = false;
     for (size_t k = 0; k < np; k++) {
         n[k] = whole_values(t, k);
         clipped |= t->census[k].clipped;
     }
-    struct line l = {0};
+    struct line l = { 0 };
     /* the walk: a stack of (node, the prefix's length before it) */
     struct step {
         uint32_t node;
@@ -102,7 +102,7 @@ int folded_write(FILE *f, const struct tree *t, struct hp_error *err)
     size_t top = 0;
     size_t nroot = tree_children(t, 0, last, kids);
     for (size_t i = nroot; i-- > 0;)
-        stack[top++] = (struct step){kids[i], 0};
+        stack[top++] = (struct step){ kids[i], 0 };
     line_add(&l, "", 0);
     while (top > 0 && !ferror(f)) {
         struct step s = stack[--top];
@@ -128,7 +128,7 @@ int folded_write(FILE *f, const struct tree *t, struct hp_error *err)
         size_t nk = tree_children(t, s.node, last, kids);
         size_t here = l.len;
         for (size_t i = nk; i-- > 0;)
-            stack[top++] = (struct step){kids[i], here};
+            stack[top++] = (struct step){ kids[i], here };
     }
     free(kids);
     free(stack);

@@ -5,15 +5,15 @@
 #include <string.h>
 
 static const struct output_format formats[] = {
-    {.name = "ps", .render = &render_format_ps},
-    {.name = "eps", .render = &render_format_eps},
-    {.name = "pdf", .render = &render_format_pdf},
-    {.name = "svg", .render = &render_format_svg},
-    {.name = "png", .render = &render_format_png},
-    {.name = "html", .render = &render_format_html},
-    {.name = "csv", .export = &export_format_csv},
-    {.name = "json", .export = &export_format_json},
-    {.name = "folded", .tree = &tree_format_folded},
+    { .name = "ps", .render = &render_format_ps },
+    { .name = "eps", .render = &render_format_eps },
+    { .name = "pdf", .render = &render_format_pdf },
+    { .name = "svg", .render = &render_format_svg },
+    { .name = "png", .render = &render_format_png },
+    { .name = "html", .render = &render_format_html },
+    { .name = "csv", .export = &export_format_csv },
+    { .name = "json", .export = &export_format_json },
+    { .name = "folded", .tree = &tree_format_folded },
 };
 
 const struct output_format *output_format_find(const char *name)

@@ -56,13 +56,13 @@ static void moments_merge(struct moments *a, const struct moments *b)
  * after the last holding something wait in `pending`, counted only when
  * one holding something follows. */
 struct measure {
-    double from, to;       /* the window, in the profile's time */
-    size_t n;              /* censuses counted */
+    double from, to; /* the window, in the profile's time */
+    size_t n;        /* censuses counted */
     double peak, peak_t;
     double first, first_t, last, last_t;
     struct moments line, pending;
     double pending_first, pending_last; /* the empty censuses' times */
-    double area;           /* value x time, by trapezoids between the censuses */
+    double area;                        /* value x time, by trapezoids between the censuses */
 };
 
 static void measure_add(struct measure *m, double t, double v, bool empty)
@@ -106,13 +106,13 @@ static double edge_time(const struct budget_edge *e, double t0, double t1, doubl
 /* ---- one profile's replay ------------------------------------------------------- */
 
 struct replay {
-    const bool *keep;         /* per name: in the total (--include, --exclude) */
+    const bool *keep; /* per name: in the total (--include, --exclude) */
     size_t nbudgets;
     const struct budget *budget;
-    struct measure *m;        /* per budget */
-    bool **match;             /* per budget: per name, in its subject (NULL: not a band's) */
-    struct measure total;     /* the whole run's, as the baseline compares it */
-    size_t holding;           /* censuses holding anything */
+    struct measure *m;    /* per budget */
+    bool **match;         /* per budget: per name, in its subject (NULL: not a band's) */
+    struct measure total; /* the whole run's, as the baseline compares it */
+    size_t holding;       /* censuses holding anything */
 };
 
 static void replay_sample(struct replay *r, double t, const struct sample_entry *e, size_t n)
@@ -144,8 +144,8 @@ static void replay_sample(struct replay *r, double t, const struct sample_entry 
  * "(N)" (so that "^grow" finds "(319)grow..." in every build)? */
 static bool budget_matches(const struct budget *b, const char *name)
 {
-    return regexec(&b->re, name, 0, NULL, 0) == 0 ||
-           regexec(&b->re, name + stackname_prefix(name), 0, NULL, 0) == 0;
+    return regexec(&b->re, name, 0, NULL, 0) == 0
+        || regexec(&b->re, name + stackname_prefix(name), 0, NULL, 0) == 0;
 }
 
 static void replay_free(struct replay *r)
@@ -174,7 +174,7 @@ static int replay_profile(struct replay *r, const struct profile *p, const struc
     if (!any && name_filter_active(filter))
         return hp_fail(err, "%s: no name matches --include/--exclude: nothing to measure",
                        p->source);
-    r->total = (struct measure){.from = -INFINITY, .to = INFINITY};
+    r->total = (struct measure){ .from = -INFINITY, .to = INFINITY };
     r->budget = budget;
     r->nbudgets = nbudgets;
     r->m = xcalloc(nbudgets ? nbudgets : 1, sizeof *r->m);
@@ -238,8 +238,10 @@ static int heap_check(struct gate_check *c, const struct profile *p, const struc
     enum heap_kind k = b->subject == BUDGET_HEAP_SIZE ? HEAP_SIZE : HEAP_LIVE;
     const struct heap_line *l = p->heap ? &p->heap->line[k] : NULL;
     if (!l || !l->events)
-        return hp_fail(err, "%s: '%s': no %s events (%s) to measure; only an eventlog "
-                       "has them (+RTS -l)", p->source, b->text, subject_words(b->subject),
+        return hp_fail(err,
+                       "%s: '%s': no %s events (%s) to measure; only an eventlog "
+                       "has them (+RTS -l)",
+                       p->source, b->text, subject_words(b->subject),
                        k == HEAP_SIZE ? "HEAP_SIZE" : "HEAP_LIVE");
     /* one column over the whole line: its first, lowest, highest and last
      * events, the highest and the last exact (heapline.h) */
@@ -263,11 +265,15 @@ static int sample_check(struct gate_check *c, const struct profile *p, const str
                         const struct measure *m, struct hp_error *err)
 {
     if (m->n == 0)
-        return hp_fail(err, "%s: '%s': no census in its window holds anything (the profile's "
-                       "samples are from %g to %g)", p->source, b->text, p->t_first, p->t_last);
+        return hp_fail(err,
+                       "%s: '%s': no census in its window holds anything (the profile's "
+                       "samples are from %g to %g)",
+                       p->source, b->text, p->t_first, p->t_last);
     if (b->measure == BUDGET_SLOPE && m->n < 2)
-        return hp_fail(err, "%s: '%s': a slope needs two censuses in its window, and there "
-                       "is one, at %g", p->source, b->text, m->first_t);
+        return hp_fail(err,
+                       "%s: '%s': a slope needs two censuses in its window, and there "
+                       "is one, at %g",
+                       p->source, b->text, m->first_t);
     c->ncensus = m->n;
     c->from = m->first_t;
     c->to = m->last_t;
@@ -305,8 +311,8 @@ static double allowance(double base, double percent, double least)
 }
 
 static struct gate_check *base_check(struct gate_verdict *v, enum gate_kind kind,
-                                     enum budget_measure m, char *name, double measured,
-                                     double at, double base, bool new_band)
+                                     enum budget_measure m, char *name, double measured, double at,
+                                     double base, bool new_band)
 {
     struct gate_check *c = add_check(v, kind, name);
     c->measure = m;
@@ -394,10 +400,10 @@ static void take_culprits(struct gate_check *c, const struct triage *t, const st
     }
     for (size_t k = 0; k < n; k++) {
         const struct triage_row *r = &t->row[best[k]];
-        c->culprit[c->nculprits++] = (struct gate_culprit){
-            .name = xstrdup(r->name),
-            .value = (double)(t->two ? r->fig.peak : r->fig.end),
-            .change = contribution(t, r, m)};
+        c->culprit[c->nculprits++] =
+            (struct gate_culprit){ .name = xstrdup(r->name),
+                                   .value = (double)(t->two ? r->fig.peak : r->fig.end),
+                                   .change = contribution(t, r, m) };
     }
 }
 
@@ -407,7 +413,7 @@ static int budget_culprits(struct gate_check *c, const struct profile *p, const 
                            const struct measure *m, const struct gate_options *o,
                            struct hp_error *err)
 {
-    struct triage_options to = {.filter = o->filter};
+    struct triage_options to = { .filter = o->filter };
     if (b->subject == BUDGET_TOTAL || b->subject == BUDGET_BANDS) {
         to.has_from = to.has_to = true;
         to.from = m->first_t;
@@ -437,10 +443,10 @@ static void compare_bands(struct gate_verdict *v, const struct triage *t)
         bool is_new = !r->before.present;
         base_check(v, GATE_BASE_BAND, BUDGET_END, band_check_name(BUDGET_END, r->name),
                    (double)r->fig.end, t->t_end, (double)r->before.end, is_new);
-        struct gate_check *c = base_check(
-            v, GATE_BASE_BAND, BUDGET_MEAN, band_check_name(BUDGET_MEAN, r->name),
-            row_mean(&r->fig, t->t_start, t->t_end), t->t_end,
-            row_mean(&r->before, t->before_t_start, t->before_t_end), is_new);
+        struct gate_check *c =
+            base_check(v, GATE_BASE_BAND, BUDGET_MEAN, band_check_name(BUDGET_MEAN, r->name),
+                       row_mean(&r->fig, t->t_start, t->t_end), t->t_end,
+                       row_mean(&r->before, t->before_t_start, t->before_t_end), is_new);
         c->from = t->t_start, c->to = t->t_end;
         v->nbands++;
     }
@@ -454,13 +460,13 @@ static void take_growers(struct gate_verdict *v, const struct triage *t)
         const struct triage_row *r = &t->row[i];
         if (r->change <= 0)
             continue;
-        v->grower[v->ngrowers++] = (struct gate_grower){
-            .name = xstrdup(r->name),
-            .start = (double)(t->two ? r->before.peak : r->fig.start),
-            .end = (double)(t->two ? r->fig.peak : r->fig.end),
-            .change = (double)r->change,
-            .score = r->score,
-            .leak = r->leak};
+        v->grower[v->ngrowers++] =
+            (struct gate_grower){ .name = xstrdup(r->name),
+                                  .start = (double)(t->two ? r->before.peak : r->fig.start),
+                                  .end = (double)(t->two ? r->fig.peak : r->fig.end),
+                                  .change = (double)r->change,
+                                  .score = r->score,
+                                  .leak = r->leak };
     }
 }
 
@@ -469,7 +475,7 @@ int gate_evaluate(struct gate_verdict *v, const struct profile *p, const struct 
 {
     memset(v, 0, sizeof *v);
     v->source = xstrdup(p->source);
-    const struct profile *whole[2] = {p, base};
+    const struct profile *whole[2] = { p, base };
     for (size_t k = 0; k < 2; k++) {
         const char *why = whole[k] ? gate_partial_reason(whole[k]) : NULL;
         if (why && !o->allow_partial) {
@@ -481,10 +487,10 @@ int gate_evaluate(struct gate_verdict *v, const struct profile *p, const struct 
         if (why && k == 0)
             v->partial = true;
     }
-    struct replay rp = {0}, rb = {0};
-    struct triage two = {0}, one = {0};
-    if (replay_profile(&rp, p, o->budget, o->nbudgets, o->filter, err) < 0 ||
-        (base && replay_profile(&rb, base, NULL, 0, o->filter, err) < 0))
+    struct replay rp = { 0 }, rb = { 0 };
+    struct triage two = { 0 }, one = { 0 };
+    if (replay_profile(&rp, p, o->budget, o->nbudgets, o->filter, err) < 0
+        || (base && replay_profile(&rb, base, NULL, 0, o->filter, err) < 0))
         goto fail;
     for (size_t j = 0; j < o->nbudgets; j++) {
         const struct budget *b = &o->budget[j];
@@ -496,8 +502,8 @@ int gate_evaluate(struct gate_verdict *v, const struct profile *p, const struct 
             for (size_t id = 0; id < p->names.count; id++)
                 c->nmatched += rp.match[j][id];
         int rc = b->subject == BUDGET_HEAP_SIZE || b->subject == BUDGET_LIVE
-                     ? heap_check(c, p, b, err)
-                     : sample_check(c, p, b, &rp.m[j], err);
+            ? heap_check(c, p, b, err)
+            : sample_check(c, p, b, &rp.m[j], err);
         if (rc < 0)
             goto fail;
         c->pass = c->measured <= c->allowed;
@@ -505,21 +511,21 @@ int gate_evaluate(struct gate_verdict *v, const struct profile *p, const struct 
             goto fail;
     }
     v->nbudgets = v->n;
-    struct triage_options to[2] = {{.filter = o->filter}, {.filter = o->filter}};
+    struct triage_options to[2] = { { .filter = o->filter }, { .filter = o->filter } };
     if (base) {
         v->baseline = true;
         v->base_source = xstrdup(base->source);
         v->tolerance = o->tolerance;
-        v->floor = o->has_floor ? o->floor
-                                : fmax(floor(rb.total.peak * GATE_FLOOR_SHARE), GATE_FLOOR_MIN);
+        v->floor =
+            o->has_floor ? o->floor : fmax(floor(rb.total.peak * GATE_FLOOR_SHARE), GATE_FLOOR_MIN);
         if (triage_rank_two(&two, base, p, to, err) < 0)
             goto fail;
         /* (by index: each check may move the array) */
         size_t first = v->n;
-        base_check(v, GATE_BASE_TOTAL, BUDGET_PEAK, xstrdup("peak"), rp.total.peak,
-                   rp.total.peak_t, rb.total.peak, false);
-        base_check(v, GATE_BASE_TOTAL, BUDGET_END, xstrdup("end"), rp.total.last,
-                   rp.total.last_t, rb.total.last, false);
+        base_check(v, GATE_BASE_TOTAL, BUDGET_PEAK, xstrdup("peak"), rp.total.peak, rp.total.peak_t,
+                   rb.total.peak, false);
+        base_check(v, GATE_BASE_TOTAL, BUDGET_END, xstrdup("end"), rp.total.last, rp.total.last_t,
+                   rb.total.last, false);
         for (size_t k = first; k < v->n; k++)
             if (!v->check[k].pass)
                 take_culprits(&v->check[k], &two, NULL, BUDGET_PEAK);
@@ -594,7 +600,7 @@ static void reduce_flush(struct reducer *r)
 {
     if (!r->open)
         return;
-    double t[4] = {r->ft, r->lt, r->ht, r->zt}, v[4] = {r->fv, r->lv, r->hv, r->zv};
+    double t[4] = { r->ft, r->lt, r->ht, r->zt }, v[4] = { r->fv, r->lv, r->hv, r->zv };
     /* the low and the high in their time order */
     if (t[1] > t[2]) {
         double a = t[1], b = v[1];
@@ -627,7 +633,7 @@ static void reduce_add(struct reducer *r, double t, double v)
 static int trace_profile(struct gate_trace *out, const struct profile *p, const bool *match,
                          double dt, struct hp_error *err)
 {
-    struct reducer r = {.t0 = p->t_first + dt, .span = p->t_last - p->t_first, .out = out};
+    struct reducer r = { .t0 = p->t_first + dt, .span = p->t_last - p->t_first, .out = out };
     struct store_cursor *c = store_cursor_new(p->store);
     struct sample s;
     int rc;
@@ -647,7 +653,7 @@ static void add_line(struct gate_drawing *d, double t0, double v0, double t1, do
                      char *label, bool pass, bool label_left)
 {
     d->line = xreallocarray(d->line, d->nlines + 1, sizeof *d->line);
-    d->line[d->nlines++] = (struct gate_line){t0, v0, t1, v1, label, pass, label_left};
+    d->line[d->nlines++] = (struct gate_line){ t0, v0, t1, v1, label, pass, label_left };
 }
 
 static struct gate_trace *add_trace(struct gate_drawing *d, char *label, bool baseline)
@@ -712,8 +718,8 @@ int gate_drawing_build(struct gate_drawing *d, const struct gate_verdict *v,
         if (b->subject != BUDGET_BANDS)
             continue;
         for (size_t id = 0; id < p->names.count; id++)
-            match[id] = name_filter_keep(o->filter, p->names.info[id].text) &&
-                        budget_matches(b, p->names.info[id].text);
+            match[id] = name_filter_keep(o->filter, p->names.info[id].text)
+                && budget_matches(b, p->names.info[id].text);
         char *label = utf8_display_name(b->pattern, strlen(b->pattern));
         if (trace_profile(add_trace(d, label, false), p, match, 0, err) < 0)
             goto fail;
@@ -742,8 +748,8 @@ int gate_drawing_build(struct gate_drawing *d, const struct gate_verdict *v,
         char *label = xmalloc(strlen(src) + 16);
         sprintf(label, "baseline: %s", src);
         free(src);
-        int rc = trace_profile(add_trace(d, label, true), base, keep, p->t_first - base->t_first,
-                               err);
+        int rc =
+            trace_profile(add_trace(d, label, true), base, keep, p->t_first - base->t_first, err);
         free(keep);
         if (rc < 0)
             goto fail;

@@ -44,22 +44,22 @@
 /* The default floor: this share of the baseline's total peak, but at
  * least GATE_FLOOR_MIN bytes (the RTS allocates in 4 kB blocks; below
  * that a band's census varies from run to run). */
-#define GATE_FLOOR_SHARE 0.001
-#define GATE_FLOOR_MIN 4096.0
+#define GATE_FLOOR_SHARE       0.001
+#define GATE_FLOOR_MIN         4096.0
 /* --tolerance's default, per cent. */
 #define GATE_TOLERANCE_DEFAULT 10.0
 /* Bands named with a failing check, and the verdict's growers. */
-#define GATE_CULPRITS 3
-#define GATE_GROWERS 5
+#define GATE_CULPRITS          3
+#define GATE_GROWERS           5
 
 struct gate_options {
     const struct budget *budget; /* --check, --check-file, in order */
     size_t nbudgets;
-    double tolerance;            /* --tolerance, per cent */
-    bool has_floor;              /* --floor=SIZE given, */
-    double floor;                /*   in VALUE_UNITs */
-    bool allow_partial;          /* --allow-partial: measure a cut or killed profile */
-    bool growers;                /* rank what grew most (verdict.grower: the Markdown and
+    double tolerance;                 /* --tolerance, per cent */
+    bool has_floor;                   /* --floor=SIZE given, */
+    double floor;                     /*   in VALUE_UNITs */
+    bool allow_partial;               /* --allow-partial: measure a cut or killed profile */
+    bool growers;                     /* rank what grew most (verdict.grower: the Markdown and
                                   * JSON reports'): one more replay */
     const struct name_filter *filter; /* --include, --exclude; NULL: every name */
 };
@@ -81,11 +81,11 @@ struct gate_culprit {
 
 struct gate_check {
     enum gate_kind kind;
-    char *name;            /* what it is: the budget's text, "peak", "end(NAME)"... */
+    char *name; /* what it is: the budget's text, "peak", "end(NAME)"... */
     enum budget_measure measure;
     enum budget_subject subject;
     bool pass;
-    double measured;       /* VALUE_UNITs; a slope: per SAMPLE_UNIT */
+    double measured; /* VALUE_UNITs; a slope: per SAMPLE_UNIT */
     double allowed;
     double at;             /* peak, end: the census's time */
     double from, to;       /* the window's censuses (change, slope: what was measured over) */
@@ -104,10 +104,10 @@ struct gate_check {
  * each band's peak from the baseline's to this run's). */
 struct gate_grower {
     char *name;
-    double start, end;    /* at the run's first and last census (baseline: the two peaks) */
+    double start, end; /* at the run's first and last census (baseline: the two peaks) */
     double change;
-    double score;         /* triage's score: its leak score, or its growth */
-    bool leak;            /* triage ranks it a leak */
+    double score; /* triage's score: its leak score, or its growth */
+    bool leak;    /* triage ranks it a leak */
 };
 
 struct gate_verdict {
@@ -116,12 +116,12 @@ struct gate_verdict {
                                * failures first (largest excess first) */
     size_t n;
     size_t failed;
-    size_t nbudgets;          /* how many of check[] are budgets */
-    size_t nbands;            /* baseline: bands compared (each a peak and an end) */
-    bool baseline;            /* compared against a baseline */
-    double tolerance, floor;  /* what the comparison allowed: per cent, VALUE_UNITs */
-    bool partial;             /* the profile is cut or killed (allow_partial) */
-    char *source;             /* the profile's name, and the baseline's */
+    size_t nbudgets;         /* how many of check[] are budgets */
+    size_t nbands;           /* baseline: bands compared (each a peak and an end) */
+    bool baseline;           /* compared against a baseline */
+    double tolerance, floor; /* what the comparison allowed: per cent, VALUE_UNITs */
+    bool partial;            /* the profile is cut or killed (allow_partial) */
+    char *source;            /* the profile's name, and the baseline's */
     char *base_source;
     struct gate_grower grower[GATE_GROWERS];
     size_t ngrowers;
@@ -138,16 +138,16 @@ struct gate_verdict {
  * drawn as a trace too. */
 struct gate_line {
     double t0, v0, t1, v1;
-    char *label;         /* one line of valid UTF-8 */
+    char *label; /* one line of valid UTF-8 */
     bool pass;
-    bool label_left;     /* the label at the line's start (a level), else at its end */
+    bool label_left; /* the label at the line's start (a level), else at its end */
 };
 
 struct gate_trace {
     size_t n;
-    double *t, *v;       /* times ascending; at most 4 a column of GATE_TRACE_COLUMNS */
+    double *t, *v; /* times ascending; at most 4 a column of GATE_TRACE_COLUMNS */
     char *label;
-    bool baseline;       /* the baseline's total; else a band budget's sum */
+    bool baseline; /* the baseline's total; else a band budget's sum */
 };
 
 #define GATE_TRACE_COLUMNS 1000
@@ -157,7 +157,7 @@ struct gate_drawing {
     size_t nlines;
     struct gate_trace *trace;
     size_t ntraces;
-    double top;          /* the highest value of them all: the axis reaches it */
+    double top; /* the highest value of them all: the axis reaches it */
 };
 
 /* From v, the verdict of p (and base) under o.  -1 with err set when a

@@ -79,11 +79,11 @@ static const char *time_unit(const struct gate_style *st)
 
 /* v (VALUE_UNITs) in the key's units to `digits` significant figures:
  * "62.25 MB", "136 B"; sign: a '+' in front of a rise. */
-static void format_value(char *buf, size_t size, double v, const struct gate_style *st,
-                         int digits, bool sign, bool rate)
+static void format_value(char *buf, size_t size, double v, const struct gate_style *st, int digits,
+                         bool sign, bool rate)
 {
-    static const char *const si[] = {"B", "kB", "MB", "GB", "TB", "PB", "EB"};
-    static const char *const iec[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    static const char *const si[] = { "B", "kB", "MB", "GB", "TB", "PB", "EB" };
+    static const char *const iec[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
     const char *plus = sign && v > 0 ? "+" : "";
     char per[64] = "";
     if (rate)
@@ -139,15 +139,13 @@ static char *display(const char *name)
     return utf8_display_name(name, strlen(name));
 }
 
-static void culprit_words(struct text *t, const struct gate_check *c,
-                          const struct gate_style *st);
+static void culprit_words(struct text *t, const struct gate_check *c, const struct gate_style *st);
 
 /* ---- one check in words ---------------------------------------------------------- */
 
 static bool over_window(const struct gate_check *c)
 {
-    return c->measure == BUDGET_CHANGE || c->measure == BUDGET_SLOPE ||
-           c->measure == BUDGET_MEAN;
+    return c->measure == BUDGET_CHANGE || c->measure == BUDGET_SLOPE || c->measure == BUDGET_MEAN;
 }
 
 /* "MEASURED at T" or "MEASURED from A to B", and the limit: the parts
@@ -189,7 +187,7 @@ static void allowance_words(struct text *t, const struct gate_verdict *v,
 char *gate_check_line(const struct gate_verdict *v, const struct gate_check *c,
                       const struct gate_style *st)
 {
-    struct text t = {0};
+    struct text t = { 0 };
     char measured[96], allowed[96], when[128], over[96];
     check_figures(c, st, measured, allowed, when);
     char *name = display(c->name);
@@ -222,7 +220,7 @@ char *gate_check_line(const struct gate_verdict *v, const struct gate_check *c,
 
 char *gate_summary_line(const struct gate_verdict *v, const struct gate_style *st)
 {
-    struct text t = {0};
+    struct text t = { 0 };
     char *src = display(v->source);
     if (v->failed)
         printf_(&t, "over budget: %zu of %zu check%s fail%s in %s", v->failed, v->n,
@@ -237,8 +235,10 @@ char *gate_summary_line(const struct gate_verdict *v, const struct gate_style *s
         puts_(&t, " (");
         if (v->nbudgets)
             printf_(&t, "%zu budget%s; ", v->nbudgets, v->nbudgets == 1 ? "" : "s");
-        printf_(&t, "peak and end, and %zu band%s' end and mean, against %s, within %g%% or "
-                "%s)", v->nbands, v->nbands == 1 ? "" : "s", base, v->tolerance, floor);
+        printf_(&t,
+                "peak and end, and %zu band%s' end and mean, against %s, within %g%% or "
+                "%s)",
+                v->nbands, v->nbands == 1 ? "" : "s", base, v->tolerance, floor);
         free(base);
     } else if (!v->failed) {
         /* each budget's figure: a pass is read at a glance */
@@ -265,12 +265,23 @@ static void xml_text(FILE *f, const char *s)
     char *d = utf8_display_name(s, strlen(s));
     for (const char *p = d; *p; p++) {
         switch (*p) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&apos;", f); break;
-        default: fputc(*p, f);
+        case '&':
+            fputs("&amp;", f);
+            break;
+        case '<':
+            fputs("&lt;", f);
+            break;
+        case '>':
+            fputs("&gt;", f);
+            break;
+        case '"':
+            fputs("&quot;", f);
+            break;
+        case '\'':
+            fputs("&apos;", f);
+            break;
+        default:
+            fputc(*p, f);
         }
     }
     free(d);
@@ -279,20 +290,21 @@ static void xml_text(FILE *f, const char *s)
 int gate_write_junit(FILE *f, const struct gate_verdict *v, const struct gate_style *st)
 {
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
-    fprintf(f, "<testsuites name=\"hp2ps heap budget\" tests=\"%zu\" failures=\"%zu\" "
-               "errors=\"0\" time=\"0\">\n", v->n, v->failed);
+    fprintf(f,
+            "<testsuites name=\"hp2ps heap budget\" tests=\"%zu\" failures=\"%zu\" "
+            "errors=\"0\" time=\"0\">\n",
+            v->n, v->failed);
     fputs("  <testsuite name=\"", f);
     xml_text(f, v->source);
-    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\" time=\"0\">\n",
-            v->n, v->failed);
+    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\" time=\"0\">\n", v->n,
+            v->failed);
     fputs("    <properties>\n", f);
     fprintf(f, "      <property name=\"verdict\" value=\"%s\"/>\n",
             v->failed ? "over budget" : "within budget");
     if (v->baseline) {
         fputs("      <property name=\"baseline\" value=\"", f);
         xml_text(f, v->base_source);
-        fprintf(f, "\"/>\n      <property name=\"tolerance\" value=\"%g%%\"/>\n",
-                v->tolerance);
+        fprintf(f, "\"/>\n      <property name=\"tolerance\" value=\"%g%%\"/>\n", v->tolerance);
     }
     fputs("    </properties>\n", f);
     for (size_t i = 0; i < v->n; i++) {
@@ -348,8 +360,7 @@ static void culprit_words(struct text *t, const struct gate_check *c, const stru
     for (size_t k = 0; k < c->nculprits; k++) {
         char *n = display(c->culprit[k].name);
         char ch[96];
-        format_value(ch, sizeof ch, c->culprit[k].change, st, 4, true,
-                     c->measure == BUDGET_SLOPE);
+        format_value(ch, sizeof ch, c->culprit[k].change, st, 4, true, c->measure == BUDGET_SLOPE);
         printf_(t, "%s%s %s", k ? ", " : "", n, ch);
         free(n);
     }
@@ -382,7 +393,7 @@ int gate_write_markdown(FILE *f, const struct gate_verdict *v, const struct gate
         fputs(" | ", f);
         md_text(f, w);
         fputs(" | ", f);
-        struct text t = {0};
+        struct text t = { 0 };
         if (c->kind != GATE_BASE_TOTAL && c->kind != GATE_BASE_BAND)
             puts_(&t, "");
         else
@@ -390,7 +401,7 @@ int gate_write_markdown(FILE *f, const struct gate_verdict *v, const struct gate
         md_text(f, done(&t));
         free(t.s);
         fputs(" | ", f);
-        struct text g = {0};
+        struct text g = { 0 };
         culprit_words(&g, c, st);
         md_text(f, done(&g));
         free(g.s);
@@ -402,10 +413,12 @@ int gate_write_markdown(FILE *f, const struct gate_verdict *v, const struct gate
     if (v->ngrowers) {
         if (v->baseline)
             fputs("\n#### Grew most since the baseline\n\n"
-                  "| band | baseline peak | peak | change |\n|:--|--:|--:|--:|\n", f);
+                  "| band | baseline peak | peak | change |\n|:--|--:|--:|--:|\n",
+                  f);
         else
             fputs("\n#### Grew most (the leak ranking of hp2ps --top)\n\n"
-                  "| band | start | end | change | leak |\n|:--|--:|--:|--:|:--|\n", f);
+                  "| band | start | end | change | leak |\n|:--|--:|--:|--:|:--|\n",
+                  f);
     }
     for (size_t k = 0; k < v->ngrowers; k++) {
         const struct gate_grower *g = &v->grower[k];
@@ -481,15 +494,16 @@ static const char *kind_word(enum gate_kind k)
 
 static const char *subject_word(enum budget_subject s)
 {
-    static const char *const w[] = {"total", "bands", "heap size", "live bytes"};
+    static const char *const w[] = { "total", "bands", "heap size", "live bytes" };
     return w[s];
 }
 
 int gate_write_json(FILE *f, const struct gate_verdict *v, const struct gate_style *st)
 {
     /* the exports' "format" key (export.c), its layout the gate's */
-    fprintf(f, "{\n  \"format\": {\"name\": \"hp2ps\", \"version\": %d, \"layout\": \"gate\"},\n"
-               "  \"verdict\": \"%s\",\n",
+    fprintf(f,
+            "{\n  \"format\": {\"name\": \"hp2ps\", \"version\": %d, \"layout\": \"gate\"},\n"
+            "  \"verdict\": \"%s\",\n",
             GATE_JSON_VERSION, v->failed ? "over budget" : "within budget");
     fputs("  \"profile\": ", f);
     json_string(f, v->source);

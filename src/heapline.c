@@ -13,7 +13,7 @@
 
 const char *heapline_name(enum heap_kind k)
 {
-    static const char *const names[HEAP_KINDS] = {"heap size", "live bytes", "blocks size"};
+    static const char *const names[HEAP_KINDS] = { "heap size", "live bytes", "blocks size" };
     return (unsigned)k < HEAP_KINDS ? names[k] : "";
 }
 
@@ -69,7 +69,7 @@ void heaplines_add(struct heap_lines *h, enum heap_kind k, double t, uint64_t v)
     size_t i = (size_t)(t / l->width);
     if (i >= HEAPLINE_BUCKETS)
         i = HEAPLINE_BUCKETS - 1;
-    take(&l->b[i], (struct heap_point){t, v});
+    take(&l->b[i], (struct heap_point){ t, v });
     l->events++;
 }
 
@@ -135,7 +135,7 @@ int heaplines_keep(struct heap_lines *h, enum heap_kind k, double t, uint64_t v,
         t = 0;
     heaplines_add(h, k, t, v);
     struct heap_run *u = run_for(&h->line[k], t);
-    struct sample_entry e = {(uint32_t)k, (int64_t)v}; /* the bits: read back as uint64_t */
+    struct sample_entry e = { (uint32_t)k, (int64_t)v }; /* the bits: read back as uint64_t */
     if (store_append(u->s, t, &e, 1, err) < 0)
         return -1;
     if (t > u->last)
@@ -211,7 +211,7 @@ static int by_time(const void *a, const void *b)
 /* A bucket's points in time order, each once: how many (1 to 4). */
 static size_t bucket_points(const struct heap_bucket *b, struct heap_point out[4])
 {
-    struct heap_point p[4] = {b->first, b->low, b->high, b->last};
+    struct heap_point p[4] = { b->first, b->low, b->high, b->last };
     qsort(p, 4, sizeof p[0], by_time);
     size_t n = 0;
     for (size_t i = 0; i < 4; i++)
@@ -248,7 +248,7 @@ static void flush(struct sink *s, struct heap_bucket *col)
 size_t heapline_points(const struct heap_line *l, double t0, double t1, size_t ncols,
                        struct heap_point **out)
 {
-    struct sink s = {0};
+    struct sink s = { 0 };
     *out = NULL;
     if (!l->b)
         return 0;
@@ -256,8 +256,8 @@ size_t heapline_points(const struct heap_line *l, double t0, double t1, size_t n
         ncols = 1;
     double span = t1 > t0 ? t1 - t0 : 1;
     bool has_before = false;
-    struct heap_point before = {0, 0};
-    struct heap_bucket col = {0};
+    struct heap_point before = { 0, 0 };
+    struct heap_bucket col = { 0 };
     size_t at = 0;
     for (size_t i = 0; i < HEAPLINE_BUCKETS; i++) {
         if (!l->b[i].used)

@@ -34,8 +34,8 @@ enum heap_kind { HEAP_SIZE, HEAP_LIVE, HEAP_BLOCKS, HEAP_KINDS };
 #define HEAPLINE_BUCKETS 4096
 
 struct heap_point {
-    double t;     /* seconds, the samples' time base */
-    uint64_t v;   /* bytes, as the event says */
+    double t;   /* seconds, the samples' time base */
+    uint64_t v; /* bytes, as the event says */
 };
 
 struct heap_bucket {
@@ -54,13 +54,13 @@ struct store;
 /* Events in time order, each a sample of one entry (its kind and value). */
 struct heap_run {
     struct store *s;
-    double last;            /* the time of its last event */
+    double last; /* the time of its last event */
 };
 
 struct heap_line {
-    struct heap_bucket *b;  /* HEAPLINE_BUCKETS, or NULL before the first event */
-    double width;           /* of a bucket, seconds: bucket i holds [i w, (i + 1) w) */
-    uint64_t events;        /* events seen */
+    struct heap_bucket *b;              /* HEAPLINE_BUCKETS, or NULL before the first event */
+    double width;                       /* of a bucket, seconds: bucket i holds [i w, (i + 1) w) */
+    uint64_t events;                    /* events seen */
     struct heap_run run[HEAPLINE_RUNS]; /* heaplines_keep's: every event, exact */
     size_t nruns;
 };
@@ -116,7 +116,7 @@ struct store_cursor;
 struct heapline_exact {
     const struct heap_line *l;
     struct store_cursor *cur[HEAPLINE_RUNS];
-    bool ahead[HEAPLINE_RUNS];      /* head[] holds the run's next event */
+    bool ahead[HEAPLINE_RUNS]; /* head[] holds the run's next event */
     bool done[HEAPLINE_RUNS];
     double head_t[HEAPLINE_RUNS];
     uint64_t head_v[HEAPLINE_RUNS];

@@ -28,8 +28,8 @@ static size_t escape_at(const char *s, size_t n, size_t i, enum json_context whe
     }
     if (k > 1) {
         /* U+2028 and U+2029 end a line in older JavaScript */
-        if (script && k == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80 &&
-            ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9))
+        if (script && k == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80
+            && ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9))
             *esc = (unsigned char)s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029";
         return k;
     }
@@ -54,8 +54,8 @@ static size_t escape_at(const char *s, size_t n, size_t i, enum json_context whe
  * through escape_at: the common case of a name costs a compare a byte.) */
 static bool plain_ascii(unsigned char c, enum json_context where)
 {
-    return c >= 0x20 && c < 0x7F && c != '"' && c != '\\' &&
-           (where != JSON_IN_SCRIPT || (c != '<' && c != '>' && c != '&'));
+    return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'
+        && (where != JSON_IN_SCRIPT || (c != '<' && c != '>' && c != '&'));
 }
 
 /* Runs that need no escape go out in one fwrite (a page of a million

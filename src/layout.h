@@ -38,10 +38,9 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
 
 /* --diff: after minus before (diff.h), a diverging stack around a zero
  * line; o->x_range is the grid's span, the y range is the diff's own. */
-int layout_build_diff(struct layout *L, const struct profile *before,
-                      const struct profile *after, const struct diff *d,
-                      const struct layout_options *o, const struct text_metrics *tm,
-                      struct hp_error *err);
+int layout_build_diff(struct layout *L, const struct profile *before, const struct profile *after,
+                      const struct diff *d, const struct layout_options *o,
+                      const struct text_metrics *tm, struct hp_error *err);
 
 /* Where time t is across graph g, in local points (what the layout
  * draws at t there). */

@@ -27,8 +27,8 @@
 #include "tune/memory.h"
 #endif
 
-#define EXIT_INPUT 1
-#define EXIT_USAGE 2
+#define EXIT_INPUT       1
+#define EXIT_USAGE       2
 #define EXIT_OVER_BUDGET 3 /* the gate (--check, --baseline) found the profile over */
 
 /* ---- messages --------------------------------------------------------------------- */
@@ -57,7 +57,7 @@ static void message(const char *kind, const char *text)
  * signal's thread or handler can reach nothing else. */
 static struct output_temps temps;
 static sigset_t handled;
-static sigset_t waited; /* handled, and stop_signal() */
+static sigset_t waited;         /* handled, and stop_signal() */
 static atomic_int watching;     /* --watch: SIGINT and SIGTERM end it, status below */
 static atomic_int watch_status; /* the last finished draw's */
 static pthread_t signal_tid;
@@ -142,13 +142,14 @@ static void start_signal_thread(bool watch)
      * system's CPU limit (SIGXCPU, ulimit -t), the interval timers'
      * (SIGVTALRM, SIGPROF), and the real-time ones; each of them used to
      * end a run with its .hp2ps-* file left beside the output. */
-    static const int sigs[] = {SIGHUP,  SIGINT,  SIGQUIT, SIGTERM,   SIGALRM, SIGUSR1,
-                               SIGUSR2, SIGXCPU, SIGPROF, SIGVTALRM, SIGIO,
+    static const int sigs[] = {
+        SIGHUP,    SIGINT,  SIGQUIT, SIGTERM,   SIGALRM, SIGUSR1,
+        SIGUSR2,   SIGXCPU, SIGPROF, SIGVTALRM, SIGIO,
 #ifdef SIGPWR
-                               SIGPWR,
+        SIGPWR,
 #endif
 #ifdef SIGSTKFLT
-                               SIGSTKFLT,
+        SIGSTKFLT,
 #endif
     };
     atomic_store(&watching, watch);
@@ -157,14 +158,14 @@ static void start_signal_thread(bool watch)
     sigemptyset(&handled);
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         handle(sigs[i], watch);
-    /* the real-time signals above our own stop signal (none without them) */
+        /* the real-time signals above our own stop signal (none without them) */
 #if defined SIGRTMIN && defined SIGRTMAX && !defined HP2PS_POSIX_ONLY
     for (int sig = stop_signal() + 1; sig <= SIGRTMAX; sig++)
         handle(sig, watch);
 #endif
     struct sigaction stop_old;
-    stop_ignored = !sigismember(&handled, stop_signal()) &&
-                   sigaction(stop_signal(), NULL, &stop_old) == 0 && stop_old.sa_handler == SIG_IGN;
+    stop_ignored = !sigismember(&handled, stop_signal())
+        && sigaction(stop_signal(), NULL, &stop_old) == 0 && stop_old.sa_handler == SIG_IGN;
     waited = handled;
     sigaddset(&waited, stop_signal());
     sigset_t old;
@@ -275,7 +276,7 @@ static void catch_crashes_under_memory_limit(void)
     char limit[64];
     if (!memory_limit(limit, sizeof limit))
         return;
-    static const char *const names[2] = {"SIGSEGV", "SIGBUS"};
+    static const char *const names[2] = { "SIGSEGV", "SIGBUS" };
     for (int i = 0; i < 2; i++) {
         int n = snprintf(crash_line[i], sizeof crash_line[i],
                          "%s: out of memory: a crash (%s) under the memory limit (%s)\n",
@@ -284,8 +285,8 @@ static void catch_crashes_under_memory_limit(void)
             return; /* a program name too long for a line: no handler */
         crash_line_size[i] = (size_t)n;
     }
-    stack_t alt = {.ss_sp = crash_stack, .ss_size = sizeof crash_stack};
-    struct sigaction sa = {.sa_handler = crash_under_limit, .sa_flags = SA_ONSTACK};
+    stack_t alt = { .ss_sp = crash_stack, .ss_size = sizeof crash_stack };
+    struct sigaction sa = { .sa_handler = crash_under_limit, .sa_flags = SA_ONSTACK };
     sigfillset(&sa.sa_mask);
     if (sigaltstack(&alt, NULL) != 0)
         sa.sa_flags = 0; /* on the thread's own stack, then */
@@ -330,7 +331,7 @@ static GLogWriterOutput log_writer(GLogLevelFlags level, const GLogField *fields
 /* One draw (or export), its warnings or its error printed: the exit status. */
 static int run_and_report(const struct pipeline_options *po, const struct options *o)
 {
-    struct hp_warnings warnings = {0};
+    struct hp_warnings warnings = { 0 };
     struct hp_error err;
     int status = run_inputs(po, o->inputs, o->ninputs, &warnings, &err) < 0 ? EXIT_INPUT : 0;
     atomic_store(&watch_status, status);
@@ -348,7 +349,7 @@ static int run_and_report(const struct pipeline_options *po, const struct option
 static int gate_and_report(const struct pipeline_options *po, const struct run_gate *g,
                            const struct options *o)
 {
-    struct hp_warnings warnings = {0};
+    struct hp_warnings warnings = { 0 };
     struct hp_error err;
     struct run_gate_outcome out;
     int status = 0;
@@ -381,8 +382,10 @@ static int check_watchable(const char *input, struct hp_error *err)
 {
     struct stat st;
     if (input && stat(input, &st) == 0 && !S_ISREG(st.st_mode))
-        return hp_fail(err, "--watch: %s is not a regular file (a pipe is read once; draw "
-                       "it without --watch)", input);
+        return hp_fail(err,
+                       "--watch: %s is not a regular file (a pipe is read once; draw "
+                       "it without --watch)",
+                       input);
     return 0;
 }
 
@@ -447,8 +450,8 @@ int main(int argc, char **argv)
 {
     struct options o;
     struct hp_error err;
-    struct name_filter filter = {0};
-    struct run_gate gate = {0};
+    struct name_filter filter = { 0 };
+    struct run_gate gate = { 0 };
     int status = 0;
     options_default(&o);
     int parsed = options_parse(&o, argc, argv, &err);
@@ -474,13 +477,13 @@ int main(int argc, char **argv)
         /* The first handlers have room reserved in the C library: this
          * cannot fail. */
         at_quick_exit(remove_temps);
-        struct sigaction on_abort_action = {.sa_handler = on_abort, .sa_flags = SA_RESETHAND};
+        struct sigaction on_abort_action = { .sa_handler = on_abort, .sa_flags = SA_RESETHAND };
         sigemptyset(&on_abort_action.sa_mask);
         sigaction(SIGABRT, &on_abort_action, NULL);
         g_log_set_writer_func(log_writer, NULL, NULL);
         struct pipeline_options po;
-        if (run_options_from(&po, &o, &filter, &err) < 0 ||
-            run_gate_options(&gate, &po, &o, &filter, &err) < 0) {
+        if (run_options_from(&po, &o, &filter, &err) < 0
+            || run_gate_options(&gate, &po, &o, &filter, &err) < 0) {
             message("", err.text);
             status = EXIT_USAGE;
         } else {
@@ -488,10 +491,12 @@ int main(int argc, char **argv)
             /* Typed alone at a terminal, hp2ps would wait in silence for a
              * profile on standard input: say so, where only a person sees it. */
             if (o.ninputs == 0 && isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
-                fprintf(stderr, "%s: reading a heap profile from standard input (Ctrl-D ends "
-                        "it; %s --help shows how to name a file)\n", o.name, o.command);
+                fprintf(stderr,
+                        "%s: reading a heap profile from standard input (Ctrl-D ends "
+                        "it; %s --help shows how to name a file)\n",
+                        o.name, o.command);
             status = gate.active ? gate_and_report(&po, &gate, &o)
-                   : o.watch     ? watch_and_redraw(&po, &o)
+                : o.watch        ? watch_and_redraw(&po, &o)
                                  : run_and_report(&po, &o);
         }
         stop_signal_thread();

@@ -125,7 +125,7 @@ uint32_t names_intern(struct names *t, const char *s, size_t len)
     memset(n, 0, sizeof *n);
     n->text = xmemdup0(s, len);
     n->len = len;
-    t->slots[i] = (struct names_slot){(uint32_t)(t->count + 1), tag};
+    t->slots[i] = (struct names_slot){ (uint32_t)(t->count + 1), tag };
     return (uint32_t)t->count++;
 }
 
@@ -144,7 +144,7 @@ void names_reindex(struct names *t)
         const struct name_info *n = &t->info[id];
         uint32_t tag = (uint32_t)hash_bytes(n->text, n->len);
         size_t i = probe(t, n->text, n->len, tag);
-        t->slots[i] = (struct names_slot){(uint32_t)(id + 1), tag};
+        t->slots[i] = (struct names_slot){ (uint32_t)(id + 1), tag };
     }
 }
 

@@ -12,24 +12,24 @@
 #include "common.h"
 
 struct name_info {
-    char *text;       /* raw bytes as in the .hp file, NUL-terminated */
-    size_t len;       /* length in bytes (names never contain NUL) */
-    uint64_t total;   /* sum of all its values; saturates at UINT64_MAX */
-    uint64_t points;  /* number of data points (a duplicate in one sample counts twice) */
+    char *text;      /* raw bytes as in the .hp file, NUL-terminated */
+    size_t len;      /* length in bytes (names never contain NUL) */
+    uint64_t total;  /* sum of all its values; saturates at UINT64_MAX */
+    uint64_t points; /* number of data points (a duplicate in one sample counts twice) */
 };
 
 /* One slot of the hash table. */
 struct names_slot {
-    uint32_t id1;           /* id + 1; 0 = empty */
-    uint32_t tag;           /* the low 32 bits of the name's hash */
+    uint32_t id1; /* id + 1; 0 = empty */
+    uint32_t tag; /* the low 32 bits of the name's hash */
 };
 
 struct names {
     struct name_info *info; /* indexed by id, ids 0..count-1 */
     size_t count;
     size_t cap;
-    struct names_slot *slots;/* open addressing, linear probing */
-    size_t nslots;          /* power of two */
+    struct names_slot *slots; /* open addressing, linear probing */
+    size_t nslots;            /* power of two */
 };
 
 /* An empty table (allocates nothing); names_free releases every name

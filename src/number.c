@@ -16,7 +16,8 @@
 #include <xlocale.h>
 #endif
 
-#if defined HAVE_NEWLOCALE && defined HAVE_STRTOD_L && defined HAVE_DECL_STRTOD_L && HAVE_DECL_STRTOD_L
+#if defined HAVE_NEWLOCALE && defined HAVE_STRTOD_L && defined HAVE_DECL_STRTOD_L                  \
+    && HAVE_DECL_STRTOD_L
 #define NUMBER_STRTOD_L 1
 #endif
 #if defined HAVE_NEWLOCALE && (defined NUMBER_STRTOD_L || defined HAVE_USELOCALE)

@@ -17,15 +17,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EPS_MIN_WIDTH 144.0 /* GHC's: more than 2 inches */
+#define EPS_MIN_WIDTH  144.0 /* GHC's: more than 2 inches */
 /* PDF's page limit (200 inches), the largest page viewers and printers
  * take; beyond it the layout's sizes leave the range of the integers they
  * become (the key's columns, the BoundingBox: -e1e25 was a SIGFPE). */
-#define EPS_MAX_WIDTH 14400.0
-#define TRACE_MAX 5.0
-#define KEY_PAGE_LIMIT 20   /* above this band limit the key needs its own pages */
-#define DPI_DEFAULT 150.0
-#define DPI_MAX 2400.0
+#define EPS_MAX_WIDTH  14400.0
+#define TRACE_MAX      5.0
+#define KEY_PAGE_LIMIT 20 /* above this band limit the key needs its own pages */
+#define DPI_DEFAULT    150.0
+#define DPI_MAX        2400.0
 
 void options_default(struct options *o)
 {
@@ -70,38 +70,37 @@ void options_usage(FILE *f, const struct options *o)
 {
     const char *cmd = o->command ? o->command : HP2PS_INSTALLED_NAME;
     put_text(f, cmd,
-          "Usage: $0 [OPTION]... [FILE[.hp]]...\n"
-          "Draw a GHC heap profile (FILE.hp, or the eventlog FILE.eventlog of a run\n"
-          "with +RTS -h -l) as a stacked graph in FILE.ps and save its scales, band\n"
-          "order and shades in FILE.aux, both in the current directory.  With no\n"
-          "FILE, read standard input and write standard output.\n"
-          "\n"
-          "  -b            always use the big (two-line) title box\n"
-          "  -s            always use the small title box\n"
-          "  -c            colour instead of grey shades\n"
-          "  -d            order bands by standard deviation (roughest on top)\n"
-          "  -i, -i+       order bands by name, greatest on top\n"
-          "  -i-           order bands by name, smallest on top\n"
-          "  -e<W>[in|mm|cm|pt]\n"
-          "                Encapsulated PostScript, portrait, W wide (points if no\n"
-          "                unit; more than 2 inches, at most 200), e.g. -e8in\n"
-          "  -g            upright, unscaled (for a previewer), on a landscape page\n"
-          "  -m<N>         at most N bands (default 20), the rest merged into OTHER;\n"
-          "                -m0 no limit and no key; above 20 implies -M\n"
-          "  -l            no band limit and no key (same as -m0)\n"
-          "  -M            put the key on page(s) of its own\n"
-          "  -p            reuse the scales, order and shades saved in FILE.aux\n"
-          "      --no-aux  write no FILE.aux (an existing FILE.aux that is not an\n"
-          "                hp2ps .aux file is never replaced: it is left, with a warning)\n"
-          "      --force   replace a read-only FILE.ps or FILE.aux (else refused)\n"
-          "      --fsync   have each output on the disk before the run ends (it is\n"
-          "                always replaced whole; this also survives a power cut)\n"
-          "  -t<F>         drop the smallest bands that together make less than F%\n"
-          "                of the profile (default 1, 0 to 5; -t0 keeps all)\n"
-          "  -y            do not draw MARK times\n"
-          "  -o, --output=FILE\n"
-          "                write FILE instead of FILE.ps (\"-\" for standard output);\n"
-          );
+             "Usage: $0 [OPTION]... [FILE[.hp]]...\n"
+             "Draw a GHC heap profile (FILE.hp, or the eventlog FILE.eventlog of a run\n"
+             "with +RTS -h -l) as a stacked graph in FILE.ps and save its scales, band\n"
+             "order and shades in FILE.aux, both in the current directory.  With no\n"
+             "FILE, read standard input and write standard output.\n"
+             "\n"
+             "  -b            always use the big (two-line) title box\n"
+             "  -s            always use the small title box\n"
+             "  -c            colour instead of grey shades\n"
+             "  -d            order bands by standard deviation (roughest on top)\n"
+             "  -i, -i+       order bands by name, greatest on top\n"
+             "  -i-           order bands by name, smallest on top\n"
+             "  -e<W>[in|mm|cm|pt]\n"
+             "                Encapsulated PostScript, portrait, W wide (points if no\n"
+             "                unit; more than 2 inches, at most 200), e.g. -e8in\n"
+             "  -g            upright, unscaled (for a previewer), on a landscape page\n"
+             "  -m<N>         at most N bands (default 20), the rest merged into OTHER;\n"
+             "                -m0 no limit and no key; above 20 implies -M\n"
+             "  -l            no band limit and no key (same as -m0)\n"
+             "  -M            put the key on page(s) of its own\n"
+             "  -p            reuse the scales, order and shades saved in FILE.aux\n"
+             "      --no-aux  write no FILE.aux (an existing FILE.aux that is not an\n"
+             "                hp2ps .aux file is never replaced: it is left, with a warning)\n"
+             "      --force   replace a read-only FILE.ps or FILE.aux (else refused)\n"
+             "      --fsync   have each output on the disk before the run ends (it is\n"
+             "                always replaced whole; this also survives a power cut)\n"
+             "  -t<F>         drop the smallest bands that together make less than F%\n"
+             "                of the profile (default 1, 0 to 5; -t0 keeps all)\n"
+             "  -y            do not draw MARK times\n"
+             "  -o, --output=FILE\n"
+             "                write FILE instead of FILE.ps (\"-\" for standard output);\n");
     /* The format names, as extensions and as --format's words, from the
      * table that defines them (formats.h). */
     const char *lead = "                its extension picks the format:";
@@ -140,114 +139,117 @@ void options_usage(FILE *f, const struct options *o)
           "\n",
           f);
     /* Two strings: C guarantees string literals only up to 4095 bytes. */
-    put_text(f, cmd, "Choosing and ordering bands:\n"
-          "      --include=RE  keep only bands whose name matches the POSIX extended\n"
-          "                regular expression RE (repeatable: any of them), before\n"
-          "                trace elimination and the band limit\n"
-          "                  e.g. --include=Map (-hy: the Map types)\n"
-          "      --exclude=RE  drop bands whose name matches RE (repeatable)\n"
-          "                  e.g. --exclude=CAF\n"
-          "      --from=T, --to=T\n"
-          "                only the samples from time T, up to time T (in the\n"
-          "                profile's SAMPLE_UNIT)   e.g. --from 2.5 --to 10\n"
-          "      --sort=size|stddev|name|gradient\n"
-          "                band order: by size (default), as -d, as -i, or by the\n"
-          "                least-squares slope over time, steepest rise (the leaks)\n"
-          "                on top   e.g. --sort=gradient --slopes\n"
-          "      --slopes  each key entry says its band's slope (\"+1.2 MB/s\", least\n"
-          "                squares from the first census with data to the last:\n"
-          "                not the RTS's empty ones at start and exit)\n"
-          "\n");
-    put_text(f, cmd, "Drawing:\n"
-          "      --mode=stacked|percent|lines\n"
-          "                stacked areas (default), each sample scaled to 100 %,\n"
-          "                or one line per band   e.g. --mode=lines\n"
-          "      --x=time|index\n"
-          "                x axis: sample time (default) or sample number, for\n"
-          "                profiles stretched by profiling overhead\n"
-          "      --full-stacks\n"
-          "                eventlog, -hc: name each band by its whole cost-centre\n"
-          "                stack, not cut at the program's -L as the .hp is\n"
-          "      --heap    eventlog: draw the RTS's heap size, live bytes and blocks\n"
-          "                size as lines over the bands (the y axis reaches them)\n"
-          "      --marks=RE\n"
-          "                draw only the marks whose text matches RE (an eventlog's\n"
-          "                traceMarker; a .hp's MARK has the text \"\")\n"
-          "      --view=graph|icicle\n"
-          "                the stacked graph over time (default), or where in the\n"
-          "                code the heap is at one census: the tree of cost-centre\n"
-          "                stacks (-hc) or of modules, files and spans (-hi), root\n"
-          "                on top, each node as wide as its bytes   e.g. --view=icicle\n"
-          "  FILE FILE...  several profiles: one above the other on one page, with\n"
-          "                one x and one y scale and one colour per name (needs -o)\n"
-          "                  e.g. $0 -c -o compare.pdf before.hp after.hp\n"
-          "      --diff A B\n"
-          "                per band, B minus A, as a diverging chart (needs -o)\n"
-          "                  e.g. $0 -c --diff -o diff.pdf before.hp after.hp\n"
-          "\n"
-          "Finding a leak:\n"
-          "      --top[=N] rank every name by how much it grew, how steadily and how\n"
-          "                much is still held, and print the N (default 10) that grew\n"
-          "                most to standard output, or to -o FILE.txt|.md|.csv|.json;\n"
-          "                with a drawing (-o FILE.pdf...), name the leaks under the\n"
-          "                title   e.g. $0 --top prog.hp\n"
-          "                two profiles: what grew between the runs\n"
-          "                  e.g. $0 --top before.hp after.hp\n"
-          "      --at=peak|end|T\n"
-          "                one census: the largest (default), the last that holds\n"
-          "                anything, or the one at time T or the last before it;\n"
-          "                what --view=icicle and -o FILE.folded show (with\n"
-          "                --from/--to and no --at: the window's byte-seconds), and\n"
-          "                with --top what OTHER and -t hold there, name by name\n"
-          "                  e.g. --top --at=peak, --view=icicle --at=2.5\n"
-          "\n"
-          "Exporting and watching:\n"
-          "  -o FILE.csv, -o FILE.json\n"
-          "                the time by band matrix after selection, exact values\n"
-          "                  e.g. $0 -m0 -t0 -o prog.csv prog.hp (every name)\n"
-          "  -o FILE.folded\n"
-          "                the stacks of one census (--at) as folded text, a line\n"
-          "                \"frame;frame;frame BYTES\" each, for flamegraph.pl,\n"
-          "                inferno and speedscope   e.g. $0 -o prog.folded prog.hp\n"
-          "      --export-layout=wide|long|bands\n"
-          "                a row per sample and a column per band (wide), or a\n"
-          "                row time,band,value per value that is not 0 (long);\n"
-          "                default: long when under 1% of the wide cells would\n"
-          "                be non-zero, else wide; or a row per band with its\n"
-          "                total and an eventlog's IPE fields or stack (bands)\n"
-          "      --watch[=SECONDS]\n"
-          "                redraw every SECONDS (default 2) while FILE grows, each\n"
-          "                time atomically; stops when it has not changed for ten\n"
-          "                periods, or on Ctrl-C   e.g. $0 --watch=1 prog.hp\n"
-          "\n");
-    put_text(f, cmd, "Heap budget gate (for CI; draws only with -o, writes no .aux):\n"
-          "      --check=BUDGET\n"
-          "                fail (exit 3) when the profile is over BUDGET, written\n"
-          "                [heap:|live:]peak|end|change|slope|mean[(RE)][@FROM..TO]\n"
-          "                <=LIMIT; repeatable\n"
-          "                  e.g. --check 'peak<=200MB' --check 'end<=10MB'\n"
-          "                  --check 'peak(Map)<=5MB' --check 'slope@50%..<=10kB/s'\n"
-          "      --check-file=FILE\n"
-          "                the budgets in FILE, one a line ('#' starts a comment)\n"
-          "      --baseline=FILE\n"
-          "                compare the total's peak and end, and every band's end and\n"
-          "                mean, with an earlier run's profile, bands paired as --diff\n"
-          "                pairs them\n"
-          "      --tolerance=P%  how far above the baseline a value may go (default 10%)\n"
-          "      --floor=SIZE  ... or by how much, if more (default 0.1% of the\n"
-          "                baseline's peak, at least 4kB); a new band may reach it\n"
-          "      --report=junit:FILE|markdown:FILE|json:FILE|github[:FILE]\n"
-          "                the verdict for CI: JUnit XML, a Markdown table, JSON, or\n"
-          "                GitHub workflow annotations; repeatable\n"
-          "      --allow-partial\n"
-          "                measure a cut .hp or a killed run's eventlog (else exit 1)\n"
-          "\n"
-          "  -?, --help    show this help and exit\n"
-          "      --version show the version and exit\n"
-          "\n"
-          "Flags combine (-cd) and may come after FILE.  Exit status: 0 on success,\n"
-          "1 when the input or an output file is bad, 2 for a bad command line,\n"
-          "3 when the gate finds the profile over budget.\n");
+    put_text(f, cmd,
+             "Choosing and ordering bands:\n"
+             "      --include=RE  keep only bands whose name matches the POSIX extended\n"
+             "                regular expression RE (repeatable: any of them), before\n"
+             "                trace elimination and the band limit\n"
+             "                  e.g. --include=Map (-hy: the Map types)\n"
+             "      --exclude=RE  drop bands whose name matches RE (repeatable)\n"
+             "                  e.g. --exclude=CAF\n"
+             "      --from=T, --to=T\n"
+             "                only the samples from time T, up to time T (in the\n"
+             "                profile's SAMPLE_UNIT)   e.g. --from 2.5 --to 10\n"
+             "      --sort=size|stddev|name|gradient\n"
+             "                band order: by size (default), as -d, as -i, or by the\n"
+             "                least-squares slope over time, steepest rise (the leaks)\n"
+             "                on top   e.g. --sort=gradient --slopes\n"
+             "      --slopes  each key entry says its band's slope (\"+1.2 MB/s\", least\n"
+             "                squares from the first census with data to the last:\n"
+             "                not the RTS's empty ones at start and exit)\n"
+             "\n");
+    put_text(f, cmd,
+             "Drawing:\n"
+             "      --mode=stacked|percent|lines\n"
+             "                stacked areas (default), each sample scaled to 100 %,\n"
+             "                or one line per band   e.g. --mode=lines\n"
+             "      --x=time|index\n"
+             "                x axis: sample time (default) or sample number, for\n"
+             "                profiles stretched by profiling overhead\n"
+             "      --full-stacks\n"
+             "                eventlog, -hc: name each band by its whole cost-centre\n"
+             "                stack, not cut at the program's -L as the .hp is\n"
+             "      --heap    eventlog: draw the RTS's heap size, live bytes and blocks\n"
+             "                size as lines over the bands (the y axis reaches them)\n"
+             "      --marks=RE\n"
+             "                draw only the marks whose text matches RE (an eventlog's\n"
+             "                traceMarker; a .hp's MARK has the text \"\")\n"
+             "      --view=graph|icicle\n"
+             "                the stacked graph over time (default), or where in the\n"
+             "                code the heap is at one census: the tree of cost-centre\n"
+             "                stacks (-hc) or of modules, files and spans (-hi), root\n"
+             "                on top, each node as wide as its bytes   e.g. --view=icicle\n"
+             "  FILE FILE...  several profiles: one above the other on one page, with\n"
+             "                one x and one y scale and one colour per name (needs -o)\n"
+             "                  e.g. $0 -c -o compare.pdf before.hp after.hp\n"
+             "      --diff A B\n"
+             "                per band, B minus A, as a diverging chart (needs -o)\n"
+             "                  e.g. $0 -c --diff -o diff.pdf before.hp after.hp\n"
+             "\n"
+             "Finding a leak:\n"
+             "      --top[=N] rank every name by how much it grew, how steadily and how\n"
+             "                much is still held, and print the N (default 10) that grew\n"
+             "                most to standard output, or to -o FILE.txt|.md|.csv|.json;\n"
+             "                with a drawing (-o FILE.pdf...), name the leaks under the\n"
+             "                title   e.g. $0 --top prog.hp\n"
+             "                two profiles: what grew between the runs\n"
+             "                  e.g. $0 --top before.hp after.hp\n"
+             "      --at=peak|end|T\n"
+             "                one census: the largest (default), the last that holds\n"
+             "                anything, or the one at time T or the last before it;\n"
+             "                what --view=icicle and -o FILE.folded show (with\n"
+             "                --from/--to and no --at: the window's byte-seconds), and\n"
+             "                with --top what OTHER and -t hold there, name by name\n"
+             "                  e.g. --top --at=peak, --view=icicle --at=2.5\n"
+             "\n"
+             "Exporting and watching:\n"
+             "  -o FILE.csv, -o FILE.json\n"
+             "                the time by band matrix after selection, exact values\n"
+             "                  e.g. $0 -m0 -t0 -o prog.csv prog.hp (every name)\n"
+             "  -o FILE.folded\n"
+             "                the stacks of one census (--at) as folded text, a line\n"
+             "                \"frame;frame;frame BYTES\" each, for flamegraph.pl,\n"
+             "                inferno and speedscope   e.g. $0 -o prog.folded prog.hp\n"
+             "      --export-layout=wide|long|bands\n"
+             "                a row per sample and a column per band (wide), or a\n"
+             "                row time,band,value per value that is not 0 (long);\n"
+             "                default: long when under 1% of the wide cells would\n"
+             "                be non-zero, else wide; or a row per band with its\n"
+             "                total and an eventlog's IPE fields or stack (bands)\n"
+             "      --watch[=SECONDS]\n"
+             "                redraw every SECONDS (default 2) while FILE grows, each\n"
+             "                time atomically; stops when it has not changed for ten\n"
+             "                periods, or on Ctrl-C   e.g. $0 --watch=1 prog.hp\n"
+             "\n");
+    put_text(f, cmd,
+             "Heap budget gate (for CI; draws only with -o, writes no .aux):\n"
+             "      --check=BUDGET\n"
+             "                fail (exit 3) when the profile is over BUDGET, written\n"
+             "                [heap:|live:]peak|end|change|slope|mean[(RE)][@FROM..TO]\n"
+             "                <=LIMIT; repeatable\n"
+             "                  e.g. --check 'peak<=200MB' --check 'end<=10MB'\n"
+             "                  --check 'peak(Map)<=5MB' --check 'slope@50%..<=10kB/s'\n"
+             "      --check-file=FILE\n"
+             "                the budgets in FILE, one a line ('#' starts a comment)\n"
+             "      --baseline=FILE\n"
+             "                compare the total's peak and end, and every band's end and\n"
+             "                mean, with an earlier run's profile, bands paired as --diff\n"
+             "                pairs them\n"
+             "      --tolerance=P%  how far above the baseline a value may go (default 10%)\n"
+             "      --floor=SIZE  ... or by how much, if more (default 0.1% of the\n"
+             "                baseline's peak, at least 4kB); a new band may reach it\n"
+             "      --report=junit:FILE|markdown:FILE|json:FILE|github[:FILE]\n"
+             "                the verdict for CI: JUnit XML, a Markdown table, JSON, or\n"
+             "                GitHub workflow annotations; repeatable\n"
+             "      --allow-partial\n"
+             "                measure a cut .hp or a killed run's eventlog (else exit 1)\n"
+             "\n"
+             "  -?, --help    show this help and exit\n"
+             "      --version show the version and exit\n"
+             "\n"
+             "Flags combine (-cd) and may come after FILE.  Exit status: 0 on success,\n"
+             "1 when the input or an output file is bad, 2 for a bad command line,\n"
+             "3 when the gate finds the profile over budget.\n");
     /* Where to read more and where to report: GNU's last lines.  The man
      * page goes by the installed name; before `make install` it is a file
      * of the source (`man hp2ps` would show GHC's). */
@@ -256,8 +258,10 @@ void options_usage(FILE *f, const struct options *o)
     if (PACKAGE_BUGREPORT[0])
         fprintf(f, "Report bugs to: %s\n", PACKAGE_BUGREPORT);
     else
-        fprintf(f, "Report bugs to the hp2ps authors (no address is published yet);\n"
-                   "man %s, section BUGS, says what to send.\n", HP2PS_INSTALLED_NAME);
+        fprintf(f,
+                "Report bugs to the hp2ps authors (no address is published yet);\n"
+                "man %s, section BUGS, says what to send.\n",
+                HP2PS_INSTALLED_NAME);
     if (PACKAGE_URL[0])
         fprintf(f, "hp2ps home page: <%s>\n", PACKAGE_URL);
 }
@@ -271,11 +275,12 @@ void options_version(FILE *f, const struct options *o)
         fprintf(f, "%s (%s) ", name, PACKAGE_NAME);
     else
         fprintf(f, "%s ", PACKAGE_NAME);
-    fprintf(f, "%s\n"
-               "Copyright (C) 2026 The hp2ps authors\n"
-               "License: BSD-3-Clause <https://opensource.org/licenses/BSD-3-Clause>\n"
-               "This is free software: you are free to change and redistribute it.\n"
-               "There is NO WARRANTY, to the extent permitted by law.\n",
+    fprintf(f,
+            "%s\n"
+            "Copyright (C) 2026 The hp2ps authors\n"
+            "License: BSD-3-Clause <https://opensource.org/licenses/BSD-3-Clause>\n"
+            "This is free software: you are free to change and redistribute it.\n"
+            "There is NO WARRANTY, to the extent permitted by law.\n",
             PACKAGE_VERSION);
     /* The performance tricks this build has (src/tune/, configure's
      * switches): a bug report says which code ran.  (Chosen before the
@@ -372,16 +377,37 @@ static int parse_short(struct options *o, int argc, char **argv, int *i, struct 
     const char *arg = argv[*i];
     for (const char *p = arg + 1; *p; p++) {
         switch (*p) {
-        case 'b': o->title_box = TITLE_BIG; break;
-        case 's': if (o->title_box != TITLE_BIG) o->title_box = TITLE_SMALL; break;
-        case 'c': o->colour = true; break;
-        case 'd': o->sort_stddev = true; break;
-        case 'g': o->upright = true; break;
-        case 'l': o->limit = 0; break;
-        case 'M': o->multipage = true; break;
-        case 'p': o->reuse_aux = true; break;
-        case 'y': o->no_marks = true; break;
-        case '?': o->help = true; break;
+        case 'b':
+            o->title_box = TITLE_BIG;
+            break;
+        case 's':
+            if (o->title_box != TITLE_BIG)
+                o->title_box = TITLE_SMALL;
+            break;
+        case 'c':
+            o->colour = true;
+            break;
+        case 'd':
+            o->sort_stddev = true;
+            break;
+        case 'g':
+            o->upright = true;
+            break;
+        case 'l':
+            o->limit = 0;
+            break;
+        case 'M':
+            o->multipage = true;
+            break;
+        case 'p':
+            o->reuse_aux = true;
+            break;
+        case 'y':
+            o->no_marks = true;
+            break;
+        case '?':
+            o->help = true;
+            break;
         case 'i':
             o->sort_name = 1;
             if (p[1] == '-' || p[1] == '+')
@@ -396,7 +422,9 @@ static int parse_short(struct options *o, int argc, char **argv, int *i, struct 
                 return hp_fail(err, "%s: -o needs a file name", arg);
             o->output = argv[++*i];
             return 0;
-        case 'e': case 'm': case 't': {
+        case 'e':
+        case 'm':
+        case 't': {
             char flag = *p;
             const char *value = p + 1;
             if (!*value) {
@@ -405,7 +433,7 @@ static int parse_short(struct options *o, int argc, char **argv, int *i, struct 
                 value = argv[++*i];
             }
             int rc = flag == 'e' ? parse_width(o, arg, value, err)
-                   : flag == 'm' ? parse_limit(o, arg, value, err)
+                : flag == 'm'    ? parse_limit(o, arg, value, err)
                                  : parse_trace(o, arg, value, err);
             return rc;
         }
@@ -418,8 +446,7 @@ static int parse_short(struct options *o, int argc, char **argv, int *i, struct 
 }
 
 /* "--from=T" and "--to=T": any finite number. */
-static int parse_time(double *out, bool *has, const char *flag, const char *v,
-                      struct hp_error *err)
+static int parse_time(double *out, bool *has, const char *flag, const char *v, struct hp_error *err)
 {
     char *end;
     double t;
@@ -535,8 +562,10 @@ static int set_top(struct options *o, const char *v, struct hp_error *err)
     errno = 0;
     long n = strtol(v, &end, 10);
     if (!*v || *end || errno || n < 0)
-        return hp_fail(err, "--top=%s: N must be a whole number of rows, 0 for every name that "
-                       "grew", v);
+        return hp_fail(err,
+                       "--top=%s: N must be a whole number of rows, 0 for every name that "
+                       "grew",
+                       v);
     o->top_n = (size_t)n;
     return 0;
 }
@@ -585,8 +614,7 @@ static int set_tolerance(struct options *o, const char *v, struct hp_error *err)
 {
     char *end;
     double t;
-    if (!parse_number(v, &t, &end) || !(*end == '\0' || strcmp(end, "%") == 0) || t < 0 ||
-        t > 1e6)
+    if (!parse_number(v, &t, &end) || !(*end == '\0' || strcmp(end, "%") == 0) || t < 0 || t > 1e6)
         return hp_fail(err, "--tolerance=%s: give a percentage, as 10%%", v);
     o->has_tolerance = true;
     o->tolerance = t;
@@ -605,25 +633,29 @@ static int set_floor(struct options *o, const char *v, struct hp_error *err)
 /* --report=junit:FILE, markdown:FILE, json:FILE, github[:FILE]. */
 static int add_report(struct options *o, const char *v, struct hp_error *err)
 {
-    static const char *const kinds[] = {"junit", "markdown", "json", "github"};
+    static const char *const kinds[] = { "junit", "markdown", "json", "github" };
     const char *colon = strchr(v, ':');
     size_t n = colon ? (size_t)(colon - v) : strlen(v);
     size_t k = 0;
     while (k < 4 && !(strlen(kinds[k]) == n && strncmp(v, kinds[k], n) == 0))
         k++;
     if (k == 4)
-        return hp_fail(err, "--report=%s: use junit:FILE, markdown:FILE, json:FILE or "
-                       "github[:FILE]", v);
+        return hp_fail(err,
+                       "--report=%s: use junit:FILE, markdown:FILE, json:FILE or "
+                       "github[:FILE]",
+                       v);
     if (k < 3 && (!colon || !colon[1]))
         return hp_fail(err, "--report=%s: name the file, as --report=%s:%s", v, kinds[k],
-                       k == 0 ? "gate.xml" : k == 1 ? "gate.md" : "gate.json");
+                       k == 0       ? "gate.xml"
+                           : k == 1 ? "gate.md"
+                                    : "gate.json");
     push_string(&o->reports, &o->nreports, v);
     return 0;
 }
 
 static int set_view(struct options *o, const char *v, struct hp_error *err)
 {
-    static const char *const views[] = {"graph", "icicle"};
+    static const char *const views[] = { "graph", "icicle" };
     int k = pick_word("--view", v, views, 2, "graph or icicle", err);
     if (k < 0)
         return -1;
@@ -633,7 +665,7 @@ static int set_view(struct options *o, const char *v, struct hp_error *err)
 
 static int set_mode(struct options *o, const char *v, struct hp_error *err)
 {
-    static const char *const modes[] = {"stacked", "percent", "lines"};
+    static const char *const modes[] = { "stacked", "percent", "lines" };
     int k = pick_word("--mode", v, modes, 3, "stacked, percent or lines", err);
     if (k < 0)
         return -1;
@@ -643,7 +675,7 @@ static int set_mode(struct options *o, const char *v, struct hp_error *err)
 
 static int set_sort(struct options *o, const char *v, struct hp_error *err)
 {
-    static const char *const sorts[] = {"size", "stddev", "name", "gradient"};
+    static const char *const sorts[] = { "size", "stddev", "name", "gradient" };
     int k = pick_word("--sort", v, sorts, 4, "size, stddev, name or gradient", err);
     if (k < 0)
         return -1;
@@ -655,7 +687,7 @@ static int set_sort(struct options *o, const char *v, struct hp_error *err)
 
 static int set_export_layout(struct options *o, const char *v, struct hp_error *err)
 {
-    static const char *const layouts[] = {"wide", "long", "bands"};
+    static const char *const layouts[] = { "wide", "long", "bands" };
     int k = pick_word("--export-layout", v, layouts, 3, "wide, long or bands", err);
     if (k < 0)
         return -1;
@@ -665,7 +697,7 @@ static int set_export_layout(struct options *o, const char *v, struct hp_error *
 
 static int set_x(struct options *o, const char *v, struct hp_error *err)
 {
-    static const char *const axes[] = {"time", "index"};
+    static const char *const axes[] = { "time", "index" };
     int k = pick_word("--x", v, axes, 2, "time or index", err);
     if (k < 0)
         return -1;
@@ -680,11 +712,17 @@ enum long_arg { LONG_SWITCH, LONG_VALUE, LONG_OPTIONAL };
 struct long_option {
     const char *name;
     enum long_arg arg;
-    size_t flag;  /* LONG_SWITCH: offsetof the bool */
+    size_t flag; /* LONG_SWITCH: offsetof the bool */
     int (*set)(struct options *o, const char *v, struct hp_error *err);
 };
-#define SWITCH(name, field) {name, LONG_SWITCH, offsetof(struct options, field), NULL}
-#define VALUE(name, fn) {name, LONG_VALUE, 0, fn}
+#define SWITCH(name, field)                                                                        \
+    {                                                                                              \
+        name, LONG_SWITCH, offsetof(struct options, field), NULL                                   \
+    }
+#define VALUE(name, fn)                                                                            \
+    {                                                                                              \
+        name, LONG_VALUE, 0, fn                                                                    \
+    }
 static const struct long_option long_options[] = {
     SWITCH("help", help),
     SWITCH("version", version),
@@ -697,8 +735,8 @@ static const struct long_option long_options[] = {
     SWITCH("force", force),
     SWITCH("allow-partial", allow_partial),
     SWITCH("fsync", fsync),
-    {"watch", LONG_OPTIONAL, 0, parse_watch},
-    {"top", LONG_OPTIONAL, 0, set_top},
+    { "watch", LONG_OPTIONAL, 0, parse_watch },
+    { "top", LONG_OPTIONAL, 0, set_top },
     VALUE("output", set_output),
     VALUE("format", set_format),
     VALUE("dpi", parse_dpi),
@@ -771,13 +809,16 @@ static int check_combinations(const struct options *o, struct hp_error *err)
         return hp_fail(err, "--%s is for the gate: give --check=BUDGET or --baseline=FILE",
                        o->nreports ? "report" : "allow-partial");
     if (gate && (o->ninputs > 1 || o->diff))
-        return hp_fail(err, "the gate measures one profile (against --baseline=FILE): give "
+        return hp_fail(err,
+                       "the gate measures one profile (against --baseline=FILE): give "
                        "one FILE");
     if (gate && o->watch)
-        return hp_fail(err, "the gate gives one verdict; --watch redraws: use one or the "
+        return hp_fail(err,
+                       "the gate gives one verdict; --watch redraws: use one or the "
                        "other");
     if (gate && o->top)
-        return hp_fail(err, "--top ranks and the gate judges: use one or the other (a failing "
+        return hp_fail(err,
+                       "--top ranks and the gate judges: use one or the other (a failing "
                        "check names what grew most, by --top's figures)");
     if (o->diff && o->ninputs != 2)
         return hp_fail(err, "--diff needs exactly two profiles: --diff BEFORE.hp AFTER.hp");
@@ -790,7 +831,8 @@ static int check_combinations(const struct options *o, struct hp_error *err)
     if (o->slopes && o->ninputs > 1)
         return hp_fail(err, "--slopes: a band has one slope per profile; draw them one at a time");
     if (o->top && o->ninputs > 2)
-        return hp_fail(err, "--top ranks one profile, or what grew between two: --top BEFORE.hp "
+        return hp_fail(err,
+                       "--top ranks one profile, or what grew between two: --top BEFORE.hp "
                        "AFTER.hp");
     if (o->top && o->ninputs == 2 && o->at != AT_UNSET)
         return hp_fail(err, "--top --at opens one profile's OTHER: give one profile");
@@ -815,8 +857,8 @@ static bool shell_word(const char *s)
     if (!*s)
         return false;
     for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-              strchr("._+-/", *s)))
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')
+              || strchr("._+-/", *s)))
             return false;
     return true;
 }

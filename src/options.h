@@ -25,76 +25,77 @@ enum at_kind {
 
 /* --view: what a drawing shows. */
 enum view_kind {
-    VIEW_GRAPH,  /* the stacked graph over time (GHC's) */
-    VIEW_ICICLE  /* the tree of one census or window (tree.h), root on top */
+    VIEW_GRAPH, /* the stacked graph over time (GHC's) */
+    VIEW_ICICLE /* the tree of one census or window (tree.h), root on top */
 };
 
 /* Default --watch period, in seconds. */
 #define WATCH_PERIOD_DEFAULT 2.0
 
 struct options {
-    enum title_box title_box; /* -b, -s (-b wins), else by the 35-byte rule */
-    bool colour;              /* -c */
-    bool sort_stddev;         /* -d */
-    bool eps;                 /* -e<width> */
-    double eps_width;         /* in points, > 144 */
-    bool upright;             /* -g: upright and unscaled, on a landscape page */
-    int sort_name;            /* -i: +1 ascending, -1 descending (-i-), 0 off */
-    long limit;               /* -m: band limit, 0 = none (and no key); -l = -m0 */
-    bool multipage;           /* -M, or -m above 20 */
-    bool reuse_aux;           /* -p */
-    bool no_aux;              /* --no-aux: write no .aux file */
-    bool force;               /* --force: replace read-only outputs too */
-    bool fsync;               /* --fsync: outputs on the disk before hp2ps ends */
-    double trace;             /* -t: percent, 0..5 */
-    bool trace_given;         /* -t was given (the gate's drawing is -t0 unless) */
-    bool no_marks;            /* -y */
-    const char *output;       /* -o FILE, --output=FILE; "-" is stdout */
-    const char *format;       /* --format=NAME; else from -o's extension */
+    enum title_box title_box;         /* -b, -s (-b wins), else by the 35-byte rule */
+    bool colour;                      /* -c */
+    bool sort_stddev;                 /* -d */
+    bool eps;                         /* -e<width> */
+    double eps_width;                 /* in points, > 144 */
+    bool upright;                     /* -g: upright and unscaled, on a landscape page */
+    int sort_name;                    /* -i: +1 ascending, -1 descending (-i-), 0 off */
+    long limit;                       /* -m: band limit, 0 = none (and no key); -l = -m0 */
+    bool multipage;                   /* -M, or -m above 20 */
+    bool reuse_aux;                   /* -p */
+    bool no_aux;                      /* --no-aux: write no .aux file */
+    bool force;                       /* --force: replace read-only outputs too */
+    bool fsync;                       /* --fsync: outputs on the disk before hp2ps ends */
+    double trace;                     /* -t: percent, 0..5 */
+    bool trace_given;                 /* -t was given (the gate's drawing is -t0 unless) */
+    bool no_marks;                    /* -y */
+    const char *output;               /* -o FILE, --output=FILE; "-" is stdout */
+    const char *format;               /* --format=NAME; else from -o's extension */
     enum export_layout export_layout; /* --export-layout=wide|long; AUTO when not given */
-    double dpi;               /* --dpi: PNG resolution, default 150 */
-    bool pattern;             /* --pattern: hatched bands for black-and-white print */
-    bool iec;                 /* --units=iec: KiB, MiB (1024-based); default si: kB, MB */
-    bool help;                /* -?, --help */
-    bool version;             /* --version */
-    bool sort_gradient;       /* --sort=gradient: by least-squares slope, steepest rise on top */
-    bool slopes;              /* --slopes: each key entry says its band's slope */
-    enum plot_mode mode;      /* --mode=stacked|percent|lines */
-    const char **include;     /* --include=RE (POSIX ERE on band names), repeatable */
+    double dpi;                       /* --dpi: PNG resolution, default 150 */
+    bool pattern;                     /* --pattern: hatched bands for black-and-white print */
+    bool iec;                         /* --units=iec: KiB, MiB (1024-based); default si: kB, MB */
+    bool help;                        /* -?, --help */
+    bool version;                     /* --version */
+    bool sort_gradient;   /* --sort=gradient: by least-squares slope, steepest rise on top */
+    bool slopes;          /* --slopes: each key entry says its band's slope */
+    enum plot_mode mode;  /* --mode=stacked|percent|lines */
+    const char **include; /* --include=RE (POSIX ERE on band names), repeatable */
     size_t ninclude;
-    const char **exclude;     /* --exclude=RE, repeatable */
+    const char **exclude; /* --exclude=RE, repeatable */
     size_t nexclude;
-    bool has_from, has_to;    /* --from=T, --to=T: a time window in SAMPLE_UNITs */
+    bool has_from, has_to; /* --from=T, --to=T: a time window in SAMPLE_UNITs */
     double from, to;
-    bool top;                 /* --top[=N]: the names ranked by the leak score */
-    size_t top_n;             /* N: rows at most (0: every name that grew) */
-    enum at_kind at;          /* --at=peak|end|T: one census */
-    double at_time;           /* AT_TIME: T, in SAMPLE_UNITs */
-    enum view_kind view;      /* --view=graph|icicle */
-    bool x_index;             /* --x=index: sample number on the x axis */
-    bool heap;                /* --heap: an eventlog's heap size, live, blocks lines */
-    const char *marks;        /* --marks=RE: the marks drawn, by their text */
-    bool full_stacks;         /* --full-stacks: eventlog stacks not cut at -L */
-    bool diff;                /* --diff A B: per band, B minus A */
-    bool watch;               /* --watch[=SECONDS]: redraw while the profile grows */
-    double watch_period;      /* seconds between looks, > 0 */
+    bool top;            /* --top[=N]: the names ranked by the leak score */
+    size_t top_n;        /* N: rows at most (0: every name that grew) */
+    enum at_kind at;     /* --at=peak|end|T: one census */
+    double at_time;      /* AT_TIME: T, in SAMPLE_UNITs */
+    enum view_kind view; /* --view=graph|icicle */
+    bool x_index;        /* --x=index: sample number on the x axis */
+    bool heap;           /* --heap: an eventlog's heap size, live, blocks lines */
+    const char *marks;   /* --marks=RE: the marks drawn, by their text */
+    bool full_stacks;    /* --full-stacks: eventlog stacks not cut at -L */
+    bool diff;           /* --diff A B: per band, B minus A */
+    bool watch;          /* --watch[=SECONDS]: redraw while the profile grows */
+    double watch_period; /* seconds between looks, > 0 */
     /* The heap budget gate (gate.h): any of these makes the run a gate. */
-    const char **checks;      /* --check=BUDGET, repeatable (budget.h) */
+    const char **checks; /* --check=BUDGET, repeatable (budget.h) */
     size_t nchecks;
     const char **check_files; /* --check-file=FILE, repeatable: a budget a line */
     size_t ncheck_files;
-    const char *baseline;     /* --baseline=FILE: an earlier run's profile */
-    bool has_tolerance;       /* --tolerance=P%: against the baseline, */
-    double tolerance;         /*   per cent */
-    bool has_floor;           /* --floor=SIZE: what any band may grow by, */
-    double floor;             /*   in bytes */
-    const char **reports;     /* --report=KIND[:FILE], repeatable */
+    const char *baseline; /* --baseline=FILE: an earlier run's profile */
+    bool has_tolerance;   /* --tolerance=P%: against the baseline, */
+    double tolerance;     /*   per cent */
+    bool has_floor;       /* --floor=SIZE: what any band may grow by, */
+    double floor;         /*   in bytes */
+    const char **reports; /* --report=KIND[:FILE], repeatable */
     size_t nreports;
-    bool allow_partial;       /* --allow-partial: a cut or killed profile is measured */
-    const char *name;         /* the name it was called by (argv[0]'s last part): messages start with it */
-    const char *command;      /* what runs it again (argv[0] as typed, ./hp2ps): the commands it suggests */
-    const char *input;        /* the first profile argument; NULL means stdin */
-    const char **inputs;      /* every profile argument (several: drawn one above the other) */
+    bool allow_partial; /* --allow-partial: a cut or killed profile is measured */
+    const char *name; /* the name it was called by (argv[0]'s last part): messages start with it */
+    const char
+        *command; /* what runs it again (argv[0] as typed, ./hp2ps): the commands it suggests */
+    const char *input;   /* the first profile argument; NULL means stdin */
+    const char **inputs; /* every profile argument (several: drawn one above the other) */
     size_t ninputs;
 };
 

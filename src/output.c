@@ -20,7 +20,7 @@
 #define OUTPUT_MEMORY_MAX ((size_t)16 << 20)
 /* How many symbolic links are followed to a file that does not exist yet
  * (the kernel's own limit). */
-#define LINKS_MAX 40
+#define LINKS_MAX         40
 
 /* ---- the table of temporary files ----------------------------------------------- */
 
@@ -84,8 +84,8 @@ static void temps_drop(struct output_temps *t, int slot)
 static bool same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev
+        && sa.st_ino == sb.st_ino;
 }
 
 /* realpath of the directory part, plus the last component. */
@@ -167,7 +167,7 @@ static bool planted_link(const struct stat *link, const char *dir)
  * however it is spelled (/dev/fd, //proc/self/./fd, a link to it)? */
 static bool own_descriptor_dir(const char *dir)
 {
-    static const char *const own[] = {"/proc/self/fd", "/proc/thread-self/fd"};
+    static const char *const own[] = { "/proc/self/fd", "/proc/thread-self/fd" };
     struct stat d, s;
     if (stat(dir, &d) != 0 || !S_ISDIR(d.st_mode))
         return false;
@@ -221,8 +221,8 @@ static int planted_on_the_way(const char *path, int depth, char **refused, uid_t
             link[n] = '\0';
             size_t len = strlen(dir) + (size_t)n + 4;
             char *next = xmalloc(len);
-            snprintf(next, len, link[0] == '/' ? "%s%s/." : "%s/%s/.",
-                     link[0] == '/' ? "" : dir, link);
+            snprintf(next, len, link[0] == '/' ? "%s%s/." : "%s/%s/.", link[0] == '/' ? "" : dir,
+                     link);
             rc = planted_on_the_way(next, depth + 1, refused, owner);
             free(next);
         }
@@ -296,8 +296,8 @@ static void temp_name(char *buf, size_t size, unsigned attempt)
     static const char digits[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t x = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^ (uint64_t)getpid() << 40 ^
-                 (uint64_t)(uintptr_t)buf ^ (uint64_t)attempt * 0x9E3779B97F4A7C15u;
+    uint64_t x = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^ (uint64_t)getpid() << 40
+        ^ (uint64_t)(uintptr_t)buf ^ (uint64_t)attempt * 0x9E3779B97F4A7C15u;
     /* splitmix64's finalizer: every input bit moves every output bit */
     x ^= x >> 30, x *= 0xBF58476D1CE4E5B9u;
     x ^= x >> 27, x *= 0x94D049BB133111EBu;
@@ -319,7 +319,7 @@ static int write_all(int fd, const char *p, size_t n)
             continue;
         if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
             /* a descriptor someone else made non-blocking: wait for room */
-            struct pollfd pfd = {.fd = fd, .events = POLLOUT};
+            struct pollfd pfd = { .fd = fd, .events = POLLOUT };
             poll(&pfd, 1, -1);
             continue;
         }
@@ -395,7 +395,7 @@ static ssize_t cookie_write(void *cookie, const char *buf, size_t n)
 
 static FILE *make_stream(struct output *o)
 {
-    cookie_io_functions_t io = {.write = cookie_write};
+    cookie_io_functions_t io = { .write = cookie_write };
     FILE *f = fopencookie(o, "wb", io);
     if (f)
         setvbuf(f, NULL, _IOFBF, 1 << 16);
@@ -576,7 +576,8 @@ int output_open(struct output *o, const char *path, const char *protect_path,
         output_abort(o);
         if (!refused)
             return hp_fail(err, "cannot create %s: %s", path, strerror(e));
-        hp_fail(err, "refusing to write %s: %s is a symbolic link of another user (uid %lu) in "
+        hp_fail(err,
+                "refusing to write %s: %s is a symbolic link of another user (uid %lu) in "
                 "a sticky, world-writable directory, which the system does not follow",
                 path, refused, (unsigned long)owner);
         free(refused);
@@ -592,8 +593,7 @@ int output_open(struct output *o, const char *path, const char *protect_path,
     if (stat(target, &st) == 0 && S_ISSOCK(st.st_mode)) {
         free(target);
         output_abort(o);
-        return hp_fail(err, "cannot write %s: it is a socket (give a file, a FIFO or -o -)",
-                       path);
+        return hp_fail(err, "cannot write %s: it is a socket (give a file, a FIFO or -o -)", path);
     }
     if (stat(target, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
         int r = open_device(o, target, err);
@@ -759,8 +759,8 @@ int output_commit_all(struct output *const *o, size_t n, struct hp_error *err)
         if (o[i]->kind != OUTPUT_RENAME)
             continue;
         temps_lock(o[i]->temps);
-        int e = renameat(o[i]->dirfd, o[i]->tmp_name, o[i]->dirfd, o[i]->target_name) != 0
-                    ? errno : 0;
+        int e =
+            renameat(o[i]->dirfd, o[i]->tmp_name, o[i]->dirfd, o[i]->target_name) != 0 ? errno : 0;
         if (!e) {
             temps_drop(o[i]->temps, o[i]->slot);
             o[i]->slot = -1;

@@ -25,7 +25,7 @@
 
 #include "common.h"
 
-#define OUTPUT_TEMPS_MAX 8
+#define OUTPUT_TEMPS_MAX     8
 #define OUTPUT_TEMP_NAME_MAX 24
 
 /* The temporary files that exist now, each a directory and a name in it.
@@ -58,25 +58,25 @@ enum output_kind {
 };
 
 struct output {
-    FILE *f;                 /* write here */
-    char *path;              /* the name given, for messages; "-" is stdout */
+    FILE *f;    /* write here */
+    char *path; /* the name given, for messages; "-" is stdout */
     enum output_kind kind;
-    int error;               /* errno of the first write that failed, or 0 */
-    bool sync;               /* --fsync: synced, and its directory after the rename */
+    int error;                  /* errno of the first write that failed, or 0 */
+    bool sync;                  /* --fsync: synced, and its directory after the rename */
     struct output_temps *temps; /* where the temporary file is listed (may be NULL) */
     /* OUTPUT_RENAME */
-    int dirfd;               /* the target's directory */
+    int dirfd; /* the target's directory */
     int tmp_fd;
-    int slot;                /* in temps, or -1 */
+    int slot; /* in temps, or -1 */
     char tmp_name[OUTPUT_TEMP_NAME_MAX];
-    char *target_name;       /* the last component of the target: path, or the
+    char *target_name; /* the last component of the target: path, or the
                               * file a symbolic link at path leads to */
     /* OUTPUT_COPY */
     int dest_fd;
-    bool own_dest;           /* dest_fd is ours to close (not stdout) */
-    char *mem;               /* what was written, up to the spill */
+    bool own_dest; /* dest_fd is ours to close (not stdout) */
+    char *mem;     /* what was written, up to the spill */
     size_t len, cap;
-    int spill_fd;            /* an unlinked temporary file past OUTPUT_MEMORY_MAX, or -1 */
+    int spill_fd; /* an unlinked temporary file past OUTPUT_MEMORY_MAX, or -1 */
 };
 
 /* Open path for writing: 0, or -1 with err set and nothing left on disk

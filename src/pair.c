@@ -135,7 +135,7 @@ static void pair_core(struct band_plan *plans, size_t n, bool **left)
             if (b->is_other)
                 continue;
             size_t plen = stackname_prefix(b->name);
-            refs[r++] = (struct ref){b->name, b->name + plen, plen, k, b};
+            refs[r++] = (struct ref){ b->name, b->name + plen, plen, k, b };
         }
     nrefs = r;
     qsort(refs, nrefs, sizeof *refs, by_key_plan_size);
@@ -185,7 +185,7 @@ static void pair_core(struct band_plan *plans, size_t n, bool **left)
                 continue;
             }
             for (size_t i = 0; i < nm; i++)
-                ren[nren++] = (struct rename){member[i]->band, i ? xstrdup(name) : name};
+                ren[nren++] = (struct rename){ member[i]->band, i ? xstrdup(name) : name };
         }
         g = end;
     }

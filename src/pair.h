@@ -26,9 +26,9 @@
 /* What pairing left over: bands of a profile whose NAME another profile
  * also has, but fewer times. */
 struct pair_report {
-    size_t unpaired;      /* how many bands */
-    size_t first_plan;    /* the plan of the first (by plan, then size) */
-    char *first_name;     /* its name (owned; NULL when unpaired == 0) */
+    size_t unpaired;   /* how many bands */
+    size_t first_plan; /* the plan of the first (by plan, then size) */
+    char *first_name;  /* its name (owned; NULL when unpaired == 0) */
 };
 
 /* Renames the paired bands of plans[0..n) to their common name.  A name

@@ -20,36 +20,36 @@
 #include <string.h>
 
 /* Gray levels in GHC's order, in tenths. */
-static const unsigned char grey_tenths[] = {0, 2, 6, 3, 9, 4, 10, 7, 5, 8};
+static const unsigned char grey_tenths[] = { 0, 2, 6, 3, 9, 4, 10, 7, 5, 8 };
 
 /* Red, green, blue in tenths. */
 static const unsigned char colour_tenths[][3] = {
     /* The twelve for the largest bands. */
-    {9, 6, 0},  /* orange */
-    {2, 7, 8},  /* cyan blue */
-    {2, 7, 6},  /* teal */
-    {9, 9, 4},  /* yellow */
-    {2, 4, 6},  /* steel blue */
-    {10, 4, 5}, /* coral */
-    {7, 4, 10}, /* violet */
-    {4, 4, 0},  /* olive */
-    {6, 4, 5},  /* mauve */
-    {7, 4, 3},  /* terracotta */
-    {6, 1, 3},  /* wine */
-    {7, 9, 7},  /* pale green */
+    { 9, 6, 0 },  /* orange */
+    { 2, 7, 8 },  /* cyan blue */
+    { 2, 7, 6 },  /* teal */
+    { 9, 9, 4 },  /* yellow */
+    { 2, 4, 6 },  /* steel blue */
+    { 10, 4, 5 }, /* coral */
+    { 7, 4, 10 }, /* violet */
+    { 4, 4, 0 },  /* olive */
+    { 6, 4, 5 },  /* mauve */
+    { 7, 4, 3 },  /* terracotta */
+    { 6, 1, 3 },  /* wine */
+    { 7, 9, 7 },  /* pale green */
     /* Eight more. */
-    {6, 5, 0},  /* ochre */
-    {10, 8, 10},/* pale pink */
-    {9, 4, 7},  /* pink */
-    {9, 6, 10}, /* lilac */
-    {9, 7, 5},  /* sand */
-    {6, 2, 5},  /* plum */
-    {6, 3, 3},  /* brick */
-    {4, 4, 8},  /* indigo */
+    { 6, 5, 0 },   /* ochre */
+    { 10, 8, 10 }, /* pale pink */
+    { 9, 4, 7 },   /* pink */
+    { 9, 6, 10 },  /* lilac */
+    { 9, 7, 5 },   /* sand */
+    { 6, 2, 5 },   /* plum */
+    { 6, 3, 3 },   /* brick */
+    { 4, 4, 8 },   /* indigo */
 };
 
-#define NGREY (sizeof grey_tenths / sizeof grey_tenths[0])
-#define NCOLOUR (sizeof colour_tenths / sizeof colour_tenths[0])
+#define NGREY    (sizeof grey_tenths / sizeof grey_tenths[0])
+#define NCOLOUR  (sizeof colour_tenths / sizeof colour_tenths[0])
 #define NPRIMARY 12
 
 /* The biographical profile's names and what they mean (palette.h). */
@@ -57,16 +57,16 @@ static const struct {
     const char *name;
     unsigned char tenths[3];
 } meanings[] = {
-    {"VOID", {8, 1, 1}},         /* deep red: never used at all */
-    {"DRAG", {10, 4, 1}},        /* orange: kept after its last use */
-    {"LAG", {10, 8, 3}},         /* amber: not used yet */
-    {"USE", {2, 4, 7}},          /* blue: in use */
-    {"INHERENT_USE", {6, 8, 10}},/* light blue: in use by its nature */
+    { "VOID", { 8, 1, 1 } },          /* deep red: never used at all */
+    { "DRAG", { 10, 4, 1 } },         /* orange: kept after its last use */
+    { "LAG", { 10, 8, 3 } },          /* amber: not used yet */
+    { "USE", { 2, 4, 7 } },           /* blue: in use */
+    { "INHERENT_USE", { 6, 8, 10 } }, /* light blue: in use by its nature */
 };
 
 static struct rgb from_tenths(const unsigned char t[3])
 {
-    struct rgb out = {t[0] / 10.0, t[1] / 10.0, t[2] / 10.0};
+    struct rgb out = { t[0] / 10.0, t[1] / 10.0, t[2] / 10.0 };
     return out;
 }
 
@@ -178,8 +178,8 @@ double palette_ciede2000(const double x[3], const double y[3])
     double hm = h1 + h2;
     if (c1 * c2 != 0)
         hm = fabs(h1 - h2) <= 180 ? hm / 2 : hm < 360 ? (hm + 360) / 2 : (hm - 360) / 2;
-    double t = 1 - 0.17 * cos(rad(hm - 30)) + 0.24 * cos(rad(2 * hm)) +
-               0.32 * cos(rad(3 * hm + 6)) - 0.20 * cos(rad(4 * hm - 63));
+    double t = 1 - 0.17 * cos(rad(hm - 30)) + 0.24 * cos(rad(2 * hm)) + 0.32 * cos(rad(3 * hm + 6))
+        - 0.20 * cos(rad(4 * hm - 63));
     double dtheta = 30 * exp(-((hm - 275) / 25) * ((hm - 275) / 25));
     double cm7 = pow(cm, 7);
     double rc = 2 * sqrt(cm7 / (cm7 + pow(25, 7)));
@@ -215,8 +215,8 @@ struct rgb palette_line_colour(struct rgb c)
     /* Scaling the linear components scales the luminance alike and keeps
      * the chromaticity: the same hue, darker. */
     double k = LINE_LUMINANCE / y;
-    struct rgb out = {encoded(k * linear(c.r)), encoded(k * linear(c.g)),
-                      encoded(k * linear(c.b))};
+    struct rgb out = { encoded(k * linear(c.r)), encoded(k * linear(c.g)),
+                       encoded(k * linear(c.b)) };
     return out;
 }
 
@@ -224,13 +224,13 @@ struct rgb palette_line_grey(size_t k)
 {
     /* Three levels far apart (with LAYOUT_DASHES' seven looks, 21 bands
      * before a look repeats); 0.5 has a contrast of 4:1 on white. */
-    static const double level[] = {0.0, 0.5, 0.3};
+    static const double level[] = { 0.0, 0.5, 0.3 };
     return palette_grey_rgb(level[k % (sizeof level / sizeof level[0])]);
 }
 
 struct rgb palette_grey_rgb(double level)
 {
-    struct rgb out = {level, level, level};
+    struct rgb out = { level, level, level };
     return out;
 }
 

@@ -22,11 +22,13 @@ static void warn_unpaired(struct hp_warnings *warnings, struct pair_report *repo
                           const struct profile *p, size_t n)
 {
     if (report->unpaired)
-        warnings_add(warnings, "%s: %s%s could not be paired with a band of the other profile%s, "
-             "which draw%s fewer bands of that name once \"(N)\" is left out; "
-             "%zu such band%s drawn apart", p[report->first_plan].source, report->first_name,
-             report->unpaired > 1 ? " and others" : "", n > 2 ? "s" : "", n > 2 ? "" : "s",
-             report->unpaired, report->unpaired > 1 ? "s" : "");
+        warnings_add(warnings,
+                     "%s: %s%s could not be paired with a band of the other profile%s, "
+                     "which draw%s fewer bands of that name once \"(N)\" is left out; "
+                     "%zu such band%s drawn apart",
+                     p[report->first_plan].source, report->first_name,
+                     report->unpaired > 1 ? " and others" : "", n > 2 ? "s" : "", n > 2 ? "" : "s",
+                     report->unpaired, report->unpaired > 1 ? "s" : "");
     pair_report_free(report);
 }
 
@@ -34,8 +36,10 @@ static void warn_unpaired(struct hp_warnings *warnings, struct pair_report *repo
  * the data there, so the run says so ("drawn at that", "written as that"). */
 void pipeline_warn_clipped(struct hp_warnings *warnings, const char *source, const char *held)
 {
-    warnings_add(warnings, "%s: a band's value in one sample passes 9223372036854775807 (2^63-1); "
-         "it is %s", source, held);
+    warnings_add(warnings,
+                 "%s: a band's value in one sample passes 9223372036854775807 (2^63-1); "
+                 "it is %s",
+                 source, held);
 }
 
 /* ---- the middle: profiles in, bands and layouts out ------------------------------ */
@@ -87,13 +91,15 @@ struct triage_options pipeline_top_window(const struct pipeline_options *po)
 {
     /* The reader kept only the censuses of --from/--to; given again, they
      * name the window in a message. */
-    return (struct triage_options){.has_from = po->parse.has_from, .from = po->parse.from,
-                                   .has_to = po->parse.has_to, .to = po->parse.to,
-                                   .filter = po->bands.filter};
+    return (struct triage_options){ .has_from = po->parse.has_from,
+                                    .from = po->parse.from,
+                                    .has_to = po->parse.has_to,
+                                    .to = po->parse.to,
+                                    .filter = po->bands.filter };
 }
 
-int pipeline_suspects(struct triage *t, const struct profile *p,
-                      const struct pipeline_options *po, struct hp_error *err)
+int pipeline_suspects(struct triage *t, const struct profile *p, const struct pipeline_options *po,
+                      struct hp_error *err)
 {
     /* A profile that holds nothing (a run that crashed before its first
      * census) is still drawn; its line says so (ncensuses 0). */
@@ -154,19 +160,19 @@ int pipeline_series(struct drawing *d, const struct profile *p, const struct aux
         goto fail;
     d->aux_foreign = given && !aux;
     size_t columns = series_columns(d->plan.count);
-    if (series_build_mode(&d->series, p, &d->plan, columns, base->mode, err) < 0 ||
-        (pipeline_has_page(po) &&
-         series_samples_build(&d->series, p, &d->plan, columns, err) < 0))
+    if (series_build_mode(&d->series, p, &d->plan, columns, base->mode, err) < 0
+        || (pipeline_has_page(po)
+            && series_samples_build(&d->series, p, &d->plan, columns, err) < 0))
         goto fail;
     /* The .aux keeps the stacked scale whatever --mode draws, so that -p
      * stays meaningful; only the stacked drawing uses -p's y range. */
     bool saved = aux != NULL;
-    d->stacked_range = choose_range(d->series.y_max, saved && aux->has_y_range,
-                                    saved ? aux->y_range : 0);
-    d->x_range = choose_range(p->t_last - p->t_first, saved && aux->has_x_range,
-                              saved ? aux->x_range : 0);
-    d->y_range = base->mode == MODE_STACKED ? d->stacked_range
-                                            : choose_range(d->series.plot_max, false, 0);
+    d->stacked_range =
+        choose_range(d->series.y_max, saved && aux->has_y_range, saved ? aux->y_range : 0);
+    d->x_range =
+        choose_range(p->t_last - p->t_first, saved && aux->has_x_range, saved ? aux->x_range : 0);
+    d->y_range =
+        base->mode == MODE_STACKED ? d->stacked_range : choose_range(d->series.plot_max, false, 0);
     /* --heap: the axis reaches the highest line drawn (the .aux keeps the
      * stack's range all the same). */
     d->y_range = fmax(d->y_range, layout_heap_max(p, base, p->t_first, d->x_range));
@@ -181,9 +187,8 @@ fail:
     return -1;
 }
 
-int pipeline_layout(struct drawing *d, const struct profile *p,
-                    const struct pipeline_options *po, const struct text_metrics *tm,
-                    struct hp_error *err)
+int pipeline_layout(struct drawing *d, const struct profile *p, const struct pipeline_options *po,
+                    const struct text_metrics *tm, struct hp_error *err)
 {
     struct layout_options lo = po->layout;
     lo.x_range = d->x_range;
@@ -194,9 +199,9 @@ int pipeline_layout(struct drawing *d, const struct profile *p,
         drawing_free(d);
         return -1;
     }
-    if (pipeline_has_page(po) &&
-        (!(d->page = page_data_build(&d->layout, p, &d->plan, &d->series, &lo, err)) ||
-         page_data_add_names(d->page, 0, p, &d->plan, err) < 0)) {
+    if (pipeline_has_page(po)
+        && (!(d->page = page_data_build(&d->layout, p, &d->plan, &d->series, &lo, err))
+            || page_data_add_names(d->page, 0, p, &d->plan, err) < 0)) {
         drawing_free(d);
         return -1;
     }
@@ -226,7 +231,7 @@ int pipeline_draw_several(struct layout *L, struct page_data **page, const struc
     struct band_plan *bp = xcalloc(n, sizeof *bp);
     struct series *s = xcalloc(n, sizeof *s);
     struct layout_panel *panel = xcalloc(n, sizeof *panel);
-    struct band_plan key = {0};
+    struct band_plan key = { 0 };
     enum plot_mode mode = po->layout.mode;
     double span = 0, peak = 0;
     int rc = -1;
@@ -240,15 +245,15 @@ int pipeline_draw_several(struct layout *L, struct page_data **page, const struc
     shades_share(&key, bp, n, po->bands.colour);
     for (size_t k = 0; k < n; k++) {
         size_t columns = series_columns(bp[k].count);
-        if (series_build_mode(&s[k], &p[k], &bp[k], columns, mode, err) < 0 ||
-            (pipeline_has_page(po) &&
-             series_samples_build(&s[k], &p[k], &bp[k], columns, err) < 0))
+        if (series_build_mode(&s[k], &p[k], &bp[k], columns, mode, err) < 0
+            || (pipeline_has_page(po)
+                && series_samples_build(&s[k], &p[k], &bp[k], columns, err) < 0))
             goto done;
         if (s[k].clipped)
             pipeline_warn_clipped(warnings, p[k].source, "drawn at that");
         span = fmax(span, p[k].t_last - p[k].t_first);
         peak = fmax(peak, mode == MODE_STACKED ? s[k].y_max : s[k].plot_max);
-        panel[k] = (struct layout_panel){&p[k], &bp[k], &s[k]};
+        panel[k] = (struct layout_panel){ &p[k], &bp[k], &s[k] };
     }
     struct layout_options lo = po->layout;
     lo.x_range = choose_range(span, false, 0);
@@ -284,9 +289,9 @@ int pipeline_draw_diff(struct layout *L, struct page_data **page, const struct p
 {
     memset(L, 0, sizeof *L);
     *page = NULL;
-    struct band_plan all[2] = {{0}, {0}}, sel[2] = {{0}, {0}};
-    struct diff d = {0};
-    struct triage grew = {0};
+    struct band_plan all[2] = { { 0 }, { 0 } }, sel[2] = { { 0 }, { 0 } };
+    struct diff d = { 0 };
+    struct triage grew = { 0 };
     int rc = -1;
     /* The bands: every name that survives either profile's selection
      * (--include, --exclude; -t and -m apply to the ranked differences,
@@ -319,14 +324,15 @@ int pipeline_draw_diff(struct layout *L, struct page_data **page, const struct p
         marked.leak_ids = leaks;
     }
     for (size_t k = 0; k < 2; k++)
-        if (bands_select(&all[k], &p[k], k == 1 ? &marked : &every, err) < 0 ||
-            bands_select(&sel[k], &p[k], &cut, err) < 0)
+        if (bands_select(&all[k], &p[k], k == 1 ? &marked : &every, err) < 0
+            || bands_select(&sel[k], &p[k], &cut, err) < 0)
             goto done;
     struct pair_report report;
     pair_bands(all, 2, &report);
     warn_unpaired(warnings, &report, p, 2);
     if (diff_build(&d, &p[0], &all[0], &p[1], &all[1], sel, po->bands.trace_percent,
-                   po->bands.limit, po->bands.colour, err) < 0)
+                   po->bands.limit, po->bands.colour, err)
+        < 0)
         goto done;
     struct layout_options lo = po->layout;
     lo.x_range = choose_range(d.span, false, 0);
@@ -350,7 +356,6 @@ done:
     }
     return rc;
 }
-
 
 int pipeline_tree(struct tree *t, struct band_plan *bp, const struct profile *p, size_t n,
                   const struct aux *aux, const struct pipeline_options *po,
@@ -382,14 +387,13 @@ fail:
     return -1;
 }
 
-int pipeline_draw_icicle(struct layout *L, const struct profile *p, size_t n,
-                         const struct aux *aux, const struct pipeline_options *po,
-                         const struct text_metrics *tm, struct hp_warnings *warnings,
-                         struct hp_error *err)
+int pipeline_draw_icicle(struct layout *L, const struct profile *p, size_t n, const struct aux *aux,
+                         const struct pipeline_options *po, const struct text_metrics *tm,
+                         struct hp_warnings *warnings, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
     struct tree t;
-    struct band_plan bp[TREE_PROFILES] = {{0}, {0}};
+    struct band_plan bp[TREE_PROFILES] = { { 0 }, { 0 } };
     if (pipeline_tree(&t, bp, p, n, aux, po, warnings, err) < 0)
         return -1;
     int rc = layout_build_icicle(L, &t, p, &bp[0], &po->layout, tm, err);

@@ -31,33 +31,33 @@
 
 /* What every stage is asked to do, from the command line. */
 struct pipeline_options {
-    struct parse_options parse;      /* --from, --to, --x=index */
-    struct band_options bands;       /* -t -m -d -i -c --sort --slopes --include --exclude;
+    struct parse_options parse;         /* --from, --to, --x=index */
+    struct band_options bands;          /* -t -m -d -i -c --sort --slopes --include --exclude;
                                       * .aux is the pipeline's to set */
-    struct layout_options layout;    /* page, title box, key, marks, --mode ...;
+    struct layout_options layout;       /* page, title box, key, marks, --mode ...;
                                       * the ranges are the pipeline's to set */
-    struct render_settings render;   /* --dpi */
-    const struct render_format *fmt; /* the drawing's format; NULL for an export */
-    const struct export_format *exp; /* -o FILE.csv|.json, --format=csv|json; else NULL */
+    struct render_settings render;      /* --dpi */
+    const struct render_format *fmt;    /* the drawing's format; NULL for an export */
+    const struct export_format *exp;    /* -o FILE.csv|.json, --format=csv|json; else NULL */
     const struct tree_format *tree_fmt; /* -o FILE.folded, --format=folded; else NULL */
-    bool icicle;                     /* --view=icicle: the drawing is the tree */
-    struct moment moment;            /* --at, or --from/--to's window: the tree's values */
-    enum export_layout export_layout;/* --export-layout; EXPORT_AUTO: export.c's rule */
-    bool reuse_aux;                  /* -p */
-    bool no_aux;                     /* --no-aux */
-    bool force;                      /* --force: replace read-only outputs */
-    bool fsync;                      /* --fsync: each output synced (output.h) */
-    bool diff;                       /* --diff BEFORE AFTER */
-    const char *output;              /* -o FILE; NULL: named after the input, or stdout */
+    bool icicle;                        /* --view=icicle: the drawing is the tree */
+    struct moment moment;               /* --at, or --from/--to's window: the tree's values */
+    enum export_layout export_layout;   /* --export-layout; EXPORT_AUTO: export.c's rule */
+    bool reuse_aux;                     /* -p */
+    bool no_aux;                        /* --no-aux */
+    bool force;                         /* --force: replace read-only outputs */
+    bool fsync;                         /* --fsync: each output synced (output.h) */
+    bool diff;                          /* --diff BEFORE AFTER */
+    const char *output;                 /* -o FILE; NULL: named after the input, or stdout */
     /* --top: the names ranked (triage.h), written as a table (toptable.h)
      * or, with a drawing, the leaks named in a line under the title. */
     bool top;
-    size_t top_n;                    /* rows at most, 0: every name that grew */
+    size_t top_n;                            /* rows at most, 0: every name that grew */
     const struct toptable_format *top_table; /* the table's format; NULL: a drawing */
-    bool has_at;                     /* --top --at: OTHER opened at one census, */
-    enum census_kind at;             /*   found by census_find */
+    bool has_at;                             /* --top --at: OTHER opened at one census, */
+    enum census_kind at;                     /*   found by census_find */
     double at_time;
-    struct output_temps *temps;      /* where the temporary files are listed for
+    struct output_temps *temps; /* where the temporary files are listed for
                                       * the signal handling (main.c); may be NULL */
 };
 
@@ -78,10 +78,10 @@ struct drawing {
     struct series series;
     struct layout layout;
     struct page_data *page; /* pipeline_has_page: the page's data, else NULL */
-    double x_range;       /* the scales the .aux records: the time axis, */
-    double stacked_range; /* and the stack's (whatever --mode draws) */
-    double y_range;       /* the y range drawn: --mode's */
-    bool aux_foreign;     /* the .aux given named none of the bands: unused */
+    double x_range;         /* the scales the .aux records: the time axis, */
+    double stacked_range;   /* and the stack's (whatever --mode draws) */
+    double y_range;         /* the y range drawn: --mode's */
+    bool aux_foreign;       /* the .aux given named none of the bands: unused */
     struct triage suspects; /* --top: the ranking the title's line names */
 };
 
@@ -92,9 +92,8 @@ struct drawing {
  * the fonts are still being made) and then pipeline_layout. */
 int pipeline_series(struct drawing *d, const struct profile *p, const struct aux *aux,
                     const struct pipeline_options *po, struct hp_error *err);
-int pipeline_layout(struct drawing *d, const struct profile *p,
-                    const struct pipeline_options *po, const struct text_metrics *tm,
-                    struct hp_error *err);
+int pipeline_layout(struct drawing *d, const struct profile *p, const struct pipeline_options *po,
+                    const struct text_metrics *tm, struct hp_error *err);
 int pipeline_draw(struct drawing *d, const struct profile *p, const struct aux *aux,
                   const struct pipeline_options *po, const struct text_metrics *tm,
                   struct hp_error *err);
@@ -107,8 +106,8 @@ struct triage_options pipeline_top_window(const struct pipeline_options *po);
  * window), under --include/--exclude; a profile whose censuses hold
  * nothing gives an empty ranking (ncensuses 0).  The caller owns t:
  * triage_free. */
-int pipeline_suspects(struct triage *t, const struct profile *p,
-                      const struct pipeline_options *po, struct hp_error *err);
+int pipeline_suspects(struct triage *t, const struct profile *p, const struct pipeline_options *po,
+                      struct hp_error *err);
 
 /* Several profiles (FILE FILE...): one panel each, one above the other,
  * same scales, a name in one colour in every panel.  --diff: after minus
@@ -138,10 +137,9 @@ int pipeline_tree(struct tree *t, struct band_plan *bp, const struct profile *p,
                   struct hp_warnings *warnings, struct hp_error *err);
 
 /* --view=icicle: pipeline_tree and its layout (layout_build_icicle). */
-int pipeline_draw_icicle(struct layout *L, const struct profile *p, size_t n,
-                         const struct aux *aux, const struct pipeline_options *po,
-                         const struct text_metrics *tm, struct hp_warnings *warnings,
-                         struct hp_error *err);
+int pipeline_draw_icicle(struct layout *L, const struct profile *p, size_t n, const struct aux *aux,
+                         const struct pipeline_options *po, const struct text_metrics *tm,
+                         struct hp_warnings *warnings, struct hp_error *err);
 
 /* A band's sum held at INT64_MAX (bands_add_value): the output is not
  * the data there, so the run says so (held: "drawn at that", "written

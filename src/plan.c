@@ -118,7 +118,7 @@ void plan_rank(struct band_plan *bp)
 /* A band of one of several plans, in the order the union lists them. */
 struct band_ref {
     const char *name;
-    size_t pos;   /* place in the union's reading order (key, top first) */
+    size_t pos; /* place in the union's reading order (key, top first) */
     size_t plan, band;
 };
 
@@ -143,7 +143,7 @@ void bands_union(struct band_plan *u, const struct band_plan *plans, size_t n)
     size_t r = 0;
     for (size_t k = 0; k < n; k++)
         for (size_t i = plans[k].count; i-- > 0; r++)
-            refs[r] = (struct band_ref){plans[k].band[i].name, r, k, i};
+            refs[r] = (struct band_ref){ plans[k].band[i].name, r, k, i };
     qsort(refs, nrefs, sizeof *refs, by_name_then_pos);
 
     /* first[pos]: the group (one name) whose first place is pos, if any. */

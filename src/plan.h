@@ -19,14 +19,14 @@ struct aux; /* aux.h: the previous run's .aux (-p) */
 #define BANDS_LIMIT_DEFAULT 20
 
 struct band_options {
-    double trace_percent; /* -t: 0..5, default 1 */
-    long limit;           /* -m: 0 = no limit, default BANDS_LIMIT_DEFAULT */
-    bool sort_stddev;     /* -d */
-    int sort_name;        /* -i: 0 off, +1 ascending (greatest on top), -1 descending */
-    bool colour;          /* -c */
-    const struct aux *aux;/* -p: the previous run's .aux, or NULL */
-    bool sort_gradient;   /* --sort=gradient: ascending by slope (steepest rise on top) */
-    bool slopes;          /* --slopes: fill band.slope (also done for --sort=gradient) */
+    double trace_percent;  /* -t: 0..5, default 1 */
+    long limit;            /* -m: 0 = no limit, default BANDS_LIMIT_DEFAULT */
+    bool sort_stddev;      /* -d */
+    int sort_name;         /* -i: 0 off, +1 ascending (greatest on top), -1 descending */
+    bool colour;           /* -c */
+    const struct aux *aux; /* -p: the previous run's .aux, or NULL */
+    bool sort_gradient;    /* --sort=gradient: ascending by slope (steepest rise on top) */
+    bool slopes;           /* --slopes: fill band.slope (also done for --sort=gradient) */
     const struct name_filter *filter; /* --include/--exclude, or NULL for every name */
     /* --top: the names (ids) triage calls leaks (two profiles: those that
      * grew), each a band of its own whatever -t and -m say, stacked on
@@ -36,29 +36,29 @@ struct band_options {
 };
 
 struct band {
-    char *name;           /* raw bytes, NUL-terminated */
-    bool is_other;        /* the merged OTHER band */
-    uint64_t total;       /* sum of its values (saturating) */
-    struct rgb fill;      /* what it is drawn with */
-    double aux_shade;     /* what the .aux SHADE line says */
-    double slope;         /* --sort=gradient, --slopes: least-squares slope in VALUE_UNITs
+    char *name;       /* raw bytes, NUL-terminated */
+    bool is_other;    /* the merged OTHER band */
+    uint64_t total;   /* sum of its values (saturating) */
+    struct rgb fill;  /* what it is drawn with */
+    double aux_shade; /* what the .aux SHADE line says */
+    double slope;     /* --sort=gradient, --slopes: least-squares slope in VALUE_UNITs
                            * per SAMPLE_UNIT (OTHER: the sum of its names'); else 0 */
-    size_t rank;          /* place by size, whatever the order drawn: 0 the largest total
+    size_t rank;      /* place by size, whatever the order drawn: 0 the largest total
                            * (equal ones by name), OTHER after every name; -c's colours,
                            * --pattern's hatch and --mode=lines' look follow it */
-    char *hp_name;        /* the name the .hp of the same run gives it, where an
+    char *hp_name;    /* the name the .hp of the same run gives it, where an
                            * eventlog's differs (profile_hp_name), or NULL: the
                            * .aux has it under both */
-    bool leak;            /* --top: a name triage calls a leak (two profiles: one that
+    bool leak;        /* --top: a name triage calls a leak (two profiles: one that
                            * grew); the key marks it */
-    bool has_aux;         /* -p: the .aux entry it takes its order and shade from */
-    uint32_t aux_id;      /*   (aux_lookup), when has_aux */
+    bool has_aux;     /* -p: the .aux entry it takes its order and shade from */
+    uint32_t aux_id;  /*   (aux_lookup), when has_aux */
 };
 
 struct band_plan {
-    struct band *band;    /* bottom band first */
+    struct band *band; /* bottom band first */
     size_t count;
-    int32_t *band_of_name;/* name id -> band index; BAND_TRACED for a name trace
+    int32_t *band_of_name; /* name id -> band index; BAND_TRACED for a name trace
                              elimination removed; -1 for a name --include/--exclude
                              drop, or one with no data point */
     size_t nnames;

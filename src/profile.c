@@ -79,8 +79,8 @@ const char *profile_hp_name(const struct profile *p, uint32_t id, size_t *len)
     }
     /* -hi's details start with the table's address, as the .hp names it */
     static const char address[] = "address\t";
-    if (p->detail_columns && strncmp(p->detail_columns, address, sizeof address - 1) == 0 &&
-        id < p->ndetail && p->detail[id]) {
+    if (p->detail_columns && strncmp(p->detail_columns, address, sizeof address - 1) == 0
+        && id < p->ndetail && p->detail[id]) {
         const char *d = p->detail[id];
         size_t n = strcspn(d, "\t");
         if (n && (n != ni->len || memcmp(d, ni->text, n) != 0)) {
@@ -111,8 +111,7 @@ void profile_stacks_free(struct profile_stacks *s)
 /* Calls each(word, len, ctx) for every word of the JOB's RTS options:
  * after "+RTS", up to "-RTS" (the RTS writes its options last, after the
  * program's arguments). */
-static void each_rts_option(const char *job, void (*each)(const char *, size_t, void *),
-                            void *ctx)
+static void each_rts_option(const char *job, void (*each)(const char *, size_t, void *), void *ctx)
 {
     bool rts = false;
     for (const char *s = job ? job : ""; *s;) {

@@ -36,7 +36,7 @@ enum heap_breakdown {
 /* A cost centre of an eventlog (HEAP_PROF_COST_CENTRE), its strings as
  * the log gives them (raw bytes, NUL-terminated). */
 struct cost_centre_info {
-    char *frame;      /* as the .hp prints it in a stack: the label; a CAF "Module.CAF" */
+    char *frame; /* as the .hp prints it in a stack: the label; a CAF "Module.CAF" */
     char *label, *module, *location;
 };
 
@@ -51,25 +51,25 @@ struct profile_stacks {
     struct cost_centre_info *cc;
     size_t ncc;
     uint32_t *frame;
-    size_t *first;    /* nnames + 1 */
+    size_t *first; /* nnames + 1 */
     bool *cut;
     size_t nnames;
 };
 
 struct profile {
-    char *source;       /* the name used in messages: the file name, or "stdin" */
-    char *job;          /* header strings, raw bytes; never NULL after a */
-    char *date;         /*   successful parse */
+    char *source; /* the name used in messages: the file name, or "stdin" */
+    char *job;    /* header strings, raw bytes; never NULL after a */
+    char *date;   /*   successful parse */
     char *sample_unit;
     char *value_unit;
 
-    size_t nsamples;    /* completed samples (END_SAMPLE seen) */
-    double t_first;     /* time of the first and last completed sample */
+    size_t nsamples; /* completed samples (END_SAMPLE seen) */
+    double t_first;  /* time of the first and last completed sample */
     double t_last;
 
-    double *marks;      /* MARK times, in file order */
+    double *marks; /* MARK times, in file order */
     size_t nmarks;
-    char **mark_text;   /* per mark its text (an eventlog's traceMarker: valid
+    char **mark_text;        /* per mark its text (an eventlog's traceMarker: valid
                          * for display, capped at MARK_TEXT_MAX bytes, control
                          * characters made visible), or NULL for none: a
                          * .hp's MARK has no text */
@@ -77,15 +77,15 @@ struct profile {
                               * (--heap), or NULL */
 
     bool dropped_open_sample; /* input ended inside a sample */
-    bool finished;      /* the input ends as a finished run's does: with the
+    bool finished;            /* the input ends as a finished run's does: with the
                          * empty sample the RTS writes at exit (an eventlog:
                          * and its end marker); not so a cut or killed run's */
-    bool x_is_index;    /* --x=index: each sample's time is its number, from 0 */
-    bool elapsed_time;  /* the times are elapsed seconds (an eventlog), where a
+    bool x_is_index;          /* --x=index: each sample's time is its number, from 0 */
+    bool elapsed_time;        /* the times are elapsed seconds (an eventlog), where a
                          * .hp counts the mutator's CPU seconds */
 
-    struct names names; /* every name, with totals */
-    struct store *store;/* the samples, for replay */
+    struct names names;  /* every name, with totals */
+    struct store *store; /* the samples, for replay */
 
     /* What an eventlog tells of a band beyond its name: detail_columns
      * names the fields (tab-separated; NULL: no details), detail[id] (for
@@ -102,7 +102,7 @@ struct profile {
     struct hp_warnings facts; /* what the drawing must say of the data, where the
                                * user looks (profile_fact): a run cut short, a
                                * share of the heap with no name, names cut */
-    bool era_bands;     /* the bands are eras (-he): "era N", in the order of N */
+    bool era_bands;           /* the bands are eras (-he): "era N", in the order of N */
 
     enum heap_breakdown breakdown; /* what an eventlog says; a .hp leaves it
                                     * BY_UNKNOWN (profile_breakdown reads its JOB) */
@@ -116,19 +116,19 @@ struct profile {
  * samples kept 0, 1, 2... and uses that number as their time; a MARK then
  * moves to the number of the sample after it. */
 struct parse_options {
-    bool has_from, has_to;  /* --from, --to */
+    bool has_from, has_to; /* --from, --to */
     double from, to;
-    bool x_index;           /* --x=index */
-    bool full_stacks;       /* --full-stacks: an eventlog's cost-centre stacks
+    bool x_index;         /* --x=index */
+    bool full_stacks;     /* --full-stacks: an eventlog's cost-centre stacks
                              * named whole, not cut at the RTS's -L */
-    bool heap;              /* --heap: keep an eventlog's heap-size events */
-    bool stacks;            /* keep an eventlog's -hc stacks frame by frame
+    bool heap;            /* --heap: keep an eventlog's heap-size events */
+    bool stacks;          /* keep an eventlog's -hc stacks frame by frame
                              * (profile.stacks): the tree's (tree.h) */
-    const regex_t *marks;   /* --marks=RE, compiled (filter.c): the marks kept
+    const regex_t *marks; /* --marks=RE, compiled (filter.c): the marks kept
                              * whose text matches (a .hp's: ""); NULL: all */
-    unsigned threads;       /* threads reading a large .hp file: 0 one per
+    unsigned threads;     /* threads reading a large .hp file: 0 one per
                              * processor (HP2PS_THREADS), 1 no threads */
-    size_t part_min;        /* bytes per thread at least; 0: PARSE_PART_MIN */
+    size_t part_min;      /* bytes per thread at least; 0: PARSE_PART_MIN */
 };
 
 /* The name the RTS's .hp of the same run gives name id, where an

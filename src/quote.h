@@ -17,7 +17,7 @@
 /* Input bytes a quote shows before it is cut short with "...". */
 #define QUOTE_BYTES 40
 /* Room for any quote: every byte shown as \xhh, "...", NUL. */
-#define QUOTE_MAX (QUOTE_BYTES * 4 + 8)
+#define QUOTE_MAX   (QUOTE_BYTES * 4 + 8)
 
 /* s[0..n) as a quote into out: at most QUOTE_BYTES input bytes (never a
  * UTF-8 sequence cut in two), then "..." when there was more.  Backslash

@@ -71,8 +71,8 @@ bool render_utc(long long epoch, struct tm *tm);
  * or -1 with err set when cairo or pango fails; the surface stays the
  * caller's. */
 struct _cairo_surface;
-int render_pages(struct _cairo_surface *surface, const struct layout *L,
-                 struct render_fonts *fonts, struct hp_error *err);
+int render_pages(struct _cairo_surface *surface, const struct layout *L, struct render_fonts *fonts,
+                 struct hp_error *err);
 
 /* Where a vector format's bytes go on their way to the file.  cairo
  * writes its output stream in pieces of a few bytes, and an fwrite each
@@ -105,21 +105,21 @@ int render_fail(struct hp_error *err, const char *what, int status);
  * built after the layout by the pipeline for a format that asks for it. */
 struct page_data;
 struct render_settings {
-    double dpi;              /* raster formats: pixels per inch */
-    double refresh;          /* HTML: --watch's period, the page reloads itself this
+    double dpi;            /* raster formats: pixels per inch */
+    double refresh;        /* HTML: --watch's period, the page reloads itself this
                               * often (seconds); 0: never */
-    unsigned refresh_stop;   /* HTML: after this many reloads that found the page the
+    unsigned refresh_stop; /* HTML: after this many reloads that found the page the
                               * same (--watch has ended: watch.h, WATCH_IDLE_PERIODS),
                               * the page stops reloading */
-    unsigned threads;        /* HP2PS_THREADS: 1 draws and writes on one thread (the
+    unsigned threads;      /* HP2PS_THREADS: 1 draws and writes on one thread (the
                               * same bytes, slower); 0 or more: as many as help */
 };
 
 struct render_format {
-    const char *name;        /* --format=NAME, and the file extension */
-    bool multipage;          /* can hold several pages (else the key stays beside the graph) */
-    bool print_page;         /* default page is GHC's turned A4 (PostScript) */
-    bool always_fit;         /* the page is always the graph's own size (EPS) */
+    const char *name; /* --format=NAME, and the file extension */
+    bool multipage;   /* can hold several pages (else the key stays beside the graph) */
+    bool print_page;  /* default page is GHC's turned A4 (PostScript) */
+    bool always_fit;  /* the page is always the graph's own size (EPS) */
     /* L to f: 0, or -1 with err set (f is the caller's, left open).
      * The program calls a format through render_write, never these two
      * directly: a format with a page (HTML) has no write. */
@@ -130,7 +130,7 @@ struct render_format {
     int (*write_page)(FILE *f, const struct layout *L, const struct page_data *D,
                       struct render_fonts *fonts, const struct render_settings *rs,
                       struct hp_error *err);
-    bool raster;             /* drawn on cairo's image surface (PNG) */
+    bool raster; /* drawn on cairo's image surface (PNG) */
 };
 
 /* fmt's writer, whichever it has: L (and for a format with a page, D) to

@@ -55,8 +55,10 @@ static int choose_format(const struct options *o, const struct render_format **f
                            format_names(names, "", ", "));
     } else if (o->output && strcmp(o->output, "-") != 0) {
         if (!(of = output_format_for_path(o->output)))
-            return hp_fail(err, "%s: cannot tell the format from the extension; name it %s, or "
-                           "give --format", o->output, format_names(names, ".", " or "));
+            return hp_fail(err,
+                           "%s: cannot tell the format from the extension; name it %s, or "
+                           "give --format",
+                           o->output, format_names(names, ".", " or "));
     }
     if (of)
         *fmt = of->render, *exp = of->export, *tree = of->tree;
@@ -102,49 +104,62 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
     if (po->top_table && o->watch)
         return hp_fail(err, "--watch redraws a drawing; --top's table is written once");
     if (o->top && o->ninputs == 2 && !po->top_table && !o->diff)
-        return hp_fail(err, "--top with a drawing of two profiles: draw them with --diff, whose "
+        return hp_fail(err,
+                       "--top with a drawing of two profiles: draw them with --diff, whose "
                        "title names what grew");
     if (!po->top_table && choose_format(o, &po->fmt, &po->exp, &po->tree_fmt, err) < 0)
         return -1;
-    if (name_filter_compile(filter, o->include, o->ninclude, o->exclude, o->nexclude, err) < 0 ||
-        name_filter_marks(filter, o->marks, err) < 0)
+    if (name_filter_compile(filter, o->include, o->ninclude, o->exclude, o->nexclude, err) < 0
+        || name_filter_marks(filter, o->marks, err) < 0)
         return -1;
     if (po->exp && o->ninputs > 1 && !po->top_table)
         return hp_fail(err, "-o %s: an export holds one profile; export each on its own",
                        o->output ? o->output : "-");
     if (po->tree_fmt && o->ninputs > 1 && !o->diff)
-        return hp_fail(err, "-o %s: folded stacks are one profile's (or two with --diff); write "
-                       "each on its own", o->output ? o->output : "-");
+        return hp_fail(err,
+                       "-o %s: folded stacks are one profile's (or two with --diff); write "
+                       "each on its own",
+                       o->output ? o->output : "-");
     if (o->view == VIEW_ICICLE && po->exp)
-        return hp_fail(err, "--view=icicle draws a picture; -o FILE.folded writes the tree's "
+        return hp_fail(err,
+                       "--view=icicle draws a picture; -o FILE.folded writes the tree's "
                        "stacks as text");
     if (o->view == VIEW_ICICLE && po->fmt && po->fmt->write_page)
-        return hp_fail(err, "--view=icicle: the HTML page draws its icicle under the graph "
+        return hp_fail(err,
+                       "--view=icicle: the HTML page draws its icicle under the graph "
                        "(-o FILE.html without --view); --view=icicle draws it as .svg, .pdf, "
                        ".png, .ps or .eps");
     if (o->view == VIEW_ICICLE && o->top)
-        return hp_fail(err, "--top names its ranking under the graph's title; --view=icicle "
+        return hp_fail(err,
+                       "--top names its ranking under the graph's title; --view=icicle "
                        "draws a tree (write the table with -o FILE.txt)");
     po->icicle = o->view == VIEW_ICICLE && po->fmt;
     /* --at; else --from/--to's window; else the peak */
     po->moment = (struct moment){
-        .kind = o->at == AT_END    ? MOMENT_END
-              : o->at == AT_TIME   ? MOMENT_TIME
-              : o->at == AT_PEAK   ? MOMENT_PEAK
-              : o->has_from || o->has_to ? MOMENT_WINDOW
-                                   : MOMENT_PEAK,
+        .kind = o->at == AT_END        ? MOMENT_END
+            : o->at == AT_TIME         ? MOMENT_TIME
+            : o->at == AT_PEAK         ? MOMENT_PEAK
+            : o->has_from || o->has_to ? MOMENT_WINDOW
+                                       : MOMENT_PEAK,
         .time = o->at_time,
     };
     if ((!po->exp || po->top_table) && o->export_layout != EXPORT_AUTO)
-        return hp_fail(err, "--export-layout is for an export: -o FILE.csv, -o FILE.json or "
+        return hp_fail(err,
+                       "--export-layout is for an export: -o FILE.csv, -o FILE.json or "
                        "--format=csv|json");
     po->export_layout = o->export_layout;
     po->parse = (struct parse_options){
-        .has_from = o->has_from, .from = o->from, .has_to = o->has_to, .to = o->to,
-        .x_index = o->x_index, .full_stacks = o->full_stacks, .threads = env_threads(),
-        .heap = o->heap, .marks = filter->marks,
-        .stacks = o->view == VIEW_ICICLE || po->tree_fmt ||
-                  (po->fmt && po->fmt->write_page), /* the page's icicle */
+        .has_from = o->has_from,
+        .from = o->from,
+        .has_to = o->has_to,
+        .to = o->to,
+        .x_index = o->x_index,
+        .full_stacks = o->full_stacks,
+        .threads = env_threads(),
+        .heap = o->heap,
+        .marks = filter->marks,
+        .stacks = o->view == VIEW_ICICLE || po->tree_fmt
+            || (po->fmt && po->fmt->write_page), /* the page's icicle */
     };
     struct band_options *bo = &po->bands;
     band_options_default(bo);
@@ -161,9 +176,9 @@ int run_options_from(struct pipeline_options *po, const struct options *o,
     po->layout = (struct layout_options){
         .title_box = o->title_box,
         .page = o->eps || fmt->always_fit ? PAGE_FIT
-              : o->upright                 ? PAGE_GHOSTVIEW
-              : fmt->print_page            ? PAGE_TURNED_A4
-                                           : PAGE_LANDSCAPE_A4,
+            : o->upright                  ? PAGE_GHOSTVIEW
+            : fmt->print_page             ? PAGE_TURNED_A4
+                                          : PAGE_LANDSCAPE_A4,
         .fit_width = o->eps ? o->eps_width : LAYOUT_BOX_WIDTH,
         .single_page = o->eps || !fmt->multipage,
         .multipage = o->multipage,
@@ -242,7 +257,6 @@ char *run_input_path(const char *arg)
     return xstrdup(arg);
 }
 
-
 /* GHC's naming: "prog" and "prog.hp" both read prog.hp, and the outputs
  * are prog.ps and prog.aux in the current directory.  prog.eventlog is
  * read as it is and gives the same outputs (what it holds is told by its
@@ -257,15 +271,17 @@ static void resolve_files(struct files *fl, const char *arg, const struct pipeli
     }
     fl->input = run_input_path(arg);
     char *stem = ends_with(arg, ".hp") || ends_with(arg, ".eventlog")
-                     ? xmemdup0(arg, (size_t)(strrchr(arg, '.') - arg))
-                     : xstrdup(arg);
+        ? xmemdup0(arg, (size_t)(strrchr(arg, '.') - arg))
+        : xstrdup(arg);
     const char *slash = strrchr(stem, '/');
     fl->base = xstrdup(slash ? slash + 1 : stem);
     free(stem);
     /* NAME.FORMAT (formats.h: the extension is the format's name) */
     char ext[16];
-    snprintf(ext, sizeof ext, ".%s", po->exp ? po->exp->name
-                                    : po->tree_fmt ? po->tree_fmt->name : po->fmt->name);
+    snprintf(ext, sizeof ext, ".%s",
+             po->exp            ? po->exp->name
+                 : po->tree_fmt ? po->tree_fmt->name
+                                : po->fmt->name);
     fl->out_path = po->output ? xstrdup(po->output) : concat(fl->base, ext);
     fl->aux_path = concat(fl->base, ".aux");
 }
@@ -328,8 +344,8 @@ static bool aux_replaceable(const char *path, struct hp_error *why)
     /* A file we may not read may be anyone's: said as that, not as the
      * reader's "cannot open". */
     if (faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) != 0) {
-        hp_fail(why, "%s: cannot be read (%s): it may not be an hp2ps .aux file",
-                path, strerror(errno));
+        hp_fail(why, "%s: cannot be read (%s): it may not be an hp2ps .aux file", path,
+                strerror(errno));
         return false;
     }
     struct hp_error found;
@@ -409,10 +425,10 @@ static int write_drawing(const struct layout *L, const struct page_data *page,
                          const struct pipeline_options *po, struct render_fonts *fonts,
                          struct hp_error *err)
 {
-    struct output out = {0}, aux_out = {0};
+    struct output out = { 0 }, aux_out = { 0 };
     bool with_aux = d != NULL;
-    if (check_target(fl->out_path, po->force, err) < 0 ||
-        (with_aux && check_target(fl->aux_path, po->force, err) < 0))
+    if (check_target(fl->out_path, po->force, err) < 0
+        || (with_aux && check_target(fl->aux_path, po->force, err) < 0))
         return -1;
     if (open_output(&out, fl->out_path, fl->input, po, err) < 0)
         return -1;
@@ -422,20 +438,19 @@ static int write_drawing(const struct layout *L, const struct page_data *page,
         output_abort(&out);
         return -1;
     }
-    struct output *both[2] = {&out, &aux_out};
+    struct output *both[2] = { &out, &aux_out };
     return output_commit_all(both, with_aux ? 2 : 1, err);
 }
 
 /* -o FILE.csv, -o FILE.json, --format=csv|json: the numbers instead of
  * the picture, through the same atomic output; no .aux is written.
  * *clipped: a band's sum was written as INT64_MAX. */
-static int write_export(const struct files *fl, const struct profile *p,
-                        const struct band_plan *bp, const struct pipeline_options *po,
-                        bool *clipped, struct hp_error *err)
+static int write_export(const struct files *fl, const struct profile *p, const struct band_plan *bp,
+                        const struct pipeline_options *po, bool *clipped, struct hp_error *err)
 {
     struct output out;
-    if (check_target(fl->out_path, po->force, err) < 0 ||
-        open_output(&out, fl->out_path, fl->input, po, err) < 0)
+    if (check_target(fl->out_path, po->force, err) < 0
+        || open_output(&out, fl->out_path, fl->input, po, err) < 0)
         return -1;
     int written = po->exp->write(out.f, p, bp, po->export_layout, err);
     if (written < 0)
@@ -451,15 +466,15 @@ static int write_tree(const struct files *fl, const struct profile *p, size_t n,
                       struct hp_warnings *warnings, struct hp_error *err)
 {
     struct tree t;
-    struct band_plan bp[TREE_PROFILES] = {{0}, {0}};
+    struct band_plan bp[TREE_PROFILES] = { { 0 }, { 0 } };
     struct output out;
-    if (check_target(fl->out_path, po->force, err) < 0 ||
-        pipeline_tree(&t, bp, p, n, aux, po, warnings, err) < 0)
+    if (check_target(fl->out_path, po->force, err) < 0
+        || pipeline_tree(&t, bp, p, n, aux, po, warnings, err) < 0)
         return -1;
     int rc = open_output(&out, fl->out_path, fl->input, po, err);
     if (rc == 0) {
         rc = po->tree_fmt->write(out.f, &t, err) < 0 ? writer_failed(&out, err)
-                                                      : output_commit(&out, err);
+                                                     : output_commit(&out, err);
     }
     tree_free(&t);
     for (size_t k = 0; k < n; k++)
@@ -491,8 +506,10 @@ static void warn_heap(struct hp_warnings *warnings, const struct profile *p,
         return;
     enum heap_lines_shown shown = profile_heap_lines(p, po->layout.mode == MODE_PERCENT);
     if (shown == HEAP_LINES_NONE)
-        warnings_add(warnings, "%s: --heap: no heap size events (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE) to "
-             "draw; only an eventlog has them (+RTS -l)", p->source);
+        warnings_add(warnings,
+                     "%s: --heap: no heap size events (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE) to "
+                     "draw; only an eventlog has them (+RTS -l)",
+                     p->source);
     else if (po->exp)
         return;
     else if (nprofiles > 1)
@@ -510,9 +527,9 @@ static void warn_heap(struct hp_warnings *warnings, const struct profile *p,
  * and with -p the .aux read into aux (*saved; NULL: none to use).  The
  * check comes before -p reads it, so that one warning says both.  -1
  * (err set) when the .aux would replace the input. */
-static int aux_policy(const struct files *fl, const struct pipeline_options *po,
-                      struct aux *aux, const struct aux **saved, bool *write,
-                      struct hp_warnings *warnings, struct hp_error *err)
+static int aux_policy(const struct files *fl, const struct pipeline_options *po, struct aux *aux,
+                      const struct aux **saved, bool *write, struct hp_warnings *warnings,
+                      struct hp_error *err)
 {
     struct hp_error why;
     *saved = NULL;
@@ -537,11 +554,11 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
 {
     struct files fl;
     resolve_files(&fl, arg, po);
-    struct profile p = {0};
+    struct profile p = { 0 };
     struct aux aux;
     aux_init(&aux);
-    struct drawing d = {0};
-    struct band_plan bp = {0};
+    struct drawing d = { 0 };
+    struct band_plan bp = { 0 };
     struct render_fonts *fonts = NULL;
     struct render_fonts_job *job = NULL;
     int rc = -1;
@@ -559,11 +576,13 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     /* A -hb run whose RTS crashed (GHC 9.0's does after about 32
      * censuses) leaves only the empty sample at 0: a blank graph, with no
      * word why.  (Any other profile so short may be one still written.) */
-    if (p.nsamples == 1 && p.names.count == 0 && !p.dropped_open_sample && p.job &&
-        strstr(p.job, "-hb"))
-        warnings_add(warnings, "%s holds only the empty sample at 0: no census was written, "
+    if (p.nsamples == 1 && p.names.count == 0 && !p.dropped_open_sample && p.job
+        && strstr(p.job, "-hb"))
+        warnings_add(warnings,
+                     "%s holds only the empty sample at 0: no census was written, "
                      "as when the program crashed (GHC 9.0's RTS does in -hb after about 32 "
-                     "censuses); try a newer GHC, or -hc or -hy", p.source);
+                     "censuses); try a newer GHC, or -hc or -hy",
+                     p.source);
     warn_heap(warnings, &p, po, 1);
     bool write_aux;
     const struct aux *saved;
@@ -585,7 +604,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
             goto done;
         if (given && !saved)
             warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path,
-                 p.source);
+                         p.source);
         bool clipped = false;
         rc = write_export(&fl, &p, &bp, po, &clipped, err);
         if (rc == 0 && clipped)
@@ -602,7 +621,8 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     if (pipeline_layout(&d, &p, po, &tm, err) < 0)
         goto done;
     if (d.aux_foreign)
-        warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path, p.source);
+        warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path,
+                     p.source);
     rc = write_drawing(&d.layout, d.page, &fl, write_aux ? &d : NULL, po, fonts, err);
     warn_boxes(warnings, rc, fonts);
 done:
@@ -624,9 +644,9 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
 {
     struct profile *p = xcalloc(n, sizeof *p);
     struct render_fonts_job *job = po->tree_fmt ? NULL : render_fonts_begin(po->fmt);
-    struct layout L = {0};
+    struct layout L = { 0 };
     struct page_data *page = NULL;
-    struct files fl = {0};
+    struct files fl = { 0 };
     fl.out_path = xstrdup(po->output ? po->output : "-");
     int rc = -1;
     size_t k;
@@ -652,7 +672,8 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
     }
     struct text_metrics tm = render_text_metrics(fonts);
     if ((po->diff ? pipeline_draw_diff(&L, &page, p, po, &tm, warnings, err)
-                  : pipeline_draw_several(&L, &page, p, n, po, &tm, warnings, err)) < 0)
+                  : pipeline_draw_several(&L, &page, p, n, po, &tm, warnings, err))
+        < 0)
         goto done;
     rc = write_drawing(&L, page, &fl, NULL, po, fonts, err);
     warn_boxes(warnings, rc, fonts);
@@ -673,13 +694,13 @@ done:
 static int run_top(const struct pipeline_options *po, const char *const *inputs, size_t n,
                    struct hp_warnings *warnings, struct hp_error *err)
 {
-    struct profile p[2] = {{0}, {0}};
-    struct triage t = {0};
-    struct triage_opened opened = {0};
-    struct band_plan bp = {0};
-    struct output out = {0};
+    struct profile p[2] = { { 0 }, { 0 } };
+    struct triage t = { 0 };
+    struct triage_opened opened = { 0 };
+    struct band_plan bp = { 0 };
+    struct output out = { 0 };
     const char *target = po->output ? po->output : "-";
-    char *path[2] = {NULL, NULL};
+    char *path[2] = { NULL, NULL };
     int rc = -1;
     size_t k;
     for (k = 0; k < (n ? n : 1); k++) {
@@ -691,25 +712,25 @@ static int run_top(const struct pipeline_options *po, const char *const *inputs,
         if (read_profile(&p[k], path[k], po, warnings, err) < 0)
             goto done;
     }
-    struct toptable tt = {.p = &p[k - 1], .top = po->top_n, .iec = po->layout.iec};
+    struct toptable tt = { .p = &p[k - 1], .top = po->top_n, .iec = po->layout.iec };
     if (po->has_at) {
         struct census_pick at;
-        if (census_find(&at, &p[0], po->at, po->at_time, err) < 0 ||
-            pipeline_plan(&bp, &p[0], NULL, po, err) < 0 ||
-            triage_open_other(&opened, &p[0], &bp, at.index, err) < 0)
+        if (census_find(&at, &p[0], po->at, po->at_time, err) < 0
+            || pipeline_plan(&bp, &p[0], NULL, po, err) < 0
+            || triage_open_other(&opened, &p[0], &bp, at.index, err) < 0)
             goto done;
         tt.opened = &opened;
     } else {
         struct triage_options o[2];
         o[0] = o[1] = pipeline_top_window(po);
         if ((k == 2 ? triage_rank_two(&t, &p[0], &p[1], o, err)
-                    : triage_rank(&t, &p[0], &o[0], err)) < 0)
+                    : triage_rank(&t, &p[0], &o[0], err))
+            < 0)
             goto done;
         tt.t = &t;
         tt.before = k == 2 ? &p[0] : NULL;
     }
-    if (check_target(target, po->force, err) < 0 ||
-        open_output(&out, target, path[0], po, err) < 0)
+    if (check_target(target, po->force, err) < 0 || open_output(&out, target, path[0], po, err) < 0)
         goto done;
     po->top_table->write(out.f, &tt);
     rc = output_commit(&out, err);
@@ -728,14 +749,16 @@ int run_inputs(const struct pipeline_options *po, const char *const *inputs, siz
                struct hp_warnings *warnings, struct hp_error *err)
 {
     if (po->fmt && render_source_date_epoch() == -2)
-        warnings_add(warnings, "SOURCE_DATE_EPOCH=%s: not a whole number of seconds from 1970 to 9999; "
-             "ignored", getenv("SOURCE_DATE_EPOCH"));
+        warnings_add(warnings,
+                     "SOURCE_DATE_EPOCH=%s: not a whole number of seconds from 1970 to 9999; "
+                     "ignored",
+                     getenv("SOURCE_DATE_EPOCH"));
     /* Whatever locale the caller set: the numbers this thread writes
      * (exports, the .aux, labels) and reads back keep '.' (issue 34). */
     void *locale = number_c_locale_begin();
-    int rc = po->top_table       ? run_top(po, inputs, n, warnings, err)
-           : n > 1 || po->diff ? run_many(po, inputs, n, warnings, err)
-                               : run_one(po, n ? inputs[0] : NULL, warnings, err);
+    int rc = po->top_table  ? run_top(po, inputs, n, warnings, err)
+        : n > 1 || po->diff ? run_many(po, inputs, n, warnings, err)
+                            : run_one(po, n ? inputs[0] : NULL, warnings, err);
     number_c_locale_end(locale);
     return rc;
 }
@@ -766,8 +789,10 @@ static int read_check_file(struct budget_list *list, const char *path, struct hp
     if (r < 0)
         rc = hp_fail(err, "--check-file=%s: read error: %s", path, strerror(e));
     else if (n > CHECK_FILE_MAX)
-        rc = hp_fail(err, "--check-file=%s: larger than %d bytes; a budget file holds a "
-                     "budget a line", path, CHECK_FILE_MAX);
+        rc = hp_fail(err,
+                     "--check-file=%s: larger than %d bytes; a budget file holds a "
+                     "budget a line",
+                     path, CHECK_FILE_MAX);
     else
         rc = budget_list_add_text(list, buf, n, path, err);
     free(buf);
@@ -792,8 +817,10 @@ int run_gate_options(struct run_gate *g, struct pipeline_options *po, const stru
     if (o->nreports > RUN_REPORTS_MAX)
         return hp_fail(err, "--report: at most %d reports", RUN_REPORTS_MAX);
     if (po->exp)
-        return hp_fail(err, "-o %s: the gate draws its profile (.ps .eps .pdf .svg .png "
-                       ".html); export it without --check and --baseline", o->output);
+        return hp_fail(err,
+                       "-o %s: the gate draws its profile (.ps .eps .pdf .svg .png "
+                       ".html); export it without --check and --baseline",
+                       o->output);
     g->opt = (struct gate_options){
         .budget = g->budgets.b,
         .nbudgets = g->budgets.n,
@@ -810,8 +837,8 @@ int run_gate_options(struct run_gate *g, struct pipeline_options *po, const stru
     g->report = o->reports;
     g->nreports = o->nreports;
     for (size_t i = 0; i < o->nreports; i++)
-        g->opt.growers |= strncmp(o->reports[i], "markdown:", 9) == 0 ||
-                          strncmp(o->reports[i], "json:", 5) == 0;
+        g->opt.growers |=
+            strncmp(o->reports[i], "markdown:", 9) == 0 || strncmp(o->reports[i], "json:", 5) == 0;
     g->draw = o->output != NULL;
     g->trace_given = o->trace_given;
     g->iec = o->iec;
@@ -851,8 +878,7 @@ static int prepare_reports(struct output *outs, size_t *n, const struct run_gate
         const char *path;
         report_writer *write = report_kind(g->report[i], &path);
         struct output *out = &outs[*n];
-        if (check_target(path, po->force, err) < 0 ||
-            open_output(out, path, input, po, err) < 0)
+        if (check_target(path, po->force, err) < 0 || open_output(out, path, input, po, err) < 0)
             return -1;
         ++*n;
         if (write(out->f, v, st) < 0) {
@@ -868,13 +894,13 @@ static int prepare_reports(struct output *outs, size_t *n, const struct run_gate
  * temporary file (outs[*n]), committed with the reports.  Heap budgets
  * draw the RTS's lines they measured. */
 static int gate_draw(struct output *outs, size_t *n, const struct gate_verdict *v,
-                     const struct profile *p, const struct profile *base,
-                     const struct run_gate *g, const struct pipeline_options *po,
-                     const char *input, struct hp_warnings *warnings, struct hp_error *err)
+                     const struct profile *p, const struct profile *base, const struct run_gate *g,
+                     const struct pipeline_options *po, const char *input,
+                     struct hp_warnings *warnings, struct hp_error *err)
 {
     struct gate_drawing gd;
     struct pipeline_options dpo = *po;
-    struct drawing d = {0};
+    struct drawing d = { 0 };
     struct render_fonts *fonts = NULL;
     int rc = -1;
     if (gate_drawing_build(&gd, v, p, base, &g->opt, err) < 0)
@@ -897,8 +923,8 @@ static int gate_draw(struct output *outs, size_t *n, const struct gate_verdict *
     if (pipeline_layout(&d, p, &dpo, &tm, err) < 0)
         goto done;
     struct output *out = &outs[*n];
-    if (check_target(po->output, po->force, err) < 0 ||
-        open_output(out, po->output, input, po, err) < 0)
+    if (check_target(po->output, po->force, err) < 0
+        || open_output(out, po->output, input, po, err) < 0)
         goto done;
     ++*n;
     if (render_write(po->fmt, out->f, &d.layout, d.page, fonts, &po->render, err) < 0) {
@@ -923,8 +949,8 @@ static bool gate_uses_stdout(const struct run_gate *g, const struct pipeline_opt
         if (strcmp(path, "-") == 0 || output_descriptor_of(path) == 1)
             return true;
     }
-    return g->draw && po->output &&
-           (strcmp(po->output, "-") == 0 || output_descriptor_of(po->output) == 1);
+    return g->draw && po->output
+        && (strcmp(po->output, "-") == 0 || output_descriptor_of(po->output) == 1);
 }
 
 /* The heap profile's breakdown a JOB line names: the letter of the
@@ -941,8 +967,8 @@ static char rts_breakdown(const char *job)
             rts = true;
         else if (n == 4 && strncmp(s, "-RTS", 4) == 0)
             rts = false;
-        else if (rts && n >= 3 && s[0] == '-' && s[1] == 'h' &&
-                 ((s[2] >= 'a' && s[2] <= 'z') || (s[2] >= 'A' && s[2] <= 'Z')))
+        else if (rts && n >= 3 && s[0] == '-' && s[1] == 'h'
+                 && ((s[2] >= 'a' && s[2] <= 'z') || (s[2] >= 'A' && s[2] <= 'Z')))
             return s[2];
         s += n;
     }
@@ -956,9 +982,11 @@ static void warn_breakdowns(struct hp_warnings *warnings, const struct profile *
 {
     char a = rts_breakdown(p->job), b = rts_breakdown(base->job);
     if (a && b && a != b)
-        warnings_add(warnings, "%s is a -h%c profile and its baseline %s a -h%c one: their "
+        warnings_add(warnings,
+                     "%s is a -h%c profile and its baseline %s a -h%c one: their "
                      "bands name different things, and few pair (make the baseline with the "
-                     "same +RTS -h)", p->source, a, base->source, b);
+                     "same +RTS -h)",
+                     p->source, a, base->source, b);
 }
 
 int run_gate(const struct pipeline_options *po, const struct run_gate *g, const char *input,
@@ -966,21 +994,22 @@ int run_gate(const struct pipeline_options *po, const struct run_gate *g, const 
 {
     memset(out, 0, sizeof *out);
     void *locale = number_c_locale_begin();
-    struct profile p = {0}, base = {0};
-    struct gate_verdict v = {0};
-    struct output outs[RUN_REPORTS_MAX + 1] = {{0}};
+    struct profile p = { 0 }, base = { 0 };
+    struct gate_verdict v = { 0 };
+    struct output outs[RUN_REPORTS_MAX + 1] = { { 0 } };
     size_t nouts = 0;
     char *path = run_input_path(input), *base_path = run_input_path(g->baseline);
     int rc = -1;
-    if (read_profile(&p, path, po, warnings, err) < 0 ||
-        (g->baseline && read_profile(&base, base_path, po, warnings, err) < 0))
+    if (read_profile(&p, path, po, warnings, err) < 0
+        || (g->baseline && read_profile(&base, base_path, po, warnings, err) < 0))
         goto done;
     if (g->baseline)
         warn_breakdowns(warnings, &p, &base);
     if (gate_evaluate(&v, &p, g->baseline ? &base : NULL, &g->opt, err) < 0)
         goto done;
-    struct gate_style st = {
-        .iec = g->iec, .sample_unit = p.sample_unit, .value_unit = p.value_unit};
+    struct gate_style st = { .iec = g->iec,
+                             .sample_unit = p.sample_unit,
+                             .value_unit = p.value_unit };
     if (p.x_is_index)
         st.sample_unit = "samples";
     for (size_t i = 0; i < v.n; i++)
@@ -994,8 +1023,9 @@ int run_gate(const struct pipeline_options *po, const struct run_gate *g, const 
     free(summary);
     out->over = v.failed > 0;
     out->to_stderr = gate_uses_stdout(g, po);
-    if (g->draw && gate_draw(outs, &nouts, &v, &p, g->baseline ? &base : NULL, g, po, path,
-                             warnings, err) < 0)
+    if (g->draw
+        && gate_draw(outs, &nouts, &v, &p, g->baseline ? &base : NULL, g, po, path, warnings, err)
+            < 0)
         goto done;
     if (prepare_reports(outs, &nouts, g, &v, &st, path, po, err) < 0)
         goto done;

@@ -35,12 +35,12 @@ struct run_gate {
     bool active;
     struct budget_list budgets;
     struct gate_options opt;
-    const char *baseline;    /* --baseline FILE, or NULL */
-    const char **report;     /* --report values, KIND[:FILE] */
+    const char *baseline; /* --baseline FILE, or NULL */
+    const char **report;  /* --report values, KIND[:FILE] */
     size_t nreports;
-    bool draw;               /* -o FILE: draw the profile with the budgets */
-    bool trace_given;        /* -t given; else the drawing hides no name (-t0) */
-    bool iec;                /* --units=iec */
+    bool draw;        /* -o FILE: draw the profile with the budgets */
+    bool trace_given; /* -t given; else the drawing hides no name (-t0) */
+    bool iec;         /* --units=iec */
 };
 
 /* From the command line (po: its heap events are kept when a budget

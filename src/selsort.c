@@ -27,8 +27,8 @@
 #define NONE SIZE_MAX
 
 struct tree {
-    size_t *node;   /* node[1] is the root; leaves at node[size + pos] */
-    size_t size;    /* number of leaves, a power of two >= n */
+    size_t *node; /* node[1] is the root; leaves at node[size + pos] */
+    size_t size;  /* number of leaves, a power of two >= n */
     const size_t *items;
     selsort_less_fn less;
     const void *ctx;
@@ -53,8 +53,8 @@ static void set_leaf(struct tree *t, size_t pos, size_t value)
         t->node[k] = pick(t, t->node[2 * k], t->node[2 * k + 1]);
 }
 
-void selection_sort(size_t *items, size_t n, selsort_less_fn less,
-                    selsort_unordered_fn unordered, const void *ctx)
+void selection_sort(size_t *items, size_t n, selsort_less_fn less, selsort_unordered_fn unordered,
+                    const void *ctx)
 {
     if (n < 2)
         return;
@@ -133,8 +133,8 @@ void selection_sort_keys(size_t *items, size_t n, const uint64_t *key)
         size *= 2;
     struct knode *node = xreallocarray(NULL, 2 * size, sizeof *node);
     for (size_t pos = 0; pos < size; pos++)
-        node[size + pos] = pos < n ? (struct knode){key[items[pos]], pos}
-                                   : (struct knode){0, NONE};
+        node[size + pos] =
+            pos < n ? (struct knode){ key[items[pos]], pos } : (struct knode){ 0, NONE };
     for (size_t k = size - 1; k >= 1; k--)
         node[k] = kpick(node[2 * k], node[2 * k + 1]);
     for (size_t i = 0; i + 1 < n; i++) {
@@ -145,9 +145,9 @@ void selection_sort_keys(size_t *items, size_t n, const uint64_t *key)
             size_t tmp = items[i];
             items[i] = items[m];
             items[m] = tmp;
-            kset_leaf(node, size, m, (struct knode){key[items[m]], m});
+            kset_leaf(node, size, m, (struct knode){ key[items[m]], m });
         }
-        kset_leaf(node, size, i, (struct knode){0, NONE});
+        kset_leaf(node, size, i, (struct knode){ 0, NONE });
     }
     free(node);
 }

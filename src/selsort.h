@@ -21,8 +21,8 @@ typedef bool (*selsort_unordered_fn)(const void *ctx, size_t a);
 
 /* items[0..n) in the order GHC's selection sort leaves them (ties as it
  * breaks them), in O(n log n). */
-void selection_sort(size_t *items, size_t n, selsort_less_fn less,
-                    selsort_unordered_fn unordered, const void *ctx);
+void selection_sort(size_t *items, size_t n, selsort_less_fn less, selsort_unordered_fn unordered,
+                    const void *ctx);
 
 /* The same permutation for whole-number keys, ascending: key[item] is
  * item's key (a name's total).  Several times faster on a million items:

@@ -151,7 +151,7 @@ struct slice {
 static void slice_init(struct slice *sl, size_t nbands)
 {
     sl->nbands = nbands;
-    struct kept_sample *all[] = {&sl->first, &sl->last, &sl->low, &sl->high};
+    struct kept_sample *all[] = { &sl->first, &sl->last, &sl->low, &sl->high };
     for (int i = 0; i < 4; i++)
         all[i]->top = xcalloc(nbands ? nbands : 1, sizeof(double));
 }
@@ -208,7 +208,7 @@ static void slice_add(struct slice *sl, bool fresh, size_t k, double t, double m
  * and the sparse slice, which must emit the same samples. */
 static int slice_order(const size_t k[4], int order[4])
 {
-    int pos[4] = {0, 1, 2, 3};
+    int pos[4] = { 0, 1, 2, 3 };
     for (int i = 1; i < 4; i++) /* insertion sort of four by sample index */
         for (int j = i; j > 0 && k[pos[j - 1]] > k[pos[j]]; j--) {
             int x = pos[j];
@@ -225,8 +225,8 @@ static int slice_order(const size_t k[4], int order[4])
 /* Append the slice's distinct samples in sample order, to every band. */
 static void slice_flush(const struct slice *sl, struct series *s)
 {
-    const struct kept_sample *p[4] = {&sl->first, &sl->low, &sl->high, &sl->last};
-    const size_t k[4] = {p[0]->k, p[1]->k, p[2]->k, p[3]->k};
+    const struct kept_sample *p[4] = { &sl->first, &sl->low, &sl->high, &sl->last };
+    const size_t k[4] = { p[0]->k, p[1]->k, p[2]->k, p[3]->k };
     int order[4];
     for (int i = 0, n = slice_order(k, order); i < n; i++)
         push_all(s, p[order[i]]->t, p[order[i]]->top);
@@ -261,10 +261,10 @@ static double stack_measure(const double *top, size_t nbands, enum plot_mode mod
 struct sparse_sample {
     size_t k;
     double t, measure;
-    int64_t hidden;  /* the page's: what -t removed (bands_traced_sum) */
+    int64_t hidden; /* the page's: what -t removed (bands_traced_sum) */
     size_t n, cap;
-    uint32_t *band;  /* ascending */
-    int64_t *value;  /* value[i] is band[i]'s sum */
+    uint32_t *band; /* ascending */
+    int64_t *value; /* value[i] is band[i]'s sum */
 };
 
 /* What reading a sample sparsely needs: an accumulator per band, zero
@@ -404,8 +404,8 @@ typedef void (*sparse_emit_fn)(void *ctx, double t, int64_t hidden, const int64_
 static void sparse_slice_flush(const struct sparse_slice *sl, int64_t *value, sparse_emit_fn emit,
                                void *ctx)
 {
-    const struct sparse_sample *p[4] = {&sl->first, &sl->low, &sl->high, &sl->last};
-    const size_t k[4] = {p[0]->k, p[1]->k, p[2]->k, p[3]->k};
+    const struct sparse_sample *p[4] = { &sl->first, &sl->low, &sl->high, &sl->last };
+    const size_t k[4] = { p[0]->k, p[1]->k, p[2]->k, p[3]->k };
     int order[4];
     for (int i = 0, n = slice_order(k, order); i < n; i++) {
         const struct sparse_sample *q = p[order[i]];
@@ -442,7 +442,7 @@ struct column_state {
 
 static void line_add(struct column_state *cs, bool fresh, size_t k, double t, double y)
 {
-    struct point pt = {k, t, y};
+    struct point pt = { k, t, y };
     if (fresh) {
         cs->first = cs->last = cs->min = cs->max = pt;
         return;
@@ -456,7 +456,7 @@ static void line_add(struct column_state *cs, bool fresh, size_t k, double t, do
 
 static void line_flush(struct polyline *pl, size_t *cap, const struct column_state *c)
 {
-    struct point p[4] = {c->first, c->min, c->max, c->last};
+    struct point p[4] = { c->first, c->min, c->max, c->last };
     for (int i = 1; i < 4; i++)
         for (int j = i; j > 0 && p[j - 1].k > p[j].k; j--) {
             struct point x = p[j];
@@ -491,8 +491,9 @@ static size_t sleeve(double *t, double *y, size_t n, const double *lo, const dou
         keep[0] = 0;
     double smin = -INFINITY, smax = INFINITY; /* slopes the points between allow */
     for (size_t j = 1; j < n; j++) {
-        bool valid = j == a + 1 || (t[j] > t[a] && (y[j] - y[a]) >= smin * (t[j] - t[a]) &&
-                                    (y[j] - y[a]) <= smax * (t[j] - t[a]));
+        bool valid = j == a + 1
+            || (t[j] > t[a] && (y[j] - y[a]) >= smin * (t[j] - t[a])
+                && (y[j] - y[a]) <= smax * (t[j] - t[a]));
         if (!valid) {
             a = j - 1;
             out++;
@@ -521,8 +522,8 @@ static size_t sleeve(double *t, double *y, size_t n, const double *lo, const dou
 
 /* Where a simplified edge runs at each of the n shared times t[]: its kept
  * points keep[0..m) (indices into t) joined by straight lines. */
-static void edge_heights(const double *t, size_t n, const double *ky, const size_t *keep,
-                         size_t m, double *drawn)
+static void edge_heights(const double *t, size_t n, const double *ky, const size_t *keep, size_t m,
+                         double *drawn)
 {
     for (size_t i = 0; i + 1 < m; i++) {
         size_t a = keep[i], c = keep[i + 1];
@@ -594,8 +595,8 @@ static void simplify_stack(struct series *s, double tol)
             return; /* not a shared grid: nothing is dropped */
     double *lo = xreallocarray(NULL, n, sizeof *lo);
     double *hi = xreallocarray(NULL, n, sizeof *hi);
-    double *below = xreallocarray(NULL, n, sizeof *below);   /* the edge below, drawn */
-    double *under = xreallocarray(NULL, n, sizeof *under);   /* the edge below, true */
+    double *below = xreallocarray(NULL, n, sizeof *below); /* the edge below, drawn */
+    double *under = xreallocarray(NULL, n, sizeof *under); /* the edge below, true */
     size_t *keep = xreallocarray(NULL, n, sizeof *keep);
     double *grid_t = xreallocarray(NULL, n, sizeof *grid_t);
     memcpy(grid_t, s->top[0].t, n * sizeof *grid_t);
@@ -605,8 +606,9 @@ static void simplify_stack(struct series *s, double tol)
         struct polyline *pl = &s->top[b];
         size_t from = 0, to = n - 1;
         bool top = b + 1 == s->nbands;
-        if (!top && (!live_range(pl->y, b ? under : NULL, n, &from, &to) ||
-                     (b && within_tolerance(pl->y, below, from, to, tol)))) {
+        if (!top
+            && (!live_range(pl->y, b ? under : NULL, n, &from, &to)
+                || (b && within_tolerance(pl->y, below, from, to, tol)))) {
             memcpy(under, pl->y, n * sizeof *under);
             pl->n = 0;
             continue;
@@ -750,8 +752,8 @@ static void account_band(struct series *s, size_t k, double t, size_t b, int64_t
 }
 
 /* The figures every mode keeps from the exact stack of one sample. */
-static void account_sample(struct series *s, size_t k, double t, double total,
-                           const int64_t *value, double *prev_t, double *prev_total)
+static void account_sample(struct series *s, size_t k, double t, double total, const int64_t *value,
+                           double *prev_t, double *prev_total)
 {
     account_total(s, k, t, total, prev_t, prev_total);
     for (size_t b = 0; b < s->nbands; b++)
@@ -807,8 +809,8 @@ static int build_sparse(struct series *s, const struct profile *p, const struct 
     int64_t *value = xcalloc(nb1, sizeof *value);
     struct sparse_reader r;
     sparse_reader_init(&r, nbands);
-    struct sparse_sample cur = {0};
-    struct sparse_slice sl = {0};
+    struct sparse_sample cur = { 0 };
+    struct sparse_slice sl = { 0 };
     double t0 = p->t_first, span = p->t_last - p->t_first;
     struct store_cursor *replay = store_cursor_new_ahead(p->store);
     struct sample smp;
@@ -896,11 +898,11 @@ struct keeper {
     bool exact, lines;
     size_t columns;
     double t0, span;
-    size_t *cap;                /* lines: each polyline's room */
-    struct column_state *col;   /* lines, reduced */
-    struct slice sl;            /* a stack, reduced */
-    size_t kept;                /* samples kept so far */
-    size_t cur;                 /* the column being gathered */
+    size_t *cap;              /* lines: each polyline's room */
+    struct column_state *col; /* lines, reduced */
+    struct slice sl;          /* a stack, reduced */
+    size_t kept;              /* samples kept so far */
+    size_t cur;               /* the column being gathered */
 };
 
 static void keeper_start(struct keeper *kp, const struct series *s, const struct profile *p,
@@ -1027,13 +1029,13 @@ int series_build_replay(struct series *s, const struct profile *p, const struct 
     bool exact = nsamples <= columns;
     if (mode != MODE_LINES)
         edges_start(s, nsamples, columns, exact);
-    if (mode == MODE_STACKED && !exact && how != SERIES_DENSE &&
-        (how == SERIES_SPARSE || replay_sparse(p, bp)))
+    if (mode == MODE_STACKED && !exact && how != SERIES_DENSE
+        && (how == SERIES_SPARSE || replay_sparse(p, bp)))
         return build_sparse(s, p, bp, columns, err);
     /* Percent mode: the total below which a sample is next to nothing. */
     double near_zero = 0;
-    if ((mode == MODE_PERCENT && percent_floor(p, bp, &near_zero, err) < 0) ||
-        replay_dense(s, p, bp, columns, exact, near_zero, err) < 0) {
+    if ((mode == MODE_PERCENT && percent_floor(p, bp, &near_zero, err) < 0)
+        || replay_dense(s, p, bp, columns, exact, near_zero, err) < 0) {
         series_free(s);
         return -1;
     }
@@ -1090,7 +1092,8 @@ static void page_push(struct series_samples *ss, size_t *cap, double t, int64_t 
         ss->t = xreallocarray(ss->t, *cap, sizeof *ss->t);
         if (ss->hidden)
             ss->hidden = xreallocarray(ss->hidden, *cap, sizeof *ss->hidden);
-        ss->value = xreallocarray(ss->value, *cap, (ss->nbands ? ss->nbands : 1) * sizeof *ss->value);
+        ss->value =
+            xreallocarray(ss->value, *cap, (ss->nbands ? ss->nbands : 1) * sizeof *ss->value);
     }
     ss->t[ss->n] = t;
     if (ss->hidden)
@@ -1102,7 +1105,7 @@ static void page_push(struct series_samples *ss, size_t *cap, double t, int64_t 
 /* The slice's distinct samples in sample order. */
 static void page_flush(const struct page_slice *sl, struct series_samples *ss, size_t *cap)
 {
-    const struct page_sample *p[4] = {&sl->first, &sl->low, &sl->high, &sl->last};
+    const struct page_sample *p[4] = { &sl->first, &sl->low, &sl->high, &sl->last };
     for (int i = 1; i < 4; i++)
         for (int j = i; j > 0 && p[j - 1]->k > p[j]->k; j--) {
             const struct page_sample *x = p[j];
@@ -1117,8 +1120,7 @@ static void page_flush(const struct page_slice *sl, struct series_samples *ss, s
 /* series_build_mode's measure of one sample, from the band values: the
  * stack's total, or in percent mode the sum of the percent edges, added
  * in the same order so the same sample wins.  *total: the stack's total. */
-static double page_measure(const int64_t *value, size_t nbands, enum plot_mode mode,
-                           double *total)
+static double page_measure(const int64_t *value, size_t nbands, enum plot_mode mode, double *total)
 {
     double sum = 0;
     for (size_t b = 0; b < nbands; b++)
@@ -1178,10 +1180,10 @@ static int samples_sparse(struct series_samples *ss, const struct profile *p,
     int64_t *value = xcalloc(nb1, sizeof *value);
     struct sparse_reader r;
     sparse_reader_init(&r, bp->count);
-    struct sparse_sample cur = {0};
-    struct sparse_slice sl = {0};
+    struct sparse_sample cur = { 0 };
+    struct sparse_slice sl = { 0 };
     size_t cap = 0, k = 0, col = 0;
-    struct page_emit em = {ss, &cap};
+    struct page_emit em = { ss, &cap };
     double t0 = p->t_first, span = p->t_last - p->t_first;
     struct store_cursor *replay = store_cursor_new(p->store);
     struct sample smp;
@@ -1226,8 +1228,8 @@ static void set_samples(struct series *s, struct series_samples *ss)
 }
 
 int series_samples_build_replay(struct series *s, const struct profile *p,
-                                const struct band_plan *bp, size_t columns,
-                                enum series_replay how, struct hp_error *err)
+                                const struct band_plan *bp, size_t columns, enum series_replay how,
+                                struct hp_error *err)
 {
     size_t nb = bp->count, nb1 = nb ? nb : 1;
     struct series_samples *ss = xcalloc(1, sizeof *ss);
@@ -1245,16 +1247,17 @@ int series_samples_build_replay(struct series *s, const struct profile *p,
     bool every = nsamples * nb1 <= SERIES_PAGE_BUDGET || (reach && nsamples <= columns);
     size_t group = reach ? 1 : page_group(columns, nb);
     double t0 = p->t_first, span = p->t_last - p->t_first;
-    if (s->mode == MODE_STACKED && !every && how != SERIES_DENSE &&
-        (how == SERIES_SPARSE || replay_sparse(p, bp))) {
+    if (s->mode == MODE_STACKED && !every && how != SERIES_DENSE
+        && (how == SERIES_SPARSE || replay_sparse(p, bp))) {
         int rc = samples_sparse(ss, p, bp, columns, group, err);
         set_samples(s, ss);
         return rc;
     }
     int64_t *value = xcalloc(nb1, sizeof *value);
-    struct page_slice sl = {nb, {0, 0, 0, 0, NULL}, {0, 0, 0, 0, NULL}, {0, 0, 0, 0, NULL},
-                            {0, 0, 0, 0, NULL}};
-    struct page_sample *all[] = {&sl.first, &sl.last, &sl.low, &sl.high};
+    struct page_slice sl = {
+        nb, { 0, 0, 0, 0, NULL }, { 0, 0, 0, 0, NULL }, { 0, 0, 0, 0, NULL }, { 0, 0, 0, 0, NULL }
+    };
+    struct page_sample *all[] = { &sl.first, &sl.last, &sl.low, &sl.high };
     for (int i = 0; i < 4; i++)
         all[i]->value = xcalloc(nb1, sizeof *value);
     size_t cap = 0, k = 0, kept = 0, cur = 0;

@@ -34,22 +34,22 @@ struct polyline {
 /* -o FILE.html: each band's own value in a few whole samples, for the
  * page's readout (series_samples_build). */
 struct series_samples {
-    size_t n;             /* samples kept, in order */
+    size_t n; /* samples kept, in order */
     size_t nbands;
-    double *t;            /* their times */
-    int64_t *value;       /* value[i * nbands + b]: band b (bottom first) in sample i */
-    int64_t *hidden;      /* hidden[i]: the sum of the names -t removed in sample i,
+    double *t;       /* their times */
+    int64_t *value;  /* value[i * nbands + b]: band b (bottom first) in sample i */
+    int64_t *hidden; /* hidden[i]: the sum of the names -t removed in sample i,
                            * or NULL when it removed none */
 };
 
 struct series {
     size_t nbands;
-    struct polyline *top; /* top[b]: top edge of band b; the bottom is top[b-1] or 0 */
-    double y_max;         /* largest stacked total over all samples */
-    double y_max_time;    /* the time of the first sample where it is reached */
-    double *band_peak;    /* per band, its own largest value in one sample */
+    struct polyline *top;   /* top[b]: top edge of band b; the bottom is top[b-1] or 0 */
+    double y_max;           /* largest stacked total over all samples */
+    double y_max_time;      /* the time of the first sample where it is reached */
+    double *band_peak;      /* per band, its own largest value in one sample */
     double *band_peak_time; /* and the time of the first sample where it is reached */
-    double area;          /* trapezoid area under the stacked total */
+    double area;            /* trapezoid area under the stacked total */
     /* The same figures over every name, the ones -t removed (BAND_TRACED)
      * included, for the title: what -t leaves undrawn still counts. */
     double all_max, all_max_time, all_area;
@@ -60,15 +60,15 @@ struct series {
     size_t hidden_names;
     double trace_percent;
     size_t nsamples;
-    double plot_max;      /* the largest height drawn: y_max stacked, 100 in percent
+    double plot_max;                /* the largest height drawn: y_max stacked, 100 in percent
                            * mode, the largest band_peak in lines mode */
-    enum plot_mode mode;  /* what top[] holds (series_build_mode) */
-    bool clipped;         /* a band's sum in some sample passed INT64_MAX and is
+    enum plot_mode mode;            /* what top[] holds (series_build_mode) */
+    bool clipped;                   /* a band's sum in some sample passed INT64_MAX and is
                            * drawn at INT64_MAX (bands_sum_sample) */
     struct series_samples *samples; /* -o FILE.html: series_samples_build's, or NULL */
-    double *edge_block;   /* stacked and percent modes: every top[b].t and .y lie in
+    double *edge_block;             /* stacked and percent modes: every top[b].t and .y lie in
                            * this one block (series.c), else NULL */
-    size_t edge_cap;      /* points per band it has room for */
+    size_t edge_cap;                /* points per band it has room for */
 };
 
 /* The output's resolution.  The time axis is cut into columns (about two
@@ -79,8 +79,8 @@ struct series {
  * the same stack, never a different one.  Size budgets never thin the
  * bands one by one.  The scales, the order and the .aux come from the
  * exact samples and do not depend on the column count. */
-#define SERIES_MAX_COLUMNS 1000
-#define SERIES_MIN_COLUMNS 4
+#define SERIES_MAX_COLUMNS  1000
+#define SERIES_MIN_COLUMNS  4
 #define SERIES_POINT_BUDGET ((size_t)1 << 22)
 /* The column count for nbands bands under those budgets. */
 size_t series_columns(size_t nbands);
@@ -145,13 +145,13 @@ void series_free(struct series *s);
  * be read) while those samples come to at most SERIES_PAGE_REACH bytes of
  * the page, reckoned from the names' data points (a value not 0 about 8
  * bytes, a 0 two). */
-#define SERIES_PAGE_REACH 320000
+#define SERIES_PAGE_REACH  320000
 /* 0, or -1 with err set (a replay failed; s->samples then holds the
  * samples read before it).  s owns what it builds (series_free). */
 int series_samples_build(struct series *s, const struct profile *p, const struct band_plan *bp,
                          size_t columns, struct hp_error *err);
 int series_samples_build_replay(struct series *s, const struct profile *p,
-                                const struct band_plan *bp, size_t columns,
-                                enum series_replay how, struct hp_error *err);
+                                const struct band_plan *bp, size_t columns, enum series_replay how,
+                                struct hp_error *err);
 
 #endif

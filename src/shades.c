@@ -48,8 +48,8 @@ static double clamp01(double v)
 }
 
 /* The shade the .aux gives band b, if it gives one this mode can use. */
-static bool aux_shade(const struct band_options *o, const struct band *b,
-                      struct rgb *fill, double *value)
+static bool aux_shade(const struct band_options *o, const struct band *b, struct rgb *fill,
+                      double *value)
 {
     if (!o->aux || !b->has_aux || b->aux_id >= o->aux->names.count)
         return false;
@@ -83,7 +83,7 @@ static uint64_t name_hash(const char *s)
 }
 
 /* A colour this close (CIEDE2000) to one in use counts as the same. */
-#define SAME_COLOUR 5.0
+#define SAME_COLOUR            5.0
 /* Past the palette's colours, neighbours closer than this look like one. */
 #define NEIGHBOUR_MIN_DISTANCE 15.0
 
@@ -303,12 +303,12 @@ static void take_by_name(struct band_plan *plans, size_t n, const struct band_pl
 {
     struct name_slot *slots = xreallocarray(NULL, from->count ? from->count : 1, sizeof *slots);
     for (size_t i = 0; i < from->count; i++)
-        slots[i] = (struct name_slot){from->band[i].name, i};
+        slots[i] = (struct name_slot){ from->band[i].name, i };
     qsort(slots, from->count, sizeof *slots, by_slot_name);
     for (size_t k = 0; k < n; k++)
         for (size_t i = 0; i < plans[k].count; i++) {
             struct band *b = &plans[k].band[i];
-            struct name_slot key = {b->name, 0};
+            struct name_slot key = { b->name, 0 };
             const struct name_slot *hit =
                 bsearch(&key, slots, from->count, sizeof *slots, by_slot_name);
             if (!hit) {

@@ -28,4 +28,3 @@ int stackname_cmp(const char *a, const char *b)
     int c = strcmp(a + stackname_prefix(a), b + stackname_prefix(b));
     return c ? c : strcmp(a, b);
 }
-

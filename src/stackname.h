@@ -10,7 +10,7 @@
 
 #include "common.h"
 
-#define STACKNAME_ARROW "\xe2\x86\x92" /* U+2192, between a paired name's numbers */
+#define STACKNAME_ARROW     "\xe2\x86\x92" /* U+2192, between a paired name's numbers */
 #define STACKNAME_ARROW_LEN 3
 
 /* The length of name's leading "(N)" or paired "(N1→N2...)" (digits,

@@ -40,40 +40,40 @@
 #include <unistd.h>
 
 #define STORE_MEMORY (1u << 20)
-#define STORE_BLOCK (1u << 17)
-#define SPOOL_BLOCK (1u << 15)    /* store_new_spooled's: many may be open */
-#define VARINT_MAX 10                     /* bytes of a 64-bit varint */
-#define HEADER_MAX (8 + 5)                /* time, count (32 bits) */
-#define RECORD_MAX (1 + 5 + 8)            /* tag, name (33-bit zigzag), value */
-#define LOAD_SLACK 8                      /* readable bytes past a buffer's end */
-#define NAME_NEAR 7                       /* distances -7..7 fit in the tag */
-#define NAME_FAR 15                       /* the tag's "distance follows" */
-#define APPEND_BATCH 256                  /* records room is asked for at once */
-#define RECORD_SPAN (1 + 5 + 15)          /* the most a damaged record moves past */
+#define STORE_BLOCK  (1u << 17)
+#define SPOOL_BLOCK  (1u << 15)   /* store_new_spooled's: many may be open */
+#define VARINT_MAX   10           /* bytes of a 64-bit varint */
+#define HEADER_MAX   (8 + 5)      /* time, count (32 bits) */
+#define RECORD_MAX   (1 + 5 + 8)  /* tag, name (33-bit zigzag), value */
+#define LOAD_SLACK   8            /* readable bytes past a buffer's end */
+#define NAME_NEAR    7            /* distances -7..7 fit in the tag */
+#define NAME_FAR     15           /* the tag's "distance follows" */
+#define APPEND_BATCH 256          /* records room is asked for at once */
+#define RECORD_SPAN  (1 + 5 + 15) /* the most a damaged record moves past */
 
 /* A run of samples in one log.  A store's own samples go to its last
  * segment; a segment adopted from another store (store_adopt: a part of
  * the input read on a thread of its own) keeps its log as it is, with the
  * table that turns its name ids into this store's. */
 struct segment {
-    unsigned char *mem;   /* the log while it is small; NULL once spilled */
+    unsigned char *mem; /* the log while it is small; NULL once spilled */
     size_t mem_cap;
     size_t len;           /* bytes in the log */
     int fd;               /* the temporary file, or -1 */
     unsigned char *block; /* write buffer (the cursor has its own) */
     size_t block_len;     /* bytes pending in it */
     size_t block_cap;
-    size_t memory_max;    /* the log spills when it would grow past this */
-    size_t count;         /* samples in the log */
-    uint32_t *remap;      /* adopted: its name id -> the store's; else NULL */
+    size_t memory_max; /* the log spills when it would grow past this */
+    size_t count;      /* samples in the log */
+    uint32_t *remap;   /* adopted: its name id -> the store's; else NULL */
     size_t nremap;
-    bool adopted;         /* never appended to again */
+    bool adopted; /* never appended to again */
 };
 
 struct store {
     struct segment *seg;
     size_t nseg, seg_cap;
-    size_t count;         /* samples, over every segment */
+    size_t count; /* samples, over every segment */
 };
 
 static void segment_open(struct segment *g, size_t memory_max, size_t block_cap)
@@ -303,8 +303,10 @@ static inline size_t put_record(unsigned char *o, uint32_t name, int64_t expecte
 /* The low n bytes of a word, n from 0 to 8 (9 to 15: a damaged tag,
  * noted by the caller). */
 static const uint64_t low_bytes[16] = {
-    0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff,
-    UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX,
+    0,          0xff,         0xffff,         0xffffff,
+    0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff,
+    UINT64_MAX, UINT64_MAX,   UINT64_MAX,     UINT64_MAX,
+    UINT64_MAX, UINT64_MAX,   UINT64_MAX,     UINT64_MAX,
 };
 
 /* ---- writing ---- */
@@ -337,8 +339,8 @@ static int spill(struct segment *g, struct hp_error *err)
     int fd = hp_anonymous_file();
     if (fd < 0) {
         const char *dir = getenv("TMPDIR");
-        return hp_fail(err, "cannot create a temporary file in %s: %s",
-                       dir && *dir ? dir : "/tmp", strerror(errno));
+        return hp_fail(err, "cannot create a temporary file in %s: %s", dir && *dir ? dir : "/tmp",
+                       strerror(errno));
     }
     g->fd = fd;
     g->block = xcalloc(1, g->block_cap + LOAD_SLACK);
@@ -403,7 +405,8 @@ int store_append(struct store *s, double time, const struct sample_entry *e, siz
     int64_t expected = 0;
     size_t i = 0;
     while (i < n) {
-        size_t left = n - i, need = left < APPEND_BATCH ? left * RECORD_MAX : APPEND_BATCH * RECORD_MAX;
+        size_t left = n - i,
+               need = left < APPEND_BATCH ? left * RECORD_MAX : APPEND_BATCH * RECORD_MAX;
         o = reserve(g, need, &room, err);
         if (!o)
             return -1;
@@ -441,7 +444,7 @@ struct store_cursor {
     size_t replayed;           /* samples of the segment returned */
     struct sample_entry *entries;
     size_t entries_cap;
-    struct ahead *ahead;       /* store_cursor_new_ahead's, else NULL */
+    struct ahead *ahead; /* store_cursor_new_ahead's, else NULL */
 };
 
 struct store_cursor *store_cursor_new(const struct store *s)
@@ -497,7 +500,8 @@ static int read_log(const struct segment *g, unsigned char *dst, size_t src, siz
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
-            return hp_fail(err, "cannot read a temporary file: %s", r < 0 ? strerror(errno) : "truncated");
+            return hp_fail(err, "cannot read a temporary file: %s",
+                           r < 0 ? strerror(errno) : "truncated");
         *got = (size_t)r;
         return 0;
     }
@@ -595,8 +599,7 @@ int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_erro
     uint64_t count;
     /* Every record takes at least a byte. */
     size_t left = (c->rlim - c->rpos) + (g->fd >= 0 ? g->len - c->src_pos : 0);
-    if (get_varint(c->rbuf, &c->rpos, c->rlim, &count) < 0 || count > UINT32_MAX ||
-        count > left)
+    if (get_varint(c->rbuf, &c->rpos, c->rlim, &count) < 0 || count > UINT32_MAX || count > left)
         return damaged(err);
     if (count > c->entries_cap) {
         c->entries_cap = (size_t)count;
@@ -648,8 +651,8 @@ int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_erro
             return damaged(err);
         }
         bool whole = g->fd < 0 || c->src_pos == g->len; /* no more to read in */
-        if (i < count && lim - pos < RECORD_SPAN && whole &&
-            last_records(b, &pos, lim, e, count, &i, &expected) < 0) {
+        if (i < count && lim - pos < RECORD_SPAN && whole
+            && last_records(b, &pos, lim, e, count, &i, &expected) < 0) {
             c->rpos = pos;
             return damaged(err);
         }
@@ -674,28 +677,28 @@ int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_erro
 #define AHEAD_BATCHES 3
 #define AHEAD_ENTRIES (1u << 12) /* a batch is full past this many entries */
 #define AHEAD_SAMPLES 256        /* ... or this many samples */
-#define AHEAD_MIN (1u << 18)     /* logs shorter than this are read at once */
+#define AHEAD_MIN     (1u << 18) /* logs shorter than this are read at once */
 
 struct batch {
-    size_t n;                     /* samples in it */
+    size_t n; /* samples in it */
     double time[AHEAD_SAMPLES];
     size_t first[AHEAD_SAMPLES + 1]; /* sample i's entries: entry[first[i]..first[i + 1]) */
     struct sample_entry *entry;
     size_t cap;
-    int status;                   /* after its samples: 1 more follow, 0 the end, -1 err */
+    int status; /* after its samples: 1 more follow, 0 the end, -1 err */
     struct hp_error err;
 };
 
 struct ahead {
-    struct store_cursor *inner;   /* the decoding thread's */
+    struct store_cursor *inner; /* the decoding thread's */
     pthread_t thread;
     pthread_mutex_t lock;
-    pthread_cond_t moved;         /* filled or released changed, or stop */
-    size_t filled;                /* batches the thread has handed over */
-    size_t released;              /* batches the caller has finished with */
-    bool stop;                    /* the caller is gone: end */
-    size_t at, i;                 /* the caller: batch at, its sample i */
-    bool holding;                 /* the caller is reading batch at */
+    pthread_cond_t moved; /* filled or released changed, or stop */
+    size_t filled;        /* batches the thread has handed over */
+    size_t released;      /* batches the caller has finished with */
+    bool stop;            /* the caller is gone: end */
+    size_t at, i;         /* the caller: batch at, its sample i */
+    bool holding;         /* the caller is reading batch at */
     struct batch batch[AHEAD_BATCHES];
 };
 

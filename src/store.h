@@ -50,8 +50,8 @@ struct store *store_new_spooled(void);
 
 /* Append one completed sample.  Entries may repeat a name (the values then
  * add up, as in GHC's hp2ps).  Fails only on a temporary-file I/O error. */
-int store_append(struct store *s, double time, const struct sample_entry *e,
-                 size_t n, struct hp_error *err);
+int store_append(struct store *s, double time, const struct sample_entry *e, size_t n,
+                 struct hp_error *err);
 
 /* Move every sample of from to the end of s, and free from: the samples
  * a part of the input read on a thread of its own put in a store of their

@@ -68,7 +68,7 @@ static int page_close(void *cookie)
 
 static FILE *stream(int fd)
 {
-    cookie_io_functions_t io = {page_read, page_write, page_seek, page_close};
+    cookie_io_functions_t io = { page_read, page_write, page_seek, page_close };
     return fopencookie((void *)(intptr_t)fd, "w+b", io);
 }
 #else

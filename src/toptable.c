@@ -77,7 +77,7 @@ static const char *time_unit_in(char *buf, size_t size, const struct profile *p)
     free(unit);
     return buf;
 }
-#define time_unit(p) time_unit_in((char[128]){0}, 128, p)
+#define time_unit(p) time_unit_in((char[128]){ 0 }, 128, p)
 
 static void when(char *buf, size_t size, double t)
 {
@@ -97,9 +97,9 @@ static void change_percent(char *buf, size_t size, double pct)
 /* ---- a table of cells, for text and Markdown --------------------------------- */
 
 struct grid {
-    size_t ncols, nrows;  /* rows after the header */
-    char **cell;          /* (nrows + 1) x ncols, the header first */
-    const bool *right;    /* per column: aligned right */
+    size_t ncols, nrows; /* rows after the header */
+    char **cell;         /* (nrows + 1) x ncols, the header first */
+    const bool *right;   /* per column: aligned right */
 };
 
 static void grid_init(struct grid *g, const char *const *head, const bool *right, size_t ncols,
@@ -196,17 +196,17 @@ static char *line_of(const char *raw)
     return utf8_display_name(raw ? raw : "", raw ? strlen(raw) : 0);
 }
 
-static const char *const one_head[] = {"rank", "leak", "score", "start", "end", "change",
-                                       "change %", "peak", "peak at", "end share", "steady",
-                                       "slope", "R²", "still held", "name"};
-static const bool one_right[] = {true, false, true, true, true, true, true, true, true, true,
-                                 true, true, true, true, false};
+static const char *const one_head[] = { "rank",   "leak",     "score", "start",      "end",
+                                        "change", "change %", "peak",  "peak at",    "end share",
+                                        "steady", "slope",    "R²",    "still held", "name" };
+static const bool one_right[] = { true, false, true, true, true, true, true, true,
+                                  true, true,  true, true, true, true, false };
 #define ONE_COLS (sizeof one_head / sizeof *one_head)
 
-static const char *const two_head[] = {"rank", "grew", "peak before", "peak after", "change",
-                                       "change %", "end after", "held after", "score after",
-                                       "name"};
-static const bool two_right[] = {true, false, true, true, true, true, true, true, true, false};
+static const char *const two_head[] = { "rank",        "grew",     "peak before", "peak after",
+                                        "change",      "change %", "end after",   "held after",
+                                        "score after", "name" };
+static const bool two_right[] = { true, false, true, true, true, true, true, true, true, false };
 #define TWO_COLS (sizeof two_head / sizeof *two_head)
 
 static void ranking_grid(struct grid *g, const struct toptable *tt, size_t n)
@@ -313,9 +313,10 @@ static void preamble(FILE *f, const struct toptable *tt, const char *lead)
         source_line(f, lead, "after:  ", tt->p);
         fprintf(f, "%s        %s, heap peak %s\n", lead, w, a);
         if (t->nleaks)
-            fprintf(f, "%sgrew: %zu name%s whose peak grew by %s or more (%g %% of the larger "
-                    "heap peak)\n", lead, t->nleaks, t->nleaks == 1 ? "" : "s", fl,
-                    100 * TRIAGE_LEAK_SHARE);
+            fprintf(f,
+                    "%sgrew: %zu name%s whose peak grew by %s or more (%g %% of the larger "
+                    "heap peak)\n",
+                    lead, t->nleaks, t->nleaks == 1 ? "" : "s", fl, 100 * TRIAGE_LEAK_SHARE);
         else
             fprintf(f, "%sgrew: no name's peak grew by %s (%g %% of the larger heap peak)\n", lead,
                     fl, 100 * TRIAGE_LEAK_SHARE);
@@ -331,22 +332,25 @@ static void preamble(FILE *f, const struct toptable *tt, const char *lead)
     fprintf(f, "%sheap: %s at the start, %s at the end, peak %s at %s %s\n", lead, a, b, c, at,
             time_unit(tt->p));
     if (t->ncensuses < TRIAGE_LEAK_CENSUSES)
-        fprintf(f, "%sleaks: none called: %zu census%s too few to tell a leak (%d or more)\n",
-                lead, t->ncensuses, t->ncensuses == 1 ? " is" : "es are", TRIAGE_LEAK_CENSUSES);
+        fprintf(f, "%sleaks: none called: %zu census%s too few to tell a leak (%d or more)\n", lead,
+                t->ncensuses, t->ncensuses == 1 ? " is" : "es are", TRIAGE_LEAK_CENSUSES);
     else if (t->nleaks)
-        fprintf(f, "%sleaks: %zu (each scores %s or more, %g %% of the heap's peak, and a "
-                "quarter of its growth or more)\n", lead, t->nleaks, fl, 100 * TRIAGE_LEAK_SHARE);
+        fprintf(f,
+                "%sleaks: %zu (each scores %s or more, %g %% of the heap's peak, and a "
+                "quarter of its growth or more)\n",
+                lead, t->nleaks, fl, 100 * TRIAGE_LEAK_SHARE);
     else
-        fprintf(f, "%sleaks: none (a leak scores %s or more, %g %% of the heap's peak, and a "
-                "quarter of its growth or more)\n", lead, fl, 100 * TRIAGE_LEAK_SHARE);
+        fprintf(f,
+                "%sleaks: none (a leak scores %s or more, %g %% of the heap's peak, and a "
+                "quarter of its growth or more)\n",
+                lead, fl, 100 * TRIAGE_LEAK_SHARE);
 }
 
-static const char *const state_label[TRIAGE_STATES] = {"lag", "drag", "void", "use",
-                                                       "inherent use"};
+static const char *const state_label[TRIAGE_STATES] = { "lag", "drag", "void", "use",
+                                                        "inherent use" };
 
 /* -hb and -he: what only those breakdowns tell. */
-static void breakdown_lines(FILE *f, const struct toptable *tt, const char *lead,
-                            const char *item)
+static void breakdown_lines(FILE *f, const struct toptable *tt, const char *lead, const char *item)
 {
     const struct triage *t = tt->t;
     char a[96], at[64], share[32];
@@ -356,11 +360,11 @@ static void breakdown_lines(FILE *f, const struct toptable *tt, const char *lead
             percent(share, sizeof share, t->bio.share[s]);
             quantity(a, sizeof a, (double)t->bio.peak[s], tt, false);
             when(at, sizeof at, t->bio.peak_time[s]);
-            fprintf(f, "%s%s%s %s, peak %s at %s %s%s\n", lead, item, state_label[s], share, a,
-                    at, time_unit(tt->p),
-                    s == STATE_DRAG   ? " (kept after its last use)"
-                    : s == STATE_VOID ? " (never used)"
-                                      : "");
+            fprintf(f, "%s%s%s %s, peak %s at %s %s%s\n", lead, item, state_label[s], share, a, at,
+                    time_unit(tt->p),
+                    s == STATE_DRAG       ? " (kept after its last use)"
+                        : s == STATE_VOID ? " (never used)"
+                                          : "");
         }
     }
     if (t->neras) {
@@ -391,8 +395,8 @@ static void tail_line(FILE *f, const struct toptable *tt, size_t shown, const ch
 
 static void opened_grid(struct grid *g, const struct toptable *tt)
 {
-    static const char *const head[] = {"in", "value", "name"};
-    static const bool right[] = {false, true, false};
+    static const char *const head[] = { "in", "value", "name" };
+    static const bool right[] = { false, true, false };
     const struct triage_opened *o = tt->opened;
     grid_init(g, head, right, 3, o->n);
     char b[128];
@@ -516,10 +520,12 @@ static void write_csv(FILE *f, const struct toptable *tt)
     size_t n = toptable_rows(t, tt->top);
     if (t->two)
         fputs("rank,name,grew,before_peak,after_peak,change,change_percent,before_end,after_end,"
-              "after_held,after_steady,after_slope,after_r2,after_score\n", f);
+              "after_held,after_steady,after_slope,after_r2,after_score\n",
+              f);
     else
         fputs("rank,name,leak,score,start,end,change,change_percent,peak,peak_time,end_share,"
-              "steady,slope,r2,held\n", f);
+              "steady,slope,r2,held\n",
+              f);
     for (size_t i = 0; i < n; i++) {
         const struct triage_row *r = &t->row[i];
         fprintf(f, "%zu,", i + 1);
@@ -666,8 +672,8 @@ static void json_ranking(FILE *f, const struct toptable *tt)
     fputs(n ? "\n ]" : "]", f);
     if (t->biography) {
         fputs(",\n \"biography\": {", f);
-        static const char *const key[TRIAGE_STATES] = {"lag", "drag", "void", "use",
-                                                       "inherent_use"};
+        static const char *const key[TRIAGE_STATES] = { "lag", "drag", "void", "use",
+                                                        "inherent_use" };
         for (int s = 0; s < TRIAGE_STATES; s++) {
             fprintf(f, "%s\"%s\": {\"share\": ", s ? ", " : "", key[s]);
             json_put_number_or_null(f, t->bio.share[s]);
@@ -719,10 +725,10 @@ static void write_json(FILE *f, const struct toptable *tt)
 /* ---- the formats -------------------------------------------------------------------- */
 
 static const struct toptable_format formats[] = {
-    {"txt", write_text},
-    {"md", write_markdown},
-    {"csv", write_csv},
-    {"json", write_json},
+    { "txt", write_text },
+    { "md", write_markdown },
+    { "csv", write_csv },
+    { "json", write_json },
 };
 
 const struct toptable_format *toptable_format_find(const char *name)

@@ -20,16 +20,16 @@
 
 /* What one table says. */
 struct toptable {
-    const struct triage *t;          /* the ranking (NULL with opened) */
-    const struct profile *p;         /* the profile (two: AFTER) */
-    const struct profile *before;    /* two profiles: BEFORE; else NULL */
+    const struct triage *t;             /* the ranking (NULL with opened) */
+    const struct profile *p;            /* the profile (two: AFTER) */
+    const struct profile *before;       /* two profiles: BEFORE; else NULL */
     const struct triage_opened *opened; /* --at: OTHER and -t at one census, instead */
-    size_t top;                      /* rows at most; 0: every row that grew */
-    bool iec;                        /* --units=iec */
+    size_t top;                         /* rows at most; 0: every row that grew */
+    bool iec;                           /* --units=iec */
 };
 
 struct toptable_format {
-    const char *name;                /* --format=NAME, and the extension .NAME */
+    const char *name; /* --format=NAME, and the extension .NAME */
     void (*write)(FILE *f, const struct toptable *tt);
 };
 

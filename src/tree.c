@@ -87,8 +87,8 @@ static uint32_t hp_stack(struct tree *t, const char *text, size_t len, bool numb
 {
     if (!numbered && len == 4 && memcmp(text, "MAIN", 4) == 0)
         return add_node(t, 0, NODE_FRAME, text, len);
-    bool cut = numbered && len >= 3 && (long)len == length - 1 &&
-               memcmp(text + len - 3, "...", 3) == 0;
+    bool cut =
+        numbered && len >= 3 && (long)len == length - 1 && memcmp(text + len - 3, "...", 3) == 0;
     size_t end = cut ? len - 3 : len;
     f->n = 0;
     size_t start = 0;
@@ -170,25 +170,25 @@ static uint32_t source_path(struct tree *t, const struct profile *p, size_t id)
      * after the name less its location */
     size_t alen, tail = 0;
     const char *addr = field(detail, 0, &alen);
-    if (alen && name_len > alen + 3 && name[name_len - 1] == ']' &&
-        memcmp(name + name_len - 1 - alen, addr, alen) == 0 &&
-        memcmp(name + name_len - 3 - alen, " [", 2) == 0)
+    if (alen && name_len > alen + 3 && name[name_len - 1] == ']'
+        && memcmp(name + name_len - 1 - alen, addr, alen) == 0
+        && memcmp(name + name_len - 3 - alen, " [", 2) == 0)
         tail = alen + 3;
     name_len -= tail;
     size_t label_len = name_len;
     if (llen > 0 && !(llen == 1 && loc[0] == ':')) {
         /* "file:span": the span starts at the first ':' before a digit or '(' */
         size_t colon = 0;
-        while (colon < llen && !(loc[colon] == ':' && colon + 1 < llen &&
-                                 ((loc[colon + 1] >= '0' && loc[colon + 1] <= '9') ||
-                                  loc[colon + 1] == '(')))
+        while (colon < llen
+               && !(loc[colon] == ':' && colon + 1 < llen
+                    && ((loc[colon + 1] >= '0' && loc[colon + 1] <= '9') || loc[colon + 1] == '(')))
             colon++;
         node = add_node(t, node, NODE_FILE, loc, colon);
         if (colon < llen)
             node = add_node(t, node, NODE_SPAN, loc + colon + 1, llen - colon - 1);
         /* the name less the location it ends with: "Node :: Tree (build, F:S)" */
-        if (name_len > llen + 3 && name[name_len - 1] == ')' &&
-            memcmp(name + name_len - 1 - llen, loc, llen) == 0) {
+        if (name_len > llen + 3 && name[name_len - 1] == ')'
+            && memcmp(name + name_len - 1 - llen, loc, llen) == 0) {
             size_t before = name_len - 1 - llen;
             if (before >= 2 && memcmp(name + before - 2, ", ", 2) == 0)
                 label_len = before - 2; /* keep "(label" and close it below */
@@ -215,16 +215,15 @@ static enum tree_kind kind_of(const struct profile *p)
     enum heap_breakdown by = profile_breakdown(p);
     if (by == BY_COST_CENTRE)
         return TREE_STACKS;
-    if (by == BY_INFO_TABLE && p->detail_columns &&
-        strncmp(p->detail_columns, "address\t", 8) == 0)
+    if (by == BY_INFO_TABLE && p->detail_columns && strncmp(p->detail_columns, "address\t", 8) == 0)
         return TREE_SOURCES;
     return TREE_FLAT;
 }
 
 static const char *breakdown_flag(enum heap_breakdown by)
 {
-    static const char *const flags[] = {"", "-hc", "-hm", "-hd", "-hy", "-hr", "-hb",
-                                        "-hT", "-hi", "-he"};
+    static const char *const flags[] = { "",    "-hc", "-hm", "-hd", "-hy",
+                                         "-hr", "-hb", "-hT", "-hi", "-he" };
     return by < BY_COUNT ? flags[by] : "";
 }
 
@@ -233,15 +232,24 @@ const char *tree_flat_reason(const struct tree *t)
     if (t->kind != TREE_FLAT)
         return NULL;
     switch (t->breakdown) {
-    case BY_MODULE: return "-hm breaks the heap down by module";
-    case BY_DESCRIPTION: return "-hd breaks the heap down by closure description";
-    case BY_TYPE: return "-hy breaks the heap down by type";
-    case BY_RETAINER: return "-hr breaks the heap down by retainer set";
-    case BY_BIOGRAPHY: return "-hb breaks the heap down by biography";
-    case BY_CLOSURE_TYPE: return "-hT breaks the heap down by closure type";
-    case BY_ERA: return "-he breaks the heap down by era";
-    case BY_INFO_TABLE: return "-hi from a .hp names info tables by address alone";
-    default: return "the profile does not say how it breaks the heap down (no -h flag in its JOB)";
+    case BY_MODULE:
+        return "-hm breaks the heap down by module";
+    case BY_DESCRIPTION:
+        return "-hd breaks the heap down by closure description";
+    case BY_TYPE:
+        return "-hy breaks the heap down by type";
+    case BY_RETAINER:
+        return "-hr breaks the heap down by retainer set";
+    case BY_BIOGRAPHY:
+        return "-hb breaks the heap down by biography";
+    case BY_CLOSURE_TYPE:
+        return "-hT breaks the heap down by closure type";
+    case BY_ERA:
+        return "-he breaks the heap down by era";
+    case BY_INFO_TABLE:
+        return "-hi from a .hp names info tables by address alone";
+    default:
+        return "the profile does not say how it breaks the heap down (no -h flag in its JOB)";
     }
 }
 
@@ -280,11 +288,14 @@ int tree_build(struct tree *t, const struct profile *p, const struct band_plan *
     t->breakdown = profile_breakdown(&p[0]);
     for (size_t k = 1; k < n; k++)
         if (kind_of(&p[k]) != t->kind || profile_breakdown(&p[k]) != t->breakdown)
-            return hp_fail(err, "%s and %s break the heap down differently (%s, %s): their trees "
-                           "cannot be compared", p[0].source, p[k].source,
+            return hp_fail(err,
+                           "%s and %s break the heap down differently (%s, %s): their trees "
+                           "cannot be compared",
+                           p[0].source, p[k].source,
                            *breakdown_flag(t->breakdown) ? breakdown_flag(t->breakdown) : "?",
                            *breakdown_flag(profile_breakdown(&p[k]))
-                               ? breakdown_flag(profile_breakdown(&p[k])) : "?");
+                               ? breakdown_flag(profile_breakdown(&p[k]))
+                               : "?");
     t->name_length = profile_name_length(&p[0]);
     if (t->name_length <= 0)
         t->name_length = DEFAULT_NAME_LENGTH;
@@ -292,9 +303,10 @@ int tree_build(struct tree *t, const struct profile *p, const struct band_plan *
     t->node = xreallocarray(NULL, t->cap, sizeof *t->node);
     t->count = 1;
     memset(&t->node[0], 0, sizeof t->node[0]);
-    t->node[0] = (struct tree_node){.label = "", .kind = NODE_ROOT, .parent = TREE_NONE,
-                                    .child = TREE_NONE, .next = TREE_NONE};
-    struct frame_list f = {0};
+    t->node[0] = (struct tree_node){
+        .label = "", .kind = NODE_ROOT, .parent = TREE_NONE, .child = TREE_NONE, .next = TREE_NONE
+    };
+    struct frame_list f = { 0 };
     for (size_t k = 0; k < n; k++) {
         size_t names = p[k].names.count;
         t->nnames[k] = names;
@@ -362,8 +374,8 @@ static void own_add(double *own, size_t nown, uint32_t name, int64_t value, doub
 }
 
 /* Every entry of the census at index. */
-static int fill_census(struct tree *t, size_t k, const struct profile *p, size_t index,
-                       double *own, struct hp_error *err)
+static int fill_census(struct tree *t, size_t k, const struct profile *p, size_t index, double *own,
+                       struct hp_error *err)
 {
     struct store_cursor *c = store_cursor_new(p->store);
     struct sample s;
@@ -426,8 +438,10 @@ static int fill_window(struct tree *t, size_t k, const struct profile *p, double
     if (rc < 0)
         return -1;
     if (n < 2)
-        return hp_fail(err, "%s: --from/--to: the window holds %s census, no time to add up; "
-                       "--at shows one census", p->source, n ? "one" : "no");
+        return hp_fail(err,
+                       "%s: --from/--to: the window holds %s census, no time to add up; "
+                       "--at shows one census",
+                       p->source, n ? "one" : "no");
     tc->end = t_held;
     tc->censuses = n;
     return 0;
@@ -450,9 +464,10 @@ int tree_fill(struct tree *t, size_t k, const struct profile *p, const struct mo
     else {
         /* the one rule of --at (census.h), the one --top opens OTHER at */
         struct census_pick pick;
-        rc = census_find(&pick, p, m->kind == MOMENT_PEAK  ? CENSUS_PEAK
-                                   : m->kind == MOMENT_END ? CENSUS_END
-                                                           : CENSUS_TIME,
+        rc = census_find(&pick, p,
+                         m->kind == MOMENT_PEAK      ? CENSUS_PEAK
+                             : m->kind == MOMENT_END ? CENSUS_END
+                                                     : CENSUS_TIME,
                          m->time, err);
         tc->index = pick.index;
         tc->time = pick.time;
@@ -544,7 +559,7 @@ size_t tree_children_by(const struct tree *t, uint32_t node, const double *size,
         out[n++] = c;
     /* (C11's qsort takes no context) most nodes have a few children: an
      * insertion sort; a root of a million names, a bottom-up merge sort */
-    struct child_order o = {t, k, size};
+    struct child_order o = { t, k, size };
     if (n > 32) {
         uint32_t *tmp = xreallocarray(NULL, n, sizeof *tmp);
         for (size_t w = 1; w < n; w *= 2) {

@@ -33,9 +33,9 @@
 #include "profile.h"
 
 enum tree_kind {
-    TREE_FLAT,    /* no tree: each name under the root */
-    TREE_STACKS,  /* -hc */
-    TREE_SOURCES  /* -hi */
+    TREE_FLAT,   /* no tree: each name under the root */
+    TREE_STACKS, /* -hc */
+    TREE_SOURCES /* -hi */
 };
 
 enum node_kind {
@@ -51,45 +51,45 @@ enum node_kind {
     NODE_NAME       /* a name of a flat tree; -hi: a table without an entry */
 };
 
-#define TREE_NONE UINT32_MAX
+#define TREE_NONE     UINT32_MAX
 #define TREE_PROFILES 2
 
 struct tree_node {
-    const char *label;    /* raw bytes (the tree owns them) */
+    const char *label; /* raw bytes (the tree owns them) */
     enum node_kind kind;
     uint32_t parent;      /* TREE_NONE for the root */
     uint32_t depth;       /* the root's is 0 */
     uint32_t child, next; /* the first child, the next sibling: TREE_NONE for none */
     /* per profile, from tree_fill: */
-    double self[TREE_PROFILES];  /* the names ending here: bytes, or byte-seconds */
-    double value[TREE_PROFILES]; /* self and every node below */
+    double self[TREE_PROFILES];        /* the names ending here: bytes, or byte-seconds */
+    double value[TREE_PROFILES];       /* self and every node below */
     int64_t self_bytes[TREE_PROFILES]; /* a census's self, exact (held at INT64_MAX) */
-    int64_t name[TREE_PROFILES]; /* the largest name ending here, or -1 */
+    int64_t name[TREE_PROFILES];       /* the largest name ending here, or -1 */
 };
 
 /* What a profile's values are (tree_fill's moment). */
-enum moment_kind { /* the census, by census_find (census.h): */
-    MOMENT_PEAK,   /* the one with the largest total */
-    MOMENT_END,    /* the last that holds anything */
-    MOMENT_TIME,   /* the one at a time, or the last before it */
-    MOMENT_WINDOW  /* every census, in byte-seconds (trapezoids, as the title's total) */
+enum moment_kind {              /* the census, by census_find (census.h): */
+                   MOMENT_PEAK, /* the one with the largest total */
+                   MOMENT_END,  /* the last that holds anything */
+                   MOMENT_TIME, /* the one at a time, or the last before it */
+                   MOMENT_WINDOW /* every census, in byte-seconds (trapezoids, as the title's total) */
 };
 
 struct moment {
     enum moment_kind kind;
-    double time;   /* MOMENT_TIME */
+    double time; /* MOMENT_TIME */
 };
 
 /* What tree_fill filled a profile's values with. */
 struct tree_census {
     enum moment_kind kind;
-    size_t index;         /* the census's (from 0), not for a window */
-    double time;          /* its time; a window: its first census's */
-    double end;           /* a window: its last census's time */
-    size_t censuses;      /* a window: how many */
-    double total;         /* the root's value */
-    int64_t total_bytes;  /* a census's total, exact (held at INT64_MAX) */
-    bool clipped;         /* a sum was held at INT64_MAX */
+    size_t index;        /* the census's (from 0), not for a window */
+    double time;         /* its time; a window: its first census's */
+    double end;          /* a window: its last census's time */
+    size_t censuses;     /* a window: how many */
+    double total;        /* the root's value */
+    int64_t total_bytes; /* a census's total, exact (held at INT64_MAX) */
+    bool clipped;        /* a sum was held at INT64_MAX */
 };
 
 struct tree {
@@ -101,12 +101,12 @@ struct tree {
     uint32_t *leaf[TREE_PROFILES]; /* per profile: name id -> its node, TREE_NONE
                                     * for a name left out (--include/--exclude) */
     size_t nnames[TREE_PROFILES];
-    uint32_t depth;                /* the deepest node's */
-    bool cut_names;                /* a .hp's name cut at -L */
-    bool cut_log;                  /* an eventlog's stack 255 deep */
-    long name_length;              /* the -L the .hp's names were cut at */
+    uint32_t depth;   /* the deepest node's */
+    bool cut_names;   /* a .hp's name cut at -L */
+    bool cut_log;     /* an eventlog's stack 255 deep */
+    long name_length; /* the -L the .hp's names were cut at */
     struct tree_census census[TREE_PROFILES];
-    struct names keys;             /* (parent, kind, label) -> node - 1 */
+    struct names keys; /* (parent, kind, label) -> node - 1 */
 };
 
 /* The shape of the names of p[0..n) (n is 1, or 2 for --diff: before and

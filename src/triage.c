@@ -28,24 +28,24 @@
 /* ---- one replay: the figures of every name ------------------------------------ */
 
 struct acc {
-    double k;             /* the first value it held: what s1 and s2 are taken about */
-    double s1, s2, s3;    /* over the censuses holding it: sum (v-K), (v-K)^2 and u v,
+    double k;          /* the first value it held: what s1 and s2 are taken about */
+    double s1, s2, s3; /* over the censuses holding it: sum (v-K), (v-K)^2 and u v,
                            * u the census's time less the window's first */
     double area;
     double peak_time, first_time;
     int64_t start, last, cur, peak;
-    uint64_t count;       /* censuses holding it */
-    uint64_t shrinks;     /* pairs of consecutive censuses in which it shrank */
-    size_t last_index;    /* 1 + the census it last held something in; 0: none yet */
-    size_t cur_index;     /* 1 + the census being summed, while it is */
-    bool skip;            /* not ranked: --include/--exclude drop it, or it has no point */
+    uint64_t count;    /* censuses holding it */
+    uint64_t shrinks;  /* pairs of consecutive censuses in which it shrank */
+    size_t last_index; /* 1 + the census it last held something in; 0: none yet */
+    size_t cur_index;  /* 1 + the census being summed, while it is */
+    bool skip;         /* not ranked: --include/--exclude drop it, or it has no point */
 };
 
 /* The window's own figures. */
 struct window {
-    size_t n;             /* censuses committed */
-    double t0, t_prev;    /* the first's time, the last's */
-    double su, suu;       /* sum u, sum u^2 over the committed censuses */
+    size_t n;          /* censuses committed */
+    double t0, t_prev; /* the first's time, the last's */
+    double su, suu;    /* sum u, sum u^2 over the committed censuses */
     int64_t heap_start, heap_end, heap_peak, heap_prev;
     double heap_peak_time, heap_area;
     /* empty censuses after the last one holding something: committed only
@@ -376,9 +376,10 @@ static void rank_rows(struct triage *t)
     t->nleaks = t->ngrew = 0;
     for (size_t i = 0; i < t->nrows; i++) {
         const struct triage_row *r = &t->row[i];
-        t->row[i].leak = r->score > 0 && r->score >= t->floor &&
-                         (t->two || (r->score >= TRIAGE_LEAK_WEIGHT * (double)r->change &&
-                                     t->ncensuses >= TRIAGE_LEAK_CENSUSES));
+        t->row[i].leak = r->score > 0 && r->score >= t->floor
+            && (t->two
+                || (r->score >= TRIAGE_LEAK_WEIGHT * (double)r->change
+                    && t->ncensuses >= TRIAGE_LEAK_CENSUSES));
         t->nleaks += t->row[i].leak;
         t->ngrew += t->row[i].change > 0;
     }
@@ -392,8 +393,8 @@ static double percent_of(int64_t change, int64_t base)
 
 /* ---- what only some breakdowns tell ---------------------------------------- */
 
-static const char *const state_names[TRIAGE_STATES] = {"LAG", "DRAG", "VOID", "USE",
-                                                       "INHERENT_USE"};
+static const char *const state_names[TRIAGE_STATES] = { "LAG", "DRAG", "VOID", "USE",
+                                                        "INHERENT_USE" };
 
 static int state_of(const char *name)
 {
@@ -465,9 +466,10 @@ static void eras(struct triage *t, const struct profile *p, const struct triage_
         uint64_t era = era_number(p->names.info[id].text);
         if (!fig[id].present || fig[id].end <= 0 || era == UINT64_MAX)
             continue;
-        t->eras[t->neras++] = (struct triage_era){
-            .era = era, .bytes = fig[id].end, .born = fig[id].first_time,
-            .age = t_end - fig[id].first_time};
+        t->eras[t->neras++] = (struct triage_era){ .era = era,
+                                                   .bytes = fig[id].end,
+                                                   .born = fig[id].first_time,
+                                                   .age = t_end - fig[id].first_time };
     }
     qsort(t->eras, t->neras, sizeof *t->eras, by_era);
 }
@@ -559,7 +561,7 @@ static struct named *paired_list(const struct profile *p, const struct band_plan
     for (size_t id = 0; id < nn; id++) {
         int32_t b = bp->band_of_name[id];
         if (b >= 0 && fig[id].present)
-            l[(*n)++] = (struct named){bp->band[b].name, id};
+            l[(*n)++] = (struct named){ bp->band[b].name, id };
     }
     qsort(l, *n, sizeof *l, by_named);
     return l;
@@ -569,10 +571,10 @@ int triage_rank_two(struct triage *t, const struct profile *before, const struct
                     const struct triage_options o[2], struct hp_error *err)
 {
     memset(t, 0, sizeof *t);
-    const struct profile *p[2] = {before, after};
-    struct triage_figures *fig[2] = {NULL, NULL};
+    const struct profile *p[2] = { before, after };
+    struct triage_figures *fig[2] = { NULL, NULL };
     struct window w[2];
-    struct band_plan bp[2] = {{0}, {0}};
+    struct band_plan bp[2] = { { 0 }, { 0 } };
     for (int k = 0; k < 2; k++) {
         if (profile_figures(&fig[k], &w[k], NULL, p[k], &o[k], err) < 0) {
             free(fig[0]); /* (the second failing: the first's plan and figures go) */
@@ -648,8 +650,8 @@ static int by_member(const void *a, const void *b)
     return c ? c : (x->id > y->id) - (x->id < y->id);
 }
 
-int triage_open_other(struct triage_opened *o, const struct profile *p,
-                      const struct band_plan *bp, size_t index, struct hp_error *err)
+int triage_open_other(struct triage_opened *o, const struct profile *p, const struct band_plan *bp,
+                      size_t index, struct hp_error *err)
 {
     memset(o, 0, sizeof *o);
     struct store_cursor *c = store_cursor_new(p->store);
@@ -690,9 +692,11 @@ int triage_open_other(struct triage_opened *o, const struct profile *p,
     for (size_t i = 0; i < nids; i++) {
         uint32_t id = ids[i];
         bool traced = bp->band_of_name[id] == BAND_TRACED;
-        o->member[o->n++] = (struct triage_member){
-            .name = triage_shown_name(p->names.info[id].text), .id = id, .value = sum[id],
-            .traced = traced};
+        o->member[o->n++] =
+            (struct triage_member){ .name = triage_shown_name(p->names.info[id].text),
+                                    .id = id,
+                                    .value = sum[id],
+                                    .traced = traced };
         if (traced)
             o->traced_names++;
         else

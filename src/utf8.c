@@ -41,11 +41,11 @@ size_t utf8_sequence_length(const unsigned char *s, size_t len)
 
 /* What sanitize does besides making the text valid UTF-8. */
 struct rules {
-    const char *nl; /* a newline (and, drawn, the other line breaks) becomes
+    const char *nl;  /* a newline (and, drawn, the other line breaks) becomes
                      * this; NULL: U+FFFD like the other control characters */
-    bool drawn;     /* text for cairo and pango (drawable), not for export */
+    bool drawn;      /* text for cairo and pango (drawable), not for export */
     const char *tab; /* a tab becomes this; NULL: U+FFFD */
-    bool controls;  /* the other C0 control characters (and DEL) kept as
+    bool controls;   /* the other C0 control characters (and DEL) kept as
                      * they are (export: the name exact) */
 };
 
@@ -54,7 +54,7 @@ static const char replacement[] = "\xEF\xBF\xBD";
 /* The code point of the well-formed sequence u[0..n). */
 static uint32_t decode(const unsigned char *u, size_t n)
 {
-    static const unsigned char lead_mask[5] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+    static const unsigned char lead_mask[5] = { 0, 0x7F, 0x1F, 0x0F, 0x07 };
     uint32_t c = u[0] & lead_mask[n];
     for (size_t i = 1; i < n; i++)
         c = c << 6 | (u[i] & 0x3F);
@@ -79,9 +79,9 @@ static bool other_break(uint32_t c)
  * marks, joiners, emoji modifiers and tags, Hangul vowel and final jamo. */
 static bool extends(uint32_t c)
 {
-    return g_unichar_ismark(c) || c == 0x200C || c == 0x200D || (c >= 0x1F3FB && c <= 0x1F3FF) ||
-           (c >= 0xE0020 && c <= 0xE007F) || (c >= 0x1160 && c <= 0x11FF) ||
-           (c >= 0xD7B0 && c <= 0xD7FF);
+    return g_unichar_ismark(c) || c == 0x200C || c == 0x200D || (c >= 0x1F3FB && c <= 0x1F3FF)
+        || (c >= 0xE0020 && c <= 0xE007F) || (c >= 0x1160 && c <= 0x11FF)
+        || (c >= 0xD7B0 && c <= 0xD7FF);
 }
 
 /* How the sequence u[0..n) (n = 0: an invalid byte) is written: 0 as it
@@ -153,19 +153,19 @@ static char *sanitize(const char *s, size_t len, const struct rules *r)
 
 char *utf8_sanitize(const char *s, size_t len)
 {
-    static const struct rules r = {NULL, false, NULL, false};
+    static const struct rules r = { NULL, false, NULL, false };
     return sanitize(s, len, &r);
 }
 
 char *utf8_sanitize_lines(const char *s, size_t len)
 {
-    static const struct rules r = {"\n", false, "\t", true};
+    static const struct rules r = { "\n", false, "\t", true };
     return sanitize(s, len, &r);
 }
 
 char *utf8_display_name(const char *s, size_t len)
 {
-    static const struct rules r = {UTF8_NEWLINE_MARK, true, UTF8_TAB_MARK, false};
+    static const struct rules r = { UTF8_NEWLINE_MARK, true, UTF8_TAB_MARK, false };
     return sanitize(s, len, &r);
 }
 
@@ -176,7 +176,7 @@ char *utf8_display_text(const char *s, size_t len)
     for (size_t i = 0; i < len; i++)
         if (flat[i] == '\r' || flat[i] == '\t')
             flat[i] = ' ';
-    static const struct rules r = {" ", true, NULL, false};
+    static const struct rules r = { " ", true, NULL, false };
     char *out = sanitize(flat, len, &r);
     free(flat);
     return out;
@@ -184,7 +184,7 @@ char *utf8_display_text(const char *s, size_t len)
 
 bool utf8_drawable(const char *s)
 {
-    static const struct rules r = {NULL, true, NULL, false};
+    static const struct rules r = { NULL, true, NULL, false };
     char *t = sanitize(s, strlen(s), &r);
     bool same = strcmp(s, t) == 0;
     free(t);

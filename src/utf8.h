@@ -37,9 +37,9 @@ char *utf8_sanitize_lines(const char *s, size_t len);
  * so "a<TAB>b" never looks like "a b".
  * utf8_display_text: a header string (JOB, DATE, units): line breaks and
  * tabs become spaces, as GHC's hp2ps allowed them there. */
-#define UTF8_CLUSTER_MAX 30
+#define UTF8_CLUSTER_MAX  30
 #define UTF8_NEWLINE_MARK "\xE2\x80\x89\xE2\x86\xB5\xE2\x80\x89"
-#define UTF8_TAB_MARK "\xE2\x80\x89\xE2\x87\xA5\xE2\x80\x89"
+#define UTF8_TAB_MARK     "\xE2\x80\x89\xE2\x87\xA5\xE2\x80\x89"
 char *utf8_display_name(const char *s, size_t len);
 char *utf8_display_text(const char *s, size_t len);
 

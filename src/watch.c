@@ -33,8 +33,8 @@ bool watch_stamp_same(const struct watch_stamp *a, const struct watch_stamp *b)
 {
     if (!a->exists || !b->exists)
         return a->exists == b->exists;
-    return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
-           a->mtime.tv_sec == b->mtime.tv_sec && a->mtime.tv_nsec == b->mtime.tv_nsec;
+    return a->dev == b->dev && a->ino == b->ino && a->size == b->size
+        && a->mtime.tv_sec == b->mtime.tv_sec && a->mtime.tv_nsec == b->mtime.tv_nsec;
 }
 
 static double monotonic_seconds(void)
@@ -54,7 +54,7 @@ void watch_sleep(double seconds, const volatile sig_atomic_t *stop)
         if (!(left > 0))
             break;
         double step = left < WATCH_STEP ? left : WATCH_STEP;
-        struct timespec ts = {(time_t)step, (long)((step - (double)(time_t)step) * 1e9)};
+        struct timespec ts = { (time_t)step, (long)((step - (double)(time_t)step) * 1e9) };
         if (nanosleep(&ts, NULL) != 0 && errno != EINTR)
             break;
     }

@@ -21,8 +21,8 @@
 #define WATCH_IDLE_PERIODS 10
 
 struct watch_stamp {
-    bool exists;            /* false when stat() failed (not created yet) */
-    dev_t dev;              /* which file: a rewrite by rename is a change */
+    bool exists; /* false when stat() failed (not created yet) */
+    dev_t dev;   /* which file: a rewrite by rename is a change */
     ino_t ino;
     off_t size;
     struct timespec mtime;

@@ -14,10 +14,10 @@
 
 static int check_passed, check_failed;
 
-#define CHECK(cond) check_one((cond), #cond, __FILE__, __LINE__)
-#define CHECK_STR(a, b) check_str((a), (b), #a, __FILE__, __LINE__)
+#define CHECK(cond)           check_one((cond), #cond, __FILE__, __LINE__)
+#define CHECK_STR(a, b)       check_str((a), (b), #a, __FILE__, __LINE__)
 #define CHECK_NEAR(a, b, tol) check_near((a), (b), (tol), #a, __FILE__, __LINE__)
-#define CHECK_INT(a, b) check_int((long long)(a), (long long)(b), #a, __FILE__, __LINE__)
+#define CHECK_INT(a, b)       check_int((long long)(a), (long long)(b), #a, __FILE__, __LINE__)
 
 static inline int check_one(int ok, const char *what, const char *file, int line)
 {
@@ -30,8 +30,8 @@ static inline int check_one(int ok, const char *what, const char *file, int line
     return ok;
 }
 
-static inline int check_str(const char *a, const char *b, const char *what,
-                            const char *file, int line)
+static inline int check_str(const char *a, const char *b, const char *what, const char *file,
+                            int line)
 {
     int ok = a && b && strcmp(a, b) == 0;
     if (!ok)
@@ -40,8 +40,8 @@ static inline int check_str(const char *a, const char *b, const char *what,
     return check_one(ok, what, file, line);
 }
 
-static inline int check_near(double a, double b, double tol, const char *what,
-                             const char *file, int line)
+static inline int check_near(double a, double b, double tol, const char *what, const char *file,
+                             int line)
 {
     int ok = fabs(a - b) <= tol;
     if (!ok)
@@ -49,8 +49,7 @@ static inline int check_near(double a, double b, double tol, const char *what,
     return check_one(ok, what, file, line);
 }
 
-static inline int check_int(long long a, long long b, const char *what,
-                            const char *file, int line)
+static inline int check_int(long long a, long long b, const char *what, const char *file, int line)
 {
     int ok = a == b;
     if (!ok)

@@ -49,8 +49,8 @@ static inline char *fixture_read_file(const char *path, size_t *len)
     return buf;
 }
 
-#define FIXTURE_HEADER \
-    "JOB \"prog +RTS -hc\"\nDATE \"Mon Nov 23 09:13 2026\"\n" \
+#define FIXTURE_HEADER                                                                             \
+    "JOB \"prog +RTS -hc\"\nDATE \"Mon Nov 23 09:13 2026\"\n"                                      \
     "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
 
 /* body: lines of an .hp after its header, e.g.

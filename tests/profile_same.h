@@ -20,19 +20,19 @@ static inline const char *profile_difference(const struct profile *a, const stru
 {
     if (!profile_same_str(a->source, b->source))
         return "source";
-    if (!profile_same_str(a->job, b->job) || !profile_same_str(a->date, b->date) ||
-        !profile_same_str(a->sample_unit, b->sample_unit) ||
-        !profile_same_str(a->value_unit, b->value_unit))
+    if (!profile_same_str(a->job, b->job) || !profile_same_str(a->date, b->date)
+        || !profile_same_str(a->sample_unit, b->sample_unit)
+        || !profile_same_str(a->value_unit, b->value_unit))
         return "a header string";
     if (a->nsamples != b->nsamples)
         return "the number of samples";
     if (a->nsamples && (a->t_first != b->t_first || a->t_last != b->t_last))
         return "the first or last time";
-    if (a->dropped_open_sample != b->dropped_open_sample || a->x_is_index != b->x_is_index ||
-        a->elapsed_time != b->elapsed_time || a->finished != b->finished)
+    if (a->dropped_open_sample != b->dropped_open_sample || a->x_is_index != b->x_is_index
+        || a->elapsed_time != b->elapsed_time || a->finished != b->finished)
         return "a flag";
-    if (a->nmarks != b->nmarks ||
-        (a->nmarks && memcmp(a->marks, b->marks, a->nmarks * sizeof *a->marks) != 0))
+    if (a->nmarks != b->nmarks
+        || (a->nmarks && memcmp(a->marks, b->marks, a->nmarks * sizeof *a->marks) != 0))
         return "the marks";
     if (a->names.count != b->names.count)
         return "the number of names";

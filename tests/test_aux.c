@@ -31,7 +31,7 @@ static const struct aux_entry *find(const struct aux *a, const char *name)
 static void expect_error(const char *text, size_t len, const char *msg, int line)
 {
     struct aux a;
-    struct hp_error err = {{0}};
+    struct hp_error err = { { 0 } };
     int rc = aux_parse_buffer(&a, text, len, "prog.aux", &err);
     if (!check_one(rc == -1, "parse fails", __FILE__, line))
         fprintf(stderr, "  input was: %.*s\n", (int)len, text);
@@ -45,14 +45,13 @@ static void expect_error(const char *text, size_t len, const char *msg, int line
 static void test_example(void)
 {
     struct aux a;
-    struct hp_error err = {{0}};
-    const char *text =
-        "X_RANGE 0.28\n"
-        "Y_RANGE 16494336.00\n"
-        "ORDER (299)sumAll/main/Main.CAF 1\n"
-        "ORDER (303)sumAll.\\/sumAll/main/... 2\n"
-        "SHADE (299)sumAll/main/Main.CAF 0.00\n"
-        "SHADE (303)sumAll.\\/sumAll/main/... 0.20\n";
+    struct hp_error err = { { 0 } };
+    const char *text = "X_RANGE 0.28\n"
+                       "Y_RANGE 16494336.00\n"
+                       "ORDER (299)sumAll/main/Main.CAF 1\n"
+                       "ORDER (303)sumAll.\\/sumAll/main/... 2\n"
+                       "SHADE (299)sumAll/main/Main.CAF 0.00\n"
+                       "SHADE (303)sumAll.\\/sumAll/main/... 0.20\n";
     CHECK_INT(parse(&a, text, &err), 0);
     CHECK(a.has_x_range);
     CHECK(a.has_y_range);
@@ -75,7 +74,7 @@ static void test_example(void)
 static void test_empty(void)
 {
     struct aux a;
-    struct hp_error err = {{0}};
+    struct hp_error err = { { 0 } };
     CHECK_INT(aux_parse_buffer(&a, "", 0, "prog.aux", &err), 0);
     CHECK(!a.has_x_range && !a.has_y_range && a.names.count == 0);
     CHECK(find(&a, "x") == NULL);
@@ -94,23 +93,22 @@ static void test_empty(void)
 static void test_names(void)
 {
     struct aux a;
-    struct hp_error err = {{0}};
-    const char *text =
-        "ORDER 12 1\n"                 /* a name that starts with a digit */
-        "ORDER 3.5 7 2\n"              /* digits and a space */
-        "ORDER main  loop x 3\n"       /* inner spaces are kept */
-        "ORDER\t  padded name \t 4  \n" /* outer whitespace is not */
-        "ORDER X_RANGE 5\n"
-        "ORDER ORDER 6\n"
-        "ORDER SHADE 7\n"
-        "ORDER Y_RANGE -8\n"            /* a hand-edited negative order */
-        "ORDER \"quoted\" +9\n"
-        "SHADE 12 0.10\n"
-        "SHADE 3.5 7 0.2\n"
-        "SHADE SHADE 1e-1\n"
-        "SHADE X_RANGE .5\n"
-        "SHADE ORDER 5.\n"
-        "SHADE only-shade 0.000001\n";
+    struct hp_error err = { { 0 } };
+    const char *text = "ORDER 12 1\n"                  /* a name that starts with a digit */
+                       "ORDER 3.5 7 2\n"               /* digits and a space */
+                       "ORDER main  loop x 3\n"        /* inner spaces are kept */
+                       "ORDER\t  padded name \t 4  \n" /* outer whitespace is not */
+                       "ORDER X_RANGE 5\n"
+                       "ORDER ORDER 6\n"
+                       "ORDER SHADE 7\n"
+                       "ORDER Y_RANGE -8\n" /* a hand-edited negative order */
+                       "ORDER \"quoted\" +9\n"
+                       "SHADE 12 0.10\n"
+                       "SHADE 3.5 7 0.2\n"
+                       "SHADE SHADE 1e-1\n"
+                       "SHADE X_RANGE .5\n"
+                       "SHADE ORDER 5.\n"
+                       "SHADE only-shade 0.000001\n";
     CHECK_INT(parse(&a, text, &err), 0);
     const struct aux_entry *e;
     e = find(&a, "12");
@@ -149,16 +147,15 @@ static void test_names(void)
 static void test_first_wins(void)
 {
     struct aux a;
-    struct hp_error err = {{0}};
-    const char *text =
-        "SHADE x 0.30\n"
-        "ORDER x 2\n"
-        "ORDER x 1\n"
-        "SHADE x 0.60\n"
-        "ORDER y 5\n"
-        "ORDER x 9\n"
-        "SHADE y 0.9\n"
-        "SHADE y 0.1\n";
+    struct hp_error err = { { 0 } };
+    const char *text = "SHADE x 0.30\n"
+                       "ORDER x 2\n"
+                       "ORDER x 1\n"
+                       "SHADE x 0.60\n"
+                       "ORDER y 5\n"
+                       "ORDER x 9\n"
+                       "SHADE y 0.9\n"
+                       "SHADE y 0.1\n";
     CHECK_INT(parse(&a, text, &err), 0);
     const struct aux_entry *e = find(&a, "x");
     CHECK(e && e->order == 2 && e->shade == 0.30);
@@ -178,7 +175,7 @@ static void test_many_names(void)
         len += (size_t)snprintf(text + len, cap - len, "ORDER name %zu %zu\nSHADE name %zu %zu.5\n",
                                 i, i + 1, i, i);
     struct aux a;
-    struct hp_error err = {{0}};
+    struct hp_error err = { { 0 } };
     CHECK_INT(aux_parse_buffer(&a, text, len, "many.aux", &err), 0);
     CHECK_INT(a.names.count, n);
     int bad = 0;
@@ -186,8 +183,8 @@ static void test_many_names(void)
         char name[64];
         snprintf(name, sizeof name, "name %zu", i);
         const struct aux_entry *e = find(&a, name);
-        if (!e || !e->has_order || e->order != (long)(i + 1) || !e->has_shade ||
-            e->shade != (double)i + 0.5)
+        if (!e || !e->has_order || e->order != (long)(i + 1) || !e->has_shade
+            || e->shade != (double)i + 0.5)
             bad++;
     }
     CHECK_INT(bad, 0);
@@ -198,7 +195,7 @@ static void test_many_names(void)
 static void test_crlf(void)
 {
     struct aux a;
-    struct hp_error err = {{0}};
+    struct hp_error err = { { 0 } };
     const char *text = "X_RANGE 1.98\r\nY_RANGE 37416584.00\r\n\r\nORDER a b 1\r\n"
                        "SHADE a b 0.20\r\n";
     CHECK_INT(parse(&a, text, &err), 0);
@@ -216,7 +213,7 @@ static void test_crlf(void)
 static void test_newline_names(void)
 {
     struct aux a;
-    struct hp_error err = {{0}};
+    struct hp_error err = { { 0 } };
     const char *text = "X_RANGE 1.00\n"
                        "ORDER MAIN 1\n"
                        "ORDER (7)lbl\nx/main 2\n"
@@ -257,7 +254,8 @@ static void test_newline_names(void)
                  "prog.aux:1: SHADE must be followed by a name and a non-negative number");
     EXPECT_ERROR("ORDER foo 1.5\nbar 3\n",
                  "prog.aux:1: ORDER must be followed by a name and a whole number");
-    EXPECT_ERROR("ORDER\nbar 3\n", "prog.aux:1: ORDER must be followed by a name and a whole number");
+    EXPECT_ERROR("ORDER\nbar 3\n",
+                 "prog.aux:1: ORDER must be followed by a name and a whole number");
     /* The writer leaves out a name it could not read back. */
     CHECK(aux_name_fits("plain"));
     CHECK(aux_name_fits("a\nb c"));
@@ -316,14 +314,10 @@ static void test_errors(void)
     EXPECT_ERROR("ORDERname 1\n", "prog.aux:1: " NOT_AUX);
     EXPECT_ERROR("  12 34\n", "prog.aux:1: " NOT_AUX);
     EXPECT_ERROR("a\\b\x01\x1b\x7f\n", "prog.aux:1: " NOT_AUX);
-    EXPECT_ERROR("0123456789012345678901234567890123456789ABCDEF 1\n",
-                 "prog.aux:1: " NOT_AUX);
-    EXPECT_ERROR("0123456789012345678901234567890123456789\n",
-                 "prog.aux:1: " NOT_AUX);
-    EXPECT_ERROR("012345678901234567890123456789012345678\xc3\xa9xyz\n",
-                 "prog.aux:1: " NOT_AUX);
-    EXPECT_ERROR("01234567890123456789012345678901234567\xc3\xa9xyz\n",
-                 "prog.aux:1: " NOT_AUX);
+    EXPECT_ERROR("0123456789012345678901234567890123456789ABCDEF 1\n", "prog.aux:1: " NOT_AUX);
+    EXPECT_ERROR("0123456789012345678901234567890123456789\n", "prog.aux:1: " NOT_AUX);
+    EXPECT_ERROR("012345678901234567890123456789012345678\xc3\xa9xyz\n", "prog.aux:1: " NOT_AUX);
+    EXPECT_ERROR("01234567890123456789012345678901234567\xc3\xa9xyz\n", "prog.aux:1: " NOT_AUX);
 
     /* Binary data. */
     expect_error("X_RANGE 1.00\n\0\n", 15, "prog.aux: not an .aux file (binary data)", __LINE__);
@@ -331,7 +325,7 @@ static void test_errors(void)
 
     /* A failure after some entries were stored frees them. */
     struct aux a;
-    struct hp_error err = {{0}};
+    struct hp_error err = { { 0 } };
     CHECK_INT(parse(&a, "ORDER a 1\nSHADE a 0.1\nX_RANGE 2\nORDER b x\n", &err), -1);
     CHECK_STR(err.text, "prog.aux:4: ORDER must be followed by a name and a whole number");
     CHECK(a.names.count == 0 && a.entry == NULL && find(&a, "a") == NULL);
@@ -341,7 +335,7 @@ static void test_errors(void)
 static void test_read_file(void)
 {
     struct aux a;
-    struct hp_error err = {{0}};
+    struct hp_error err = { { 0 } };
     CHECK_INT(aux_read_file(&a, "/nonexistent/dir/x.aux", &err), -1);
     CHECK_STR(err.text, "cannot open /nonexistent/dir/x.aux: No such file or directory");
     aux_free(&a);
@@ -512,7 +506,7 @@ static void test_corpus(void)
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
         struct aux a;
-        struct hp_error err = {{0}};
+        struct hp_error err = { { 0 } };
         int rc = aux_read_file(&a, path, &err);
         if (!CHECK(rc == 0))
             fprintf(stderr, "  %s: %s\n", path, err.text);
@@ -526,8 +520,8 @@ static void test_corpus(void)
             /* GHC numbers its bands 1..n and writes both lines for each. */
             for (size_t id = 0; id < a.names.count; id++) {
                 const struct aux_entry *e = &a.entry[id];
-                if (!(e->has_order && e->has_shade && e->order >= 1 &&
-                      (size_t)e->order <= a.names.count))
+                if (!(e->has_order && e->has_shade && e->order >= 1
+                      && (size_t)e->order <= a.names.count))
                     CHECK(!"entry of a GHC file complete");
             }
             CHECK(a.has_x_range && a.has_y_range);
@@ -544,7 +538,7 @@ static void test_corpus(void)
     char path[4096];
     snprintf(path, sizeof path, "%s/mapbuild-hc.default.aux", dir);
     struct aux a;
-    struct hp_error err = {{0}};
+    struct hp_error err = { { 0 } };
     if (CHECK_INT(aux_read_file(&a, path, &err), 0)) {
         CHECK(a.has_x_range && a.x_range == 1.98);
         CHECK(a.has_y_range && a.y_range == 37416584.0);
@@ -554,11 +548,11 @@ static void test_corpus(void)
             long order;
             double shade;
         } want[] = {
-            {"(313)randoms/main", 1, 0.00},
-            {"(320)buildStrict.\\/buildSt...", 2, 0.20},
-            {"(312)queryAll/main", 3, 0.60},
-            {"(309)buildLazy.\\/buildLazy...", 4, 0.30},
-            {"(310)keyName/buildLazy.\\/b...", 5, 0.90},
+            { "(313)randoms/main", 1, 0.00 },
+            { "(320)buildStrict.\\/buildSt...", 2, 0.20 },
+            { "(312)queryAll/main", 3, 0.60 },
+            { "(309)buildLazy.\\/buildLazy...", 4, 0.30 },
+            { "(310)keyName/buildLazy.\\/b...", 5, 0.90 },
         };
         for (size_t i = 0; i < 5; i++) {
             const struct aux_entry *e = find(&a, want[i].name);
@@ -672,8 +666,8 @@ static void test_format(void)
  * '.' (skipped when no such locale is installed). */
 static void test_locale(void)
 {
-    static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8",
-                                        "fr_FR.utf8", "de_DE", "fr_FR"};
+    static const char *const names[] = { "de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8",
+                                         "fr_FR.utf8",  "de_DE",      "fr_FR" };
     const char *got = NULL;
     for (size_t i = 0; i < sizeof names / sizeof names[0] && !got; i++)
         got = setlocale(LC_NUMERIC, names[i]);

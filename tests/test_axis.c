@@ -74,7 +74,7 @@ int main(void)
     CHECK_NEAR(axis_round_up(108.5e6, 20e6), 120e6, 1e-3);
     CHECK_NEAR(axis_round_up(120e6, 20e6), 120e6, 1e-3);
     CHECK_NEAR(axis_round_up(0.3, 0.1), 0.3, 1e-12); /* 0.3 / 0.1 is 2.9999... */
-    CHECK_NEAR(axis_round_up(0, 5), 5, 1e-12);        /* at least one step */
+    CHECK_NEAR(axis_round_up(0, 5), 5, 1e-12);       /* at least one step */
 
     /* GHC bug 4: huge times with a step below the spacing of doubles looped
      * forever; here the tick count is bounded. */

@@ -47,18 +47,18 @@ static char *shades_of(const struct band_plan *bp, bool colour)
     return s;
 }
 
-#define CHECK_ORDER(bp, want)                                                              \
-    do {                                                                                   \
-        char *got_ = order_of(bp);                                                         \
-        CHECK_STR(got_, want);                                                             \
-        free(got_);                                                                        \
+#define CHECK_ORDER(bp, want)                                                                      \
+    do {                                                                                           \
+        char *got_ = order_of(bp);                                                                 \
+        CHECK_STR(got_, want);                                                                     \
+        free(got_);                                                                                \
     } while (0)
 
-#define CHECK_SHADES(bp, colour, want)                                                     \
-    do {                                                                                   \
-        char *got_ = shades_of(bp, colour);                                                \
-        CHECK_STR(got_, want);                                                             \
-        free(got_);                                                                        \
+#define CHECK_SHADES(bp, colour, want)                                                             \
+    do {                                                                                           \
+        char *got_ = shades_of(bp, colour);                                                        \
+        CHECK_STR(got_, want);                                                                     \
+        free(got_);                                                                                \
     } while (0)
 
 static bool same_rgb(struct rgb a, struct rgb b)
@@ -131,12 +131,13 @@ static void example_tiny(void)
     CHECK_INT(bp.band_of_name[names_find(&p.names, "beta", 4)], 0);
 
     char *text = aux_text(&bp, 1.0, 320.0, false);
-    CHECK_STR(text, "X_RANGE 1.00\n"
-                    "Y_RANGE 320.00\n"
-                    "ORDER beta 1\n"
-                    "ORDER alpha 2\n"
-                    "SHADE beta 0.00\n"
-                    "SHADE alpha 0.20\n");
+    CHECK_STR(text,
+              "X_RANGE 1.00\n"
+              "Y_RANGE 320.00\n"
+              "ORDER beta 1\n"
+              "ORDER alpha 2\n"
+              "SHADE beta 0.00\n"
+              "SHADE alpha 0.20\n");
     free(text);
     band_plan_free(&bp);
     CHECK(bp.band == NULL && bp.count == 0 && bp.band_of_name == NULL && bp.nnames == 0);
@@ -269,16 +270,17 @@ static void example_leak(void)
     /* The aux GHC wrote for it, except that our X_RANGE keeps every digit
      * (GHC's "0.28" enlarges the range on a -p re-run). */
     char *text = aux_text(&bp, 0.276345, 16494336.0, false);
-    CHECK_STR(text, "X_RANGE 0.276345\n"
-                    "Y_RANGE 16494336.00\n"
-                    "ORDER " N299 " 1\n"
-                    "ORDER " N303 " 2\n"
-                    "ORDER " N301 " 3\n"
-                    "ORDER " N302 " 4\n"
-                    "SHADE " N299 " 0.00\n"
-                    "SHADE " N303 " 0.20\n"
-                    "SHADE " N301 " 0.60\n"
-                    "SHADE " N302 " 0.30\n");
+    CHECK_STR(text,
+              "X_RANGE 0.276345\n"
+              "Y_RANGE 16494336.00\n"
+              "ORDER " N299 " 1\n"
+              "ORDER " N303 " 2\n"
+              "ORDER " N301 " 3\n"
+              "ORDER " N302 " 4\n"
+              "SHADE " N299 " 0.00\n"
+              "SHADE " N303 " 0.20\n"
+              "SHADE " N301 " 0.60\n"
+              "SHADE " N302 " 0.30\n");
     free(text);
     text = aux_text(&bp, 0.28, 16494336.0, false);
     CHECK(strncmp(text, "X_RANGE 0.28\nY_RANGE 16494336.00\n", 33) == 0);
@@ -466,26 +468,28 @@ static void hash_order(void)
      * qag, qbd, qca 385; the alphabet 20 (wraps past 32 bits); "\xe9" 23
      * (a signed char); a 97; b 98; the \xff.. string 169 (negative). */
     struct profile p;
-    fixture_parse(&p, "BEGIN_SAMPLE 0.0\n"
-              "qag 5\n"
-              "b 5\n"
-              "qbd 5\n"
-              "abcdefghijklmnopqrstuvwxyz 5\n"
-              "\xe9 5\n"
-              "a 5\n"
-              "qca 5\n"
-              "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7\xf6\xf5\xf4\xf3\xf2\xf1\xf0\xef\xee\xed\xec"
-              "\xeb\xea\xe9 5\n"
-              "END_SAMPLE 0.0\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0.0\n"
+                  "qag 5\n"
+                  "b 5\n"
+                  "qbd 5\n"
+                  "abcdefghijklmnopqrstuvwxyz 5\n"
+                  "\xe9 5\n"
+                  "a 5\n"
+                  "qca 5\n"
+                  "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7\xf6\xf5\xf4\xf3\xf2\xf1\xf0\xef\xee\xed\xec"
+                  "\xeb\xea\xe9 5\n"
+                  "END_SAMPLE 0.0\n");
     struct band_options o;
     band_options_default(&o);
     o.trace_percent = 0;
     o.limit = 0;
     struct band_plan bp;
     CHECK_INT(plan(&bp, &p, &o), 0);
-    CHECK_ORDER(&bp, "abcdefghijklmnopqrstuvwxyz|\xe9|a|b|"
-                     "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7\xf6\xf5\xf4\xf3\xf2\xf1\xf0\xef\xee\xed"
-                     "\xec\xeb\xea\xe9|qca|qbd|qag");
+    CHECK_ORDER(&bp,
+                "abcdefghijklmnopqrstuvwxyz|\xe9|a|b|"
+                "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7\xf6\xf5\xf4\xf3\xf2\xf1\xf0\xef\xee\xed"
+                "\xec\xeb\xea\xe9|qca|qbd|qag");
     band_plan_free(&bp);
     profile_free(&p);
 
@@ -527,9 +531,10 @@ static void ties(void)
      * i=2: first 2 at d -> swap c,d: b e d c a f g  (1 1 2 3 3 3 2)
      * i=3: 2 at g       -> swap c,g: b e d g a f c  (1 1 2 2 3 3 3)
      * then a, f, c stay. */
-    fixture_parse(&p, "BEGIN_SAMPLE 0.0\n"
-              "a 3\nb 1\nc 3\nd 2\ne 1\nf 3\ng 2\n"
-              "END_SAMPLE 0.0\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0.0\n"
+                  "a 3\nb 1\nc 3\nd 2\ne 1\nf 3\ng 2\n"
+                  "END_SAMPLE 0.0\n");
     o.aux = NULL;
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "b|e|d|g|a|f|c");
@@ -573,8 +578,9 @@ static void trace(void)
 
     /* Grand total 0.  GHC drops everything even with -t0 (its bug 8); we
      * keep everything with -t0, and any threshold above 0 drops all. */
-    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nx 0\ny 0\nEND_SAMPLE 0.0\n"
-              "BEGIN_SAMPLE 1.0\nx 0\nEND_SAMPLE 1.0\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0.0\nx 0\ny 0\nEND_SAMPLE 0.0\n"
+                  "BEGIN_SAMPLE 1.0\nx 0\nEND_SAMPLE 1.0\n");
     o.trace_percent = 0;
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "x|y");
@@ -622,9 +628,10 @@ static void stddev(void)
      *                 (duplicates count apart; merged they would tie b)
      * By total: a 9, b 10, d 10 (hash order a, b, d). */
     struct profile p;
-    fixture_parse(&p, "BEGIN_SAMPLE 0.0\na 0\nd 5\nd 5\nEND_SAMPLE 0.0\n"
-              "BEGIN_SAMPLE 1.0\na 0\nEND_SAMPLE 1.0\n"
-              "BEGIN_SAMPLE 2.0\na 9\nb 10\nEND_SAMPLE 2.0\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0.0\na 0\nd 5\nd 5\nEND_SAMPLE 0.0\n"
+                  "BEGIN_SAMPLE 1.0\na 0\nEND_SAMPLE 1.0\n"
+                  "BEGIN_SAMPLE 2.0\na 9\nb 10\nEND_SAMPLE 2.0\n");
     struct band_options o;
     band_options_default(&o);
     o.trace_percent = 0;
@@ -661,8 +668,9 @@ static void stddev(void)
 
     /* Two samples where NaN cannot happen but the order flips: x steady,
      * y jumping, x the bigger. */
-    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nx 50\ny 0\nEND_SAMPLE 0.0\n"
-              "BEGIN_SAMPLE 1.0\nx 50\ny 60\nEND_SAMPLE 1.0\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0.0\nx 50\ny 0\nEND_SAMPLE 0.0\n"
+                  "BEGIN_SAMPLE 1.0\nx 50\ny 60\nEND_SAMPLE 1.0\n");
     o.sort_stddev = false;
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "y|x");
@@ -680,8 +688,9 @@ static void by_name(void)
 {
     /* Byte order: upper case before lower case, high bytes last. */
     struct profile p;
-    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nalpha 10\nCharlie 20\n\xc3\xa9t\xc3\xa9 30\nbravo 40\n"
-              "END_SAMPLE 0.0\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0.0\nalpha 10\nCharlie 20\n\xc3\xa9t\xc3\xa9 30\nbravo 40\n"
+                  "END_SAMPLE 0.0\n");
     struct band_options o;
     band_options_default(&o);
     o.sort_name = 1;
@@ -709,9 +718,10 @@ static void previous_order(void)
 
     /* The aux orders three of the four bands; 299 is new and goes to the
      * bottom.  Without SHADE lines every band takes the sequence. */
-    make_aux(&a, "X_RANGE 0.28\nY_RANGE 16494336.00\n"
-                 "ORDER " N302 " 1\nORDER " N301 " 2\nORDER " N303 " 3\n"
-                 "ORDER gone 4\n");
+    make_aux(&a,
+             "X_RANGE 0.28\nY_RANGE 16494336.00\n"
+             "ORDER " N302 " 1\nORDER " N301 " 2\nORDER " N303 " 3\n"
+             "ORDER gone 4\n");
     o.aux = &a;
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, N299 "|" N302 "|" N301 "|" N303);
@@ -777,8 +787,9 @@ static void previous_shades(void)
 
     /* The aux shades 302 black and 301 0.2.  The new bands skip those:
      * 299 (bottom) gets 0.6, 303 then 0.3.  (GHC: 0.0 and 0.2 again.) */
-    make_aux(&a, "ORDER " N302 " 1\nORDER " N301 " 2\nORDER " N303 " 3\n"
-                 "SHADE " N302 " 0.00\nSHADE " N301 " 0.20\n");
+    make_aux(&a,
+             "ORDER " N302 " 1\nORDER " N301 " 2\nORDER " N303 " 3\n"
+             "SHADE " N302 " 0.00\nSHADE " N301 " 0.20\n");
     o.aux = &a;
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, N299 "|" N302 "|" N301 "|" N303);
@@ -841,7 +852,7 @@ static void previous_shades(void)
     {
         char hp[2048] = "BEGIN_SAMPLE 0.0\n";
         char ax[2048] = "";
-        const double aux_greys[] = {0.0, 0.6, 0.3, 0.9, 0.4, 1.0, 0.7, 0.5, 0.8};
+        const double aux_greys[] = { 0.0, 0.6, 0.3, 0.9, 0.4, 1.0, 0.7, 0.5, 0.8 };
         for (int k = 0; k < 13; k++)
             sprintf(hp + strlen(hp), "w%02d %d\n", k, 1000 + k);
         strcat(hp, "END_SAMPLE 0.0\n");
@@ -904,9 +915,10 @@ static void other(void)
     CHECK_INT(bp.band[1].total, 500);
     CHECK_SHADES(&bp, false, "0.00 0.20 0.60");
     char *text = aux_text(&bp, 1.0, 1530.0, false);
-    CHECK_STR(text, "X_RANGE 1.00\nY_RANGE 1530.00\n"
-                    "ORDER OTHER 1\nORDER OTHER 2\nORDER z 3\n"
-                    "SHADE OTHER 0.00\nSHADE OTHER 0.20\nSHADE z 0.60\n");
+    CHECK_STR(text,
+              "X_RANGE 1.00\nY_RANGE 1530.00\n"
+              "ORDER OTHER 1\nORDER OTHER 2\nORDER z 3\n"
+              "SHADE OTHER 0.00\nSHADE OTHER 0.20\nSHADE z 0.60\n");
     free(text);
     band_plan_free(&bp);
 
@@ -962,7 +974,7 @@ static void selection(void)
     CHECK_ORDER(&bp, "big");
     CHECK_INT(bp.trace_dropped, 2);
     band_plan_free(&bp);
-    compile_filter(&f, NULL, 0, (const char *[]){"^big$"}, 1);
+    compile_filter(&f, NULL, 0, (const char *[]){ "^big$" }, 1);
     o.filter = &f;
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_ORDER(&bp, "a|b");
@@ -974,9 +986,10 @@ static void selection(void)
 
     /* -m counts kept names only, and a dropped name is not in OTHER:
      * four names kept of six, -m3 merges the two smallest (1 + 2). */
-    fixture_parse(&p, "BEGIN_SAMPLE 0.0\nMap.a 1\nMap.b 2\nMap.c 3\nMap.CAF 500\nSet.d 4\nx 900\n"
-              "END_SAMPLE 0.0\n");
-    compile_filter(&f, (const char *[]){"^Map", "^Set"}, 2, (const char *[]){"CAF"}, 1);
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0.0\nMap.a 1\nMap.b 2\nMap.c 3\nMap.CAF 500\nSet.d 4\nx 900\n"
+                  "END_SAMPLE 0.0\n");
+    compile_filter(&f, (const char *[]){ "^Map", "^Set" }, 2, (const char *[]){ "CAF" }, 1);
     o.filter = &f;
     o.limit = 3;
     o.trace_percent = 0;
@@ -991,7 +1004,7 @@ static void selection(void)
     name_filter_free(&f);
 
     /* Nothing left: an error, not an empty graph. */
-    compile_filter(&f, (const char *[]){"nothing"}, 1, NULL, 0);
+    compile_filter(&f, (const char *[]){ "nothing" }, 1, NULL, 0);
     CHECK_INT(bands_plan(&bp, &p, &o, &err), -1);
     CHECK_STR(err.text, "test.hp: no band name matches --include/--exclude");
     name_filter_free(&f);
@@ -1010,7 +1023,7 @@ static void selection(void)
     CHECK_INT(bp.nnames, 3);
     band_plan_free(&bp);
     /* ...and a filter that keeps only it is the error above. */
-    compile_filter(&f, (const char *[]){"ghost"}, 1, NULL, 0);
+    compile_filter(&f, (const char *[]){ "ghost" }, 1, NULL, 0);
     o.filter = &f;
     CHECK_INT(bands_plan(&bp, &p, &o, &err), -1);
     name_filter_free(&f);
@@ -1073,10 +1086,12 @@ static void gradient(void)
      * By total (ascending): gap 60, flat2 100, flat 200, then grow and
      * shrink (1000 each). */
     struct profile p;
-    fixture_parse(&p, "BEGIN_SAMPLE 10\ngrow 100\nshrink 400\nflat 50\nflat2 25\ngap 30\nEND_SAMPLE 10\n"
-              "BEGIN_SAMPLE 11\ngrow 200\nshrink 300\nflat 50\nflat2 25\nEND_SAMPLE 11\n"
-              "BEGIN_SAMPLE 12\ngrow 300\nshrink 200\nflat 50\nflat2 25\ngap 30\nEND_SAMPLE 12\n"
-              "BEGIN_SAMPLE 13\ngrow 400\nshrink 100\nflat 50\nflat2 25\nEND_SAMPLE 13\n");
+    fixture_parse(
+        &p,
+        "BEGIN_SAMPLE 10\ngrow 100\nshrink 400\nflat 50\nflat2 25\ngap 30\nEND_SAMPLE 10\n"
+        "BEGIN_SAMPLE 11\ngrow 200\nshrink 300\nflat 50\nflat2 25\nEND_SAMPLE 11\n"
+        "BEGIN_SAMPLE 12\ngrow 300\nshrink 200\nflat 50\nflat2 25\ngap 30\nEND_SAMPLE 12\n"
+        "BEGIN_SAMPLE 13\ngrow 400\nshrink 100\nflat 50\nflat2 25\nEND_SAMPLE 13\n");
     struct band_options o;
     band_options_default(&o);
     o.trace_percent = 0;
@@ -1131,9 +1146,10 @@ static void gradient(void)
 
     /* Far from time 0 the sums keep their precision (times are taken from
      * the first sample's): still exactly 100 per second. */
-    fixture_parse(&p, "BEGIN_SAMPLE 1000000000\nup 5\nEND_SAMPLE 1000000000\n"
-              "BEGIN_SAMPLE 1000000001\nup 105\nEND_SAMPLE 1000000001\n"
-              "BEGIN_SAMPLE 1000000002\nup 205\nEND_SAMPLE 1000000002\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 1000000000\nup 5\nEND_SAMPLE 1000000000\n"
+                  "BEGIN_SAMPLE 1000000001\nup 105\nEND_SAMPLE 1000000001\n"
+                  "BEGIN_SAMPLE 1000000002\nup 205\nEND_SAMPLE 1000000002\n");
     o.aux = NULL;
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_NEAR(bp.band[0].slope, 100, 1e-9);
@@ -1145,41 +1161,45 @@ static void gradient(void)
      * that holds data to the last (a line at 100 a second stays 100, not
      * the 50 the drop at exit makes).  An empty census between them is
      * the data, and counts as 0. */
-    fixture_parse(&p, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
-              "BEGIN_SAMPLE 1\nup 100\nEND_SAMPLE 1\n"
-              "BEGIN_SAMPLE 2\nup 200\nEND_SAMPLE 2\n"
-              "BEGIN_SAMPLE 3\nup 300\nEND_SAMPLE 3\n"
-              "BEGIN_SAMPLE 3.5\nEND_SAMPLE 3.5\n"
-              "BEGIN_SAMPLE 3.6\nup 0\nEND_SAMPLE 3.6\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
+                  "BEGIN_SAMPLE 1\nup 100\nEND_SAMPLE 1\n"
+                  "BEGIN_SAMPLE 2\nup 200\nEND_SAMPLE 2\n"
+                  "BEGIN_SAMPLE 3\nup 300\nEND_SAMPLE 3\n"
+                  "BEGIN_SAMPLE 3.5\nEND_SAMPLE 3.5\n"
+                  "BEGIN_SAMPLE 3.6\nup 0\nEND_SAMPLE 3.6\n");
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_NEAR(bp.band[0].slope, 100, 1e-9);
     band_plan_free(&bp);
     profile_free(&p);
     /* u = 1..4, v = 100, 0, 300, 400: (4*2600 - 10*800) / 20 = 120; with
      * the empty census at 0 it would be 100, without the one at 2 too. */
-    fixture_parse(&p, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
-              "BEGIN_SAMPLE 1\nup 100\nEND_SAMPLE 1\n"
-              "BEGIN_SAMPLE 2\nEND_SAMPLE 2\n"
-              "BEGIN_SAMPLE 3\nup 300\nEND_SAMPLE 3\n"
-              "BEGIN_SAMPLE 4\nup 400\nEND_SAMPLE 4\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
+                  "BEGIN_SAMPLE 1\nup 100\nEND_SAMPLE 1\n"
+                  "BEGIN_SAMPLE 2\nEND_SAMPLE 2\n"
+                  "BEGIN_SAMPLE 3\nup 300\nEND_SAMPLE 3\n"
+                  "BEGIN_SAMPLE 4\nup 400\nEND_SAMPLE 4\n");
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_NEAR(bp.band[0].slope, 120, 1e-9);
     band_plan_free(&bp);
     profile_free(&p);
     /* A buffer held flat from the first census to the last has no slope,
      * whatever the empty censuses around it. */
-    fixture_parse(&p, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
-              "BEGIN_SAMPLE 1\nbuffer 60000000\nEND_SAMPLE 1\n"
-              "BEGIN_SAMPLE 2\nbuffer 60000000\nEND_SAMPLE 2\n"
-              "BEGIN_SAMPLE 3\nbuffer 60000000\nEND_SAMPLE 3\n"
-              "BEGIN_SAMPLE 3.1\nEND_SAMPLE 3.1\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
+                  "BEGIN_SAMPLE 1\nbuffer 60000000\nEND_SAMPLE 1\n"
+                  "BEGIN_SAMPLE 2\nbuffer 60000000\nEND_SAMPLE 2\n"
+                  "BEGIN_SAMPLE 3\nbuffer 60000000\nEND_SAMPLE 3\n"
+                  "BEGIN_SAMPLE 3.1\nEND_SAMPLE 3.1\n");
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK_NEAR(bp.band[0].slope, 0, 1e-9);
     band_plan_free(&bp);
     profile_free(&p);
 
     /* Fewer than two distinct times: no slope, 0 (not NaN). */
-    fixture_parse(&p, "BEGIN_SAMPLE 3\nx 5\ny 9\nEND_SAMPLE 3\nBEGIN_SAMPLE 3\nx 50\nEND_SAMPLE 3\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 3\nx 5\ny 9\nEND_SAMPLE 3\nBEGIN_SAMPLE 3\nx 50\nEND_SAMPLE 3\n");
     CHECK_INT(plan(&bp, &p, &o), 0);
     CHECK(bp.band[0].slope == 0 && bp.band[1].slope == 0);
     band_plan_free(&bp);
@@ -1213,11 +1233,11 @@ static char *leaks_of(const struct band_plan *bp)
     return s;
 }
 
-#define CHECK_LEAKS(bp, want)                                                              \
-    do {                                                                                   \
-        char *got_ = leaks_of(bp);                                                         \
-        CHECK_STR(got_, want);                                                             \
-        free(got_);                                                                        \
+#define CHECK_LEAKS(bp, want)                                                                      \
+    do {                                                                                           \
+        char *got_ = leaks_of(bp);                                                                 \
+        CHECK_STR(got_, want);                                                                     \
+        free(got_);                                                                                \
     } while (0)
 
 static void leaks(void)
@@ -1225,16 +1245,17 @@ static void leaks(void)
     /* Totals: big 4000, mid 1200, low 800, tiny 80, leak 10 (1, 2, 3, 4:
      * it grows).  Of 6090, -t1 cuts leak alone (0.16 %; with tiny 1.48 %). */
     struct profile p;
-    fixture_parse(&p, "BEGIN_SAMPLE 0\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 1\nEND_SAMPLE 0\n"
-                      "BEGIN_SAMPLE 1\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 2\nEND_SAMPLE 1\n"
-                      "BEGIN_SAMPLE 2\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 3\nEND_SAMPLE 2\n"
-                      "BEGIN_SAMPLE 3\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 4\nEND_SAMPLE 3\n");
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 1\nEND_SAMPLE 0\n"
+                  "BEGIN_SAMPLE 1\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 2\nEND_SAMPLE 1\n"
+                  "BEGIN_SAMPLE 2\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 3\nEND_SAMPLE 2\n"
+                  "BEGIN_SAMPLE 3\nbig 1000\nmid 300\nlow 200\ntiny 20\nleak 4\nEND_SAMPLE 3\n");
     struct band_options o;
     band_options_default(&o);
     struct band_plan bp;
     uint32_t ids[2];
-    static const char *const leak[] = {"leak"}, *const two[] = {"leak", "tiny"},
-                             *const kept[] = {"mid"};
+    static const char *const leak[] = { "leak" }, *const two[] = { "leak", "tiny" },
+                             *const kept[] = { "mid" };
 
     /* Without --top: GHC's plan, the leak cut by -t. */
     CHECK_INT(plan(&bp, &p, &o), 0);

@@ -212,7 +212,7 @@ static void test_order(void)
     const char *before = "0 A 1000 B 5000 C 5000 D 10; 1 A 1000 B 5000 C 5000 D 10;";
     const char *after = "0 A 4000 B 3000 C 4000 D 10; 1 A 4000 B 3000 C 4000 D 10;";
     diff_of(&d, before, after, 0);
-    check_order(&d, (const char *const[]){"B", "C", "D", "A"}, 4);
+    check_order(&d, (const char *const[]){ "B", "C", "D", "A" }, 4);
     CHECK_NEAR(d.extreme[0], -2000, 1e-9);
     CHECK_NEAR(d.extreme[1], -1000, 1e-9);
     CHECK_NEAR(d.extreme[2], 0, 0);
@@ -221,12 +221,12 @@ static void test_order(void)
     /* Two rises, two falls: each side's largest change outermost. */
     diff_of(&d, "0 A 1000 B 5000 C 5000 E 100; 1 A 1000 B 5000 C 5000 E 100;",
             "0 A 4000 B 3000 C 4000 E 600; 1 A 4000 B 3000 C 4000 E 600;", 0);
-    check_order(&d, (const char *const[]){"B", "C", "E", "A"}, 4);
+    check_order(&d, (const char *const[]){ "B", "C", "E", "A" }, 4);
     diff_free(&d);
     /* -m3: A and B, and OTHER = C + E = -500, a fall: just above B. */
     diff_of(&d, "0 A 1000 B 5000 C 5000 E 100; 1 A 1000 B 5000 C 5000 E 100;",
             "0 A 4000 B 3000 C 4000 E 600; 1 A 4000 B 3000 C 4000 E 600;", 3);
-    check_order(&d, (const char *const[]){"B", "OTHER", "A"}, 3);
+    check_order(&d, (const char *const[]){ "B", "OTHER", "A" }, 3);
     CHECK(d.bands.band[1].is_other);
     CHECK_NEAR(d.extreme[1], -500, 1e-9);
     CHECK_NEAR(d.change[1][0], -500, 1e-9);
@@ -234,7 +234,7 @@ static void test_order(void)
     /* A band whose largest change is a fall counts as a fall, even if it
      * also rises: F goes +1000 then -3000. */
     diff_of(&d, "0 F 5000 G 100; 1 F 5000 G 100;", "0 F 6000 G 200; 1 F 2000 G 200;", 0);
-    check_order(&d, (const char *const[]){"F", "G"}, 2);
+    check_order(&d, (const char *const[]){ "F", "G" }, 2);
     diff_free(&d);
 }
 
@@ -278,7 +278,7 @@ static void test_grew(void)
     CHECK_INT(d.traced, 1);
     diff_free(&d);
     diff_of_grew(&d, before, after, 1, 20, "S");
-    check_order(&d, (const char *const[]){"B", "C", "A", "S"}, 4);
+    check_order(&d, (const char *const[]){ "B", "C", "A", "S" }, 4);
     CHECK(d.bands.band[3].leak && !d.bands.band[2].leak);
     CHECK_INT(d.traced, 0);
     CHECK_NEAR(d.traced_max, 0, 0);
@@ -286,25 +286,25 @@ static void test_grew(void)
     diff_free(&d);
     /* -m3: S takes its place first; A and OTHER = B + C (-200, a fall) */
     diff_of_grew(&d, before, after, 0, 3, "S");
-    check_order(&d, (const char *const[]){"OTHER", "A", "S"}, 3);
+    check_order(&d, (const char *const[]){ "OTHER", "A", "S" }, 3);
     CHECK_NEAR(d.change[0][0], -200, 1e-9);
     diff_free(&d);
     /* -m2 and -m1: S and OTHER of the rest (+800) */
     for (long m = 1; m <= 2; m++) {
         diff_of_grew(&d, before, after, 0, m, "S");
-        check_order(&d, (const char *const[]){"OTHER", "S"}, 2);
+        check_order(&d, (const char *const[]){ "OTHER", "S" }, 2);
         CHECK_NEAR(d.change[0][0], 800, 1e-9);
         diff_free(&d);
     }
     /* without --top -m2 merges S: A and OTHER */
     diff_of_t(&d, before, after, 0, 2);
-    check_order(&d, (const char *const[]){"OTHER", "A"}, 2);
+    check_order(&d, (const char *const[]){ "OTHER", "A" }, 2);
     diff_free(&d);
     /* a band that grew at its peak but whose largest change is a fall
      * still goes on top (B: +100, then -500) */
-    diff_of_grew(&d, "0 A 1000 B 1000; 1 A 1000 B 1000;", "0 A 2000 B 1100; 1 A 2000 B 500;", 0,
-                 20, "B");
-    check_order(&d, (const char *const[]){"A", "B"}, 2);
+    diff_of_grew(&d, "0 A 1000 B 1000; 1 A 1000 B 1000;", "0 A 2000 B 1100; 1 A 2000 B 500;", 0, 20,
+                 "B");
+    check_order(&d, (const char *const[]){ "A", "B" }, 2);
     CHECK_NEAR(d.extreme[1], -500, 1e-9);
     diff_free(&d);
 }
@@ -334,7 +334,7 @@ static struct rgb fill_named(const struct band_plan *bp, const char *name)
     for (size_t b = 0; b < bp->count; b++)
         if (strcmp(bp->band[b].name, name) == 0)
             return bp->band[b].fill;
-    return (struct rgb){-1, -1, -1};
+    return (struct rgb){ -1, -1, -1 };
 }
 
 /* -c: the diff's bands take the colours of the names the two profiles
@@ -359,8 +359,8 @@ static void test_colours_drawn_together(void)
         return;
     char before[256], after[256];
     snprintf(before, sizeof before, "0 %s 1000 %s 1; 1 %s 1000 %s 1;", y, x, y, x);
-    snprintf(after, sizeof after, "0 BIG 10000000 %s 50000 %s 1; 1 BIG 10000000 %s 50000 %s 1;",
-             x, y, x, y);
+    snprintf(after, sizeof after, "0 BIG 10000000 %s 50000 %s 1; 1 BIG 10000000 %s 50000 %s 1;", x,
+             y, x, y);
     struct profile p[2];
     struct band_plan all[2], sel[2];
     load(&p[0], &all[0], before);

@@ -81,8 +81,7 @@ static bool same_name(const struct profile *ev, uint32_t e, const struct profile
     /* a stack deeper than the 255 ids a log keeps: the log's name is the
      * .hp's innermost 255 cost centres, and the reader said so */
     size_t la = strlen(a + pa);
-    if (noted(ev, "255 deep") && pa && pb &&
-        strncmp(a + pa, b + pb, la) == 0 && b[pb + la] == '/')
+    if (noted(ev, "255 deep") && pa && pb && strncmp(a + pa, b + pb, la) == 0 && b[pb + la] == '/')
         by_address = true;
     if (!by_address && (strcmp(a + pa, b + pb) != 0 || (pa == 0) != (pb == 0)))
         return false;
@@ -109,7 +108,7 @@ static bool same_samples(const char *what, struct profile *ev, struct profile *h
     bool ok = true;
     double last = 0;
     for (size_t k = 0; ok; k++) {
-        struct sample se = {0}, sh = {0};
+        struct sample se = { 0 }, sh = { 0 };
         int re = store_cursor_next(ce, &se, &err);
         int rh = store_cursor_next(ch, &sh, &err);
         double te = se.time;
@@ -131,10 +130,12 @@ static bool same_samples(const char *what, struct profile *ev, struct profile *h
         for (; ok && j < nh; j++) {
             if ((int64_t)he[j].name == many)
                 continue;
-            if (i == ne || ee[i].value != he[j].value ||
-                !same_name(ev, ee[i].name, hp, he[j].name, &pr)) {
-                fprintf(stderr, "%s: sample %zu, entry %zu: %s %lld in the log, %s %lld in the "
-                        ".hp\n", what, k, j, i < ne ? ev->names.info[ee[i].name].text : "-",
+            if (i == ne || ee[i].value != he[j].value
+                || !same_name(ev, ee[i].name, hp, he[j].name, &pr)) {
+                fprintf(stderr,
+                        "%s: sample %zu, entry %zu: %s %lld in the log, %s %lld in the "
+                        ".hp\n",
+                        what, k, j, i < ne ? ev->names.info[ee[i].name].text : "-",
                         i < ne ? (long long)ee[i].value : 0, hp->names.info[he[j].name].text,
                         (long long)he[j].value);
                 ok = false;
@@ -142,8 +143,8 @@ static bool same_samples(const char *what, struct profile *ev, struct profile *h
             i++;
         }
         if (ok && i != ne) {
-            fprintf(stderr, "%s: sample %zu: %zu entries in the log, %zu in the .hp\n", what, k,
-                    ne, i);
+            fprintf(stderr, "%s: sample %zu: %zu entries in the log, %zu in the .hp\n", what, k, ne,
+                    i);
             ok = false;
         }
     }
@@ -208,13 +209,13 @@ static size_t cut_at(const char *name, const char *data, size_t len, struct prof
     struct store_cursor *ca = store_cursor_new(p.store), *cb = store_cursor_new(whole->store);
     for (size_t k = 0; ok && k < n; k++) {
         struct sample sa, sb;
-        ok = CHECK(store_cursor_next(ca, &sa, &err) == 1) &&
-             CHECK(store_cursor_next(cb, &sb, &err) == 1) && CHECK(sa.time == sb.time) &&
-             CHECK(sa.n == sb.n);
+        ok = CHECK(store_cursor_next(ca, &sa, &err) == 1)
+            && CHECK(store_cursor_next(cb, &sb, &err) == 1) && CHECK(sa.time == sb.time)
+            && CHECK(sa.n == sb.n);
         for (size_t i = 0; ok && i < sa.n; i++)
-            ok = CHECK(sa.entry[i].value == sb.entry[i].value) &&
-                 CHECK_STR(p.names.info[sa.entry[i].name].text,
-                           whole->names.info[sb.entry[i].name].text);
+            ok = CHECK(sa.entry[i].value == sb.entry[i].value)
+                && CHECK_STR(p.names.info[sa.entry[i].name].text,
+                             whole->names.info[sb.entry[i].name].text);
     }
     store_cursor_free(ca);
     store_cursor_free(cb);
@@ -228,7 +229,7 @@ static void test_cuts(void)
     char *data;
     size_t len;
     /* Cut at every 61st byte: each gives its complete censuses or an error. */
-    const char *logs[] = {"tiny-hc", "markers-hT", "wordfreq-hr-R2"};
+    const char *logs[] = { "tiny-hc", "markers-hT", "wordfreq-hr-R2" };
     for (size_t l = 0; l < sizeof logs / sizeof *logs; l++) {
         snprintf(path, sizeof path, "%s/eventlog/%s.eventlog", fixture_testdata(), logs[l]);
         struct profile whole;
@@ -278,8 +279,7 @@ static void test_header_only(void)
     size_t len;
     if (CHECK((data = fixture_read_file(path, &len)) != NULL)) {
         CHECK(profile_read_buffer(&p, data, 1000, "x", NULL, &err) < 0);
-        CHECK(strstr(err.text, "x: the eventlog ends at byte 1000, inside its header") ==
-              err.text);
+        CHECK(strstr(err.text, "x: the eventlog ends at byte 1000, inside its header") == err.text);
         free(data);
     }
 }
@@ -306,7 +306,7 @@ static void test_marks(void)
     }
     profile_free(&p);
     /* --x=index: each the number of the samples at or before it */
-    struct parse_options po = {.x_index = true};
+    struct parse_options po = { .x_index = true };
     if (!CHECK(load_log(&p, "markers-hT", &po)))
         return;
     CHECK_INT(p.nmarks, 4);
@@ -323,7 +323,7 @@ static void test_marks(void)
 static void test_stacks(void)
 {
     struct profile p;
-    struct parse_options full = {.full_stacks = true};
+    struct parse_options full = { .full_stacks = true };
     if (CHECK(load_log(&p, "tiny-hc", NULL))) {
         CHECK(names_find(&p.names, "MAIN", 4) >= 0);
         bool cut = false;
@@ -339,7 +339,8 @@ static void test_stacks(void)
         bool whole = false;
         for (size_t i = 0; i < p.names.count; i++)
             whole |= strcmp(p.names.info[i].text + stack_prefix(p.names.info[i].text),
-                            "squares/main.s/main/Main.CAF") == 0;
+                            "squares/main.s/main/Main.CAF")
+                == 0;
         CHECK(whole);
         profile_free(&p);
     }
@@ -349,7 +350,7 @@ static void test_stacks(void)
 static void test_window(void)
 {
     struct profile all, part;
-    struct parse_options po = {.has_from = true, .from = 0.1, .has_to = true, .to = 0.3};
+    struct parse_options po = { .has_from = true, .from = 0.1, .has_to = true, .to = 0.3 };
     if (!CHECK(load_log(&all, "tiny-hc", NULL)))
         return;
     if (CHECK(load_log(&part, "tiny-hc", &po))) {
@@ -367,7 +368,6 @@ static void test_window(void)
     CHECK(strstr(err.text, "t: no sample in the window") == err.text);
     profile_free(&all);
 }
-
 
 /* Copy s[0..n) into out with every run of white space as one space and
  * none at the ends, as the reader keeps the IPE fields. */
@@ -517,7 +517,7 @@ static size_t load_events(const char *name, struct heap_event *ev, size_t cap)
     unsigned t;
     unsigned long long ns, bytes;
     while (n < cap && fscanf(f, "%u %llu %llu", &t, &ns, &bytes) == 3)
-        ev[n++] = (struct heap_event){t, ns, bytes};
+        ev[n++] = (struct heap_event){ t, ns, bytes };
     fclose(f);
     return n;
 }
@@ -537,7 +537,7 @@ static void check_heap(const char *name, bool whole)
     size_t n = load_events(name, ev, 4096);
     CHECK(n > 0);
     struct profile p;
-    struct parse_options po = {.heap = true};
+    struct parse_options po = { .heap = true };
     if (!CHECK(load_log(&p, name, &po)))
         return;
     CHECK(p.heap != NULL && heaplines_any(p.heap));
@@ -557,8 +557,8 @@ static void check_heap(const char *name, bool whole)
         for (size_t i = 0; i < m; i++) {
             bool found = false;
             for (; j < n && !found; j++)
-                found = kind_of(ev[j].type) == (enum heap_kind)k &&
-                        q[i].t == (double)ev[j].ns / 1e9 && q[i].v == ev[j].bytes;
+                found = kind_of(ev[j].type) == (enum heap_kind)k && q[i].t == (double)ev[j].ns / 1e9
+                    && q[i].v == ev[j].bytes;
             CHECK(found);
         }
         if (whole)
@@ -591,7 +591,7 @@ static void check_heap(const char *name, bool whole)
     CHECK_INT(profile_heap_lines(&p, false), HEAP_LINES_SHOWN);
     CHECK_INT(profile_heap_lines(&p, true), HEAP_LINES_SHARES);
     profile_free(&p);
-    struct parse_options by_index = {.heap = true, .x_index = true};
+    struct parse_options by_index = { .heap = true, .x_index = true };
     if (CHECK(load_log(&p, name, &by_index)))
         CHECK_INT(profile_heap_lines(&p, false), HEAP_LINES_INDEX_AXIS);
     profile_free(&p);
@@ -639,10 +639,10 @@ static void test_heap(void)
     check_marker_texts("newer-hT-heap");
     check_marker_texts("markers-hT");
     /* --marks=RE keeps the markers whose text matches */
-    struct name_filter nf = {0};
+    struct name_filter nf = { 0 };
     struct hp_error err;
     CHECK(name_filter_marks(&nf, "^phase [2-4]$", &err) == 0);
-    struct parse_options po = {.marks = nf.marks};
+    struct parse_options po = { .marks = nf.marks };
     struct profile p;
     if (CHECK(load_log(&p, "newer-hT-heap", &po))) {
         CHECK_INT(p.nmarks, 3);
@@ -666,7 +666,7 @@ static void test_heap(void)
  * store, the extremes of each stretch kept, every point an event. */
 static void test_heapline_reduction(void)
 {
-    struct heap_lines h = {0};
+    struct heap_lines h = { 0 };
     uint64_t high = 0, low = UINT64_MAX;
     for (uint64_t i = 0; i < 1000000; i++) {
         uint64_t v = (i * 2654435761u) % 1000003u + 17;
@@ -713,11 +713,11 @@ static void test_heapline_reduction(void)
 static void test_heapline_exact(void)
 {
     enum { CAPS = 3, EVENTS = 300000, BLOCK = 5000 };
-    struct heap_lines h = {0};
+    struct heap_lines h = { 0 };
     struct hp_error err;
     /* event i of cap c at time (i * CAPS + c) us, value a function of it;
      * blocks of BLOCK events, cap 2's blocks late by three blocks */
-    size_t next[CAPS] = {0};
+    size_t next[CAPS] = { 0 };
     bool ok = true;
     for (size_t round = 0; ok && round < EVENTS / BLOCK + 3; round++)
         for (size_t c = 0; c < CAPS; c++) {
@@ -726,7 +726,8 @@ static void test_heapline_exact(void)
             for (size_t j = 0; j < BLOCK && next[c] < EVENTS && ok; j++, next[c]++) {
                 uint64_t when = next[c] * CAPS + c;
                 ok = heaplines_keep(&h, HEAP_LIVE, (double)when * 1e-6,
-                                    (when * 2654435761u) % 1000003u, &err) == 0;
+                                    (when * 2654435761u) % 1000003u, &err)
+                    == 0;
             }
         }
     CHECK(ok);
@@ -750,7 +751,7 @@ static void test_heapline_exact(void)
     heaplines_free(&h);
 
     /* the same time twice in one run: the later event counts */
-    struct heap_lines g = {0};
+    struct heap_lines g = { 0 };
     CHECK(heaplines_keep(&g, HEAP_SIZE, 1.0, 10, &err) == 0);
     CHECK(heaplines_keep(&g, HEAP_SIZE, 1.0, 20, &err) == 0);
     CHECK(heaplines_keep(&g, HEAP_SIZE, 2.0, 30, &err) == 0);
@@ -785,13 +786,12 @@ int main(int argc, char **argv)
             printf("%-60s %s\n", argv[i], ok ? "same" : "DIFFERENT");
             bad += !ok;
         }
-        printf("%d logs, %d the same as their .hp, %d different\n", argc - 1, argc - 1 - bad,
-               bad);
+        printf("%d logs, %d the same as their .hp, %d different\n", argc - 1, argc - 1 - bad, bad);
         return bad ? 1 : 0;
     }
     static const char *const pairs[] = {
-        "tiny-hc", "tiny-hb", "markers-hT", "unicode-hr", "unicode-hc-L200", "wordfreq-hr-R2",
-        "newer-hi", "newer-hT-killed-flush",
+        "tiny-hc",         "tiny-hb",        "markers-hT", "unicode-hr",
+        "unicode-hc-L200", "wordfreq-hr-R2", "newer-hi",   "newer-hT-killed-flush",
     };
     for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
         char path[4096];

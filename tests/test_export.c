@@ -57,28 +57,29 @@ static char *export_text(const char *text, double trace, long limit,
     return export_layout_text(text, trace, limit, fmt, EXPORT_AUTO, NULL);
 }
 
-#define HEADER "JOB \"prog +RTS -hc\"\nDATE \"Mon Nov 23 09:13 2026\"\n" \
-               "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+#define HEADER                                                                                     \
+    "JOB \"prog +RTS -hc\"\nDATE \"Mon Nov 23 09:13 2026\"\n"                                      \
+    "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
 
 /* Totals: big 307, a,"b" 130, mid 100, tiny2 3, tiny1 2, small 1 (543).
  * "big" appears twice at 0.1: 200 + 7.  The last time is not 0.3 but the
  * double after it, which only 17 digits tell apart. */
 static const char profile_text[] =
-    HEADER
-    "BEGIN_SAMPLE 0.0\nbig\t100\nsmall\t1\nEND_SAMPLE 0.0\n"
-    "BEGIN_SAMPLE 0.1\nbig\t200\na,\"b\"\t130\nbig\t7\nmid\t40\nEND_SAMPLE 0.1\n"
-    "BEGIN_SAMPLE 0.30000000000000004\nmid\t60\ntiny1\t2\ntiny2\t3\n"
-    "END_SAMPLE 0.30000000000000004\n";
+    HEADER "BEGIN_SAMPLE 0.0\nbig\t100\nsmall\t1\nEND_SAMPLE 0.0\n"
+           "BEGIN_SAMPLE 0.1\nbig\t200\na,\"b\"\t130\nbig\t7\nmid\t40\nEND_SAMPLE 0.1\n"
+           "BEGIN_SAMPLE 0.30000000000000004\nmid\t60\ntiny1\t2\ntiny2\t3\n"
+           "END_SAMPLE 0.30000000000000004\n";
 
 static void test_csv_other(void)
 {
     /* -t0 -m4: the three smallest (small, tiny1, tiny2) merge into OTHER;
      * the columns are the key's order, top of the stack (biggest) first. */
     char *csv = export_text(profile_text, 0, 4, &export_format_csv);
-    CHECK_STR(csv, "time,big,\"a,\"\"b\"\"\",mid,OTHER\n"
-                   "0,100,0,0,1\n"
-                   "0.1,207,130,40,0\n"
-                   "0.30000000000000004,0,0,60,5\n");
+    CHECK_STR(csv,
+              "time,big,\"a,\"\"b\"\"\",mid,OTHER\n"
+              "0,100,0,0,1\n"
+              "0.1,207,130,40,0\n"
+              "0.30000000000000004,0,0,60,5\n");
     free(csv);
 }
 
@@ -87,27 +88,29 @@ static void test_csv_trace(void)
     /* -t5 -m0: 5% of 543 is 27.15; small, tiny1 and tiny2 (6 together) are
      * dropped, not merged: no OTHER, and their values go nowhere. */
     char *csv = export_text(profile_text, 5, 0, &export_format_csv);
-    CHECK_STR(csv, "time,big,\"a,\"\"b\"\"\",mid\n"
-                   "0,100,0,0\n"
-                   "0.1,207,130,40\n"
-                   "0.30000000000000004,0,0,60\n");
+    CHECK_STR(csv,
+              "time,big,\"a,\"\"b\"\"\",mid\n"
+              "0,100,0,0\n"
+              "0.1,207,130,40\n"
+              "0.30000000000000004,0,0,60\n");
     free(csv);
 }
 
 static void test_json(void)
 {
     char *json = export_text(profile_text, 0, 4, &export_format_json);
-    CHECK_STR(json, "{\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"wide\"},\n"
-                    " \"job\": \"prog +RTS -hc\",\n"
-                    " \"date\": \"Mon Nov 23 09:13 2026\",\n"
-                    " \"sample_unit\": \"seconds\",\n"
-                    " \"value_unit\": \"bytes\",\n"
-                    " \"bands\": [\"big\", \"a,\\\"b\\\"\", \"mid\", \"OTHER\"],\n"
-                    " \"samples\": [\n"
-                    "  {\"time\": 0, \"values\": [100, 0, 0, 1]},\n"
-                    "  {\"time\": 0.1, \"values\": [207, 130, 40, 0]},\n"
-                    "  {\"time\": 0.30000000000000004, \"values\": [0, 0, 60, 5]}\n"
-                    " ]}\n");
+    CHECK_STR(json,
+              "{\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"wide\"},\n"
+              " \"job\": \"prog +RTS -hc\",\n"
+              " \"date\": \"Mon Nov 23 09:13 2026\",\n"
+              " \"sample_unit\": \"seconds\",\n"
+              " \"value_unit\": \"bytes\",\n"
+              " \"bands\": [\"big\", \"a,\\\"b\\\"\", \"mid\", \"OTHER\"],\n"
+              " \"samples\": [\n"
+              "  {\"time\": 0, \"values\": [100, 0, 0, 1]},\n"
+              "  {\"time\": 0.1, \"values\": [207, 130, 40, 0]},\n"
+              "  {\"time\": 0.30000000000000004, \"values\": [0, 0, 60, 5]}\n"
+              " ]}\n");
     free(json);
 }
 
@@ -117,18 +120,18 @@ static void test_escapes_and_exact_values(void)
      * UTF-8 becomes U+FFFD; values past 2^53 stay exact, and a sum past
      * INT64_MAX saturates. */
     static const char text[] =
-        HEADER
-        "BEGIN_SAMPLE 1\nq\"\\\t9007199254740993\nbad\xffname\t1\nEND_SAMPLE 1\n"
-        "BEGIN_SAMPLE 2.5\nq\"\\\t9223372036854775807\nq\"\\\t5\nEND_SAMPLE 2.5\n";
+        HEADER "BEGIN_SAMPLE 1\nq\"\\\t9007199254740993\nbad\xffname\t1\nEND_SAMPLE 1\n"
+               "BEGIN_SAMPLE 2.5\nq\"\\\t9223372036854775807\nq\"\\\t5\nEND_SAMPLE 2.5\n";
     char *json = export_text(text, 0, 0, &export_format_json);
     CHECK(json && strstr(json, " \"bands\": [\"q\\\"\\\\\", \"bad\xef\xbf\xbdname\"],\n"));
     CHECK(json && strstr(json, "  {\"time\": 1, \"values\": [9007199254740993, 1]},\n"));
     CHECK(json && strstr(json, "  {\"time\": 2.5, \"values\": [9223372036854775807, 0]}\n"));
     free(json);
     char *csv = export_text(text, 0, 0, &export_format_csv);
-    CHECK_STR(csv, "time,\"q\"\"\\\",bad\xef\xbf\xbdname\n"
-                   "1,9007199254740993,1\n"
-                   "2.5,9223372036854775807,0\n");
+    CHECK_STR(csv,
+              "time,\"q\"\"\\\",bad\xef\xbf\xbdname\n"
+              "1,9007199254740993,1\n"
+              "2.5,9223372036854775807,0\n");
     free(csv);
 }
 
@@ -140,8 +143,8 @@ static void test_no_bands(void)
     CHECK_STR(csv, "time\n1\n");
     free(csv);
     char *json = export_text(text, 0, -1, &export_format_json);
-    CHECK(json && strstr(json, " \"bands\": [],\n") &&
-          strstr(json, "  {\"time\": 1, \"values\": []}\n"));
+    CHECK(json && strstr(json, " \"bands\": [],\n")
+          && strstr(json, "  {\"time\": 1, \"values\": []}\n"));
     free(json);
     /* ... and in the long layout: a header alone (found by the fuzzer: the
      * sort of a sample's bands was handed no array, which UBSan calls). */
@@ -170,8 +173,8 @@ static void test_format_names(void)
     CHECK(output_format_for_path("P.EPS")->render == &render_format_eps);
     size_t n = 0;
     for (const struct output_format *f; (f = output_format_at(n)) != NULL; n++)
-        CHECK(f == output_format_find(f->name) &&
-              (f->render != NULL) + (f->export != NULL) + (f->tree != NULL) == 1);
+        CHECK(f == output_format_find(f->name)
+              && (f->render != NULL) + (f->export != NULL) + (f->tree != NULL) == 1);
     CHECK_INT(n, 9);
     CHECK(output_format_for_path("prog.folded")->tree == &tree_format_folded);
 }
@@ -207,44 +210,47 @@ static void test_tab_name(void)
 static void test_csv_long(void)
 {
     char *csv = export_layout_text(profile_text, 0, 4, &export_format_csv, EXPORT_LONG, NULL);
-    CHECK_STR(csv, "time,band,value\n"
-                   "0,big,100\n"
-                   "0,OTHER,1\n"
-                   "0.1,big,207\n"
-                   "0.1,\"a,\"\"b\"\"\",130\n"
-                   "0.1,mid,40\n"
-                   "0.30000000000000004,mid,60\n"
-                   "0.30000000000000004,OTHER,5\n");
+    CHECK_STR(csv,
+              "time,band,value\n"
+              "0,big,100\n"
+              "0,OTHER,1\n"
+              "0.1,big,207\n"
+              "0.1,\"a,\"\"b\"\"\",130\n"
+              "0.1,mid,40\n"
+              "0.30000000000000004,mid,60\n"
+              "0.30000000000000004,OTHER,5\n");
     free(csv);
     /* -t5: the dropped names write no row at all */
     csv = export_layout_text(profile_text, 5, 0, &export_format_csv, EXPORT_LONG, NULL);
-    CHECK_STR(csv, "time,band,value\n"
-                   "0,big,100\n"
-                   "0.1,big,207\n"
-                   "0.1,\"a,\"\"b\"\"\",130\n"
-                   "0.1,mid,40\n"
-                   "0.30000000000000004,mid,60\n");
+    CHECK_STR(csv,
+              "time,band,value\n"
+              "0,big,100\n"
+              "0.1,big,207\n"
+              "0.1,\"a,\"\"b\"\"\",130\n"
+              "0.1,mid,40\n"
+              "0.30000000000000004,mid,60\n");
     free(csv);
 }
 
 static void test_json_long(void)
 {
     char *json = export_layout_text(profile_text, 0, 4, &export_format_json, EXPORT_LONG, NULL);
-    CHECK_STR(json, "{\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"long\"},\n"
-                    " \"job\": \"prog +RTS -hc\",\n"
-                    " \"date\": \"Mon Nov 23 09:13 2026\",\n"
-                    " \"sample_unit\": \"seconds\",\n"
-                    " \"value_unit\": \"bytes\",\n"
-                    " \"bands\": [\"big\", \"a,\\\"b\\\"\", \"mid\", \"OTHER\"],\n"
-                    " \"values\": [\n"
-                    "  {\"time\": 0, \"band\": \"big\", \"value\": 100},\n"
-                    "  {\"time\": 0, \"band\": \"OTHER\", \"value\": 1},\n"
-                    "  {\"time\": 0.1, \"band\": \"big\", \"value\": 207},\n"
-                    "  {\"time\": 0.1, \"band\": \"a,\\\"b\\\"\", \"value\": 130},\n"
-                    "  {\"time\": 0.1, \"band\": \"mid\", \"value\": 40},\n"
-                    "  {\"time\": 0.30000000000000004, \"band\": \"mid\", \"value\": 60},\n"
-                    "  {\"time\": 0.30000000000000004, \"band\": \"OTHER\", \"value\": 5}\n"
-                    " ]}\n");
+    CHECK_STR(json,
+              "{\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"long\"},\n"
+              " \"job\": \"prog +RTS -hc\",\n"
+              " \"date\": \"Mon Nov 23 09:13 2026\",\n"
+              " \"sample_unit\": \"seconds\",\n"
+              " \"value_unit\": \"bytes\",\n"
+              " \"bands\": [\"big\", \"a,\\\"b\\\"\", \"mid\", \"OTHER\"],\n"
+              " \"values\": [\n"
+              "  {\"time\": 0, \"band\": \"big\", \"value\": 100},\n"
+              "  {\"time\": 0, \"band\": \"OTHER\", \"value\": 1},\n"
+              "  {\"time\": 0.1, \"band\": \"big\", \"value\": 207},\n"
+              "  {\"time\": 0.1, \"band\": \"a,\\\"b\\\"\", \"value\": 130},\n"
+              "  {\"time\": 0.1, \"band\": \"mid\", \"value\": 40},\n"
+              "  {\"time\": 0.30000000000000004, \"band\": \"mid\", \"value\": 60},\n"
+              "  {\"time\": 0.30000000000000004, \"band\": \"OTHER\", \"value\": 5}\n"
+              " ]}\n");
     free(json);
 }
 
@@ -253,20 +259,22 @@ static void test_json_long(void)
 static void test_long_escapes(void)
 {
     static const char text[] =
-        HEADER
-        "BEGIN_SAMPLE 1\nq\"\\\t9007199254740993\nbad\xffname\t1\nEND_SAMPLE 1\n"
-        "BEGIN_SAMPLE 2.5\nq\"\\\t9223372036854775807\nq\"\\\t5\nEND_SAMPLE 2.5\n"
-        "BEGIN_SAMPLE 3\n(7)lbl\nx/main\t5\nbad\xffname\t0\nEND_SAMPLE 3\n";
+        HEADER "BEGIN_SAMPLE 1\nq\"\\\t9007199254740993\nbad\xffname\t1\nEND_SAMPLE 1\n"
+               "BEGIN_SAMPLE 2.5\nq\"\\\t9223372036854775807\nq\"\\\t5\nEND_SAMPLE 2.5\n"
+               "BEGIN_SAMPLE 3\n(7)lbl\nx/main\t5\nbad\xffname\t0\nEND_SAMPLE 3\n";
     char *csv = export_layout_text(text, 0, 0, &export_format_csv, EXPORT_LONG, NULL);
-    CHECK_STR(csv, "time,band,value\n"
-                   "1,\"q\"\"\\\",9007199254740993\n"
-                   "1,bad\xef\xbf\xbdname,1\n"
-                   "2.5,\"q\"\"\\\",9223372036854775807\n"
-                   "3,\"(7)lbl\nx/main\",5\n");
+    CHECK_STR(csv,
+              "time,band,value\n"
+              "1,\"q\"\"\\\",9007199254740993\n"
+              "1,bad\xef\xbf\xbdname,1\n"
+              "2.5,\"q\"\"\\\",9223372036854775807\n"
+              "3,\"(7)lbl\nx/main\",5\n");
     free(csv);
     char *json = export_layout_text(text, 0, 0, &export_format_json, EXPORT_LONG, NULL);
-    CHECK(json && strstr(json, "  {\"time\": 1, \"band\": \"q\\\"\\\\\", "
-                               "\"value\": 9007199254740993},\n"));
+    CHECK(json
+          && strstr(json,
+                    "  {\"time\": 1, \"band\": \"q\\\"\\\\\", "
+                    "\"value\": 9007199254740993},\n"));
     CHECK(json && strstr(json, "  {\"time\": 3, \"band\": \"(7)lbl\\nx/main\", \"value\": 5}\n"));
     free(json);
     /* no band: the header and nothing else */
@@ -355,8 +363,9 @@ static void test_csv_integers(void)
     values[nv++] = 4294967296;
     values[nv++] = INT64_MAX;
     for (size_t k = 0; k < nv; k++) {
-        n += (size_t)snprintf(text + n, cap - n, "BEGIN_SAMPLE %zu\nv\t%" PRId64 "\nEND_SAMPLE %zu\n",
-                              k, values[k], k);
+        n +=
+            (size_t)snprintf(text + n, cap - n,
+                             "BEGIN_SAMPLE %zu\nv\t%" PRId64 "\nEND_SAMPLE %zu\n", k, values[k], k);
         nw += (size_t)snprintf(wide + nw, cap - nw, "%zu,%" PRId64 "\n", k, values[k]);
         if (values[k])
             nl += (size_t)snprintf(lng + nl, cap - nl, "%zu,v,%" PRId64 "\n", k, values[k]);

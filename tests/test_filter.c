@@ -32,8 +32,8 @@ static void include_exclude(void)
     struct name_filter f;
     struct hp_error err;
     /* Two --include: either may match; a match anywhere in the name. */
-    const char *inc[] = {"Data\\.Map", "^\\(1[0-9]+\\)"};
-    const char *exc[] = {"CAF$"};
+    const char *inc[] = { "Data\\.Map", "^\\(1[0-9]+\\)" };
+    const char *exc[] = { "CAF$" };
     CHECK_INT(compile(&f, inc, 2, exc, 1, &err), 0);
     CHECK(name_filter_active(&f));
     CHECK(name_filter_keep(&f, "(300)Data.Map.insert"));
@@ -47,7 +47,7 @@ static void include_exclude(void)
     name_filter_free(&f);
 
     /* --exclude alone keeps every other name.  Extended syntax: | + {}. */
-    const char *exc2[] = {"^(GHC|base)\\.", "x{3}", "a+b"};
+    const char *exc2[] = { "^(GHC|base)\\.", "x{3}", "a+b" };
     CHECK_INT(compile(&f, NULL, 0, exc2, 3, &err), 0);
     CHECK(!name_filter_keep(&f, "GHC.IO.CAF"));
     CHECK(!name_filter_keep(&f, "base.Data"));
@@ -61,7 +61,7 @@ static void include_exclude(void)
 
     /* Names are raw bytes: a byte that is not UTF-8 still matches itself
      * and '.' in the C locale. */
-    const char *inc3[] = {"\xff", "^z.$"};
+    const char *inc3[] = { "\xff", "^z.$" };
     CHECK_INT(compile(&f, inc3, 2, NULL, 0, &err), 0);
     CHECK(name_filter_keep(&f, "a\xff"));
     CHECK(name_filter_keep(&f, "z\xfe"));
@@ -73,20 +73,19 @@ static void bad_expressions(void)
 {
     struct name_filter f;
     struct hp_error err;
-    const char *bad[] = {"ok", "a(b"};
+    const char *bad[] = { "ok", "a(b" };
     CHECK_INT(compile(&f, bad, 2, NULL, 0, &err), -1);
     CHECK(strncmp(err.text, "--include=a(b: bad regular expression: ", 39) == 0);
     CHECK(strlen(err.text) > 39); /* says why */
     CHECK(!name_filter_active(&f));
 
-    const char *good[] = {"fine"};
-    const char *bad2[] = {"[z-a]"};
+    const char *good[] = { "fine" };
+    const char *bad2[] = { "[z-a]" };
     CHECK_INT(compile(&f, good, 1, bad2, 1, &err), -1);
     CHECK(strncmp(err.text, "--exclude=[z-a]: bad regular expression: ", 41) == 0);
     CHECK(!name_filter_active(&f));
     name_filter_free(&f); /* harmless after a failure */
 }
-
 
 /* name_filter_keep matches an anchored form of each expression
  * ("^.*(RE)", filter.c's anchored, so the cost is linear in the name):
@@ -103,7 +102,8 @@ static bool same_as_given(const char *re, const char *const *names, size_t nname
     struct hp_error err;
     bool same = true;
     if (compile(&f, &re, 1, NULL, 0, &err) != 0) {
-        fprintf(stderr, "test_filter: '%s' compiles as given but not as --include: %s\n", re, err.text);
+        fprintf(stderr, "test_filter: '%s' compiles as given but not as --include: %s\n", re,
+                err.text);
         same = false;
     }
     for (size_t i = 0; same && i < nnames; i++)
@@ -119,14 +119,17 @@ static bool same_as_given(const char *re, const char *const *names, size_t nname
 
 static void anchored_is_the_same(void)
 {
-    static const char *const names[] = {"", "a", "b", "ab", "ba", "a)", "a)|b", "(a)", "x(y)z",
-                                        "]", "[a]", "\\", "a\\b", "aab", "abab", "b)", "))",
-                                        "|", "*", "a*", "{1}", "^a", "a$", "c(b)a"};
+    static const char *const names[] = {
+        "",     "a",   "b",    "ab", "ba", "a)", "a)|b", "(a)", "x(y)z", "]",  "[a]", "\\",
+        "a\\b", "aab", "abab", "b)", "))", "|",  "*",    "a*",  "{1}",   "^a", "a$",  "c(b)a"
+    };
     size_t nn = sizeof names / sizeof *names;
-    static const char *const res[] = {"a)", "a)|b", "a))", ")", "(a))|b", "a|b)", "[)]", "[(]a",
-                                      "[]a)]", "[^]a]", "[[:alpha:])]", "[[.).]]b", "[\\]", "\\)",
-                                      "\\(a", "^a|b$", "(^a)|(b$)", "a|", "()", "(a|)b", "x*",
-                                      "a{1}", "^$", "$", "^", "(a)(b)", "[a-c]+)", "((a)|b))"};
+    static const char *const res[] = { "a)",           "a)|b",      "a))",     ")",     "(a))|b",
+                                       "a|b)",         "[)]",       "[(]a",    "[]a)]", "[^]a]",
+                                       "[[:alpha:])]", "[[.).]]b",  "[\\]",    "\\)",   "\\(a",
+                                       "^a|b$",        "(^a)|(b$)", "a|",      "()",    "(a|)b",
+                                       "x*",           "a{1}",      "^$",      "$",     "^",
+                                       "(a)(b)",       "[a-c]+)",   "((a)|b))" };
     for (size_t i = 0; i < sizeof res / sizeof *res; i++)
         CHECK(same_as_given(res[i], names, nn));
     static const char alphabet[] = "ab()|*+?.^$[]\\{}1,:-";
@@ -162,10 +165,10 @@ static void back_references(void)
 {
     struct name_filter f;
     struct hp_error err;
-    const char *re[] = {"(a)\\1"};
+    const char *re[] = { "(a)\\1" };
     CHECK_INT(compile(&f, re, 1, NULL, 0, &err), -1);
     CHECK(strstr(err.text, "--include=(a)\\1: back-references") == err.text);
-    const char *literal[] = {"[\\1]", "\\\\1"}; /* in brackets, or an escaped backslash */
+    const char *literal[] = { "[\\1]", "\\\\1" }; /* in brackets, or an escaped backslash */
     CHECK_INT(compile(&f, literal, 2, NULL, 0, &err), 0);
     CHECK(name_filter_keep(&f, "x1"));
     CHECK(name_filter_keep(&f, "\\1"));

@@ -50,9 +50,11 @@ static double from_bits(uint64_t bits)
 static void test_against_printf(void)
 {
     static const double edges[] = {
-        0.0, -0.0, 0.5, 1.5, 2.5, -0.5, -2.5, 0.125, 0.0625, 0.0005, 0.0015, 0.00049999999999999996,
-        1e-7, -1e-7, 0.1, 0.7, 9.9995, 99.9995, 999.9995, 1234.5675, 595.0, 842.0, 0x1p50 - 1,
-        -(0x1p50 - 1), 0x1p49 + 0.5, DBL_MIN, DBL_TRUE_MIN, -DBL_TRUE_MIN, 5e-324, 1e-300,
+        0.0,          -0.0,      0.5,          1.5,           2.5,        -0.5,
+        -2.5,         0.125,     0.0625,       0.0005,        0.0015,     0.00049999999999999996,
+        1e-7,         -1e-7,     0.1,          0.7,           9.9995,     99.9995,
+        999.9995,     1234.5675, 595.0,        842.0,         0x1p50 - 1, -(0x1p50 - 1),
+        0x1p49 + 0.5, DBL_MIN,   DBL_TRUE_MIN, -DBL_TRUE_MIN, 5e-324,     1e-300,
     };
     for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
         for (int prec = 0; prec <= FIXED_POINT_MAX_PREC; prec++)
@@ -94,15 +96,15 @@ static void test_declines(void)
 int __snprintf_chk(char *s, size_t maxlen, int flag, size_t slen, const char *format, ...);
 
 /* What the program's __snprintf_chk writes, against glibc's text. */
-#define SAME_AS_PRINTF(size, format, ...)                                                  \
-    do {                                                                                   \
-        char ours_[64], libc_[64];                                                         \
-        memset(ours_, 'x', sizeof ours_);                                                  \
-        memset(libc_, 'x', sizeof libc_);                                                  \
-        int n_ = __snprintf_chk(ours_, (size), 1, sizeof ours_, format, __VA_ARGS__);      \
-        int m_ = reference(libc_, (size), format, __VA_ARGS__);                            \
-        CHECK_INT(n_, m_);                                                                 \
-        CHECK(memcmp(ours_, libc_, sizeof ours_) == 0);                                    \
+#define SAME_AS_PRINTF(size, format, ...)                                                          \
+    do {                                                                                           \
+        char ours_[64], libc_[64];                                                                 \
+        memset(ours_, 'x', sizeof ours_);                                                          \
+        memset(libc_, 'x', sizeof libc_);                                                          \
+        int n_ = __snprintf_chk(ours_, (size), 1, sizeof ours_, format, __VA_ARGS__);              \
+        int m_ = reference(libc_, (size), format, __VA_ARGS__);                                    \
+        CHECK_INT(n_, m_);                                                                         \
+        CHECK(memcmp(ours_, libc_, sizeof ours_) == 0);                                            \
     } while (0)
 
 static void test_snprintf_chk(void)

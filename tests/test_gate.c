@@ -19,8 +19,9 @@
 #include "gate.h"
 #include "gate_report.h"
 
-static const struct gate_style bytes = {.iec = false, .sample_unit = "seconds",
-                                        .value_unit = "bytes"};
+static const struct gate_style bytes = { .iec = false,
+                                         .sample_unit = "seconds",
+                                         .value_unit = "bytes" };
 
 /* ---- the grammar ------------------------------------------------------------------ */
 
@@ -69,26 +70,26 @@ static void test_grammar(void)
     static const struct {
         const char *text, *why;
     } bad[] = {
-        {"peak<60MB", "a budget is a most, written with <="},
-        {"peak>=1", "written with <="},
-        {"peak", "a budget is MEASURE<=LIMIT"},
-        {"top<=1MB", "starts with peak, end, change, slope or mean"},
-        {"peak<=", "must be a number of bytes"},
-        {"peak<=60XB", "unknown unit 'XB'"},
-        {"slope<=1MB", "a slope's limit is a rate"},
-        {"peak<=1MB/s", "only a slope's limit is a rate"},
-        {"end<=-1", "cannot be below 0"},
-        {"peak(<=1MB", "no closing ')'"},
-        {"peak()<=1MB", "the band's expression is empty"},
-        {"peak([)<=1MB", "bad regular expression"},
-        {"peak@3..1<=1MB", "the window is empty"},
-        {"peak@..200%<=1MB", "from 0% to 100%"},
-        {"peak@1<=1MB", "a window is @FROM..TO"},
-        {"peak@x..<=1MB", "a window's end is a time"},
-        {"peak x<=1MB", "a window is written @FROM..TO"},
-        {"heap:peak(x)<=1MB", "heap: has no bands"},
-        {"live:slope<=1kB/s", "live: has a peak and an end"},
-        {"heap:end@1..<=1MB", "is measured over the whole run"},
+        { "peak<60MB", "a budget is a most, written with <=" },
+        { "peak>=1", "written with <=" },
+        { "peak", "a budget is MEASURE<=LIMIT" },
+        { "top<=1MB", "starts with peak, end, change, slope or mean" },
+        { "peak<=", "must be a number of bytes" },
+        { "peak<=60XB", "unknown unit 'XB'" },
+        { "slope<=1MB", "a slope's limit is a rate" },
+        { "peak<=1MB/s", "only a slope's limit is a rate" },
+        { "end<=-1", "cannot be below 0" },
+        { "peak(<=1MB", "no closing ')'" },
+        { "peak()<=1MB", "the band's expression is empty" },
+        { "peak([)<=1MB", "bad regular expression" },
+        { "peak@3..1<=1MB", "the window is empty" },
+        { "peak@..200%<=1MB", "from 0% to 100%" },
+        { "peak@1<=1MB", "a window is @FROM..TO" },
+        { "peak@x..<=1MB", "a window's end is a time" },
+        { "peak x<=1MB", "a window is written @FROM..TO" },
+        { "heap:peak(x)<=1MB", "heap: has no bands" },
+        { "live:slope<=1kB/s", "live: has a peak and an end" },
+        { "heap:end@1..<=1MB", "is measured over the whole run" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int rc = budget_parse(&b, bad[i].text, &err);
@@ -103,12 +104,12 @@ static void test_grammar(void)
     CHECK(budget_parse_size("64kB", &v) && v == 64000);
     CHECK(budget_parse_size(" 1 MiB", &v) && v == 1048576);
     CHECK(budget_parse_size("4096", &v) && v == 4096);
-    CHECK(!budget_parse_size("-1kB", &v) && !budget_parse_size("1 XB", &v) &&
-          !budget_parse_size("", &v));
+    CHECK(!budget_parse_size("-1kB", &v) && !budget_parse_size("1 XB", &v)
+          && !budget_parse_size("", &v));
 
     /* --check-file: comments, blanks, CRLF, a comment after the limit,
      * a '#' in a pattern; a bad line named by its number */
-    struct budget_list list = {0};
+    struct budget_list list = { 0 };
     const char *file = "# budgets\n\n  peak<=1MB # the heap\r\npeak(#x)<=2kB\n";
     CHECK_INT(budget_list_add_text(&list, file, strlen(file), "b", &err), 0);
     CHECK_INT(list.n, 2);
@@ -128,14 +129,15 @@ static void test_grammar(void)
 static int measure(struct gate_verdict *v, const struct profile *p, const char *const *texts,
                    size_t n, struct hp_error *err)
 {
-    struct budget_list list = {0};
+    struct budget_list list = { 0 };
     for (size_t i = 0; i < n; i++)
         if (budget_list_add(&list, texts[i], err) < 0) {
             budget_list_free(&list);
             return -1;
         }
-    struct gate_options o = {.budget = list.b, .nbudgets = list.n,
-                             .tolerance = GATE_TOLERANCE_DEFAULT, .growers = true};
+    struct gate_options o = {
+        .budget = list.b, .nbudgets = list.n, .tolerance = GATE_TOLERANCE_DEFAULT, .growers = true
+    };
     int rc = gate_evaluate(v, p, NULL, &o, err);
     budget_list_free(&list);
     return rc;
@@ -146,13 +148,12 @@ static int measure(struct gate_verdict *v, const struct profile *p, const char *
  *   a:  100  200  (0)  400      (absent at 3: an empty census inside)
  *   (7)b: 10   10   0-   10     (its "(7)" drops out of ^b)
  * total 110  210  0    410 */
-static const char *const BODY =
-    "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
-    "BEGIN_SAMPLE 1\na 100\n(7)b 10\nEND_SAMPLE 1\n"
-    "BEGIN_SAMPLE 2\na 200\n(7)b 10\nEND_SAMPLE 2\n"
-    "BEGIN_SAMPLE 3\nEND_SAMPLE 3\n"
-    "BEGIN_SAMPLE 4\na 400\n(7)b 10\nEND_SAMPLE 4\n"
-    "BEGIN_SAMPLE 5\nEND_SAMPLE 5\n";
+static const char *const BODY = "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
+                                "BEGIN_SAMPLE 1\na 100\n(7)b 10\nEND_SAMPLE 1\n"
+                                "BEGIN_SAMPLE 2\na 200\n(7)b 10\nEND_SAMPLE 2\n"
+                                "BEGIN_SAMPLE 3\nEND_SAMPLE 3\n"
+                                "BEGIN_SAMPLE 4\na 400\n(7)b 10\nEND_SAMPLE 4\n"
+                                "BEGIN_SAMPLE 5\nEND_SAMPLE 5\n";
 
 static void test_measures(void)
 {
@@ -160,14 +161,14 @@ static void test_measures(void)
     fixture_parse(&p, BODY);
     CHECK(p.finished);
     const char *const texts[] = {
-        "peak<=410",          /* 410 at 4: exactly at it passes */
-        "end<=409",           /* 410 at 4, not the exit's 0 */
-        "change<=300",        /* 410 - 110 */
-        "slope<=1/s",         /* least squares over (1,110) (2,210) (3,0) (4,410) */
-        "mean<=0",            /* area 160 + 105 + 205 = 470 over 3 s */
-        "peak(^b)<=10",       /* (7)b matches ^b less its (N) */
-        "peak(a)@2..3<=199",  /* 200 at 2 */
-        "end@..50%<=1000",    /* 50% of 0..5 is 2.5: the last census by then is 2 */
+        "peak<=410",         /* 410 at 4: exactly at it passes */
+        "end<=409",          /* 410 at 4, not the exit's 0 */
+        "change<=300",       /* 410 - 110 */
+        "slope<=1/s",        /* least squares over (1,110) (2,210) (3,0) (4,410) */
+        "mean<=0",           /* area 160 + 105 + 205 = 470 over 3 s */
+        "peak(^b)<=10",      /* (7)b matches ^b less its (N) */
+        "peak(a)@2..3<=199", /* 200 at 2 */
+        "end@..50%<=1000",   /* 50% of 0..5 is 2.5: the last census by then is 2 */
         "change(a)@1..2<=100",
     };
     struct gate_verdict v;
@@ -209,15 +210,16 @@ static void test_measures(void)
     if (c[1].nculprits)
         CHECK_STR(c[1].culprit[0].name, "a");
     char *line = gate_check_line(&v, &c[1], &bytes);
-    CHECK_STR(line, "end<=409: 410 B at 4.000 s > 409 B allowed (over by 1 B); grew most: a +300 B");
+    CHECK_STR(line,
+              "end<=409: 410 B at 4.000 s > 409 B allowed (over by 1 B); grew most: a +300 B");
     free(line);
     gate_verdict_free(&v);
 
     /* a window with no census; heap: without an eventlog */
-    const char *const none[] = {"peak@10..20<=1"};
+    const char *const none[] = { "peak@10..20<=1" };
     CHECK_INT(measure(&v, &p, none, 1, &err), -1);
     CHECK(strstr(err.text, "no census in its window") != NULL);
-    const char *const heap[] = {"heap:peak<=1"};
+    const char *const heap[] = { "heap:peak<=1" };
     CHECK_INT(measure(&v, &p, heap, 1, &err), -1);
     CHECK(strstr(err.text, "only an eventlog has them") != NULL);
     profile_free(&p);
@@ -238,7 +240,7 @@ static void test_partial(void)
         struct budget b;
         struct hp_error err;
         budget_parse(&b, "peak<=10", &err);
-        struct gate_options o = {.budget = &b, .nbudgets = 1};
+        struct gate_options o = { .budget = &b, .nbudgets = 1 };
         struct gate_verdict v;
         CHECK_INT(gate_evaluate(&v, &p, NULL, &o, &err), -1);
         CHECK(strstr(err.text, "not measured") && strstr(err.text, "--allow-partial"));
@@ -251,7 +253,7 @@ static void test_partial(void)
     }
     struct profile p;
     fixture_parse(&p, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n");
-    struct gate_options o = {0};
+    struct gate_options o = { 0 };
     struct gate_verdict v;
     struct hp_error err;
     CHECK_INT(gate_evaluate(&v, &p, NULL, &o, &err), -1);
@@ -274,15 +276,17 @@ static void test_baseline(void)
     /* before: (3)big 1000000 flat, (5)leak 100; after, renumbered:
      * (4)big 1050000, (6)leak 30100 (grew 300 times), new 5000 */
     struct profile before, after;
-    fixture_parse(&before, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
-                           "BEGIN_SAMPLE 1\n(3)big 1000000\n(5)leak 100\nEND_SAMPLE 1\n"
-                           "BEGIN_SAMPLE 2\n(3)big 1000000\n(5)leak 100\nEND_SAMPLE 2\n"
-                           "BEGIN_SAMPLE 3\nEND_SAMPLE 3\n");
-    fixture_parse(&after, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
-                          "BEGIN_SAMPLE 1\n(4)big 1050000\n(6)leak 100\nEND_SAMPLE 1\n"
-                          "BEGIN_SAMPLE 2\n(4)big 1050000\n(6)leak 30100\nnew 5000\nEND_SAMPLE 2\n"
-                          "BEGIN_SAMPLE 3\nEND_SAMPLE 3\n");
-    struct gate_options o = {.tolerance = 10};
+    fixture_parse(&before,
+                  "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
+                  "BEGIN_SAMPLE 1\n(3)big 1000000\n(5)leak 100\nEND_SAMPLE 1\n"
+                  "BEGIN_SAMPLE 2\n(3)big 1000000\n(5)leak 100\nEND_SAMPLE 2\n"
+                  "BEGIN_SAMPLE 3\nEND_SAMPLE 3\n");
+    fixture_parse(&after,
+                  "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
+                  "BEGIN_SAMPLE 1\n(4)big 1050000\n(6)leak 100\nEND_SAMPLE 1\n"
+                  "BEGIN_SAMPLE 2\n(4)big 1050000\n(6)leak 30100\nnew 5000\nEND_SAMPLE 2\n"
+                  "BEGIN_SAMPLE 3\nEND_SAMPLE 3\n");
+    struct gate_options o = { .tolerance = 10 };
     struct gate_verdict v;
     struct hp_error err;
     CHECK_INT(gate_evaluate(&v, &after, &before, &o, &err), 0);
@@ -335,11 +339,12 @@ static void test_baseline(void)
 static void test_reports(void)
 {
     struct profile p;
-    fixture_parse(&p, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
-                      "BEGIN_SAMPLE 1\na<&|%>\"b 100\nEND_SAMPLE 1\n"
-                      "BEGIN_SAMPLE 2\na<&|%>\"b 300\nEND_SAMPLE 2\n"
-                      "BEGIN_SAMPLE 3\nEND_SAMPLE 3\n");
-    const char *const texts[] = {"end(<&)<=250"};
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
+                  "BEGIN_SAMPLE 1\na<&|%>\"b 100\nEND_SAMPLE 1\n"
+                  "BEGIN_SAMPLE 2\na<&|%>\"b 300\nEND_SAMPLE 2\n"
+                  "BEGIN_SAMPLE 3\nEND_SAMPLE 3\n");
+    const char *const texts[] = { "end(<&)<=250" };
     struct gate_verdict v;
     struct hp_error err;
     if (!CHECK_INT(measure(&v, &p, texts, 1, &err), 0)) {
@@ -370,8 +375,8 @@ static void test_reports(void)
     f = open_memstream(&buf, &len);
     gate_write_json(f, &v, &bytes);
     fclose(f);
-    CHECK(strstr(buf, "\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"gate\"}") !=
-          NULL);
+    CHECK(strstr(buf, "\"format\": {\"name\": \"hp2ps\", \"version\": 1, \"layout\": \"gate\"}")
+          != NULL);
     CHECK(strstr(buf, "\"band\": \"a<&|%>\\\"b\"") != NULL);
     free(buf);
     gate_verdict_free(&v);

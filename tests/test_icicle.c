@@ -30,7 +30,7 @@ static double fake_width(void *ctx, enum font_role font, const char *text)
     return 5.0 * (double)strlen(text);
 }
 
-static const struct text_metrics fake = {fake_width, NULL, NULL};
+static const struct text_metrics fake = { fake_width, NULL, NULL };
 
 struct drawn {
     struct layout L;
@@ -49,11 +49,13 @@ static void draw_at(struct drawn *d, struct profile *p, size_t n, enum moment_ki
         fixture_plan(&d->bp[k], &p[k], 1, 20, colour);
     if (tree_build(&d->t, p, d->bp, n, &err) < 0)
         abort();
-    struct moment m = {at, time};
+    struct moment m = { at, time };
     for (size_t k = 0; k < n; k++)
         if (tree_fill(&d->t, k, &p[k], &m, &err) < 0)
             abort();
-    struct layout_options o = {.page = PAGE_LANDSCAPE_A4, .colour = colour, .title_box = TITLE_AUTO};
+    struct layout_options o = { .page = PAGE_LANDSCAPE_A4,
+                                .colour = colour,
+                                .title_box = TITLE_AUTO };
     CHECK(layout_build_icicle(&d->L, &d->t, p, &d->bp[0], &o, &fake, &err) == 0);
 }
 
@@ -89,7 +91,7 @@ static size_t boxes(const struct layout *L, struct box *out, size_t cap, double 
         double y0 = fmin(pr->pts[1], pr->pts[5]), y1 = fmax(pr->pts[1], pr->pts[5]);
         if (y1 > below)
             continue;
-        out[n++] = (struct box){x0, y0, x1 - x0, y1 - y0, pr};
+        out[n++] = (struct box){ x0, y0, x1 - x0, y1 - y0, pr };
     }
     return n;
 }
@@ -113,14 +115,14 @@ static bool rows_nest(const struct box *b, size_t n, double *root_w)
         /* a label's patch lies inside a node of its own row */
         bool patch = false;
         for (size_t j = 0; j < n && !patch; j++)
-            patch = j != i && fabs(b[j].y - b[i].y) < 2 && b[j].h > b[i].h &&
-                    b[i].x >= b[j].x - 1e-9 && b[i].x + b[i].w <= b[j].x + b[j].w + 1e-9;
+            patch = j != i && fabs(b[j].y - b[i].y) < 2 && b[j].h > b[i].h
+                && b[i].x >= b[j].x - 1e-9 && b[i].x + b[i].w <= b[j].x + b[j].w + 1e-9;
         if (patch)
             continue;
         size_t parent = n;
         for (size_t j = 0; j < n; j++)
-            if (fabs(b[j].y - (b[i].y + b[i].h)) < 1e-9 && b[i].x >= b[j].x - 1e-9 &&
-                b[i].x + b[i].w <= b[j].x + b[j].w + 1e-9)
+            if (fabs(b[j].y - (b[i].y + b[i].h)) < 1e-9 && b[i].x >= b[j].x - 1e-9
+                && b[i].x + b[i].w <= b[j].x + b[j].w + 1e-9)
                 parent = j;
         if (parent == n) {
             ok = false;
@@ -151,8 +153,8 @@ static bool labels_inside(const struct layout *L, const struct box *b, size_t n,
         double w = fake_width(NULL, pr->font, pr->text);
         bool inside = false;
         for (size_t j = 0; j < n && !inside; j++)
-            inside = pr->x >= b[j].x && pr->x + w <= b[j].x + b[j].w + 1e-9 &&
-                     pr->y >= b[j].y && pr->y <= b[j].y + b[j].h;
+            inside = pr->x >= b[j].x && pr->x + w <= b[j].x + b[j].w + 1e-9 && pr->y >= b[j].y
+                && pr->y <= b[j].y + b[j].h;
         if (!inside)
             return false;
     }
@@ -184,11 +186,12 @@ static double title_bottom(const struct layout *L)
 
 static void test_nesting_and_labels(void)
 {
-    struct profile p = {0};
-    fixture_parse(&p, "BEGIN_SAMPLE 0\n"
-                      "(1)build/main\t600\n(2)leaf/build/main\t300\n(3)node/build/main\t250\n"
-                      "(4)main\t40\n(5)render/main\t200\n(6)PINNED\t100\n(7)tiny/main\t1\n"
-                      "MAIN\t5\nEND_SAMPLE 0\n");
+    struct profile p = { 0 };
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0\n"
+                  "(1)build/main\t600\n(2)leaf/build/main\t300\n(3)node/build/main\t250\n"
+                  "(4)main\t40\n(5)render/main\t200\n(6)PINNED\t100\n(7)tiny/main\t1\n"
+                  "MAIN\t5\nEND_SAMPLE 0\n");
     struct drawn d;
     draw(&d, &p, 1, MOMENT_PEAK, true);
     struct box *b = xcalloc(NBOX, sizeof *b);
@@ -211,8 +214,8 @@ static void test_nesting_and_labels(void)
     bool fill_found = false;
     for (size_t i = 0; i < n && band >= 0; i++) {
         const struct rgb *f = &b[i].pr->fill, *g = &d.bp[0].band[band].fill;
-        if (fabs(b[i].w - root_w * 1150 / total) < 1e-6 && f->r == g->r && f->g == g->g &&
-            f->b == g->b)
+        if (fabs(b[i].w - root_w * 1150 / total) < 1e-6 && f->r == g->r && f->g == g->g
+            && f->b == g->b)
             fill_found = true;
     }
     CHECK(fill_found);
@@ -226,13 +229,13 @@ static void test_nesting_and_labels(void)
 static void test_cut_and_fold(void)
 {
     /* a 303-deep chain, and a name cut at -L25 */
-    struct fixture_text body = {0};
+    struct fixture_text body = { 0 };
     fixture_put(&body, "BEGIN_SAMPLE 0\n(1)");
     for (int i = 303; i >= 1; i--)
         fixture_put(&body, "d%d/", i);
     fixture_put(&body, "main\t1000\n(2)abcdefghij/klmnopqrst...\t500\nEND_SAMPLE 0\n");
     fixture_put_bytes(&body, "", 1);
-    struct profile p = {0};
+    struct profile p = { 0 };
     fixture_parse(&p, body.s);
     free(body.s);
     struct drawn d;
@@ -264,11 +267,13 @@ static void test_cut_and_fold(void)
 
 static void test_diff(void)
 {
-    struct profile p[2] = {{0}, {0}};
-    fixture_parse(&p[0], "BEGIN_SAMPLE 0\n(1)grow/main\t100\n(2)keep/main\t5000\n(3)drop/main\t80\n"
-                         "END_SAMPLE 0\n");
-    fixture_parse(&p[1], "BEGIN_SAMPLE 0\n(7)grow/main\t400\n(8)keep/main\t5000\n(9)drop/main\t20\n"
-                         "END_SAMPLE 0\n");
+    struct profile p[2] = { { 0 }, { 0 } };
+    fixture_parse(&p[0],
+                  "BEGIN_SAMPLE 0\n(1)grow/main\t100\n(2)keep/main\t5000\n(3)drop/main\t80\n"
+                  "END_SAMPLE 0\n");
+    fixture_parse(&p[1],
+                  "BEGIN_SAMPLE 0\n(7)grow/main\t400\n(8)keep/main\t5000\n(9)drop/main\t20\n"
+                  "END_SAMPLE 0\n");
     struct drawn d;
     draw(&d, p, 2, MOMENT_PEAK, true);
     struct box *b = xcalloc(NBOX, sizeof *b);
@@ -297,7 +302,7 @@ static void test_diff(void)
 
 static void test_flat_and_empty(void)
 {
-    struct profile p = {0};
+    struct profile p = { 0 };
     const char *hp = "JOB \"prog +RTS -hy\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
                      "VALUE_UNIT \"bytes\"\nBEGIN_SAMPLE 0\nInt\t30\n[]\t900\nMap\t70\n"
                      "END_SAMPLE 0\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n";
@@ -326,7 +331,7 @@ static void test_flat_and_empty(void)
     free(b);
     profile_free(&p);
     /* names that are not UTF-8, with tabs and newlines: drawable */
-    struct profile q = {0};
+    struct profile q = { 0 };
     fixture_parse(&q, "BEGIN_SAMPLE 0\n(1)\xff\xfe/ma\tin\t10\n(2)x\xce/main\t5\nEND_SAMPLE 0\n");
     draw(&d, &q, 1, MOMENT_PEAK, true);
     b = xcalloc(NBOX, sizeof *b);

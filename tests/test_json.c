@@ -36,7 +36,11 @@ static void strings(void)
         quoted("a\"b\\c", where, "\"a\\\"b\\\\c\"");
         quoted("line\nnext\ttab\rcr", where, "\"line\\nnext\\ttab\\rcr\"");
         quoted("\x01\x1f\x7f", where, "\"\\u0001\\u001f\\u007f\"");
-        quoted("gr\xC3\xB6\xC3\x9F" "e", where, "\"gr\xC3\xB6\xC3\x9F" "e\"");
+        quoted("gr\xC3\xB6\xC3\x9F"
+               "e",
+               where,
+               "\"gr\xC3\xB6\xC3\x9F"
+               "e\"");
         quoted("bad\xFF\xC3", where, "\"bad\\ufffd\\ufffd\"");
         quoted("", where, "\"\"");
     }
@@ -44,8 +48,14 @@ static void strings(void)
      * the two line ends of older JavaScript */
     quoted("</script><!--&", JSON_DOCUMENT, "\"</script><!--&\"");
     quoted("</script><!--&", JSON_IN_SCRIPT, "\"\\u003c/script\\u003e\\u003c!--\\u0026\"");
-    quoted("a\xE2\x80\xA8" "b\xE2\x80\xA9", JSON_DOCUMENT, "\"a\xE2\x80\xA8" "b\xE2\x80\xA9\"");
-    quoted("a\xE2\x80\xA8" "b\xE2\x80\xA9", JSON_IN_SCRIPT, "\"a\\u2028b\\u2029\"");
+    quoted("a\xE2\x80\xA8"
+           "b\xE2\x80\xA9",
+           JSON_DOCUMENT,
+           "\"a\xE2\x80\xA8"
+           "b\xE2\x80\xA9\"");
+    quoted("a\xE2\x80\xA8"
+           "b\xE2\x80\xA9",
+           JSON_IN_SCRIPT, "\"a\\u2028b\\u2029\"");
 }
 
 static void number(double v, const char *want)
@@ -65,10 +75,10 @@ static void numbers(void)
     number(999999999999999, "999999999999999"); /* the fast path's last */
     number(1e15, "1e+15");
     number(0.5, "0.5");
-    number(0.1, "0.1");             /* %.15g reads back */
+    number(0.1, "0.1");                     /* %.15g reads back */
     number(1.0 / 3, "0.33333333333333331"); /* %.17g needed */
     number(2.5e-7, "2.5e-07");
-    number(NAN, "0");               /* JSON has none */
+    number(NAN, "0"); /* JSON has none */
     number(INFINITY, "0");
     /* every whole number below 10^15 as %.15g writes it */
     for (double v = 1; v < 1e15; v = v * 3 + 1) {

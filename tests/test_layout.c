@@ -18,7 +18,7 @@ static double fake_width(void *ctx, enum font_role font, const char *text)
     return 5.0 * (double)strlen(text);
 }
 
-static const struct text_metrics fake = {fake_width, NULL, NULL};
+static const struct text_metrics fake = { fake_width, NULL, NULL };
 
 /* The fake font, counting its measurements in *ctx. */
 static double counted_width(void *ctx, enum font_role font, const char *text)
@@ -34,8 +34,9 @@ static void test_no_key_no_measuring(void)
 {
     size_t cap = 100000, len = 0;
     char *hp = xmalloc(cap);
-    len += (size_t)snprintf(hp + len, cap - len, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\n"
-                                                 "VALUE_UNIT \"bytes\"\n");
+    len += (size_t)snprintf(hp + len, cap - len,
+                            "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\n"
+                            "VALUE_UNIT \"bytes\"\n");
     for (int k = 0; k < 2; k++) {
         len += (size_t)snprintf(hp + len, cap - len, "BEGIN_SAMPLE %d\n", k);
         for (int b = 0; b < 2000; b++)
@@ -56,8 +57,8 @@ static void test_no_key_no_measuring(void)
     CHECK_INT(bp.count, 2000);
     CHECK(series_build(&s, &p, &bp, 100, &err) == 0);
     size_t calls = 0;
-    struct text_metrics tm = {.width = counted_width, .ctx = &calls};
-    struct layout_options o = {.key = false, .x_range = 1, .y_range = s.y_max, .slopes = true};
+    struct text_metrics tm = { .width = counted_width, .ctx = &calls };
+    struct layout_options o = { .key = false, .x_range = 1, .y_range = s.y_max, .slopes = true };
     CHECK(layout_build(&L, &p, &bp, &s, &o, &tm, &err) == 0);
     CHECK(calls < 100);
     layout_free(&L);
@@ -84,7 +85,8 @@ static int build(struct world *w, const char *hp, const struct layout_options *b
     }
     struct band_options bo;
     band_options_default(&bo);
-    if (bands_plan(&w->bp, &w->p, &bo, &err) < 0 || series_build(&w->s, &w->p, &w->bp, 100, &err) < 0)
+    if (bands_plan(&w->bp, &w->p, &bo, &err) < 0
+        || series_build(&w->s, &w->p, &w->bp, 100, &err) < 0)
         return -1;
     struct layout_options o = *base;
     if (o.x_range == 0)
@@ -125,12 +127,14 @@ static bool inside_box(const struct page *pg)
     for (size_t i = 0; i < pg->count; i++) {
         const struct prim *pr = &pg->prim[i];
         for (size_t k = 0; k < pr->npts; k++)
-            if (pr->pts[2 * k] < -1 || pr->pts[2 * k] > 649 || pr->pts[2 * k + 1] < -5 ||
-                pr->pts[2 * k + 1] > 433)
+            if (pr->pts[2 * k] < -1 || pr->pts[2 * k] > 649 || pr->pts[2 * k + 1] < -5
+                || pr->pts[2 * k + 1] > 433)
                 return false;
         if (pr->kind == PRIM_TEXT && pr->angle == 0) {
             double w = fake_width(NULL, pr->font, pr->text);
-            double x0 = pr->align == ALIGN_LEFT ? pr->x : pr->align == ALIGN_CENTRE ? pr->x - w / 2 : pr->x - w;
+            double x0 = pr->align == ALIGN_LEFT ? pr->x
+                : pr->align == ALIGN_CENTRE     ? pr->x - w / 2
+                                                : pr->x - w;
             if (x0 < 0 || x0 + w > 648)
                 return false;
         }
@@ -144,9 +148,9 @@ static int build_mode(struct world *w, const char *hp, const struct layout_optio
 {
     struct hp_error err;
     memset(w, 0, sizeof *w);
-    if (profile_parse_buffer(&w->p, hp, strlen(hp), "t.hp", NULL, &err) < 0 ||
-        bands_plan(&w->bp, &w->p, bo, &err) < 0 ||
-        series_build_mode(&w->s, &w->p, &w->bp, 100, base->mode, &err) < 0)
+    if (profile_parse_buffer(&w->p, hp, strlen(hp), "t.hp", NULL, &err) < 0
+        || bands_plan(&w->bp, &w->p, bo, &err) < 0
+        || series_build_mode(&w->s, &w->p, &w->bp, 100, base->mode, &err) < 0)
         return -1;
     struct layout_options o = *base;
     o.x_range = w->p.t_last - w->p.t_first;
@@ -177,7 +181,7 @@ static void modes(void)
     struct world w;
     struct band_options bo;
     band_options_default(&bo);
-    struct layout_options o = {.key = true, .mode = MODE_PERCENT};
+    struct layout_options o = { .key = true, .mode = MODE_PERCENT };
 
     /* percent: ticks 0% .. 100% (the top one too), no unit legend, no
      * peak marker; the bands are still filled areas. */
@@ -226,8 +230,8 @@ static void modes(void)
      * reaches 300, the largest band, which the scale tops by
      * LINES_HEADROOM (1.08) so the line stays clear of the frame, up to
      * the next tick: 350. */
-    int dashes[2] = {-1, -1};
-    struct rgb line[2] = {{1, 1, 1}, {1, 1, 1}};
+    int dashes[2] = { -1, -1 };
+    struct rgb line[2] = { { 1, 1, 1 }, { 1, 1, 1 } };
     double alpha_top = 0;
     for (size_t i = 0, k = 0; i < pg->count; i++)
         if (pg->prim[i].kind == PRIM_STROKE && pg->prim[i].line_width == 1.2 && k < 2) {
@@ -269,7 +273,7 @@ static void modes(void)
     /* --slopes: alpha +200 B/s, beta -30.0 B/s, in a column between the
      * shares and the names.  Key: swatch 14, gap 5, share 15, gap 6, slope
      * 45 ("-30.0 B/s", 9 bytes), gap 6, name 25 = 116. */
-    o = (struct layout_options){.key = true, .slopes = true};
+    o = (struct layout_options){ .key = true, .slopes = true };
     band_options_default(&bo);
     bo.slopes = true;
     CHECK(build_mode(&w, TINY, &o, &bo) == 0);
@@ -295,7 +299,7 @@ static void modes(void)
 static void graph_geometry(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
+    struct layout_options o = { .key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true };
     CHECK(build(&w, TINY, &o) == 0);
     if (!CHECK_INT(w.L.ngraphs, 1))
         return;
@@ -305,8 +309,8 @@ static void graph_geometry(void)
     double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
     for (size_t i = 0; i < w.L.page[0].count; i++) {
         const struct prim *pr = &w.L.page[0].prim[i];
-        if (pr->kind != PRIM_POLYGON || !pr->filled || pr->npts < 4 || pr->hatch ||
-            (pr->fill.r == 1 && pr->fill.g == 1 && pr->fill.b == 1))
+        if (pr->kind != PRIM_POLYGON || !pr->filled || pr->npts < 4 || pr->hatch
+            || (pr->fill.r == 1 && pr->fill.g == 1 && pr->fill.b == 1))
             continue;
         bool swatch = pr->npts == 4 && pr->pts[2] == pr->pts[0]; /* a key's square */
         for (size_t k = 0; !swatch && k < pr->npts; k++) {
@@ -324,14 +328,14 @@ static void graph_geometry(void)
     CHECK_NEAR(layout_graph_x(g, 1), g->plot[0] + g->plot[2], 1e-9);
     /* Each key entry's box holds its name, beside the graph, alpha above. */
     const struct page *pg = &w.L.page[0];
-    const char *names[2] = {"beta", "alpha"};
+    const char *names[2] = { "beta", "alpha" };
     if (!CHECK(w.L.key_box != NULL && w.L.nkey_boxes == 2))
         return;
     for (int b = 0; b < 2; b++) {
         const struct prim *t = find_text(pg, names[b]);
         const double *box = w.L.key_box[b];
-        CHECK(t->x >= box[0] && t->x <= box[0] + box[2] && t->y >= box[1] &&
-              t->y <= box[1] + box[3]);
+        CHECK(t->x >= box[0] && t->x <= box[0] + box[2] && t->y >= box[1]
+              && t->y <= box[1] + box[3]);
         CHECK(box[0] >= g->plot[0] + g->plot[2]);
     }
     CHECK(w.L.key_box[1][1] >= w.L.key_box[0][1] + w.L.key_box[0][3] - 1e-9);
@@ -374,8 +378,8 @@ static double graph_width(const struct page *pg)
 {
     for (size_t i = 0; i < pg->count; i++) {
         const struct prim *pr = &pg->prim[i];
-        if (pr->kind == PRIM_STROKE && pr->npts == 2 && pr->pts[0] == 62 && pr->pts[1] == 30 &&
-            pr->pts[3] == 30 && pr->pts[2] > 62)
+        if (pr->kind == PRIM_STROKE && pr->npts == 2 && pr->pts[0] == 62 && pr->pts[1] == 30
+            && pr->pts[3] == 30 && pr->pts[2] > 62)
             return pr->pts[2] - 62;
     }
     return -1;
@@ -389,7 +393,7 @@ static bool on_page(const struct layout *L)
     for (size_t k = 0; k < L->npages; k++)
         for (size_t i = 0; i < L->page[k].count; i++) {
             const struct prim *pr = &L->page[k].prim[i];
-            double xs[2] = {pr->x, pr->x}, ys[2] = {pr->y, pr->y};
+            double xs[2] = { pr->x, pr->x }, ys[2] = { pr->y, pr->y };
             size_t np = pr->kind == PRIM_TEXT ? 2 : pr->npts;
             if (pr->kind == PRIM_TEXT && pr->angle == 0) {
                 double w = fake_width(NULL, pr->font, pr->text);
@@ -400,8 +404,8 @@ static bool on_page(const struct layout *L)
                 double x = pr->kind == PRIM_TEXT ? xs[j] : pr->pts[2 * j];
                 double y = pr->kind == PRIM_TEXT ? ys[j] : pr->pts[2 * j + 1];
                 double px = m[0] * x + m[2] * y + m[4], py = m[1] * x + m[3] * y + m[5];
-                if (px < -0.01 || py < -0.01 || px > L->page_width + 0.01 ||
-                    py > L->page_height + 0.01)
+                if (px < -0.01 || py < -0.01 || px > L->page_width + 0.01
+                    || py > L->page_height + 0.01)
                     return false;
             }
         }
@@ -415,19 +419,22 @@ static bool no_overlap(const struct page *pg)
     for (size_t i = 0; i < pg->count; i++)
         for (size_t j = i + 1; j < pg->count; j++) {
             const struct prim *a = &pg->prim[i], *b = &pg->prim[j];
-            if (a->kind != PRIM_TEXT || b->kind != PRIM_TEXT || a->angle || b->angle ||
-                !*a->text || !*b->text)
+            if (a->kind != PRIM_TEXT || b->kind != PRIM_TEXT || a->angle || b->angle || !*a->text
+                || !*b->text)
                 continue;
             double box[2][4];
             for (int k = 0; k < 2; k++) {
                 const struct prim *t = k ? b : a;
                 double w = fake_width(NULL, t->font, t->text), size = t->font ? 10.5 : 8.5;
-                double x0 = t->x - (t->align == ALIGN_LEFT ? 0 : t->align == ALIGN_CENTRE ? w / 2 : w);
+                double x0 = t->x
+                    - (t->align == ALIGN_LEFT         ? 0
+                           : t->align == ALIGN_CENTRE ? w / 2
+                                                      : w);
                 box[k][0] = x0, box[k][1] = x0 + w;
                 box[k][2] = t->y - 0.236 * size, box[k][3] = t->y + 0.928 * size;
             }
-            if (box[0][0] < box[1][1] && box[1][0] < box[0][1] && box[0][2] < box[1][3] &&
-                box[1][2] < box[0][3]) {
+            if (box[0][0] < box[1][1] && box[1][0] < box[0][1] && box[0][2] < box[1][3]
+                && box[1][2] < box[0][3]) {
                 fprintf(stderr, "  overlap: \"%s\" / \"%s\"\n", a->text, b->text);
                 return false;
             }
@@ -442,8 +449,8 @@ static size_t count_shares(const struct page *pg)
     for (size_t i = 0; i < pg->count; i++)
         if (pg->prim[i].kind == PRIM_TEXT) {
             size_t l = strlen(pg->prim[i].text);
-            n += l && pg->prim[i].text[l - 1] == '%' && pg->prim[i].x > 0 &&
-                 pg->prim[i].align == ALIGN_RIGHT && pg->prim[i].y > -1e9;
+            n += l && pg->prim[i].text[l - 1] == '%' && pg->prim[i].x > 0
+                && pg->prim[i].align == ALIGN_RIGHT && pg->prim[i].y > -1e9;
         }
     return n;
 }
@@ -461,14 +468,16 @@ static void many(void)
         enum page_style page;
         bool single;
     } fmt[] = {
-        {"PS", PAGE_TURNED_A4, false}, {"PDF", PAGE_LANDSCAPE_A4, false},
-        {"EPS", PAGE_FIT, true}, {"SVG, PNG", PAGE_LANDSCAPE_A4, true},
-        {"-e3in", PAGE_FIT, true},
+        { "PS", PAGE_TURNED_A4, false }, { "PDF", PAGE_LANDSCAPE_A4, false },
+        { "EPS", PAGE_FIT, true },       { "SVG, PNG", PAGE_LANDSCAPE_A4, true },
+        { "-e3in", PAGE_FIT, true },
     };
     for (size_t k = 0; k < sizeof fmt / sizeof fmt[0]; k++) {
-        struct layout_options o = {.key = true, .marks = true, .page = fmt[k].page,
-                                   .single_page = fmt[k].single,
-                                   .fit_width = k == 4 ? 216 : 648};
+        struct layout_options o = { .key = true,
+                                    .marks = true,
+                                    .page = fmt[k].page,
+                                    .single_page = fmt[k].single,
+                                    .fit_width = k == 4 ? 216 : 648 };
         struct world w;
         bo.limit = 20;
         CHECK(build_mode(&w, hp, &o, &bo) == 0);
@@ -504,9 +513,11 @@ static void many(void)
             for (size_t pgi = 0; pgi < w.L.npages && !seven; pgi++)
                 seven = find_text(&w.L.page[pgi], "(7)Data");
             static const char whole[] = "(7)Data.Map.Internal.insertWith7/run.it/run/main";
-            if (k < 4 && !CHECK(seven && strncmp(seven->text, whole, strlen(seven->text)) == 0 &&
-                                !strstr(seven->text, "\xE2\x80\xA6")))
-                fprintf(stderr, "  %s -m%d: %s\n", fmt[k].what, limit, seven ? seven->text : "(none)");
+            if (k < 4
+                && !CHECK(seven && strncmp(seven->text, whole, strlen(seven->text)) == 0
+                          && !strstr(seven->text, "\xE2\x80\xA6")))
+                fprintf(stderr, "  %s -m%d: %s\n", fmt[k].what, limit,
+                        seven ? seven->text : "(none)");
             destroy(&w);
         }
     }
@@ -517,10 +528,12 @@ static void many(void)
 static void shortened(void)
 {
     char *names[] = {
-        "Data.Map.Internal.Strict.insertWith.go", "Data.Map.Internal.Strict.alter.go",
-        "Data.Map.Internal.Strict.x", "OTHER",
+        "Data.Map.Internal.Strict.insertWith.go",
+        "Data.Map.Internal.Strict.alter.go",
+        "Data.Map.Internal.Strict.x",
+        "OTHER",
     };
-    bool other[] = {false, false, false, true};
+    bool other[] = { false, false, false, true };
     char *out[4];
     /* 100 pt: 20 bytes.  The shared "Data.Map.Internal.Strict." goes (the
      * shared ".go" is only 3 bytes, not worth an ellipsis); the short
@@ -531,13 +544,15 @@ static void shortened(void)
     CHECK(strip.suffix == NULL);
     shorten_strip_free(&strip);
     CHECK_STR(out[0], "\xE2\x80\xA6insertWith.go");
-    CHECK_STR(out[1], "\xE2\x80\xA6" "alter.go");
+    CHECK_STR(out[1],
+              "\xE2\x80\xA6"
+              "alter.go");
     CHECK_STR(out[2], "\xE2\x80\xA6x");
     CHECK_STR(out[3], "OTHER");
     for (int i = 0; i < 4; i++)
         free(out[i]);
     /* A common tail, from its separator. */
-    char *stacks[] = {"(12)Main.alpha/run.it/run/main", "(345)Main.beta/run.it/run/main"};
+    char *stacks[] = { "(12)Main.alpha/run.it/run/main", "(345)Main.beta/run.it/run/main" };
     shorten_names(out, &strip, stacks, NULL, 2, 100, FONT_AXIS, &fake);
     CHECK_STR(strip.suffix, "/run.it/run/main");
     shorten_strip_free(&strip);
@@ -548,9 +563,9 @@ static void shortened(void)
     /* Only what every name shares: two thunks and a function share no
      * start, so "thunk :: Int (main, " stays on the thunks (the key's
      * line would say it is the start of every name). */
-    char *ipe[] = {"thunk :: Int (main, src/Main.hs:42:33-38)",
-                   "thunk :: Int (main, src/Main.hs:9:1-20)",
-                   "fun :: Int -> Int (main, src/Main.hs:7:1-20)"};
+    char *ipe[] = { "thunk :: Int (main, src/Main.hs:42:33-38)",
+                    "thunk :: Int (main, src/Main.hs:9:1-20)",
+                    "fun :: Int -> Int (main, src/Main.hs:7:1-20)" };
     shorten_names(out, &strip, ipe, NULL, 3, 100, FONT_AXIS, &fake);
     CHECK(strip.prefix == NULL);
     shorten_strip_free(&strip);
@@ -561,8 +576,8 @@ static void shortened(void)
     /* In whole words: a shared "thunk :: Int (main, src/Main.hs:", which
      * holds spaces, goes back to its last space, so a location such as
      * "src/Main.hs:42:33-38)" stays whole. */
-    char *locs[] = {"thunk :: Int (main, src/Main.hs:42:33-38)",
-                    "thunk :: Int (main, src/Main.hs:7:1-20)"};
+    char *locs[] = { "thunk :: Int (main, src/Main.hs:42:33-38)",
+                     "thunk :: Int (main, src/Main.hs:7:1-20)" };
     shorten_names(out, &strip, locs, NULL, 2, 100, FONT_AXIS, &fake);
     CHECK_STR(strip.prefix, "thunk :: Int (main, ");
     shorten_strip_free(&strip);
@@ -584,11 +599,11 @@ static uint64_t next_random(uint64_t *x) /* xorshift64 */
  * stripped suffix is one a name had. */
 static void told_apart(void)
 {
-    static const char *const heads[] = {"", "(1)", "Data.Set.Internal.", "Main.",
-                                        "Data.Map.Internal."};
-    static const char *const mids[] = {"go", "go1", "go2", "insertWith", "insertWith7", "x"};
-    static const char *const tails[] = {"", "/worker/run.it/run/main",
-                                        "/dispatch/run.it/run/main", ".CAF", "/main"};
+    static const char *const heads[] = { "", "(1)", "Data.Set.Internal.", "Main.",
+                                         "Data.Map.Internal." };
+    static const char *const mids[] = { "go", "go1", "go2", "insertWith", "insertWith7", "x" };
+    static const char *const tails[] = { "", "/worker/run.it/run/main", "/dispatch/run.it/run/main",
+                                         ".CAF", "/main" };
     uint64_t rng = 31;
     for (int round = 0; round < 300; round++) {
         size_t n = 2 + next_random(&rng) % 80, m = 0;
@@ -616,8 +631,8 @@ static void told_apart(void)
         CHECK_INT(alike, 0);
         bool had = strip.suffix == NULL;
         for (size_t i = 0; i < m && !had; i++)
-            had = strlen(names[i]) > strlen(strip.suffix) &&
-                  strcmp(names[i] + strlen(names[i]) - strlen(strip.suffix), strip.suffix) == 0;
+            had = strlen(names[i]) > strlen(strip.suffix)
+                && strcmp(names[i] + strlen(names[i]) - strlen(strip.suffix), strip.suffix) == 0;
         CHECK(had);
         shorten_strip_free(&strip);
         for (size_t i = 0; i < m; i++) {
@@ -637,8 +652,8 @@ static bool cut_between(const char *text, const char *out, bool (*cut_ok)(const 
     if (!e)
         return strcmp(text, out) == 0;
     size_t h = (size_t)(e - out), len = strlen(text), t = strlen(e + 3);
-    return h <= len && t <= len && strncmp(text, out, h) == 0 &&
-           strcmp(text + len - t, e + 3) == 0 && cut_ok(text, h) && cut_ok(text, len - t);
+    return h <= len && t <= len && strncmp(text, out, h) == 0 && strcmp(text + len - t, e + 3) == 0
+        && cut_ok(text, h) && cut_ok(text, len - t);
 }
 
 /* "x" + family emoji (woman ZWJ woman ZWJ girl) repeated: a cluster starts
@@ -656,7 +671,8 @@ static bool at_e(const char *text, size_t i)
 
 static void graphemes(void)
 {
-    static const char family[] = "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7";
+    static const char family[] =
+        "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7";
     char emoji[512] = "", accents[512] = "";
     for (int i = 0; i < 12; i++) {
         strcat(emoji, "x");
@@ -665,16 +681,18 @@ static void graphemes(void)
     }
     struct render_fonts *fonts = render_fonts_new(NULL);
     struct text_metrics real = render_text_metrics(fonts);
-    const struct text_metrics *tms[] = {&fake, &real};
+    const struct text_metrics *tms[] = { &fake, &real };
     for (int k = 0; k < 2; k++)
         for (double width = 5; width <= 200; width += 7) {
             char *e = layout_ellipsize(emoji, width, FONT_AXIS, tms[k]);
             if (!CHECK(cut_between(emoji, e, at_x)))
-                fprintf(stderr, "  emoji cut at %.0f pt (%s metrics)\n", width, k ? "pango" : "fake");
+                fprintf(stderr, "  emoji cut at %.0f pt (%s metrics)\n", width,
+                        k ? "pango" : "fake");
             free(e);
             e = layout_ellipsize(accents, width, FONT_AXIS, tms[k]);
             if (!CHECK(cut_between(accents, e, at_e)))
-                fprintf(stderr, "  accent cut at %.0f pt (%s metrics)\n", width, k ? "pango" : "fake");
+                fprintf(stderr, "  accent cut at %.0f pt (%s metrics)\n", width,
+                        k ? "pango" : "fake");
             free(e);
         }
     render_fonts_free(fonts);
@@ -687,7 +705,7 @@ static void graphemes(void)
 static void axes_and_title(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .marks = true};
+    struct layout_options o = { .key = true, .marks = true };
     /* TINY's peak is 320: step 50, the axis ends at a labelled 350. */
     CHECK(build(&w, TINY, &o) == 0);
     const struct page *pg = &w.L.page[0];
@@ -702,10 +720,10 @@ static void axes_and_title(void)
 
     /* A 35-byte JOB the small box cannot hold beside a long middle: the
      * big box, the JOB whole (GHC's rule: small, "-hr" lost). */
-    const char *hp =
-        "JOB \"retainer +RTS -hr -i0.01 -L400 -R20\"\nDATE \"Thu Nov 23 2026\"\n"
-        "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
-        "BEGIN_SAMPLE 0\n{a}\t123456789\nEND_SAMPLE 0\nBEGIN_SAMPLE 1.5\n{a}\t234567890\nEND_SAMPLE 1.5\n";
+    const char *hp = "JOB \"retainer +RTS -hr -i0.01 -L400 -R20\"\nDATE \"Thu Nov 23 2026\"\n"
+                     "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+                     "BEGIN_SAMPLE 0\n{a}\t123456789\nEND_SAMPLE 0\nBEGIN_SAMPLE "
+                     "1.5\n{a}\t234567890\nEND_SAMPLE 1.5\n";
     CHECK(build(&w, hp, &o) == 0);
     CHECK(find_text(&w.L.page[0], "retainer +RTS -hr -i0.01 -L400 -R20") != NULL);
     CHECK(w.L.page[0].prim[1].pts[1] == 432 - 5 - 40); /* the big box */
@@ -733,11 +751,10 @@ static void axes_and_title(void)
     /* A plateau right under the top tick (100 of 100): no room above the
      * ring, the stack on both sides: no label rather than one over the
      * data (the title gives the peak). */
-    const char *flat =
-        "JOB \"p\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
-        "BEGIN_SAMPLE 0\na 95\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na 99\nEND_SAMPLE 1\n"
-        "BEGIN_SAMPLE 2\na 100\nEND_SAMPLE 2\nBEGIN_SAMPLE 3\na 99\nEND_SAMPLE 3\n"
-        "BEGIN_SAMPLE 4\na 95\nEND_SAMPLE 4\n";
+    const char *flat = "JOB \"p\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+                       "BEGIN_SAMPLE 0\na 95\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na 99\nEND_SAMPLE 1\n"
+                       "BEGIN_SAMPLE 2\na 100\nEND_SAMPLE 2\nBEGIN_SAMPLE 3\na 99\nEND_SAMPLE 3\n"
+                       "BEGIN_SAMPLE 4\na 95\nEND_SAMPLE 4\n";
     CHECK(build(&w, flat, &o) == 0);
     CHECK(find_text(&w.L.page[0], "100 B") != NULL);
     CHECK(find_text(&w.L.page[0], "peak 100") == NULL);
@@ -776,9 +793,14 @@ static void narrow_page_notes(void)
         "MARK 0.2\nMARK 0.2\nMARK 0.2\nMARK 0.6\n"
         "BEGIN_SAMPLE 0.0\nalpha 100\nbeta 50\nEND_SAMPLE 0.0\n"
         "BEGIN_SAMPLE 1.0\nalpha 300\nbeta 20\nEND_SAMPLE 1.0\n";
-    struct layout_options o = {.key = true, .marks = true, .page = PAGE_FIT, .fit_width = 216,
-                               .single_page = true, .x_range = 1, .y_range = 320};
-    double gh[2] = {0, 0};
+    struct layout_options o = { .key = true,
+                                .marks = true,
+                                .page = PAGE_FIT,
+                                .fit_width = 216,
+                                .single_page = true,
+                                .x_range = 1,
+                                .y_range = 320 };
+    double gh[2] = { 0, 0 };
     for (int notes = 0; notes < 2; notes++) {
         struct world w;
         struct hp_error err;
@@ -788,18 +810,20 @@ static void narrow_page_notes(void)
         if (!CHECK(profile_parse_buffer(&w.p, hp, strlen(hp), "t.hp", NULL, &err) == 0))
             return;
         if (notes) {
-            profile_fact(&w.p, "Cut short: the log ends without its end marker (the program "
-                               "was killed, or is still running); drawn up to its last "
-                               "complete census, at 5.39666 s.");
-            profile_fact(&w.p, "Stack names cut at 25 bytes, the RTS's default -L, as in the "
-                               ".hp (--full-stacks draws them whole).");
+            profile_fact(&w.p,
+                         "Cut short: the log ends without its end marker (the program "
+                         "was killed, or is still running); drawn up to its last "
+                         "complete census, at 5.39666 s.");
+            profile_fact(&w.p,
+                         "Stack names cut at 25 bytes, the RTS's default -L, as in the "
+                         ".hp (--full-stacks draws them whole).");
             w.p.mark_text = xcalloc(w.p.nmarks, sizeof *w.p.mark_text);
             for (size_t i = 0; i < w.p.nmarks; i++)
                 w.p.mark_text[i] = xstrdup("a phase of the run");
         }
-        if (!CHECK(bands_plan(&w.bp, &w.p, &bo, &err) == 0 &&
-                   series_build(&w.s, &w.p, &w.bp, 100, &err) == 0 &&
-                   layout_build(&w.L, &w.p, &w.bp, &w.s, &o, &fake, &err) == 0))
+        if (!CHECK(bands_plan(&w.bp, &w.p, &bo, &err) == 0
+                   && series_build(&w.s, &w.p, &w.bp, 100, &err) == 0
+                   && layout_build(&w.L, &w.p, &w.bp, &w.s, &o, &fake, &err) == 0))
             return;
         gh[notes] = w.L.graph[0].plot[3];
         if (notes) {
@@ -822,12 +846,13 @@ static void narrow_page_notes(void)
 static void test_example_a(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .marks = true};
+    struct layout_options o = { .key = true, .marks = true };
     /* Example A of the spec: A4 portrait, turned; GHC's key-width rule. */
     CHECK(build(&w, TINY, &o) == 0);
     CHECK_INT(w.L.npages, 1);
     CHECK(w.L.page_width == 595 && w.L.page_height == 842);
-    CHECK(w.L.matrix[4] == 72 && w.L.matrix[5] == 86); /* box on X 72..504, Y 86..734 from the top */
+    CHECK(w.L.matrix[4] == 72
+          && w.L.matrix[5] == 86); /* box on X 72..504, Y 86..734 from the top */
     const struct page *pg = &w.L.page[0];
     CHECK_INT(count_text(pg, "demo"), 1);
     CHECK_INT(count_text(pg, "alpha"), 1);
@@ -858,7 +883,7 @@ static void test_example_a(void)
 static void test_no_marks(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .marks = true};
+    struct layout_options o = { .key = true, .marks = true };
     o.marks = false; /* -y */
     CHECK(build(&w, TINY, &o) == 0);
     for (size_t i = 0; i < w.L.page[0].count; i++)
@@ -870,7 +895,7 @@ static void test_no_marks(void)
 static void test_fit_page(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .marks = true};
+    struct layout_options o = { .key = true, .marks = true };
     /* -e8in: the graph's own size as the page, not scaled (the type keeps
      * its size): a box 576 x 384 less the frame's line, which lies inside
      * the page. */
@@ -891,7 +916,7 @@ static void test_fit_page(void)
 static void test_page_kinds(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .marks = true};
+    struct layout_options o = { .key = true, .marks = true };
     /* -g: upright on a landscape sheet. */
     o.page = PAGE_GHOSTVIEW;
     CHECK(build(&w, TINY, &o) == 0);
@@ -910,7 +935,7 @@ static void test_page_kinds(void)
 static void test_multipage(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .marks = true};
+    struct layout_options o = { .key = true, .marks = true };
     /* -M: the key on a page of its own, then the graph at full width. */
     o.multipage = true;
     CHECK(build(&w, TINY, &o) == 0);
@@ -936,7 +961,7 @@ static void test_multipage(void)
 static void test_pattern(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .marks = true};
+    struct layout_options o = { .key = true, .marks = true };
     /* --pattern: bands and their swatches carry the same hatch, the
      * largest band (alpha, grey 0.2) none, the next (beta, black) the
      * sparsest. */
@@ -961,7 +986,7 @@ static void test_pattern(void)
 static void test_no_key(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .marks = true};
+    struct layout_options o = { .key = true, .marks = true };
     /* -m0: no key. */
     o.key = false;
     CHECK(build(&w, TINY, &o) == 0);
@@ -973,7 +998,7 @@ static void test_no_key(void)
 static void test_long_name(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .marks = true};
+    struct layout_options o = { .key = true, .marks = true };
     /* A 200-character name: GHC's graph width went negative.  Ours is
      * shortened in the middle, keeping head and tail, and the page holds. */
     char hp[4096], name[201];
@@ -981,7 +1006,8 @@ static void test_long_name(void)
     name[0] = 'H', name[199] = 'T', name[200] = '\0';
     snprintf(hp, sizeof hp,
              "JOB \"long\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
-             "BEGIN_SAMPLE 0\n%s 10\nsmall 5\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\n%s 20\nsmall 5\nEND_SAMPLE 1\n",
+             "BEGIN_SAMPLE 0\n%s 10\nsmall 5\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\n%s 20\nsmall "
+             "5\nEND_SAMPLE 1\n",
              name, name);
     CHECK(build(&w, hp, &o) == 0);
     const struct prim *longkey = find_text(&w.L.page[0], "HWW");
@@ -996,7 +1022,7 @@ static void test_long_name(void)
 static void test_long_job(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .marks = true};
+    struct layout_options o = { .key = true, .marks = true };
     char hp[4096];
     /* A JOB far wider than the page is shortened to fit, not cut at 80 bytes. */
     char job[1000];
@@ -1004,7 +1030,8 @@ static void test_long_job(void)
     job[780] = '\0';
     snprintf(hp, sizeof hp,
              "JOB \"%s\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
-             "BEGIN_SAMPLE 0\na 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na 2\nEND_SAMPLE 1\n", job);
+             "BEGIN_SAMPLE 0\na 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na 2\nEND_SAMPLE 1\n",
+             job);
     CHECK(build(&w, hp, &o) == 0);
     CHECK(inside_box(&w.L.page[0]));
     CHECK(find_text(&w.L.page[0], "jjj") != NULL);
@@ -1014,15 +1041,18 @@ static void test_long_job(void)
 static void test_one_sample(void)
 {
     struct world w;
-    struct layout_options o = {.key = true, .marks = true};
+    struct layout_options o = { .key = true, .marks = true };
     /* One sample (at 3 s): a bar at its time, 4 % of the axis wide, on an
      * axis from 0 to 6 s; not a slab from 3 to 4 s. */
-    CHECK(build(&w, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
-                    "BEGIN_SAMPLE 3\na 7\nEND_SAMPLE 3\n", &o) == 0);
+    CHECK(build(&w,
+                "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
+                "BEGIN_SAMPLE 3\na 7\nEND_SAMPLE 3\n",
+                &o)
+          == 0);
     const struct prim *band = NULL;
     for (size_t i = 0; i < w.L.page[0].count; i++)
-        if (w.L.page[0].prim[i].kind == PRIM_POLYGON && w.L.page[0].prim[i].filled &&
-            w.L.page[0].prim[i].npts == 4 && w.L.page[0].prim[i].line_width < 0.5)
+        if (w.L.page[0].prim[i].kind == PRIM_POLYGON && w.L.page[0].prim[i].filled
+            && w.L.page[0].prim[i].npts == 4 && w.L.page[0].prim[i].line_width < 0.5)
             band = &w.L.page[0].prim[i];
     CHECK(band != NULL);
     if (band) {
@@ -1069,9 +1099,9 @@ static void test_ellipsize(void)
  * they stay usable once handed over. */
 static void test_fonts_on_a_thread(void)
 {
-    static const char *const texts[] = {"0", "bytes x seconds", "(253)Eval.step/simplify",
-                                        "12.5 MB", "\xC3\xA9t\xC3\xA9", "MAIN:MAIN"};
-    const struct render_format *fmts[] = {NULL, &render_format_png};
+    static const char *const texts[] = { "0",       "bytes x seconds",   "(253)Eval.step/simplify",
+                                         "12.5 MB", "\xC3\xA9t\xC3\xA9", "MAIN:MAIN" };
+    const struct render_format *fmts[] = { NULL, &render_format_png };
     for (size_t k = 0; k < 2; k++) {
         struct render_fonts *here = render_fonts_new(fmts[k]);
         struct render_fonts *there = render_fonts_end(render_fonts_begin(fmts[k]));
@@ -1111,7 +1141,7 @@ static void peak_at(const char *unit, int peak, int end, const char *axis, const
              "BEGIN_SAMPLE %d\na 20\nEND_SAMPLE %d\n",
              unit, peak, peak, end, end);
     struct world w;
-    struct layout_options o = {.key = true};
+    struct layout_options o = { .key = true };
     CHECK(build(&w, hp, &o) == 0);
     if (axis)
         CHECK(count_text(&w.L.page[0], axis) == 1);

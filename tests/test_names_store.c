@@ -16,11 +16,16 @@ static int64_t random_value(uint64_t *rng)
 {
     uint64_t r = fixture_rng(rng);
     switch (r % 8) {
-    case 0: return 0;
-    case 1: return (int64_t)(r >> 56);
-    case 2: return INT64_MAX;
-    case 3: return -(int64_t)(r >> 40) - 1;
-    case 4: return INT64_MIN;
+    case 0:
+        return 0;
+    case 1:
+        return (int64_t)(r >> 56);
+    case 2:
+        return INT64_MAX;
+    case 3:
+        return -(int64_t)(r >> 40) - 1;
+    case 4:
+        return INT64_MIN;
     default: {
         unsigned bits = (unsigned)(r >> 8) % 63 + 1; /* 1..63 */
         uint64_t edge = (uint64_t)1 << (bits - 1);
@@ -33,9 +38,12 @@ static uint32_t random_name(uint64_t *rng, uint32_t expected)
 {
     uint64_t r = fixture_rng(rng);
     switch (r % 6) {
-    case 0: return 0;
-    case 1: return UINT32_MAX;
-    case 2: return (uint32_t)(r >> 32);
+    case 0:
+        return 0;
+    case 1:
+        return UINT32_MAX;
+    case 2:
+        return (uint32_t)(r >> 32);
     default: { /* near: -9..+9 around the expected id */
         int64_t d = (int64_t)((r >> 8) % 19) - 9, id = (int64_t)expected + d;
         return id < 0 ? 0 : id > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)id;
@@ -78,8 +86,8 @@ static size_t replay_differs_by(const struct store *s, const struct logged *l, s
         }
         bad += smp.time != l[k].t || smp.n != l[k].n;
         for (size_t i = 0; i < smp.n && i < l[k].n; i++)
-            bad += smp.entry[i].name != (map ? map[l[k].e[i].name % 64] : l[k].e[i].name) ||
-                   smp.entry[i].value != l[k].e[i].value;
+            bad += smp.entry[i].name != (map ? map[l[k].e[i].name % 64] : l[k].e[i].name)
+                || smp.entry[i].value != l[k].e[i].value;
         k++;
     }
     store_cursor_free(cur);
@@ -112,8 +120,8 @@ static void test_ahead(void)
         struct sample x, y;
         size_t k = 0, bad = 0;
         int ra, rp;
-        while ((ra = store_cursor_next(a, &x, &err)) == 1 &&
-               (rp = store_cursor_next(p, &y, &err)) == 1) {
+        while ((ra = store_cursor_next(a, &x, &err)) == 1
+               && (rp = store_cursor_next(p, &y, &err)) == 1) {
             bad += x.time != y.time || x.n != y.n;
             for (size_t i = 0; i < x.n && i < y.n; i++)
                 bad += x.entry[i].name != y.entry[i].name || x.entry[i].value != y.entry[i].value;
@@ -206,9 +214,9 @@ int main(void)
     }
     CHECK_INT(store_count(s), nsamples);
     /* Two cursors at once, one a step behind: each reads the whole store. */
-    struct store_cursor *cur[2] = {store_cursor_new(s), store_cursor_new(s)};
-    size_t k[2] = {0, 0}, bad = 0;
-    int rc[2] = {1, 1};
+    struct store_cursor *cur[2] = { store_cursor_new(s), store_cursor_new(s) };
+    size_t k[2] = { 0, 0 }, bad = 0;
+    int rc[2] = { 1, 1 };
     struct sample smp;
     for (int step = 0; rc[0] == 1 || rc[1] == 1; step++)
         for (int c = 0; c < 2; c++) {
@@ -219,8 +227,8 @@ int main(void)
                 continue;
             bad += smp.time != (double)k[c] / 100 || smp.n != (k[c] % 3 ? per : 0);
             for (size_t i = 0; i < smp.n; i++)
-                bad += smp.entry[i].name != i * 3 + k[c] % 5 ||
-                       smp.entry[i].value != (int64_t)(k[c] * 1000 + i);
+                bad += smp.entry[i].name != i * 3 + k[c] % 5
+                    || smp.entry[i].value != (int64_t)(k[c] * 1000 + i);
             k[c]++;
         }
     CHECK(rc[0] == 0 && rc[1] == 0);

@@ -13,7 +13,7 @@
 static int parse(struct options *o, const char *a1, const char *a2, const char *a3,
                  struct hp_error *err)
 {
-    char *argv[5] = {"hp2ps", (char *)a1, (char *)a2, (char *)a3, NULL};
+    char *argv[5] = { "hp2ps", (char *)a1, (char *)a2, (char *)a3, NULL };
     int argc = 1 + (a1 != NULL) + (a2 != NULL) + (a3 != NULL);
     options_free(o); /* the arrays of the call before (o starts zeroed) */
     options_default(o);
@@ -21,12 +21,12 @@ static int parse(struct options *o, const char *a1, const char *a2, const char *
     return options_parse(o, argc, argv, err);
 }
 
-#define OK(a, b, c) CHECK(parse(&o, a, b, c, &err) == 0)
+#define OK(a, b, c)  CHECK(parse(&o, a, b, c, &err) == 0)
 #define BAD(a, b, c) CHECK(parse(&o, a, b, c, &err) < 0 && err.text[0])
 
 static void test_defaults(void)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     OK(NULL, NULL, NULL);
     CHECK(o.input == NULL && o.limit == 20 && o.trace == 1.0 && !o.colour);
@@ -36,7 +36,7 @@ static void test_defaults(void)
 
 static void test_combined_flags(void)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     /* Flags combine in any order and may follow the file name. */
     OK("prog.hp", "-cd", NULL);
@@ -55,7 +55,7 @@ static void test_combined_flags(void)
 
 static void test_e(void)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     /* -e: units, the 2-inch minimum, the 200-inch maximum. */
     OK("-e8in", NULL, NULL);
@@ -93,7 +93,7 @@ static void test_e(void)
 
 static void test_m(void)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     /* -m: 0 = no limit, above 20 implies the multi-page key. */
     OK("-m5", NULL, NULL);
@@ -114,7 +114,7 @@ static void test_m(void)
 
 static void test_t(void)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     /* -t: 0 to 5. */
     OK("-t0", NULL, NULL);
@@ -132,7 +132,7 @@ static void test_t(void)
 
 static void test_i(void)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     /* -i, -i+, -i-. */
     OK("-i", NULL, NULL);
@@ -148,7 +148,7 @@ static void test_i(void)
 
 static void test_plain_flags(void)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     OK("-gyM", NULL, NULL);
     CHECK(o.upright && o.no_marks && o.multipage);
@@ -167,7 +167,7 @@ static void test_plain_flags(void)
 
 static void test_output_flags(void)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     OK("--pattern", NULL, NULL);
     CHECK(o.pattern);
@@ -195,7 +195,7 @@ static void test_output_flags(void)
 
 static void test_bad_flags(void)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     BAD("-x", NULL, NULL);
     CHECK(strstr(err.text, "-x") != NULL);
@@ -207,7 +207,7 @@ static void test_bad_flags(void)
 
 static void test_beyond_ghc(void)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     /* The flags beyond GHC's (issue "focus, compare, watch and export"). */
     OK("--include=Data\\.Map", "--include", "CAF");
@@ -252,7 +252,7 @@ static void test_beyond_ghc(void)
     CHECK(o.watch && o.watch_period == 0.5);
     options_free(&o);
     BAD("--watch=0", "p.hp", NULL);
-    BAD("--watch", NULL, NULL); /* stdin cannot be watched */
+    BAD("--watch", NULL, NULL);    /* stdin cannot be watched */
     BAD("--watch", "-o-", "p.hp"); /* a redraw needs a file, not stdout */
     /* nor a descriptor by its name: each redraw would follow the last */
     BAD("--watch", "-o/dev/stdout", "p.hp");
@@ -283,7 +283,7 @@ static void test_beyond_ghc(void)
 
 static void test_several_profiles(void)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     /* Several profiles: a page of them, so it needs a name. */
     OK("-oc.pdf", "a.hp", "b.hp");
@@ -292,18 +292,18 @@ static void test_several_profiles(void)
     BAD("a.hp", "b.hp", NULL);
     BAD("--diff", "-od.pdf", "a.hp"); /* --diff takes exactly two */
     options_free(&o);
-    BAD("-", "a.hp", NULL);             /* stdin is the one profile or none */
+    BAD("-", "a.hp", NULL); /* stdin is the one profile or none */
     options_free(&o);
     OK("--mode=lines", "-ox.pdf", "a.hp");
     options_free(&o);
     BAD("--mode=lines", "--diff", "-ox.pdf"); /* needs its two profiles too, but */
     {
-        char *argv[] = {"hp2ps", "--diff", "--mode=percent", "-ox.pdf", "a.hp", "b.hp", NULL};
+        char *argv[] = { "hp2ps", "--diff", "--mode=percent", "-ox.pdf", "a.hp", "b.hp", NULL };
         options_free(&o);
         options_default(&o);
         CHECK(options_parse(&o, 6, argv, &err) < 0 && strstr(err.text, "--mode") != NULL);
         options_free(&o);
-        char *argv2[] = {"hp2ps", "--slopes", "-ox.pdf", "a.hp", "b.hp", NULL};
+        char *argv2[] = { "hp2ps", "--slopes", "-ox.pdf", "a.hp", "b.hp", NULL };
         options_default(&o);
         CHECK(options_parse(&o, 5, argv2, &err) < 0 && strstr(err.text, "--slopes") != NULL);
     }
@@ -326,10 +326,10 @@ static char *slurp(const char *path)
 /* One run of the pipeline, as main makes it: 0 or -1. */
 static int run(const char *a1, const char *a2, const char *a3)
 {
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
-    struct hp_warnings warnings = {0};
-    struct name_filter filter = {0};
+    struct hp_warnings warnings = { 0 };
+    struct name_filter filter = { 0 };
     struct pipeline_options po;
     int rc = parse(&o, a1, a2, a3, &err);
     if (rc == 0)
@@ -350,7 +350,7 @@ static int run(const char *a1, const char *a2, const char *a3)
  * (.ci/run). */
 static void test_locale(void)
 {
-    static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8"};
+    static const char *const names[] = { "de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8" };
     const char *got = NULL;
     for (size_t i = 0; i < sizeof names / sizeof *names && !got; i++)
         got = setlocale(LC_ALL, names[i]);
@@ -361,7 +361,7 @@ static void test_locale(void)
         CHECK(getenv("HP2PS_COMMA_LOCALE") == NULL);
         return;
     }
-    struct options o = {0};
+    struct options o = { 0 };
     struct hp_error err;
     OK("-t0.5", NULL, NULL);
     CHECK_NEAR(o.trace, 0.5, 0);
@@ -390,7 +390,8 @@ static void test_locale(void)
     if (f) {
         fputs("JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
               "BEGIN_SAMPLE 0.25\nx 10\nEND_SAMPLE 0.25\n"
-              "BEGIN_SAMPLE 1.75\nx 30\nEND_SAMPLE 1.75\n", f);
+              "BEGIN_SAMPLE 1.75\nx 30\nEND_SAMPLE 1.75\n",
+              f);
         fclose(f);
     }
     char *here = getcwd(NULL, 0);

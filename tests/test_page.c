@@ -23,7 +23,7 @@ static double fake_width(void *ctx, enum font_role font, const char *text)
     return 5.0 * (double)strlen(text);
 }
 
-static const struct text_metrics fake = {fake_width, NULL, NULL};
+static const struct text_metrics fake = { fake_width, NULL, NULL };
 
 static const char TINY[] =
     "JOB \"demo\"\nDATE \"Mon Jan 1 2024\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
@@ -48,9 +48,9 @@ static int build(struct world *w, const struct layout_options *base, bool sample
         return -1;
     struct band_options bo;
     band_options_default(&bo);
-    if (bands_plan(&w->bp, &w->p, &bo, &err) < 0 ||
-        series_build_mode(&w->s, &w->p, &w->bp, 100, base->mode, &err) < 0 ||
-        (samples && series_samples_build(&w->s, &w->p, &w->bp, 100, &err) < 0))
+    if (bands_plan(&w->bp, &w->p, &bo, &err) < 0
+        || series_build_mode(&w->s, &w->p, &w->bp, 100, base->mode, &err) < 0
+        || (samples && series_samples_build(&w->s, &w->p, &w->bp, 100, &err) < 0))
         return -1;
     w->o = *base;
     w->o.x_range = 1;
@@ -80,7 +80,7 @@ static void one_profile(void)
 {
     struct world w;
     struct hp_error err;
-    struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
+    struct layout_options o = { .key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true };
     if (!CHECK(build(&w, &o, false) == 0))
         return;
     struct page_data *D = page_data_build(&w.L, &w.p, &w.bp, &w.s, &w.o, &err);
@@ -112,7 +112,7 @@ static void one_profile(void)
     CHECK_INT(P->nsamples, 0); /* no samples were made for the page */
     /* Each key entry's box holds its name, on the page, beside the graph,
      * alpha above beta. */
-    const char *names[2] = {"beta", "alpha"};
+    const char *names[2] = { "beta", "alpha" };
     for (int b = 0; b < 2; b++) {
         const struct prim *t = find_text(&w.L.page[0], names[b]);
         const double *box = D->band[b].box;
@@ -174,7 +174,7 @@ static void one_profile(void)
 static int draw_many(const char *const *args, size_t nargs, const char *const *texts, size_t n,
                      struct layout *L, struct page_data **D)
 {
-    char *argv[16] = {"hp2ps"};
+    char *argv[16] = { "hp2ps" };
     int argc = 1;
     for (size_t i = 0; i < nargs && argc < 13; i++)
         argv[argc++] = (char *)args[i];
@@ -183,18 +183,19 @@ static int draw_many(const char *const *args, size_t nargs, const char *const *t
     argv[argc++] = "a.hp"; /* (named, not read: the texts are parsed) */
     argv[argc++] = "b.hp";
     struct options o;
-    struct name_filter filter = {0};
+    struct name_filter filter = { 0 };
     struct pipeline_options po;
     struct hp_error err;
     struct profile p[2];
     memset(p, 0, sizeof p);
     options_default(&o);
     int rc = -1;
-    if (options_parse(&o, argc, argv, &err) == 0 && run_options_from(&po, &o, &filter, &err) == 0 &&
-        pipeline_has_page(&po)) {
+    if (options_parse(&o, argc, argv, &err) == 0 && run_options_from(&po, &o, &filter, &err) == 0
+        && pipeline_has_page(&po)) {
         size_t k = 0;
-        while (k < n && profile_parse_buffer(&p[k], texts[k], strlen(texts[k]), "t.hp",
-                                             &po.parse, &err) == 0)
+        while (k < n
+               && profile_parse_buffer(&p[k], texts[k], strlen(texts[k]), "t.hp", &po.parse, &err)
+                   == 0)
             k++;
         if (k == n)
             rc = po.diff ? pipeline_draw_diff(L, D, p, &po, &fake, NULL, &err)
@@ -218,8 +219,8 @@ static const char LATER[] =
  * top, each band found in the one key (the union) by name. */
 static void several(void)
 {
-    const char *const texts[2] = {TINY, LATER};
-    const char *const args[] = {"-c"};
+    const char *const texts[2] = { TINY, LATER };
+    const char *const args[] = { "-c" };
     struct layout L;
     struct page_data *D = NULL;
     if (!CHECK(draw_many(args, 1, texts, 2, &L, &D) == 0) || !CHECK(D != NULL))
@@ -229,7 +230,7 @@ static void several(void)
     if (CHECK_INT(D->npanels, 2) && CHECK_INT(L.ngraphs, 2)) {
         CHECK_STR(D->panel[0].title, "demo");
         CHECK_STR(D->panel[1].title, "later");
-        CHECK(D->panel[0].plot[1] < D->panel[1].plot[1]); /* the first on top */
+        CHECK(D->panel[0].plot[1] < D->panel[1].plot[1]);          /* the first on top */
         CHECK(D->panel[0].t_span == 2 && D->panel[1].t_span == 2); /* one time scale */
         for (size_t k = 0; k < 2; k++) {
             const struct page_data_panel *P = &D->panel[k];
@@ -238,8 +239,8 @@ static void several(void)
             for (size_t b = 0; b < P->nbands; b++) {
                 const char *name = D->band[P->band[b]].name;
                 /* the panel's band b is the key's band of its name */
-                CHECK(strcmp(name, "alpha") == 0 || strcmp(name, "beta") == 0 ||
-                      strcmp(name, "gamma") == 0);
+                CHECK(strcmp(name, "alpha") == 0 || strcmp(name, "beta") == 0
+                      || strcmp(name, "gamma") == 0);
                 CHECK(k == 0 || strcmp(name, "beta") != 0);
                 CHECK(k == 1 || strcmp(name, "gamma") != 0);
             }
@@ -253,8 +254,8 @@ static void several(void)
  * shares parts of the changes' magnitudes. */
 static void diff(void)
 {
-    const char *const texts[2] = {TINY, LATER};
-    const char *const args[] = {"--diff"};
+    const char *const texts[2] = { TINY, LATER };
+    const char *const args[] = { "--diff" };
     struct layout L;
     struct page_data *D = NULL;
     if (!CHECK(draw_many(args, 1, texts, 2, &L, &D) == 0) || !CHECK(D != NULL))
@@ -292,18 +293,18 @@ static void names(void)
 {
     for (int every = 0; every < 2; every++) {
         struct hp_error err;
-        struct profile p = {0};
-        struct band_plan bp = {0};
-        struct series s = {0};
-        struct layout L = {0};
-        struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
+        struct profile p = { 0 };
+        struct band_plan bp = { 0 };
+        struct series s = { 0 };
+        struct layout L = { 0 };
+        struct layout_options o = { .key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true };
         struct band_options bo;
         band_options_default(&bo);
         bo.limit = every ? 0 : 2;
         bo.trace_percent = every ? 0 : 1;
-        if (!CHECK(profile_parse_buffer(&p, FOUR, strlen(FOUR), "f.hp", NULL, &err) == 0) ||
-            !CHECK(bands_plan(&bp, &p, &bo, &err) == 0) ||
-            !CHECK(series_build_mode(&s, &p, &bp, 100, MODE_STACKED, &err) == 0))
+        if (!CHECK(profile_parse_buffer(&p, FOUR, strlen(FOUR), "f.hp", NULL, &err) == 0)
+            || !CHECK(bands_plan(&bp, &p, &bo, &err) == 0)
+            || !CHECK(series_build_mode(&s, &p, &bp, 100, MODE_STACKED, &err) == 0))
             return;
         o.x_range = 2, o.y_range = 3000;
         if (!CHECK(layout_build(&L, &p, &bp, &s, &o, &fake, &err) == 0))
@@ -317,8 +318,8 @@ static void names(void)
             CHECK_INT(P->names_total, 4);
             long other = D->band[0].is_other ? 0 : 1, big = 1 - other;
             CHECK(D->band[other].is_other && strcmp(D->band[big].name, "big") == 0);
-            const char *order[4] = {"big", "small", "mid", "tiny"};
-            const long band[4] = {big, other, other, -1};
+            const char *order[4] = { "big", "small", "mid", "tiny" };
+            const long band[4] = { big, other, other, -1 };
             for (int i = 0; i < 4; i++) {
                 CHECK_STR(P->names[i].name, order[i]);
                 CHECK(P->names[i].band == band[i]);
@@ -361,28 +362,28 @@ static const char STACKS[] =
 static void one_list(void)
 {
     struct hp_error err;
-    struct profile p = {0};
-    struct band_plan bp = {0};
-    struct series s = {0};
-    struct layout L = {0};
-    struct layout_options o = {.key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true};
+    struct profile p = { 0 };
+    struct band_plan bp = { 0 };
+    struct series s = { 0 };
+    struct layout L = { 0 };
+    struct layout_options o = { .key = true, .page = PAGE_LANDSCAPE_A4, .single_page = true };
     struct band_options bo;
     band_options_default(&bo);
     bo.limit = 2;
     bo.trace_percent = 1;
-    if (!CHECK(profile_parse_buffer(&p, STACKS, strlen(STACKS), "s.hp", NULL, &err) == 0) ||
-        !CHECK(bands_plan(&bp, &p, &bo, &err) == 0) ||
-        !CHECK(series_build_mode(&s, &p, &bp, 100, MODE_STACKED, &err) == 0) ||
-        !CHECK(series_samples_build(&s, &p, &bp, 100, &err) == 0))
+    if (!CHECK(profile_parse_buffer(&p, STACKS, strlen(STACKS), "s.hp", NULL, &err) == 0)
+        || !CHECK(bands_plan(&bp, &p, &bo, &err) == 0)
+        || !CHECK(series_build_mode(&s, &p, &bp, 100, MODE_STACKED, &err) == 0)
+        || !CHECK(series_samples_build(&s, &p, &bp, 100, &err) == 0))
         return;
     o.x_range = 2, o.y_range = 4000;
     if (!CHECK(layout_build(&L, &p, &bp, &s, &o, &fake, &err) == 0))
         return;
     struct page_data *D = page_data_build(&L, &p, &bp, &s, &o, &err);
     const struct page_data_panel *P = D ? &D->panel[0] : NULL;
-    if (CHECK(D && page_data_add_names(D, 0, &p, &bp, &err) == 0) &&
-        CHECK(P->suspects && P->suspects->nrows > 0 && P->suspect_name) &&
-        CHECK(P->opened && P->opened->nnames > 0 && P->opened_name)) {
+    if (CHECK(D && page_data_add_names(D, 0, &p, &bp, &err) == 0)
+        && CHECK(P->suspects && P->suspects->nrows > 0 && P->suspect_name)
+        && CHECK(P->opened && P->opened->nnames > 0 && P->opened_name)) {
         for (size_t i = 0; i < P->nnames; i++)
             for (size_t j = 0; j < i; j++)
                 CHECK(strcmp(P->names[i].name, P->names[j].name) != 0);
@@ -413,7 +414,7 @@ static void one_list(void)
  * (ties by name), largest first; names_total counts them all. */
 static void many_names(void)
 {
-    struct fixture_text t = {0};
+    struct fixture_text t = { 0 };
     size_t count = PAGE_NAMES_MAX + 137;
     for (int k = 0; k < 2; k++) {
         fixture_put(&t, "BEGIN_SAMPLE %d\n", k);
@@ -422,8 +423,8 @@ static void many_names(void)
         fixture_put(&t, "END_SAMPLE %d\n", k);
     }
     struct hp_error err;
-    struct profile p = {0};
-    struct band_plan bp = {0};
+    struct profile p = { 0 };
+    struct band_plan bp = { 0 };
     struct band_options bo;
     band_options_default(&bo);
     bo.limit = 3;
@@ -432,13 +433,13 @@ static void many_names(void)
     free(t.s);
     if (!CHECK(bands_plan(&bp, &p, &bo, &err) == 0))
         return;
-    struct page_data D = {0};
-    struct page_data_panel P = {0};
-    size_t map[3] = {0, 1, 2};
+    struct page_data D = { 0 };
+    struct page_data_panel P = { 0 };
+    size_t map[3] = { 0, 1, 2 };
     P.nbands = bp.count, P.band = map;
     D.npanels = 1, D.panel = &P;
-    if (CHECK(page_data_add_names(&D, 0, &p, &bp, &err) == 0) &&
-        CHECK_INT(P.nnames, PAGE_NAMES_MAX)) {
+    if (CHECK(page_data_add_names(&D, 0, &p, &bp, &err) == 0)
+        && CHECK_INT(P.nnames, PAGE_NAMES_MAX)) {
         CHECK_INT(P.names_total, count);
         CHECK_STR(P.names[0].name, "n2136");
         /* n136 and n137 both hold 138 a sample, and one place is left:

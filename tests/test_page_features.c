@@ -42,8 +42,8 @@ static void build(struct world *w, const char *body, double trace, long limit)
     memset(w, 0, sizeof *w);
     fixture_parse(&w->p, body);
     fixture_plan(&w->bp, &w->p, trace, limit, false);
-    if (series_build_mode(&w->s, &w->p, &w->bp, 100, MODE_STACKED, &err) < 0 ||
-        series_samples_build(&w->s, &w->p, &w->bp, 100, &err) < 0) {
+    if (series_build_mode(&w->s, &w->p, &w->bp, 100, MODE_STACKED, &err) < 0
+        || series_samples_build(&w->s, &w->p, &w->bp, 100, &err) < 0) {
         fprintf(stderr, "%s\n", err.text);
         abort();
     }
@@ -69,12 +69,13 @@ static const struct page_suspect *row_named(const struct page_suspects *S, const
 static void ranking(void)
 {
     struct world w;
-    build(&w, BODY, 0.1, 2); /* -t0.1: the x names left out; -m2: OTHER holds the leak and the spike */
+    build(&w, BODY, 0.1,
+          2); /* -t0.1: the x names left out; -m2: OTHER holds the leak and the spike */
     struct page_suspects *S = page_suspects_build(&w.p, &w.bp, w.s.samples);
     CHECK(S != NULL);
     struct triage t;
     struct hp_error err;
-    struct triage_options o = {0};
+    struct triage_options o = { 0 };
     CHECK_INT(triage_rank(&t, &w.p, &o, &err), 0);
     CHECK_INT(S->names, t.nrows);
     CHECK_INT(S->ncensuses, t.ncensuses);
@@ -120,7 +121,7 @@ static void opened(void)
     CHECK(O && ss && O->nsamples == ss->n && ss->n == 8);
     CHECK(w.bp.band[0].is_other && O && O->other_band == 0);
     for (size_t i = 0; O && i < ss->n; i++) {
-        int64_t sum[2] = {0, 0}, last = INT64_MAX;
+        int64_t sum[2] = { 0, 0 }, last = INT64_MAX;
         for (size_t e = O->start[i]; e < O->start[i + 1]; e++) {
             sum[O->traced[O->who[e]]] += O->value[e];
             CHECK(O->value[e] <= last);
@@ -143,7 +144,7 @@ static void opened(void)
  * sample, and the rest adding up. */
 static void bounded(void)
 {
-    struct fixture_text text = {0};
+    struct fixture_text text = { 0 };
     uint64_t rng = 7;
     for (int i = 0; i < 3000; i++) {
         fixture_put(&text, "BEGIN_SAMPLE %d\n", i);

@@ -34,8 +34,13 @@ static const char *name_with_total(const struct band_plan *bp, uint64_t total)
 int main(void)
 {
     CHECK(stackname_prefix("(305)leaky/main") == 5);
-    CHECK(stackname_prefix("(304\xe2\x86\x92" "305)leaky") == 11);
-    CHECK(stackname_prefix("(1\xe2\x86\x92" "2\xe2\x86\x92" "3)x") == 11);
+    CHECK(stackname_prefix("(304\xe2\x86\x92"
+                           "305)leaky")
+          == 11);
+    CHECK(stackname_prefix("(1\xe2\x86\x92"
+                           "2\xe2\x86\x92"
+                           "3)x")
+          == 11);
     CHECK(stackname_prefix("()x") == 0);
     CHECK(stackname_prefix("(,)") == 0);
     CHECK(stackname_prefix("(12x)y") == 0);
@@ -45,16 +50,20 @@ int main(void)
 
     /* A recompile: every number moved by one; one name only before. */
     {
-        const char *a[] = {"(304)leaky/main", "(12)CAF", "MAIN", "(20)gone"};
-        const char *b[] = {"(305)leaky/main", "(12)CAF", "MAIN", "(21)new"};
-        uint64_t ta[] = {100, 50, 10, 5}, tb[] = {101, 49, 11, 6};
+        const char *a[] = { "(304)leaky/main", "(12)CAF", "MAIN", "(20)gone" };
+        const char *b[] = { "(305)leaky/main", "(12)CAF", "MAIN", "(21)new" };
+        uint64_t ta[] = { 100, 50, 10, 5 }, tb[] = { 101, 49, 11, 6 };
         struct band_plan p[2];
         plan_of(&p[0], a, ta, 4);
         plan_of(&p[1], b, tb, 4);
         struct pair_report r;
         pair_bands(p, 2, &r);
-        CHECK_STR(p[0].band[0].name, "(304\xe2\x86\x92" "305)leaky/main");
-        CHECK_STR(p[1].band[0].name, "(304\xe2\x86\x92" "305)leaky/main");
+        CHECK_STR(p[0].band[0].name,
+                  "(304\xe2\x86\x92"
+                  "305)leaky/main");
+        CHECK_STR(p[1].band[0].name,
+                  "(304\xe2\x86\x92"
+                  "305)leaky/main");
         CHECK_STR(p[0].band[1].name, "(12)CAF");
         CHECK_STR(p[1].band[2].name, "MAIN");
         CHECK_STR(p[0].band[3].name, "(20)gone");
@@ -67,18 +76,26 @@ int main(void)
     /* Equal names once N is left out: by size when the Ns differ, the
      * one left over reported. */
     {
-        const char *a[] = {"(113)main.\\", "(117)main.\\", "(118)main.\\"};
-        const char *b[] = {"(120)main.\\", "(125)main.\\"};
-        uint64_t ta[] = {10, 300, 20}, tb[] = {290, 30};
+        const char *a[] = { "(113)main.\\", "(117)main.\\", "(118)main.\\" };
+        const char *b[] = { "(120)main.\\", "(125)main.\\" };
+        uint64_t ta[] = { 10, 300, 20 }, tb[] = { 290, 30 };
         struct band_plan p[2];
         plan_of(&p[0], a, ta, 3);
         plan_of(&p[1], b, tb, 2);
         struct pair_report r;
         pair_bands(p, 2, &r);
-        CHECK_STR(name_with_total(&p[0], 300), "(117\xe2\x86\x92" "120)main.\\");
-        CHECK_STR(name_with_total(&p[1], 290), "(117\xe2\x86\x92" "120)main.\\");
-        CHECK_STR(name_with_total(&p[0], 20), "(118\xe2\x86\x92" "125)main.\\");
-        CHECK_STR(name_with_total(&p[1], 30), "(118\xe2\x86\x92" "125)main.\\");
+        CHECK_STR(name_with_total(&p[0], 300),
+                  "(117\xe2\x86\x92"
+                  "120)main.\\");
+        CHECK_STR(name_with_total(&p[1], 290),
+                  "(117\xe2\x86\x92"
+                  "120)main.\\");
+        CHECK_STR(name_with_total(&p[0], 20),
+                  "(118\xe2\x86\x92"
+                  "125)main.\\");
+        CHECK_STR(name_with_total(&p[1], 30),
+                  "(118\xe2\x86\x92"
+                  "125)main.\\");
         CHECK_STR(name_with_total(&p[0], 10), "(113)main.\\");
         CHECK(r.unpaired == 1);
         CHECK(r.first_plan == 0);
@@ -90,9 +107,9 @@ int main(void)
     /* The same Ns in both (two runs of one build): by N, whatever the
      * sizes. */
     {
-        const char *a[] = {"(5)x", "(9)x"};
-        const char *b[] = {"(9)x", "(5)x"};
-        uint64_t ta[] = {10, 300}, tb[] = {20, 400};
+        const char *a[] = { "(5)x", "(9)x" };
+        const char *b[] = { "(9)x", "(5)x" };
+        uint64_t ta[] = { 10, 300 }, tb[] = { 20, 400 };
         struct band_plan p[2];
         plan_of(&p[0], a, ta, 2);
         plan_of(&p[1], b, tb, 2);
@@ -109,22 +126,29 @@ int main(void)
     /* Three profiles; a pairing's name some band already has is not
      * made. */
     {
-        const char *a[] = {"(1)x", "(1\xe2\x86\x92" "2)y"};
-        const char *b[] = {"(2)x", "(3)y"};
-        const char *c[] = {"(3)x"};
-        uint64_t ta[] = {1, 2}, tb[] = {3, 4}, tc[] = {5};
+        const char *a[] = { "(1)x",
+                            "(1\xe2\x86\x92"
+                            "2)y" };
+        const char *b[] = { "(2)x", "(3)y" };
+        const char *c[] = { "(3)x" };
+        uint64_t ta[] = { 1, 2 }, tb[] = { 3, 4 }, tc[] = { 5 };
         struct band_plan p[3];
         plan_of(&p[0], a, ta, 2);
         plan_of(&p[1], b, tb, 2);
         plan_of(&p[2], c, tc, 1);
         struct pair_report r;
         pair_bands(p, 3, &r);
-        const char *x3 = "(1\xe2\x86\x92" "2\xe2\x86\x92" "3)x";
+        const char *x3 = "(1\xe2\x86\x92"
+                         "2\xe2\x86\x92"
+                         "3)x";
         CHECK_STR(p[0].band[0].name, x3);
         CHECK_STR(p[1].band[0].name, x3);
         CHECK_STR(p[2].band[0].name, x3);
         /* y: (1→2)y and (3)y pair as "(1→2→3)y", a new name. */
-        CHECK_STR(p[1].band[1].name, "(1\xe2\x86\x92" "2\xe2\x86\x92" "3)y");
+        CHECK_STR(p[1].band[1].name,
+                  "(1\xe2\x86\x92"
+                  "2\xe2\x86\x92"
+                  "3)y");
         CHECK(r.unpaired == 0);
         pair_report_free(&r);
         band_plan_free(&p[0]);
@@ -134,9 +158,11 @@ int main(void)
     {
         /* A band named "(1→2)z" is there already: (1)z and (2)z, the
          * largest of each, do not pair under that name. */
-        const char *a[] = {"(1)z"};
-        const char *b[] = {"(2)z", "(1\xe2\x86\x92" "2)z"};
-        uint64_t ta[] = {5}, tb[] = {4, 1};
+        const char *a[] = { "(1)z" };
+        const char *b[] = { "(2)z",
+                            "(1\xe2\x86\x92"
+                            "2)z" };
+        uint64_t ta[] = { 5 }, tb[] = { 4, 1 };
         struct band_plan p[2];
         plan_of(&p[0], a, ta, 1);
         plan_of(&p[1], b, tb, 2);
@@ -144,7 +170,9 @@ int main(void)
         pair_bands(p, 2, &r);
         CHECK_STR(p[0].band[0].name, "(1)z");
         CHECK_STR(p[1].band[0].name, "(2)z");
-        CHECK_STR(p[1].band[1].name, "(1\xe2\x86\x92" "2)z");
+        CHECK_STR(p[1].band[1].name,
+                  "(1\xe2\x86\x92"
+                  "2)z");
         CHECK(r.unpaired == 3);
         CHECK_STR(r.first_name, "(1)z");
         pair_report_free(&r);

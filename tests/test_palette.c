@@ -47,15 +47,15 @@ static double delta_e(struct rgb a, struct rgb b)
     double la[3], lb[3];
     to_lab(a, la);
     to_lab(b, lb);
-    return sqrt((la[0] - lb[0]) * (la[0] - lb[0]) + (la[1] - lb[1]) * (la[1] - lb[1]) +
-                (la[2] - lb[2]) * (la[2] - lb[2]));
+    return sqrt((la[0] - lb[0]) * (la[0] - lb[0]) + (la[1] - lb[1]) * (la[1] - lb[1])
+                + (la[2] - lb[2]) * (la[2] - lb[2]));
 }
 
 /* ---- tests ---------------------------------------------------------------- */
 
 static void grey(void)
 {
-    const double want[] = {0.0, 0.2, 0.6, 0.3, 0.9, 0.4, 1.0, 0.7, 0.5, 0.8};
+    const double want[] = { 0.0, 0.2, 0.6, 0.3, 0.9, 0.4, 1.0, 0.7, 0.5, 0.8 };
     for (size_t k = 0; k < 35; k++)
         CHECK(palette_grey(k) == want[k % 10]);
     struct rgb g = palette_grey_rgb(0.6);
@@ -73,12 +73,12 @@ static size_t colour_period(void)
 /* ---- colour blindness: Machado, Oliveira and Fernandes (2009), severity 1,
  * applied to linear RGB ------------------------------------------------------ */
 
-static const double protan[3][3] = {{0.152286, 1.052583, -0.204868},
-                                    {0.114503, 0.786281, 0.099216},
-                                    {-0.003882, -0.048116, 1.051998}};
-static const double deutan[3][3] = {{0.367322, 0.860646, -0.227968},
-                                    {0.280085, 0.672501, 0.047413},
-                                    {-0.011820, 0.042940, 0.968881}};
+static const double protan[3][3] = { { 0.152286, 1.052583, -0.204868 },
+                                     { 0.114503, 0.786281, 0.099216 },
+                                     { -0.003882, -0.048116, 1.051998 } };
+static const double deutan[3][3] = { { 0.367322, 0.860646, -0.227968 },
+                                     { 0.280085, 0.672501, 0.047413 },
+                                     { -0.011820, 0.042940, 0.968881 } };
 
 static double encoded(double c)
 {
@@ -88,17 +88,16 @@ static double encoded(double c)
 
 static struct rgb simulate(const double m[3][3], struct rgb c)
 {
-    double l[3] = {linear(c.r), linear(c.g), linear(c.b)}, o[3];
+    double l[3] = { linear(c.r), linear(c.g), linear(c.b) }, o[3];
     for (int i = 0; i < 3; i++)
         o[i] = encoded(m[i][0] * l[0] + m[i][1] * l[1] + m[i][2] * l[2]);
-    struct rgb out = {o[0], o[1], o[2]};
+    struct rgb out = { o[0], o[1], o[2] };
     return out;
 }
 
 /* The smallest CIEDE2000 between any two of c[0..n), as seen (m: a
  * simulation, or NULL), and the pair. */
-static double smallest(const struct rgb *c, size_t n, const double (*m)[3], size_t *pi,
-                       size_t *pj)
+static double smallest(const struct rgb *c, size_t n, const double (*m)[3], size_t *pi, size_t *pj)
 {
     double worst = 1e9;
     for (size_t i = 0; i < n; i++)
@@ -119,21 +118,21 @@ static double smallest(const struct rgb *c, size_t n, const double (*m)[3], size
 static void ciede2000(void)
 {
     static const double pair[][7] = {
-        {50.0000, 2.6772, -79.7751, 50.0000, 0.0000, -82.7485, 2.0425},
-        {50.0000, 0.0000, 0.0000, 50.0000, -1.0000, 2.0000, 2.3669},
-        {50.0000, 2.5000, 0.0000, 73.0000, 25.0000, -18.0000, 27.1492},
-        {50.0000, 2.5000, 0.0000, 61.0000, -5.0000, 29.0000, 22.8977},
-        {50.0000, 2.5000, 0.0000, 56.0000, -27.0000, -3.0000, 31.9030},
-        {50.0000, 2.5000, 0.0000, 58.0000, 24.0000, 15.0000, 19.4535},
-        {60.2574, -34.0099, 36.2677, 60.4626, -34.1751, 39.4387, 1.2644},
-        {2.0776, 0.0795, -1.1350, 0.9033, -0.0636, -0.5514, 0.9082},
+        { 50.0000, 2.6772, -79.7751, 50.0000, 0.0000, -82.7485, 2.0425 },
+        { 50.0000, 0.0000, 0.0000, 50.0000, -1.0000, 2.0000, 2.3669 },
+        { 50.0000, 2.5000, 0.0000, 73.0000, 25.0000, -18.0000, 27.1492 },
+        { 50.0000, 2.5000, 0.0000, 61.0000, -5.0000, 29.0000, 22.8977 },
+        { 50.0000, 2.5000, 0.0000, 56.0000, -27.0000, -3.0000, 31.9030 },
+        { 50.0000, 2.5000, 0.0000, 58.0000, 24.0000, 15.0000, 19.4535 },
+        { 60.2574, -34.0099, 36.2677, 60.4626, -34.1751, 39.4387, 1.2644 },
+        { 2.0776, 0.0795, -1.1350, 0.9033, -0.0636, -0.5514, 0.9082 },
     };
     for (size_t i = 0; i < sizeof pair / sizeof pair[0]; i++) {
         CHECK_NEAR(palette_ciede2000(pair[i], pair[i] + 3), pair[i][6], 1e-4);
         CHECK_NEAR(palette_ciede2000(pair[i] + 3, pair[i]), pair[i][6], 1e-4);
     }
     /* Agrees with CIE76 in kind: equal colours 0, black and white far. */
-    struct rgb red = {1, 0, 0}, black = {0, 0, 0}, white = {1, 1, 1};
+    struct rgb red = { 1, 0, 0 }, black = { 0, 0, 0 }, white = { 1, 1, 1 };
     CHECK(palette_distance(red, red) == 0);
     CHECK(palette_distance(black, white) > 99 && delta_e(black, white) > 99);
 }
@@ -183,8 +182,9 @@ static void distinct(void)
         const char *what;
         const double (*m)[3];
         double primaries, everything;
-    } want[] = {{"normal vision", NULL, 18, 12}, {"protanopia", protan, 11, 8},
-                {"deuteranopia", deutan, 11, 8}};
+    } want[] = { { "normal vision", NULL, 18, 12 },
+                 { "protanopia", protan, 11, 8 },
+                 { "deuteranopia", deutan, 11, 8 } };
     for (size_t w = 0; w < 3; w++) {
         size_t i = 0, j = 0;
         double d = smallest(all, primary + 1, want[w].m, &i, &j);
@@ -208,7 +208,7 @@ static void distinct(void)
  * calm blues for the space in use. */
 static void meanings(void)
 {
-    const char *name[] = {"VOID", "DRAG", "LAG", "USE", "INHERENT_USE"};
+    const char *name[] = { "VOID", "DRAG", "LAG", "USE", "INHERENT_USE" };
     struct rgb c[5];
     for (int i = 0; i < 5; i++)
         CHECK(palette_meaning(name[i], &c[i]));
@@ -227,7 +227,7 @@ static void meanings(void)
     for (int i = 3; i < 5; i++)
         CHECK(c[i].b > c[i].r && lab[i][2] < 0);
     size_t i = 0, j = 0;
-    struct rgb with_other[6] = {c[0], c[1], c[2], c[3], c[4], palette_other()};
+    struct rgb with_other[6] = { c[0], c[1], c[2], c[3], c[4], palette_other() };
     double d = smallest(with_other, 6, NULL, &i, &j);
     printf("-hb colours: smallest CIEDE2000 %.2f\n", d);
     CHECK(d >= 17);
@@ -245,7 +245,7 @@ static void lines(void)
     double worst = 99;
     for (size_t k = 0; k < n + 6; k++) {
         struct rgb fill = k < n ? palette_colour(k) : palette_other();
-        const char *name[] = {"VOID", "DRAG", "LAG", "USE", "INHERENT_USE"};
+        const char *name[] = { "VOID", "DRAG", "LAG", "USE", "INHERENT_USE" };
         if (k > n)
             CHECK(palette_meaning(name[k - n - 1], &fill));
         struct rgb line = palette_line_colour(fill);
@@ -264,13 +264,13 @@ static void lines(void)
     double d = smallest(c, primary, NULL, &i, &j);
     printf("--mode=lines: smallest CIEDE2000 among the primaries' lines %.2f\n", d);
     CHECK(d >= 12);
-    struct rgb black = {0, 0, 0};
+    struct rgb black = { 0, 0, 0 };
     CHECK(same_rgb(palette_line_grey(0), black));
     for (size_t k = 0; k < 30; k++) {
         CHECK(palette_contrast_on_white(palette_line_grey(k)) >= 3);
         CHECK(!same_rgb(palette_line_grey(k), palette_line_grey(k + 1)));
     }
-    struct rgb yellow = {0.9, 0.9, 0.4};
+    struct rgb yellow = { 0.9, 0.9, 0.4 };
     CHECK(palette_contrast_on_white(yellow) < 1.5); /* what lines had before */
 }
 
@@ -288,7 +288,8 @@ static bool round_trip(struct rgb c)
 static void encoding(void)
 {
     /* Known values. */
-    struct rgb red = {1, 0, 0}, blue = {0, 0, 1}, white = {1, 1, 1}, orange = {0.9, 0.6, 0.0};
+    struct rgb red = { 1, 0, 0 }, blue = { 0, 0, 1 }, white = { 1, 1, 1 },
+               orange = { 0.9, 0.6, 0.0 };
     CHECK(palette_encode_colour(red) == 0.1);
     CHECK(palette_encode_colour(blue) == 0.00001);
     CHECK(palette_encode_colour(white) == 0.10101);
@@ -296,7 +297,7 @@ static void encoding(void)
     char buf[64];
     snprintf(buf, sizeof buf, "%.6f", palette_encode_colour(orange));
     CHECK_STR(buf, "0.090600");
-    struct rgb cyan = {0.5, 0.8, 0.9};
+    struct rgb cyan = { 0.5, 0.8, 0.9 };
     snprintf(buf, sizeof buf, "%.6f", palette_encode_colour(cyan));
     CHECK_STR(buf, "0.050809");
 
@@ -311,7 +312,7 @@ static void encoding(void)
     for (int r = 0; r <= 10; r++)
         for (int g = 0; g <= 10; g++)
             for (int b = 0; b <= 10; b++) {
-                struct rgb c = {r / 10.0, g / 10.0, b / 10.0};
+                struct rgb c = { r / 10.0, g / 10.0, b / 10.0 };
                 if (!round_trip(c))
                     failures++;
             }
@@ -325,24 +326,41 @@ static void decode_ghc(void)
         double code;
         double r, g, b;
     } ghc[] = {
-        {0.0, 0, 0, 0},          {0.00001, 0, 0, 1},    {0.001, 0, 1, 0},
-        {0.00101, 0, 1, 1},      {0.1, 1, 0, 0},        {0.10001, 1, 0, 1},
-        {0.101, 1, 1, 0},        {0.10101, 1, 1, 1},    {0.000005, 0, 0, 0.5},
-        {0.0005, 0, 0.5, 0},     {0.00051, 0, 0.5, 1},  {0.001005, 0, 1, 0.5},
-        {0.05, 0.5, 0, 0},       {0.05001, 0.5, 0, 1},
+        { 0.0, 0, 0, 0 },
+        { 0.00001, 0, 0, 1 },
+        { 0.001, 0, 1, 0 },
+        { 0.00101, 0, 1, 1 },
+        { 0.1, 1, 0, 0 },
+        { 0.10001, 1, 0, 1 },
+        { 0.101, 1, 1, 0 },
+        { 0.10101, 1, 1, 1 },
+        { 0.000005, 0, 0, 0.5 },
+        { 0.0005, 0, 0.5, 0 },
+        { 0.00051, 0, 0.5, 1 },
+        { 0.001005, 0, 1, 0.5 },
+        { 0.05, 0.5, 0, 0 },
+        { 0.05001, 0.5, 0, 1 },
         /* GHC truncates 0.051 * 10000 to 509 and writes green 0.9; the
          * epsilon gives the intended 1. */
-        {0.051, 0.5, 1, 0},
-        {0.05101, 0.5, 1, 1},    {0.100005, 1, 0, 0.5}, {0.1005, 1, 0.5, 0},
-        {0.10051, 1, 0.5, 1},    {0.101005, 1, 1, 0.5}, {0.000505, 0, 0.5, 0.5},
-        {0.050005, 0.5, 0, 0.5}, {0.0505, 0.5, 0.5, 0}, {0.05051, 0.5, 0.5, 1},
-        {0.051005, 0.5, 1, 0.5}, {0.100505, 1, 0.5, 0.5}, {0.050505, 0.5, 0.5, 0.5},
+        { 0.051, 0.5, 1, 0 },
+        { 0.05101, 0.5, 1, 1 },
+        { 0.100005, 1, 0, 0.5 },
+        { 0.1005, 1, 0.5, 0 },
+        { 0.10051, 1, 0.5, 1 },
+        { 0.101005, 1, 1, 0.5 },
+        { 0.000505, 0, 0.5, 0.5 },
+        { 0.050005, 0.5, 0, 0.5 },
+        { 0.0505, 0.5, 0.5, 0 },
+        { 0.05051, 0.5, 0.5, 1 },
+        { 0.051005, 0.5, 1, 0.5 },
+        { 0.100505, 1, 0.5, 0.5 },
+        { 0.050505, 0.5, 0.5, 0.5 },
     };
     int wrong = 0;
     for (size_t i = 0; i < sizeof ghc / sizeof ghc[0]; i++) {
         struct rgb c;
-        if (!palette_decode_colour(ghc[i].code, &c) || c.r != ghc[i].r || c.g != ghc[i].g ||
-            c.b != ghc[i].b) {
+        if (!palette_decode_colour(ghc[i].code, &c) || c.r != ghc[i].r || c.g != ghc[i].g
+            || c.b != ghc[i].b) {
             fprintf(stderr, "decode %g wrong\n", ghc[i].code);
             wrong++;
         }
@@ -352,8 +370,7 @@ static void decode_ghc(void)
     /* What GHC's two-decimal colour .aux holds. */
     struct rgb c;
     CHECK(palette_decode_colour(strtod("0.10", NULL), &c) && c.r == 1 && c.g == 0 && c.b == 0);
-    CHECK(palette_decode_colour(strtod("0.05", NULL), &c) && c.r == 0.5 && c.g == 0 &&
-          c.b == 0);
+    CHECK(palette_decode_colour(strtod("0.05", NULL), &c) && c.r == 0.5 && c.g == 0 && c.b == 0);
     CHECK(palette_decode_colour(strtod("0.00", NULL), &c) && c.r == 0 && c.g == 0 && c.b == 0);
 
     /* Not colours: a black-and-white shade (0.20 would be red 2.0), a

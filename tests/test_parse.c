@@ -16,61 +16,59 @@
 #define HDR "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
 
 /* ../shared/corpus/hp/tiny-hc.hp, a real -hc profile: 6 samples, 10 names. */
-static const char tiny[] =
-    "JOB \"tiny +RTS -hc -i0.01\"\n"
-    "DATE \"Mon Nov 23 09:13 2026\"\n"
-    "SAMPLE_UNIT \"seconds\"\n"
-    "VALUE_UNIT \"bytes\"\n"
-    "BEGIN_SAMPLE 0.000000\n"
-    "END_SAMPLE 0.000000\n"
-    "BEGIN_SAMPLE 0.016462\n"
-    "(146)PINNED\t36816\n"
-    "(265)GHC.Conc.Signal.CAF\t640\n"
-    "(247)GHC.IO.Encoding.Iconv.CAF\t120\n"
-    "(249)GHC.IO.Encoding.CAF\t912\n"
-    "MAIN\t160\n"
-    "(289)main\t64\n"
-    "(288)main/Main.CAF\t56\n"
-    "(239)GHC.IO.Handle.FD.CAF\t680\n"
-    "(291)squares/main.s/main/M...\t1490808\n"
-    "END_SAMPLE 0.016462\n"
-    "BEGIN_SAMPLE 0.023617\n"
-    "(146)PINNED\t36816\n"
-    "(289)main\t64\n"
-    "(288)main/Main.CAF\t56\n"
-    "(247)GHC.IO.Encoding.Iconv.CAF\t120\n"
-    "(249)GHC.IO.Encoding.CAF\t912\n"
-    "(265)GHC.Conc.Signal.CAF\t640\n"
-    "(239)GHC.IO.Handle.FD.CAF\t680\n"
-    "MAIN\t160\n"
-    "(291)squares/main.s/main/M...\t1833064\n"
-    "END_SAMPLE 0.023617\n"
-    "BEGIN_SAMPLE 0.031324\n"
-    "(146)PINNED\t36816\n"
-    "(289)main\t64\n"
-    "(288)main/Main.CAF\t56\n"
-    "(247)GHC.IO.Encoding.Iconv.CAF\t120\n"
-    "(249)GHC.IO.Encoding.CAF\t912\n"
-    "(265)GHC.Conc.Signal.CAF\t640\n"
-    "MAIN\t160\n"
-    "(239)GHC.IO.Handle.FD.CAF\t680\n"
-    "(291)squares/main.s/main/M...\t1833120\n"
-    "END_SAMPLE 0.031324\n"
-    "BEGIN_SAMPLE 0.042296\n"
-    "(265)GHC.Conc.Signal.CAF\t640\n"
-    "(177)GHC.IO.Handle.Text.CAF\t24\n"
-    "(247)GHC.IO.Encoding.Iconv.CAF\t120\n"
-    "(249)GHC.IO.Encoding.CAF\t912\n"
-    "MAIN\t160\n"
-    "(289)main\t128\n"
-    "(288)main/Main.CAF\t96\n"
-    "(291)squares/main.s/main/M...\t48\n"
-    "(239)GHC.IO.Handle.FD.CAF\t680\n"
-    "(146)PINNED\t36816\n"
-    "END_SAMPLE 0.042296\n"
-    "BEGIN_SAMPLE 0.042375\n"
-    "END_SAMPLE 0.042375\n"
-    ;
+static const char tiny[] = "JOB \"tiny +RTS -hc -i0.01\"\n"
+                           "DATE \"Mon Nov 23 09:13 2026\"\n"
+                           "SAMPLE_UNIT \"seconds\"\n"
+                           "VALUE_UNIT \"bytes\"\n"
+                           "BEGIN_SAMPLE 0.000000\n"
+                           "END_SAMPLE 0.000000\n"
+                           "BEGIN_SAMPLE 0.016462\n"
+                           "(146)PINNED\t36816\n"
+                           "(265)GHC.Conc.Signal.CAF\t640\n"
+                           "(247)GHC.IO.Encoding.Iconv.CAF\t120\n"
+                           "(249)GHC.IO.Encoding.CAF\t912\n"
+                           "MAIN\t160\n"
+                           "(289)main\t64\n"
+                           "(288)main/Main.CAF\t56\n"
+                           "(239)GHC.IO.Handle.FD.CAF\t680\n"
+                           "(291)squares/main.s/main/M...\t1490808\n"
+                           "END_SAMPLE 0.016462\n"
+                           "BEGIN_SAMPLE 0.023617\n"
+                           "(146)PINNED\t36816\n"
+                           "(289)main\t64\n"
+                           "(288)main/Main.CAF\t56\n"
+                           "(247)GHC.IO.Encoding.Iconv.CAF\t120\n"
+                           "(249)GHC.IO.Encoding.CAF\t912\n"
+                           "(265)GHC.Conc.Signal.CAF\t640\n"
+                           "(239)GHC.IO.Handle.FD.CAF\t680\n"
+                           "MAIN\t160\n"
+                           "(291)squares/main.s/main/M...\t1833064\n"
+                           "END_SAMPLE 0.023617\n"
+                           "BEGIN_SAMPLE 0.031324\n"
+                           "(146)PINNED\t36816\n"
+                           "(289)main\t64\n"
+                           "(288)main/Main.CAF\t56\n"
+                           "(247)GHC.IO.Encoding.Iconv.CAF\t120\n"
+                           "(249)GHC.IO.Encoding.CAF\t912\n"
+                           "(265)GHC.Conc.Signal.CAF\t640\n"
+                           "MAIN\t160\n"
+                           "(239)GHC.IO.Handle.FD.CAF\t680\n"
+                           "(291)squares/main.s/main/M...\t1833120\n"
+                           "END_SAMPLE 0.031324\n"
+                           "BEGIN_SAMPLE 0.042296\n"
+                           "(265)GHC.Conc.Signal.CAF\t640\n"
+                           "(177)GHC.IO.Handle.Text.CAF\t24\n"
+                           "(247)GHC.IO.Encoding.Iconv.CAF\t120\n"
+                           "(249)GHC.IO.Encoding.CAF\t912\n"
+                           "MAIN\t160\n"
+                           "(289)main\t128\n"
+                           "(288)main/Main.CAF\t96\n"
+                           "(291)squares/main.s/main/M...\t48\n"
+                           "(239)GHC.IO.Handle.FD.CAF\t680\n"
+                           "(146)PINNED\t36816\n"
+                           "END_SAMPLE 0.042296\n"
+                           "BEGIN_SAMPLE 0.042375\n"
+                           "END_SAMPLE 0.042375\n";
 
 static int parse_n(struct profile *p, const char *text, size_t len, struct hp_error *err)
 {
@@ -86,8 +84,8 @@ static int parse_s(struct profile *p, const char *text, struct hp_error *err)
 /* After a failure the profile must be freed and zeroed. */
 static bool is_zeroed(const struct profile *p)
 {
-    return !p->source && !p->job && !p->store && !p->marks && !p->names.info &&
-           !p->names.slots && p->nsamples == 0;
+    return !p->source && !p->job && !p->store && !p->marks && !p->names.info && !p->names.slots
+        && p->nsamples == 0;
 }
 
 /* Parse text[0..len), expect failure with exactly msg. */
@@ -188,9 +186,9 @@ static void test_replay(void)
     struct hp_error err;
     int rc = parse_s(&p,
                      HDR "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
-                     "BEGIN_SAMPLE 1\na 10\nb 20\na 5\nEND_SAMPLE 1\n"
-                     "BEGIN_SAMPLE 2\nc 3\nEND_SAMPLE 99\n"
-                     "BEGIN_SAMPLE 3\nd 4\n", /* never ends */
+                         "BEGIN_SAMPLE 1\na 10\nb 20\na 5\nEND_SAMPLE 1\n"
+                         "BEGIN_SAMPLE 2\nc 3\nEND_SAMPLE 99\n"
+                         "BEGIN_SAMPLE 3\nd 4\n", /* never ends */
                      &err);
     if (!CHECK_INT(rc, 0))
         return;
@@ -245,13 +243,13 @@ static void same_as_tiny(const char *text, size_t len, const char *what)
         profile_free(&a);
         return;
     }
-    bool ok = CHECK_STR(b.job, a.job) & CHECK_STR(b.date, a.date) &
-              CHECK_STR(b.sample_unit, a.sample_unit) & CHECK_STR(b.value_unit, a.value_unit) &
-              CHECK_INT(b.nsamples, a.nsamples) & CHECK_INT(b.names.count, a.names.count);
+    bool ok = CHECK_STR(b.job, a.job) & CHECK_STR(b.date, a.date)
+        & CHECK_STR(b.sample_unit, a.sample_unit) & CHECK_STR(b.value_unit, a.value_unit)
+        & CHECK_INT(b.nsamples, a.nsamples) & CHECK_INT(b.names.count, a.names.count);
     for (size_t i = 0; ok && i < a.names.count; i++)
-        ok = CHECK_STR(b.names.info[i].text, a.names.info[i].text) &
-             CHECK_INT(b.names.info[i].total, a.names.info[i].total) &
-             CHECK_INT(b.names.info[i].points, a.names.info[i].points);
+        ok = CHECK_STR(b.names.info[i].text, a.names.info[i].text)
+            & CHECK_INT(b.names.info[i].total, a.names.info[i].total)
+            & CHECK_INT(b.names.info[i].points, a.names.info[i].points);
     if (!ok)
         fprintf(stderr, "  (variant: %s)\n", what);
     profile_free(&a);
@@ -268,8 +266,7 @@ static void test_tiny_variants(void)
         CHECK_INT(p.names.count, 10);
         CHECK_NEAR(p.t_first, 0.0, 0);
         CHECK_NEAR(p.t_last, 0.042375, 1e-12);
-        CHECK_INT(total_of(&p, "(291)squares/main.s/main/M..."),
-                  1490808 + 1833064 + 1833120 + 48);
+        CHECK_INT(total_of(&p, "(291)squares/main.s/main/M..."), 1490808 + 1833064 + 1833120 + 48);
         CHECK_INT(points_of(&p, "(146)PINNED"), 4);
         CHECK_INT(total_of(&p, "(177)GHC.IO.Handle.Text.CAF"), 24);
         profile_free(&p);
@@ -279,7 +276,7 @@ static void test_tiny_variants(void)
     char *v = malloc(3 * n + 64);
     size_t k;
     /* tabs to spaces (several), and to \v / \f */
-    const char *seps[] = {" ", "   ", " \t ", "\v", "\f"};
+    const char *seps[] = { " ", "   ", " \t ", "\v", "\f" };
     for (size_t s = 0; s < sizeof seps / sizeof *seps; s++) {
         k = 0;
         for (size_t i = 0; i < n; i++) {
@@ -321,14 +318,14 @@ static void test_names(void)
     struct profile p;
     struct hp_error err;
     static const char text[] = HDR "BEGIN_SAMPLE 0\n"
-                                   "  foo bar\t10  \n"        /* inner space kept */
-                                   "\tx\t \ty  z 3\r\n"       /* tabs kept too */
-                                   "a\0b 5\n"                 /* NUL */
-                                   "FOO_BAR 1\n"              /* unknown upper-case word */
+                                   "  foo bar\t10  \n"  /* inner space kept */
+                                   "\tx\t \ty  z 3\r\n" /* tabs kept too */
+                                   "a\0b 5\n"           /* NUL */
+                                   "FOO_BAR 1\n"        /* unknown upper-case word */
                                    "job 2\nJob 2\nJOBS 2\nBEGIN 2\n"
-                                   "12 7\n"                   /* numeric name */
-                                   "\xc3\xa9t\xc3\xa9 1\n"    /* UTF-8 */
-                                   "\xff\xfe 1\n"             /* not UTF-8, kept raw */
+                                   "12 7\n"                /* numeric name */
+                                   "\xc3\xa9t\xc3\xa9 1\n" /* UTF-8 */
+                                   "\xff\xfe 1\n"          /* not UTF-8, kept raw */
                                    "q\"x\" +8\n"
                                    "END_SAMPLE\n";
     int rc = parse_n(&p, text, sizeof text - 1, &err);
@@ -338,8 +335,16 @@ static void test_names(void)
     }
     CHECK_INT(total_of(&p, "foo bar"), 10);
     CHECK_INT(total_of(&p, "x\t \ty  z"), 3);
-    CHECK_INT(total_of(&p, "a\xEF\xBF\xBD" "b"), 5);
-    CHECK_INT(p.names.info[id_of(&p, "a\xEF\xBF\xBD" "b")].len, 5);
+    CHECK_INT(total_of(&p,
+                       "a\xEF\xBF\xBD"
+                       "b"),
+              5);
+    CHECK_INT(p.names
+                  .info[id_of(&p,
+                              "a\xEF\xBF\xBD"
+                              "b")]
+                  .len,
+              5);
     CHECK_INT(total_of(&p, "FOO_BAR"), 1);
     CHECK_INT(total_of(&p, "job"), 2);
     CHECK_INT(total_of(&p, "Job"), 2);
@@ -360,11 +365,11 @@ static void test_values(void)
     struct hp_error err;
     int rc = parse_s(&p,
                      HDR "BEGIN_SAMPLE 0\n"
-                     "max 9223372036854775807\n"
-                     "two 9223372036854775807\ntwo 9223372036854775807\n"
-                     "sat 9223372036854775807\nsat 9223372036854775807\nsat 2\n"
-                     "zero 0\nzeros 000000000000000000000000000012\n"
-                     "END_SAMPLE 0\n",
+                         "max 9223372036854775807\n"
+                         "two 9223372036854775807\ntwo 9223372036854775807\n"
+                         "sat 9223372036854775807\nsat 9223372036854775807\nsat 2\n"
+                         "zero 0\nzeros 000000000000000000000000000012\n"
+                         "END_SAMPLE 0\n",
                      &err);
     if (!CHECK_INT(rc, 0)) {
         fprintf(stderr, "  %s\n", err.text);
@@ -431,10 +436,21 @@ static void test_digits(void)
         fprintf(stderr, "  %s\n", err.text);
     /* A byte of 0xFA and more just before a digit: the digit belongs to
      * the name, as before. */
-    if (CHECK_INT(parse_s(&p, HDR "BEGIN_SAMPLE 0\nname\xfa" "5 12345678\nk\xff" "9\t7\n"
-                                  "END_SAMPLE 0\n", &err), 0)) {
-        CHECK(total_of(&p, "name\xfa" "5") == 12345678);
-        CHECK(total_of(&p, "k\xff" "9") == 7);
+    if (CHECK_INT(parse_s(&p,
+                          HDR "BEGIN_SAMPLE 0\nname\xfa"
+                              "5 12345678\nk\xff"
+                              "9\t7\n"
+                              "END_SAMPLE 0\n",
+                          &err),
+                  0)) {
+        CHECK(total_of(&p,
+                       "name\xfa"
+                       "5")
+              == 12345678);
+        CHECK(total_of(&p,
+                       "k\xff"
+                       "9")
+              == 7);
         profile_free(&p);
     } else
         fprintf(stderr, "  %s\n", err.text);
@@ -447,11 +463,11 @@ static void test_times(void)
     struct hp_error err;
     int rc = parse_s(&p,
                      HDR "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
-                     "BEGIN_SAMPLE 0.\nEND_SAMPLE\n" /* equal times are fine */
-                     "BEGIN_SAMPLE .5\nEND_SAMPLE 7\n"
-                     "MARK 1e-3\nMARK +2\nMARK 3E+1\nMARK 0.25e1\n"
-                     "BEGIN_SAMPLE\t+1.5e0 \nMARK 9\nEND_SAMPLE junk here\n"
-                     "BEGIN_SAMPLE 1.5\nEND_SAMPLE 1.5\n",
+                         "BEGIN_SAMPLE 0.\nEND_SAMPLE\n" /* equal times are fine */
+                         "BEGIN_SAMPLE .5\nEND_SAMPLE 7\n"
+                         "MARK 1e-3\nMARK +2\nMARK 3E+1\nMARK 0.25e1\n"
+                         "BEGIN_SAMPLE\t+1.5e0 \nMARK 9\nEND_SAMPLE junk here\n"
+                         "BEGIN_SAMPLE 1.5\nEND_SAMPLE 1.5\n",
                      &err);
     if (!CHECK_INT(rc, 0)) {
         fprintf(stderr, "  %s\n", err.text);
@@ -469,7 +485,7 @@ static void test_times(void)
     }
     struct store_cursor *cur = store_cursor_new(p.store);
     struct sample smp;
-    double want[] = {0, 0, 0.5, 1.5, 1.5};
+    double want[] = { 0, 0, 0.5, 1.5, 1.5 };
     for (size_t i = 0; i < 5; i++) {
         CHECK_INT(store_cursor_next(cur, &smp, &err), 1);
         CHECK_NEAR(smp.time, want[i], 0);
@@ -478,7 +494,7 @@ static void test_times(void)
     profile_free(&p);
 
     /* A comma-decimal locale must not change how times are read. */
-    const char *locs[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8"};
+    const char *locs[] = { "de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8" };
     for (size_t i = 0; i < sizeof locs / sizeof *locs; i++) {
         if (!setlocale(LC_NUMERIC, locs[i]))
             continue;
@@ -491,14 +507,16 @@ static void test_times(void)
         break;
     }
 
-    static const char *badtimes[] = {"-1", "-0", "nan", "inf", "NAN", "0x10", "1.5x", "1e400",
-                                     "1 2", "1e", "1e+", ".", "+", "e5", "1,5", "++1", "1..2"};
+    static const char *badtimes[] = { "-1",   "-0",    "nan", "inf", "NAN", "0x10",
+                                      "1.5x", "1e400", "1 2", "1e",  "1e+", ".",
+                                      "+",    "e5",    "1,5", "++1", "1..2" };
     for (size_t i = 0; i < sizeof badtimes / sizeof *badtimes; i++) {
         char text[256], msg[256];
         snprintf(text, sizeof text, HDR "BEGIN_SAMPLE %s\nEND_SAMPLE\n", badtimes[i]);
         snprintf(msg, sizeof msg,
                  "t.hp:5: BEGIN_SAMPLE must be followed by a time (a non-negative number), "
-                 "not '%s'", badtimes[i]);
+                 "not '%s'",
+                 badtimes[i]);
         expect_err_n(text, strlen(text), msg, __LINE__);
         snprintf(text, sizeof text, HDR "MARK %s\nBEGIN_SAMPLE 0\nEND_SAMPLE\n", badtimes[i]);
         snprintf(msg, sizeof msg,
@@ -518,11 +536,11 @@ static void test_headers(void)
     struct hp_error err;
     int rc = parse_s(&p,
                      "JOB \"first\"\n"
-                     "DATE \"a \\\"b\\\" c\"\n"            /* backslashes are not escapes */
-                     "SAMPLE_UNIT \"say \"\"hi\"\"\"\n"     /* "" is one " */
-                     "VALUE_UNIT\t\"\"  \n"                /* empty string */
+                     "DATE \"a \\\"b\\\" c\"\n"         /* backslashes are not escapes */
+                     "SAMPLE_UNIT \"say \"\"hi\"\"\"\n" /* "" is one " */
+                     "VALUE_UNIT\t\"\"  \n"             /* empty string */
                      "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
-                     "JOB \"second\"\n"                     /* the last one wins */
+                     "JOB \"second\"\n" /* the last one wins */
                      "BEGIN_SAMPLE 1\nJOB \"third \"x\" y\"\nEND_SAMPLE 1\n",
                      &err);
     if (CHECK_INT(rc, 0)) {
@@ -556,14 +574,15 @@ static void test_headers(void)
                               "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n";
     rc = parse_n(&p, nul, sizeof nul - 1, &err);
     if (CHECK_INT(rc, 0)) {
-        CHECK_STR(p.job, "a\xEF\xBF\xBD" "b");
+        CHECK_STR(p.job,
+                  "a\xEF\xBF\xBD"
+                  "b");
         profile_free(&p);
     }
 
     EXPECT_ERR("JOB\nDATE \"d\"\n", "t.hp:1: JOB must be followed by a quoted string");
     EXPECT_ERR("JOB \"j\"\nDATE foo\n", "t.hp:2: DATE must be followed by a quoted string");
-    EXPECT_ERR("\n\nSAMPLE_UNIT 'x'\n",
-               "t.hp:3: SAMPLE_UNIT must be followed by a quoted string");
+    EXPECT_ERR("\n\nSAMPLE_UNIT 'x'\n", "t.hp:3: SAMPLE_UNIT must be followed by a quoted string");
     EXPECT_ERR("VALUE_UNIT\n", "t.hp:1: VALUE_UNIT must be followed by a quoted string");
     EXPECT_ERR("JOB \"a\" b \n", "t.hp:1: unexpected text 'b' after the JOB string");
     EXPECT_ERR("JOB \"a\n\nb\" c\n", "t.hp:3: unexpected text 'c' after the JOB string");
@@ -635,21 +654,23 @@ static void test_quoting(void)
                "t.hp:6: \xc3\xa9t\xc3\xa9 has no value"); /* valid UTF-8 kept */
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\n\xc3\xa9t\xff\nEND_SAMPLE 0\n",
                "t.hp:6: \\xc3\\xa9t\\xff has no value"); /* not UTF-8: all escaped */
-    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nx\xc2\x9b" "1m\nEND_SAMPLE 0\n",
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nx\xc2\x9b"
+                   "1m\nEND_SAMPLE 0\n",
                "t.hp:6: x\\xc2\\x9b1m has no value"); /* C1 control (CSI) */
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nx\xed\xa0\x80\nEND_SAMPLE 0\n",
                "t.hp:6: x\\xed\\xa0\\x80 has no value"); /* a surrogate is not UTF-8 */
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\n"
-               "0123456789012345678901234567890123456789ABCDEF\nEND_SAMPLE 0\n",
+                   "0123456789012345678901234567890123456789ABCDEF\nEND_SAMPLE 0\n",
                "t.hp:6: 0123456789012345678901234567890123456789... has no value");
     /* a UTF-8 character is not split by the cut: 39 bytes, then a 2-byte one */
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\n"
-               "012345678901234567890123456789012345678\xc3\xa9\nEND_SAMPLE 0\n",
+                   "012345678901234567890123456789012345678\xc3\xa9\nEND_SAMPLE 0\n",
                "t.hp:6: 012345678901234567890123456789012345678... has no value");
     EXPECT_ERR("JOB \"a\" \x1b]0;x\x07\n",
                "t.hp:1: unexpected text '\\x1b]0;x\\x07' after the JOB string");
-    EXPECT_ERR(HDR "BEGIN_SAMPLE 1\x1b\n", "t.hp:5: BEGIN_SAMPLE must be followed by a time "
-                                           "(a non-negative number), not '1\\x1b'");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 1\x1b\n",
+               "t.hp:5: BEGIN_SAMPLE must be followed by a time "
+               "(a non-negative number), not '1\\x1b'");
 }
 
 /* The last line, when it has no newline, is a profile cut while written. */
@@ -675,8 +696,11 @@ static void test_last_line(void)
     CHECK_INT(parse_s(&p, HDR "BEGIN_SAMPLE 0\nEND_SAMPLE 0\nMARK 3", &err), 0);
     CHECK_INT(p.nmarks, 1);
     profile_free(&p);
-    CHECK_INT(parse_s(&p, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nBEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
-                          "VALUE_UNIT \"b\"", &err), 0);
+    CHECK_INT(parse_s(&p,
+                      "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nBEGIN_SAMPLE 0\nEND_SAMPLE 0\n"
+                      "VALUE_UNIT \"b\"",
+                      &err),
+              0);
     CHECK_STR(p.value_unit, "b");
     profile_free(&p);
     /* a complete line with no value at the end: the first part of a name
@@ -724,17 +748,17 @@ static void newline_name(const char *body, const char *want, uint64_t total, int
 static void test_newline_names(void)
 {
     NEWLINE_NAME("foo\nbar\t20\n", "foo\nbar", 20);
-    NEWLINE_NAME("a\nb\nc 5\n", "a\nb\nc", 5);          /* several newlines */
-    NEWLINE_NAME("a\n\nc 5\n", "a\n\nc", 5);            /* an empty line inside */
-    NEWLINE_NAME("a\n \t\nc 5\n", "a\n \t\nc", 5);      /* a blank one */
-    NEWLINE_NAME("a\n  b c\t5\n", "a\n  b c", 5);       /* white space is the name's */
+    NEWLINE_NAME("a\nb\nc 5\n", "a\nb\nc", 5);     /* several newlines */
+    NEWLINE_NAME("a\n\nc 5\n", "a\n\nc", 5);       /* an empty line inside */
+    NEWLINE_NAME("a\n \t\nc 5\n", "a\n \t\nc", 5); /* a blank one */
+    NEWLINE_NAME("a\n  b c\t5\n", "a\n  b c", 5);  /* white space is the name's */
     NEWLINE_NAME("a \nb 5\n", "a \nb", 5);
-    NEWLINE_NAME("a\n\t5\n", "a\n", 5);                 /* a newline at the end */
+    NEWLINE_NAME("a\n\t5\n", "a\n", 5); /* a newline at the end */
     NEWLINE_NAME("a\n5\n", "a\n", 5);
     NEWLINE_NAME("foo bar\nbaz 7\n", "foo bar\nbaz", 7); /* spaces in the first part */
     NEWLINE_NAME("(12)lbl x\n-y\nz 7\n", "(12)lbl x\n-y\nz", 7);
     NEWLINE_NAME("a\nb +5\n", "a\nb", 5);
-    NEWLINE_NAME("  a\nb 5\n", "a\nb", 5); /* leading white space is not (as always) */
+    NEWLINE_NAME("  a\nb 5\n", "a\nb", 5);           /* leading white space is not (as always) */
     NEWLINE_NAME("a\r\nb\r\nc 5\r\n", "a\nb\nc", 5); /* CRLF: the stored name has "\n" */
     NEWLINE_NAME("a\nb 9223372036854775807\n", "a\nb", INT64_MAX);
 
@@ -742,10 +766,9 @@ static void test_newline_names(void)
      * one name, its values added, and the stored samples right. */
     struct profile p;
     struct hp_error err;
-    const char *three = HDR
-        "BEGIN_SAMPLE 0\nMAIN 1\n(7)lbl\nx/main\t10\nother 2\nEND_SAMPLE 0\n"
-        "BEGIN_SAMPLE 1\nMAIN 1\n(7)lbl\nx/main\t20\nother 2\nEND_SAMPLE 1\n"
-        "BEGIN_SAMPLE 2\n(7)lbl\nx/main\t30\nMAIN 1\nEND_SAMPLE 2\n";
+    const char *three = HDR "BEGIN_SAMPLE 0\nMAIN 1\n(7)lbl\nx/main\t10\nother 2\nEND_SAMPLE 0\n"
+                            "BEGIN_SAMPLE 1\nMAIN 1\n(7)lbl\nx/main\t20\nother 2\nEND_SAMPLE 1\n"
+                            "BEGIN_SAMPLE 2\n(7)lbl\nx/main\t30\nMAIN 1\nEND_SAMPLE 2\n";
     if (CHECK_INT(parse_s(&p, three, &err), 0)) {
         CHECK_INT(p.names.count, 3);
         CHECK_INT(total_of(&p, "(7)lbl\nx/main"), 60);
@@ -781,8 +804,13 @@ static void test_newline_names(void)
     static const char nul[] = HDR "BEGIN_SAMPLE 0\na\0b\nc 5\nEND_SAMPLE 0\n"
                                   "BEGIN_SAMPLE 1\na\0b\nc 6\nEND_SAMPLE 1\n";
     if (CHECK_INT(parse_n(&q, nul, sizeof nul - 1, &err), 0)) {
-        CHECK_STR(only_name(&q), "a\xEF\xBF\xBD" "b\nc");
-        CHECK_INT(total_of(&q, "a\xEF\xBF\xBD" "b\nc"), 11);
+        CHECK_STR(only_name(&q),
+                  "a\xEF\xBF\xBD"
+                  "b\nc");
+        CHECK_INT(total_of(&q,
+                           "a\xEF\xBF\xBD"
+                           "b\nc"),
+                  11);
         profile_free(&q);
     }
     /* Line numbers go on counting every line. */
@@ -801,7 +829,8 @@ static void test_newline_name_errors(void)
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nbar\n\nEND_SAMPLE 0\n", "t.hp:6: foo has no value");
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo bar\nEND_SAMPLE 0\n",
                "t.hp:6: value 'bar' for foo is not a whole number");
-    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n", "t.hp:6: foo has no value");
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n",
+               "t.hp:6: foo has no value");
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\n  MARK 1\nEND_SAMPLE 0\n", "t.hp:6: foo has no value");
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nJOB \"x\"\nEND_SAMPLE 0\n", "t.hp:6: foo has no value");
     /* ... also when the keyword is the last line, without its newline */
@@ -831,17 +860,17 @@ static void test_newline_name_errors(void)
     /* or later: value-missing.hp, MAIN lost its value in the first sample,
      * and MAIN and (289)main come alone in the next one */
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\n(146)PINNED\t36816\nMAIN\n(289)main\t64\nEND_SAMPLE 0\n"
-               "BEGIN_SAMPLE 1\n(146)PINNED\t36816\n(289)main\t64\nMAIN\t160\nEND_SAMPLE 1\n",
+                   "BEGIN_SAMPLE 1\n(146)PINNED\t36816\n(289)main\t64\nMAIN\t160\nEND_SAMPLE 1\n",
                "t.hp:7: MAIN has no value");
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nMAIN\n(289)main\t64\nEND_SAMPLE 0\n"
-               "BEGIN_SAMPLE 1\nMAIN\t160\nEND_SAMPLE 1\n",
+                   "BEGIN_SAMPLE 1\nMAIN\t160\nEND_SAMPLE 1\n",
                "t.hp:6: MAIN has no value");
     /* ... in a sample that never ends */
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo bar\nbaz\t64\nEND_SAMPLE 0\n"
-               "BEGIN_SAMPLE 1\nbaz\t160\n",
+                   "BEGIN_SAMPLE 1\nbaz\t160\n",
                "t.hp:6: value 'bar' for foo is not a whole number");
     /* ... in a sample outside --from/--to, which is checked all the same */
-    struct parse_options po = {.has_to = true, .to = 0.5};
+    struct parse_options po = { .has_to = true, .to = 0.5 };
     struct profile p;
     struct hp_error err;
     static const char win[] = HDR "BEGIN_SAMPLE 0\nMAIN\nx 64\nEND_SAMPLE 0\n"
@@ -849,8 +878,11 @@ static void test_newline_name_errors(void)
     CHECK_INT(profile_parse_buffer(&p, win, sizeof win - 1, "t.hp", &po, &err), -1);
     CHECK_STR(err.text, "t.hp:6: MAIN has no value");
     /* A part never alone is no proof: both samples join. */
-    if (CHECK_INT(parse_s(&p, HDR "BEGIN_SAMPLE 0\nMAIN\nx 64\nEND_SAMPLE 0\n"
-                                  "BEGIN_SAMPLE 1\nMAIN\nx 64\nEND_SAMPLE 1\n", &err), 0)) {
+    if (CHECK_INT(parse_s(&p,
+                          HDR "BEGIN_SAMPLE 0\nMAIN\nx 64\nEND_SAMPLE 0\n"
+                              "BEGIN_SAMPLE 1\nMAIN\nx 64\nEND_SAMPLE 1\n",
+                          &err),
+                  0)) {
         CHECK_INT(total_of(&p, "MAIN\nx"), 128);
         profile_free(&p);
     }
@@ -905,8 +937,8 @@ static void test_cut_everywhere(void)
         int rc = parse_n(&p, tiny, k, &err);
         if (rc == 0) {
             ok_count++;
-            bool ok = CHECK_INT(p.nsamples, ends) & CHECK(ends > 0) &
-                      CHECK_INT(store_count(p.store), ends);
+            bool ok = CHECK_INT(p.nsamples, ends) & CHECK(ends > 0)
+                & CHECK_INT(store_count(p.store), ends);
             /* a sample is open if its BEGIN_SAMPLE line is complete, and not
              * if there is no BEGIN_SAMPLE after the last END_SAMPLE (a cut
              * inside the time of a BEGIN_SAMPLE may or may not open one) */
@@ -922,12 +954,12 @@ static void test_cut_everywhere(void)
                 fprintf(stderr, "  (cut at byte %zu)\n", k);
             profile_free(&p);
         } else {
-            bool known = strcmp(err.text, "t.hp: JOB missing") == 0 ||
-                         strcmp(err.text, "t.hp: DATE missing") == 0 ||
-                         strcmp(err.text, "t.hp: SAMPLE_UNIT missing") == 0 ||
-                         strcmp(err.text, "t.hp: VALUE_UNIT missing") == 0 ||
-                         strcmp(err.text, "t.hp: contains no samples") == 0 ||
-                         (k == 0 && strcmp(err.text, "t.hp: empty file") == 0);
+            bool known = strcmp(err.text, "t.hp: JOB missing") == 0
+                || strcmp(err.text, "t.hp: DATE missing") == 0
+                || strcmp(err.text, "t.hp: SAMPLE_UNIT missing") == 0
+                || strcmp(err.text, "t.hp: VALUE_UNIT missing") == 0
+                || strcmp(err.text, "t.hp: contains no samples") == 0
+                || (k == 0 && strcmp(err.text, "t.hp: empty file") == 0);
             if (!(CHECK(known) & CHECK_INT(ends, 0) & CHECK(is_zeroed(&p))))
                 fprintf(stderr, "  (cut at byte %zu: %s)\n", k, err.text);
         }
@@ -1049,7 +1081,7 @@ static void test_big(void)
 {
     size_t cap = 3u << 20, k = 0;
     char *t = malloc(cap);
-    uint64_t want_total[50] = {0};
+    uint64_t want_total[50] = { 0 };
     size_t want_samples = 0, want_points = 0;
     k += (size_t)sprintf(t + k, "%s", HDR);
     for (unsigned s = 0; k < (5u << 19); s++) {
@@ -1162,15 +1194,14 @@ static void test_read_error(void)
 
 /* ---- --from, --to, --x=index ---- */
 
-static const char windowed[] = HDR
-    "MARK 0.5\n"
-    "BEGIN_SAMPLE 0\na 10\nEND_SAMPLE 0\n"
-    "BEGIN_SAMPLE 1\na 20\nb 5\nEND_SAMPLE 1\n"
-    "MARK 1.5\n"
-    "BEGIN_SAMPLE 2\na 30\nc 7\nEND_SAMPLE 2\n"
-    "MARK 2.5\n"
-    "BEGIN_SAMPLE 3\na 40\nEND_SAMPLE 3\n"
-    "MARK 3.5\n";
+static const char windowed[] = HDR "MARK 0.5\n"
+                                   "BEGIN_SAMPLE 0\na 10\nEND_SAMPLE 0\n"
+                                   "BEGIN_SAMPLE 1\na 20\nb 5\nEND_SAMPLE 1\n"
+                                   "MARK 1.5\n"
+                                   "BEGIN_SAMPLE 2\na 30\nc 7\nEND_SAMPLE 2\n"
+                                   "MARK 2.5\n"
+                                   "BEGIN_SAMPLE 3\na 40\nEND_SAMPLE 3\n"
+                                   "MARK 3.5\n";
 
 /* Parse windowed[] with po; check every kept sample's time against
  * times[0..n) on replay, and the marks against marks[0..nm). */
@@ -1183,9 +1214,9 @@ static void check_window(const struct parse_options *po, const double *times, si
         fprintf(stderr, "  %s (test_parse.c:%d)\n", err.text, line);
         return;
     }
-    bool ok = CHECK_INT(p.nsamples, n) & CHECK_NEAR(p.t_first, times[0], 0) &
-              CHECK_NEAR(p.t_last, times[n - 1], 0) & CHECK_INT(p.nmarks, nm) &
-              CHECK(p.x_is_index == (po && po->x_index));
+    bool ok = CHECK_INT(p.nsamples, n) & CHECK_NEAR(p.t_first, times[0], 0)
+        & CHECK_NEAR(p.t_last, times[n - 1], 0) & CHECK_INT(p.nmarks, nm)
+        & CHECK(p.x_is_index == (po && po->x_index));
     for (size_t i = 0; i < nm && i < p.nmarks; i++)
         ok &= CHECK_NEAR(p.marks[i], marks[i], 0);
     struct store_cursor *cur = store_cursor_new(p.store);
@@ -1203,16 +1234,16 @@ static void check_window(const struct parse_options *po, const double *times, si
 
 static void test_window(void)
 {
-    struct parse_options po = {0};
+    struct parse_options po = { 0 };
     /* No flag: the same as NULL. */
-    check_window(&po, (double[]){0, 1, 2, 3}, 4, (double[]){0.5, 1.5, 2.5, 3.5}, 4, __LINE__);
-    check_window(NULL, (double[]){0, 1, 2, 3}, 4, (double[]){0.5, 1.5, 2.5, 3.5}, 4, __LINE__);
+    check_window(&po, (double[]){ 0, 1, 2, 3 }, 4, (double[]){ 0.5, 1.5, 2.5, 3.5 }, 4, __LINE__);
+    check_window(NULL, (double[]){ 0, 1, 2, 3 }, 4, (double[]){ 0.5, 1.5, 2.5, 3.5 }, 4, __LINE__);
 
     /* --from 1 --to 2: both ends included; marks outside go. */
     po.has_from = po.has_to = true;
     po.from = 1;
     po.to = 2;
-    check_window(&po, (double[]){1, 2}, 2, (double[]){1.5}, 1, __LINE__);
+    check_window(&po, (double[]){ 1, 2 }, 2, (double[]){ 1.5 }, 1, __LINE__);
     struct profile p;
     struct hp_error err;
     if (CHECK_INT(profile_parse_buffer(&p, windowed, sizeof windowed - 1, "t.hp", &po, &err), 0)) {
@@ -1227,7 +1258,7 @@ static void test_window(void)
     /* --from 2 alone: b was seen before it, so it is a name with no point. */
     po.has_to = false;
     po.from = 2;
-    check_window(&po, (double[]){2, 3}, 2, (double[]){2.5, 3.5}, 2, __LINE__);
+    check_window(&po, (double[]){ 2, 3 }, 2, (double[]){ 2.5, 3.5 }, 2, __LINE__);
     if (CHECK_INT(profile_parse_buffer(&p, windowed, sizeof windowed - 1, "t.hp", &po, &err), 0)) {
         CHECK_INT(total_of(&p, "a"), 70);
         CHECK(id_of(&p, "b") >= 0);
@@ -1241,27 +1272,27 @@ static void test_window(void)
     po.has_from = false;
     po.has_to = true;
     po.to = 0.5;
-    check_window(&po, (double[]){0}, 1, (double[]){0.5}, 1, __LINE__);
+    check_window(&po, (double[]){ 0 }, 1, (double[]){ 0.5 }, 1, __LINE__);
 
     /* --x=index: times 0, 1, 2, ...; a mark moves to the sample after it
      * (3.5 follows the last sample: 4, past the axis). */
-    po = (struct parse_options){.x_index = true};
-    check_window(&po, (double[]){0, 1, 2, 3}, 4, (double[]){0, 2, 3, 4}, 4, __LINE__);
+    po = (struct parse_options){ .x_index = true };
+    check_window(&po, (double[]){ 0, 1, 2, 3 }, 4, (double[]){ 0, 2, 3, 4 }, 4, __LINE__);
     /* ...numbered within the window: samples 1, 2, 3 become 0, 1, 2. */
     po.has_from = true;
     po.from = 1;
-    check_window(&po, (double[]){0, 1, 2}, 3, (double[]){1, 2, 3}, 3, __LINE__);
+    check_window(&po, (double[]){ 0, 1, 2 }, 3, (double[]){ 1, 2, 3 }, 3, __LINE__);
 
     /* A window holding no sample names itself and where the samples are. */
-    po = (struct parse_options){.has_from = true, .from = 10};
+    po = (struct parse_options){ .has_from = true, .from = 10 };
     CHECK_INT(profile_parse_buffer(&p, windowed, sizeof windowed - 1, "t.hp", &po, &err), -1);
     CHECK_STR(err.text, "t.hp: no sample in the window --from=10 (the samples run from 0 to 3)");
     CHECK(is_zeroed(&p));
-    po = (struct parse_options){.has_from = true, .from = 1.2, .has_to = true, .to = 1.8};
+    po = (struct parse_options){ .has_from = true, .from = 1.2, .has_to = true, .to = 1.8 };
     CHECK_INT(profile_parse_buffer(&p, windowed, sizeof windowed - 1, "t.hp", &po, &err), -1);
     CHECK_STR(err.text,
               "t.hp: no sample in the window --from=1.2 --to=1.8 (the samples run from 0 to 3)");
-    po = (struct parse_options){.has_to = true, .to = 1};
+    po = (struct parse_options){ .has_to = true, .to = 1 };
     static const char late[] = HDR "BEGIN_SAMPLE 5\nEND_SAMPLE 5\n";
     CHECK_INT(profile_parse_buffer(&p, late, sizeof late - 1, "t.hp", &po, &err), -1);
     CHECK_STR(err.text, "t.hp: no sample in the window --to=1 (the samples run from 5 to 5)");
@@ -1270,12 +1301,13 @@ static void test_window(void)
     CHECK_STR(err.text, "t.hp: contains no samples");
 
     /* Samples outside the window are still checked. */
-    po = (struct parse_options){.has_from = true, .from = 100};
+    po = (struct parse_options){ .has_from = true, .from = 100 };
     static const char order[] = HDR "BEGIN_SAMPLE 2\nEND_SAMPLE 2\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n"
                                     "BEGIN_SAMPLE 100\na 1\nEND_SAMPLE 100\n";
     CHECK_INT(profile_parse_buffer(&p, order, sizeof order - 1, "t.hp", &po, &err), -1);
-    CHECK_STR(err.text, "t.hp:7: samples out of sequence: time 1 is before the previous "
-                        "sample's time 2");
+    CHECK_STR(err.text,
+              "t.hp:7: samples out of sequence: time 1 is before the previous "
+              "sample's time 2");
     static const char negative[] = HDR "BEGIN_SAMPLE 0\na -5\nEND_SAMPLE 0\n"
                                        "BEGIN_SAMPLE 100\na 1\nEND_SAMPLE 100\n";
     CHECK_INT(profile_parse_buffer(&p, negative, sizeof negative - 1, "t.hp", &po, &err), -1);

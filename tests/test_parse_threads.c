@@ -30,15 +30,15 @@ static void add_sample(struct fixture_text *t, unsigned k, const char *eol)
         unsigned name = (j * 7 + k / 5) % 40;
         if ((k + j) % 5 == 0)
             continue;
-        fixture_put(t, "(%u)band/%.*s\t%u%s", name, (int)(name % 9), "abcdefghi", k * 31 + j * 3 + 1,
-            eol);
+        fixture_put(t, "(%u)band/%.*s\t%u%s", name, (int)(name % 9), "abcdefghi",
+                    k * 31 + j * 3 + 1, eol);
     }
     fixture_put(t, "END_SAMPLE %u.%02u%s", k / 100, k % 100, eol);
 }
 
 static struct fixture_text profile_text(unsigned samples)
 {
-    struct fixture_text t = {0};
+    struct fixture_text t = { 0 };
     fixture_put(&t, HDR);
     for (unsigned k = 0; k < samples; k++) {
         add_sample(&t, k, "\n");
@@ -50,7 +50,7 @@ static struct fixture_text profile_text(unsigned samples)
 
 static struct parse_options threaded(unsigned threads, size_t part_min)
 {
-    struct parse_options po = {0};
+    struct parse_options po = { 0 };
     po.threads = threads;
     po.part_min = part_min;
     return po;
@@ -70,7 +70,7 @@ static size_t same_read(const char *s, size_t n, unsigned threads, size_t part_m
 {
     struct parse_options one = threaded(1, 0), many = threaded(threads, part_min);
     struct profile a, b;
-    struct hp_error ea = {{0}}, eb = {{0}};
+    struct hp_error ea = { { 0 } }, eb = { { 0 } };
     int ra = parse_mem(&a, s, n, &one, &ea);
     int rb = parse_mem(&b, s, n, &many, &eb);
     size_t segments = 0;
@@ -97,8 +97,8 @@ static size_t same_read(const char *s, size_t n, unsigned threads, size_t part_m
 /* Every way of cutting it that the tests use. */
 static void same_read_all_ways(const char *s, size_t n, const char *what)
 {
-    static const unsigned threads[] = {2, 3, 16};
-    static const size_t part_min[] = {1, 97, 1000};
+    static const unsigned threads[] = { 2, 3, 16 };
+    static const size_t part_min[] = { 1, 97, 1000 };
     for (size_t i = 0; i < sizeof threads / sizeof *threads; i++)
         for (size_t j = 0; j < sizeof part_min / sizeof *part_min; j++)
             same_read(s, n, threads[i], part_min[j], what);
@@ -116,7 +116,7 @@ static void test_clean_profile_uses_parts(void)
     same_read_all_ways(t.s, t.len, "clean");
 
     /* CRLF line ends */
-    struct fixture_text c = {0};
+    struct fixture_text c = { 0 };
     fixture_put(&c, "JOB \"j\"\r\nDATE \"d\"\r\nSAMPLE_UNIT \"s\"\r\nVALUE_UNIT \"b\"\r\n");
     for (unsigned k = 0; k < 200; k++)
         add_sample(&c, k, "\r\n");
@@ -129,7 +129,7 @@ static void test_clean_profile_uses_parts(void)
 /* A profile of 120 samples with text put in before sample `at`. */
 static void seam_case(const char *insert, unsigned at, const char *what)
 {
-    struct fixture_text t = {0};
+    struct fixture_text t = { 0 };
     fixture_put(&t, HDR);
     for (unsigned k = 0; k < 120; k++) {
         if (k == at)
@@ -147,25 +147,25 @@ static void test_trouble_at_seams(void)
     static const struct {
         const char *text, *what;
     } cases[] = {
-        {"JOB \"later\"\n", "a header keyword"},
-        {"DATE \"two\nBEGIN_SAMPLE 9\nlines\"\n", "a string over lines holding BEGIN_SAMPLE"},
-        {"SAMPLE_UNIT \"never closed\nBEGIN_SAMPLE 9\n", "a string never closed"},
-        {"BEGIN_SAMPLE 0.10\n", "a sample never ended"},
-        {"BEGIN_SAMPLE 0.05\nx 1\nEND_SAMPLE 0.05\n", "a time that goes back"},
-        {"BEGIN_SAMPLE 99\nx 1\nEND_SAMPLE 99\n", "a time far ahead"},
-        {"END_SAMPLE 0\n", "END_SAMPLE alone"},
-        {"BEGIN_SAMPLE 0.5\nname over\nlines 12\nEND_SAMPLE 0.5\n", "a name over two lines"},
-        {"BEGIN_SAMPLE 0.5\n(3)band/abc\nx 12\nEND_SAMPLE 0.5\n", "a disproved join"},
-        {"BEGIN_SAMPLE 0.5\nbad line here\nEND_SAMPLE 0.5\n", "a data line without value"},
-        {"BEGIN_SAMPLE 0.5\nv -3\nEND_SAMPLE 0.5\n", "a negative value"},
-        {"MARK x\n", "a bad MARK"},
-        {"MARK 0.01\nMARK 500\n", "marks out of order"},
-        {"UNKNOWN 3\n", "an unknown keyword"},
-        {"BEGIN_SAMPLE\n", "BEGIN_SAMPLE without time"},
-        {"BEGIN_SAMPLEX 4\n", "a keyword-like name"},
-        {"\n\n   \n", "blank lines"},
+        { "JOB \"later\"\n", "a header keyword" },
+        { "DATE \"two\nBEGIN_SAMPLE 9\nlines\"\n", "a string over lines holding BEGIN_SAMPLE" },
+        { "SAMPLE_UNIT \"never closed\nBEGIN_SAMPLE 9\n", "a string never closed" },
+        { "BEGIN_SAMPLE 0.10\n", "a sample never ended" },
+        { "BEGIN_SAMPLE 0.05\nx 1\nEND_SAMPLE 0.05\n", "a time that goes back" },
+        { "BEGIN_SAMPLE 99\nx 1\nEND_SAMPLE 99\n", "a time far ahead" },
+        { "END_SAMPLE 0\n", "END_SAMPLE alone" },
+        { "BEGIN_SAMPLE 0.5\nname over\nlines 12\nEND_SAMPLE 0.5\n", "a name over two lines" },
+        { "BEGIN_SAMPLE 0.5\n(3)band/abc\nx 12\nEND_SAMPLE 0.5\n", "a disproved join" },
+        { "BEGIN_SAMPLE 0.5\nbad line here\nEND_SAMPLE 0.5\n", "a data line without value" },
+        { "BEGIN_SAMPLE 0.5\nv -3\nEND_SAMPLE 0.5\n", "a negative value" },
+        { "MARK x\n", "a bad MARK" },
+        { "MARK 0.01\nMARK 500\n", "marks out of order" },
+        { "UNKNOWN 3\n", "an unknown keyword" },
+        { "BEGIN_SAMPLE\n", "BEGIN_SAMPLE without time" },
+        { "BEGIN_SAMPLEX 4\n", "a keyword-like name" },
+        { "\n\n   \n", "blank lines" },
     };
-    static const unsigned at[] = {0, 1, 37, 60, 119};
+    static const unsigned at[] = { 0, 1, 37, 60, 119 };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         for (size_t j = 0; j < sizeof at / sizeof *at; j++)
             seam_case(cases[i].text, at[j], cases[i].what);
@@ -175,7 +175,7 @@ static void test_trouble_at_seams(void)
     size_t mid = t.len / 2;
     while (t.s[mid - 1] != '\n')
         mid++;
-    struct fixture_text u = {0};
+    struct fixture_text u = { 0 };
     fixture_put_bytes(&u, t.s, mid);
     fixture_put(&u, "BEGIN_SAMPLE 0.50\n");
     fixture_put_bytes(&u, "nul\0name 7\n", 11);
@@ -203,7 +203,7 @@ static void test_trouble_at_seams(void)
 /* More marks than are kept unthinned: the thinning sees them all in order. */
 static void test_many_marks(void)
 {
-    struct fixture_text t = {0};
+    struct fixture_text t = { 0 };
     fixture_put(&t, HDR);
     for (unsigned k = 0; k < 70000; k++) {
         if (k % 700 == 0)
@@ -220,8 +220,17 @@ static void test_many_marks(void)
 static void test_random_edits(void)
 {
     static const char *const inserts[] = {
-        "BEGIN_SAMPLE 0.3\n", "END_SAMPLE 0.3\n", "MARK 0.2\n", "JOB \"x\"\n",
-        "DATE \"open\n", "\"\n", "a b c\n", "v 1\n", "(1)band/a\t5\n", "\n", "MAIN\n",
+        "BEGIN_SAMPLE 0.3\n",
+        "END_SAMPLE 0.3\n",
+        "MARK 0.2\n",
+        "JOB \"x\"\n",
+        "DATE \"open\n",
+        "\"\n",
+        "a b c\n",
+        "v 1\n",
+        "(1)band/a\t5\n",
+        "\n",
+        "MAIN\n",
     };
     struct fixture_text base = profile_text(150);
     size_t nlines = 0;
@@ -230,7 +239,7 @@ static void test_random_edits(void)
     uint64_t rng = 0x5eed1234abcdULL;
     for (int iter = 0; iter < 300; iter++) {
         /* the lines of base, edited */
-        struct fixture_text t = {0};
+        struct fixture_text t = { 0 };
         size_t line = 0, start = 0;
         size_t target = fixture_rng(&rng) % nlines;
         unsigned kind = (unsigned)(fixture_rng(&rng) % 5);
@@ -252,7 +261,8 @@ static void test_random_edits(void)
                 fixture_put_bytes(&t, l, len);
                 break;
             case 2: /* insert a line */
-                fixture_put(&t, "%s", inserts[fixture_rng(&rng) % (sizeof inserts / sizeof *inserts)]);
+                fixture_put(&t, "%s",
+                            inserts[fixture_rng(&rng) % (sizeof inserts / sizeof *inserts)]);
                 fixture_put_bytes(&t, l, len);
                 break;
             case 3: /* cut the text here, mid-line */

@@ -78,8 +78,8 @@ static bool read_png(FILE *f, struct picture *pic)
         if (pic->colour_type == PNG_COLOR_TYPE_GRAY)
             png_set_gray_to_rgb(png);
         png_read_update_info(png, info);
-        if (png_get_bit_depth(png, info) == 8 && png_get_channels(png, info) == 3 &&
-            png_get_interlace_type(png, info) == PNG_INTERLACE_NONE) {
+        if (png_get_bit_depth(png, info) == 8 && png_get_channels(png, info) == 3
+            && png_get_interlace_type(png, info) == PNG_INTERLACE_NONE) {
             pic->rgb = xmalloc((size_t)pic->width * (size_t)pic->height * 3);
             for (int y = 0; y < pic->height; y++)
                 png_read_row(png, pic->rgb + (size_t)y * (size_t)pic->width * 3, NULL);
@@ -112,8 +112,8 @@ static cairo_surface_t *draw_reference(const struct layout *L, struct render_fon
 /* How many pixels of pic differ from the reference surface. */
 static long differing_pixels(const struct picture *pic, cairo_surface_t *ref)
 {
-    if (pic->width != cairo_image_surface_get_width(ref) ||
-        pic->height != cairo_image_surface_get_height(ref))
+    if (pic->width != cairo_image_surface_get_width(ref)
+        || pic->height != cairo_image_surface_get_height(ref))
         return -1;
     const unsigned char *data = cairo_image_surface_get_data(ref);
     int stride = cairo_image_surface_get_stride(ref);
@@ -134,22 +134,21 @@ static long differing_pixels(const struct picture *pic, cairo_surface_t *ref)
 static bool draw(const char *const *args, size_t nargs, const char *text, struct drawing *d,
                  struct pipeline_options *po, struct render_fonts *fonts)
 {
-    char *argv[16] = {"hp2ps"};
+    char *argv[16] = { "hp2ps" };
     int argc = 1;
     for (size_t i = 0; i < nargs && argc < 13; i++)
         argv[argc++] = (char *)args[i];
     argv[argc++] = "-o";
     argv[argc++] = "x.png";
     struct options o;
-    struct name_filter filter = {0};
+    struct name_filter filter = { 0 };
     struct hp_error err;
-    struct profile p = {0};
+    struct profile p = { 0 };
     options_default(&o);
-    bool ok = CHECK(options_parse(&o, argc, argv, &err) == 0) &&
-              CHECK(run_options_from(po, &o, &filter, &err) == 0) &&
-              CHECK(po->fmt == &render_format_png) &&
-              CHECK(profile_parse_buffer(&p, text, strlen(text), "png.hp",
-                                         &po->parse, &err) == 0);
+    bool ok = CHECK(options_parse(&o, argc, argv, &err) == 0)
+        && CHECK(run_options_from(po, &o, &filter, &err) == 0)
+        && CHECK(po->fmt == &render_format_png)
+        && CHECK(profile_parse_buffer(&p, text, strlen(text), "png.hp", &po->parse, &err) == 0);
     if (ok) {
         struct text_metrics tm = render_text_metrics(fonts);
         ok = CHECK(pipeline_draw(d, &p, NULL, po, &tm, &err) == 0);
@@ -192,10 +191,10 @@ static bool same_bytes(FILE *f, FILE *g)
 /* Draw text with args, write the PNG as hp2ps does, compare its pixels
  * with cairo's and its bytes with the PNG written on one thread.
  * colour_type: the PNG's; -1: RGB if cairo drew colour, else grey. */
-static void check_case(const char *what, const char *const *args, size_t nargs,
-                       const char *text, int colour_type, struct render_fonts *fonts)
+static void check_case(const char *what, const char *const *args, size_t nargs, const char *text,
+                       int colour_type, struct render_fonts *fonts)
 {
-    struct drawing d = {0};
+    struct drawing d = { 0 };
     struct pipeline_options po;
     if (!draw(args, nargs, text, &d, &po, fonts)) {
         drawing_free(&d);
@@ -203,7 +202,7 @@ static void check_case(const char *what, const char *const *args, size_t nargs,
     }
     FILE *f = tmpfile(), *one = tmpfile();
     struct hp_error err;
-    struct picture pic = {0};
+    struct picture pic = { 0 };
     bool written = f && po.fmt->write(f, &d.layout, fonts, &po.render, &err) == 0;
     if (CHECK(written)) {
         rewind(f);
@@ -215,17 +214,19 @@ static void check_case(const char *what, const char *const *args, size_t nargs,
             if (colour_type < 0) {
                 colour_type = surface_has_colour(ref) ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY;
                 if (colour_type == PNG_COLOR_TYPE_GRAY)
-                    fprintf(stderr, "  %s: drawn grey (no colour emoji font): the grey-then-RGB "
-                                    "path is not tried\n", what);
+                    fprintf(stderr,
+                            "  %s: drawn grey (no colour emoji font): the grey-then-RGB "
+                            "path is not tried\n",
+                            what);
             }
             if (!CHECK(pic.colour_type == colour_type))
-                fprintf(stderr, "  %s: PNG colour type %d, expected %d\n", what,
-                        pic.colour_type, colour_type);
+                fprintf(stderr, "  %s: PNG colour type %d, expected %d\n", what, pic.colour_type,
+                        colour_type);
             cairo_surface_destroy(ref);
         }
         po.render.threads = 1;
-        if (CHECK(one && po.fmt->write(one, &d.layout, fonts, &po.render, &err) == 0) &&
-            !CHECK(same_bytes(f, one)))
+        if (CHECK(one && po.fmt->write(one, &d.layout, fonts, &po.render, &err) == 0)
+            && !CHECK(same_bytes(f, one)))
             fprintf(stderr, "  %s: the PNG written on one thread differs\n", what);
     } else
         fprintf(stderr, "  %s: %s\n", what, f ? err.text : "no temporary file");
@@ -240,15 +241,15 @@ static void check_case(const char *what, const char *const *args, size_t nargs,
 /* A stream that refuses writes: libpng's error comes back as ours. */
 static void check_write_error(struct render_fonts *fonts)
 {
-    static const char *const args[] = {"-c"};
-    struct drawing d = {0};
+    static const char *const args[] = { "-c" };
+    struct drawing d = { 0 };
     struct pipeline_options po;
     if (!draw(args, 1, profile_text, &d, &po, fonts)) {
         drawing_free(&d);
         return;
     }
     FILE *f = fopen("/dev/null", "rb");
-    struct hp_error err = {{0}};
+    struct hp_error err = { { 0 } };
     if (CHECK(f != NULL)) {
         CHECK(po.fmt->write(f, &d.layout, fonts, &po.render, &err) == -1);
         CHECK(strstr(err.text, "writing PNG failed") == err.text);
@@ -260,18 +261,18 @@ static void check_write_error(struct render_fonts *fonts)
 int main(void)
 {
     struct render_fonts *fonts = render_fonts_new(&render_format_png);
-    static const char *const grey[] = {"--dpi", "60"};
-    static const char *const colour[] = {"-c", "--dpi", "60"};
-    static const char *const pattern[] = {"-c", "--pattern", "-e8in", "--dpi", "37.5"};
-    static const char *const lines[] = {"-c", "--mode=lines", "--dpi", "72"};
-    static const char *const grey_hatch[] = {"--pattern", "-e4in", "--dpi", "150"};
+    static const char *const grey[] = { "--dpi", "60" };
+    static const char *const colour[] = { "-c", "--dpi", "60" };
+    static const char *const pattern[] = { "-c", "--pattern", "-e8in", "--dpi", "37.5" };
+    static const char *const lines[] = { "-c", "--mode=lines", "--dpi", "72" };
+    static const char *const grey_hatch[] = { "--pattern", "-e4in", "--dpi", "150" };
     check_case("grey", grey, 2, profile_text, PNG_COLOR_TYPE_GRAY, fonts);
     check_case("-c", colour, 3, profile_text, PNG_COLOR_TYPE_RGB, fonts);
     check_case("-c --pattern -e8in", pattern, 5, profile_text, PNG_COLOR_TYPE_RGB, fonts);
     check_case("-c --mode=lines", lines, 4, profile_text, PNG_COLOR_TYPE_RGB, fonts);
     check_case("--pattern -e4in", grey_hatch, 4, profile_text, PNG_COLOR_TYPE_GRAY, fonts);
     check_case("emoji", grey, 2, emoji_text, -1, fonts);
-    static const char *const no_key[] = {"-c", "-m0"};
+    static const char *const no_key[] = { "-c", "-m0" };
     char path[4096];
     size_t len;
     snprintf(path, sizeof path, "%s/deepstack-hr-L60.hp", fixture_testdata());

@@ -16,8 +16,13 @@ static void test_quote_short(void)
     quote_short(q, "a\\b\x01\x1b[2J\x7f", 9);
     CHECK_STR(q, "a\\x5cb\\x01\\x1b[2J\\x7f");
     /* UTF-8 stays, C1 controls (CSI as U+009B) do not */
-    quote_short(q, "gr\xC3\xB6\xC3\x9F" "e\xC2\x9B", 9);
-    CHECK_STR(q, "gr\xC3\xB6\xC3\x9F" "e\\xc2\\x9b");
+    quote_short(q,
+                "gr\xC3\xB6\xC3\x9F"
+                "e\xC2\x9B",
+                9);
+    CHECK_STR(q,
+              "gr\xC3\xB6\xC3\x9F"
+              "e\\xc2\\x9b");
     /* not UTF-8: every high byte escaped */
     quote_short(q, "\xC3\xB6\xFF", 3);
     CHECK_STR(q, "\\xc3\\xb6\\xff");
@@ -45,14 +50,14 @@ static void test_quote_message(void)
 static void test_numbers(void)
 {
     double v = -1;
-    const char *good[] = {"0", "12", "0.5", ".5", "5.", "1e3", "1E-3", "2.5e+2", "007"};
-    double want[] = {0, 12, 0.5, 0.5, 5, 1000, 0.001, 250, 7};
+    const char *good[] = { "0", "12", "0.5", ".5", "5.", "1e3", "1E-3", "2.5e+2", "007" };
+    double want[] = { 0, 12, 0.5, 0.5, 5, 1000, 0.001, 250, 7 };
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
         CHECK(number_read(good[i], strlen(good[i]), false, &v));
         CHECK_NEAR(v, want[i], 1e-12);
     }
-    const char *bad[] = {"", ".", "-1", "+1", "1e", "1e+", "e3", "inf", "nan", "0x10",
-                         " 1", "1 ", "1,5", "1.2.3", "1e400"};
+    const char *bad[] = { "",    ".",    "-1", "+1", "1e",  "1e+",   "e3",   "inf",
+                          "nan", "0x10", " 1", "1 ", "1,5", "1.2.3", "1e400" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECK(!number_read(bad[i], strlen(bad[i]), false, &v));
     CHECK(number_read("+1.5", 4, true, &v) && v == 1.5);

@@ -31,7 +31,7 @@ static uint64_t lcg(uint64_t *state)
  * and last samples. */
 static char *make_profile(size_t nnames, size_t nsamples, size_t *len)
 {
-    struct fixture_text t = {0};
+    struct fixture_text t = { 0 };
     uint64_t seed = 12345;
     fixture_put(&t, "JOB \"scale\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
     fixture_put(&t, "BEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\n");
@@ -39,11 +39,11 @@ static char *make_profile(size_t nnames, size_t nsamples, size_t *len)
         fixture_put(&t, "BEGIN_SAMPLE %zu.%02zu\n", k / 100, k % 100);
         for (size_t i = 0; i < nnames; i++)
             fixture_put(&t, "(%zu)cc/%zu\t%llu\n", i, i * 7,
-                (unsigned long long)(1000 + (i + 1) * 10 + lcg(&seed) % 5000));
+                        (unsigned long long)(1000 + (i + 1) * 10 + lcg(&seed) % 5000));
         fixture_put(&t, "END_SAMPLE %zu.%02zu\n", k / 100, k % 100);
     }
     fixture_put(&t, "BEGIN_SAMPLE %zu.%02zu\nEND_SAMPLE %zu.%02zu\n", (nsamples + 1) / 100,
-        (nsamples + 1) % 100, (nsamples + 1) / 100, (nsamples + 1) % 100);
+                (nsamples + 1) % 100, (nsamples + 1) / 100, (nsamples + 1) % 100);
     *len = t.len;
     return t.s;
 }
@@ -70,8 +70,8 @@ static void test_columns(void)
         bad_order += c > prev;
         /* Until the columns reach their minimum, four points per column
          * fit the budget. */
-        bad_budget += nb <= SERIES_POINT_BUDGET / (4 * SERIES_MIN_COLUMNS) &&
-                      4 * c * nb > SERIES_POINT_BUDGET;
+        bad_budget += nb <= SERIES_POINT_BUDGET / (4 * SERIES_MIN_COLUMNS)
+            && 4 * c * nb > SERIES_POINT_BUDGET;
         prev = c;
     }
     CHECK_INT(bad_range, 0);
@@ -84,8 +84,7 @@ static void test_columns(void)
 }
 
 /* The profile drawn in every vector format: sizes[i] for format i. */
-static void draw_sizes(const char *what, size_t nnames, size_t nsamples, long limit,
-                       long *sizes)
+static void draw_sizes(const char *what, size_t nnames, size_t nsamples, long limit, long *sizes)
 {
     size_t len;
     char *hp = make_profile(nnames, nsamples, &len);
@@ -113,12 +112,12 @@ static void draw_sizes(const char *what, size_t nnames, size_t nsamples, long li
 
     struct render_fonts *fonts = render_fonts_new(NULL);
     struct text_metrics tm = render_text_metrics(fonts);
-    const struct render_format *const fmts[] = {&render_format_ps, &render_format_eps,
-                                                &render_format_pdf, &render_format_svg};
+    const struct render_format *const fmts[] = { &render_format_ps, &render_format_eps,
+                                                 &render_format_pdf, &render_format_svg };
     for (size_t i = 0; i < sizeof fmts / sizeof fmts[0]; i++) {
         struct layout_options lo = {
             .page = fmts[i]->always_fit ? PAGE_FIT
-                  : fmts[i]->print_page ? PAGE_TURNED_A4
+                : fmts[i]->print_page   ? PAGE_TURNED_A4
                                         : PAGE_LANDSCAPE_A4,
             .fit_width = 648,
             .single_page = !fmts[i]->multipage,
@@ -132,7 +131,7 @@ static void draw_sizes(const char *what, size_t nnames, size_t nsamples, long li
             continue;
         }
         FILE *f = tmpfile();
-        struct render_settings rs = {.dpi = 72};
+        struct render_settings rs = { .dpi = 72 };
         CHECK(fmts[i]->write(f, &L, fonts, &rs, &err) == 0);
         sizes[i] = ftell(f);
         fclose(f);
@@ -150,14 +149,14 @@ static void draw_sizes(const char *what, size_t nnames, size_t nsamples, long li
  * most a fifth (the values are random, so never exactly). */
 static void check_output_bounded(const char *what, size_t nnames, size_t nsamples, long limit)
 {
-    long once[4] = {0}, twice[4] = {0};
+    long once[4] = { 0 }, twice[4] = { 0 };
     draw_sizes(what, nnames, nsamples, limit, once);
     draw_sizes(what, nnames, 2 * nsamples, limit, twice);
-    static const char *const format[] = {"ps", "eps", "pdf", "svg"};
+    static const char *const format[] = { "ps", "eps", "pdf", "svg" };
     for (size_t i = 0; i < 4; i++)
         if (!CHECK(once[i] > 0 && twice[i] > 0 && twice[i] < once[i] * 6 / 5))
-            fprintf(stderr, "  %s as %s: %ld bytes, %ld with twice the samples\n", what,
-                    format[i], once[i], twice[i]);
+            fprintf(stderr, "  %s as %s: %ld bytes, %ld with twice the samples\n", what, format[i],
+                    once[i], twice[i]);
 }
 
 /* A MARK before every one of 100000 samples: the marks kept in memory are
@@ -165,12 +164,12 @@ static void check_output_bounded(const char *what, size_t nnames, size_t nsample
  * drawing stays small. */
 static void test_many_marks(void)
 {
-    struct fixture_text t = {0};
+    struct fixture_text t = { 0 };
     fixture_put(&t, "JOB \"marks\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n");
     const size_t n = 100000;
     for (size_t k = 0; k < n; k++)
         fixture_put(&t, "MARK %zu.005\nBEGIN_SAMPLE %zu.01\na %zu\nb 7\nEND_SAMPLE %zu.01\n", k, k,
-            k % 1000, k);
+                    k % 1000, k);
     struct profile p;
     struct hp_error err;
     if (!CHECK(profile_parse_buffer(&p, t.s, t.len, "marks.hp", NULL, &err) == 0)) {
@@ -200,15 +199,19 @@ static void test_many_marks(void)
     CHECK(series_build(&s, &p, &bp, series_columns(bp.count), &err) == 0);
     struct render_fonts *fonts = render_fonts_new(NULL);
     struct text_metrics tm = render_text_metrics(fonts);
-    struct layout_options lo = {.page = PAGE_LANDSCAPE_A4, .fit_width = 648, .key = true,
-                                .marks = true, .x_range = p.t_last - p.t_first, .y_range = s.y_max};
+    struct layout_options lo = { .page = PAGE_LANDSCAPE_A4,
+                                 .fit_width = 648,
+                                 .key = true,
+                                 .marks = true,
+                                 .x_range = p.t_last - p.t_first,
+                                 .y_range = s.y_max };
     CHECK(layout_build(&L, &p, &bp, &s, &lo, &tm, &err) == 0);
     size_t carets = 0;
     for (size_t i = 0; i < L.page[0].count; i++)
         carets += L.page[0].prim[i].kind == PRIM_POLYGON && L.page[0].prim[i].npts == 3;
     CHECK(carets > 100 && carets < 2000);
     FILE *f = tmpfile();
-    struct render_settings rs = {.dpi = 72};
+    struct render_settings rs = { .dpi = 72 };
     CHECK(render_format_svg.write(f, &L, fonts, &rs, &err) == 0);
     CHECK(ftell(f) < 1000000);
     fclose(f);
@@ -297,8 +300,8 @@ static size_t check_simplify(const double *t, const double *y, size_t n, double 
     struct series s;
     memset(&s, 0, sizeof s);
     s.nbands = 1;
-    struct polyline pl = {n, xreallocarray(NULL, n, sizeof(double)),
-                          xreallocarray(NULL, n, sizeof(double))};
+    struct polyline pl = { n, xreallocarray(NULL, n, sizeof(double)),
+                           xreallocarray(NULL, n, sizeof(double)) };
     memcpy(pl.t, t, n * sizeof *t);
     memcpy(pl.y, y, n * sizeof *y);
     s.top = &pl;
@@ -376,10 +379,9 @@ static void test_simplify(void)
 static void test_store_round_trip(void)
 {
     static const int64_t values[] = {
-        0, 1, 127, 128, 16383, 16384, 1u << 21, 1000000007, INT64_MAX, INT64_MAX - 1,
-        -1, INT64_MIN,
+        0, 1, 127, 128, 16383, 16384, 1u << 21, 1000000007, INT64_MAX, INT64_MAX - 1, -1, INT64_MIN,
     };
-    static const uint32_t names[] = {0, 1, 2, 0, 0, 300, 299, 1u << 20, UINT32_MAX, 5, 4, 3};
+    static const uint32_t names[] = { 0, 1, 2, 0, 0, 300, 299, 1u << 20, UINT32_MAX, 5, 4, 3 };
     const size_t n = sizeof values / sizeof values[0];
     struct hp_error err;
 
@@ -407,8 +409,8 @@ static void test_store_round_trip(void)
             while ((rc = store_cursor_next(cur, &smp, &err)) == 1) {
                 wrong += smp.time != (double)k * 0.25 || smp.n != k % (n + 1);
                 for (size_t i = 0; i < smp.n && i < n; i++)
-                    wrong += smp.entry[i].name != names[(i + k) % n] ||
-                             smp.entry[i].value != values[(i * 7 + k) % n];
+                    wrong += smp.entry[i].name != names[(i + k) % n]
+                        || smp.entry[i].value != values[(i * 7 + k) % n];
                 k++;
             }
             store_cursor_free(cur);
@@ -436,7 +438,7 @@ static void test_names_truncate(void)
 {
     struct names t;
     names_init(&t);
-    const char *const words[] = {"alpha", "beta", "gamma", "delta"};
+    const char *const words[] = { "alpha", "beta", "gamma", "delta" };
     for (int i = 0; i < 4; i++)
         CHECK_INT(names_intern(&t, words[i], strlen(words[i])), i);
     names_truncate(&t, 2);
@@ -461,27 +463,26 @@ static void test_parse_paths(void)
     /* Each line either takes the fast path or not; the totals must not
      * care.  Names come in a different order in each sample, repeat, and
      * change, so the guessed next name is often wrong. */
-    const char *hp =
-        "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
-        "BEGIN_SAMPLE 0\n"
-        "a\t1\n"
-        "b 999999999999999999\n"          /* 18 digits: fast */
-        "c 1000000000000000000\n"         /* 19 digits: general */
-        "d +5\n"                          /* a sign: general */
-        "e\t \t7  \n"                     /* trailing blanks: general */
-        "f g h 8\r\n"                     /* a name with blanks */
-        "END_SAMPLE 0\n"
-        "BEGIN_SAMPLE 1\n"
-        "f g h 2\n"
-        "a 3\n"
-        "a 4\n"                           /* twice in one sample */
-        "c 9223372036854775807\n"         /* INT64_MAX */
-        "new 6\n"
-        "END_SAMPLE 1\n"
-        "BEGIN_SAMPLE 2\n"
-        "a 10\n"
-        "b 1\n"
-        "END_SAMPLE 2\n";
+    const char *hp = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
+                     "BEGIN_SAMPLE 0\n"
+                     "a\t1\n"
+                     "b 999999999999999999\n"  /* 18 digits: fast */
+                     "c 1000000000000000000\n" /* 19 digits: general */
+                     "d +5\n"                  /* a sign: general */
+                     "e\t \t7  \n"             /* trailing blanks: general */
+                     "f g h 8\r\n"             /* a name with blanks */
+                     "END_SAMPLE 0\n"
+                     "BEGIN_SAMPLE 1\n"
+                     "f g h 2\n"
+                     "a 3\n"
+                     "a 4\n"                   /* twice in one sample */
+                     "c 9223372036854775807\n" /* INT64_MAX */
+                     "new 6\n"
+                     "END_SAMPLE 1\n"
+                     "BEGIN_SAMPLE 2\n"
+                     "a 10\n"
+                     "b 1\n"
+                     "END_SAMPLE 2\n";
     struct profile p;
     struct hp_error err;
     if (!CHECK(profile_parse_buffer(&p, hp, strlen(hp), "paths.hp", NULL, &err) == 0)) {
@@ -518,7 +519,10 @@ static void test_parse_paths(void)
                               "BEGIN_SAMPLE 1\na\0b 2\nEND_SAMPLE 1\n";
     CHECK(profile_parse_buffer(&p, nul, sizeof nul - 1, "nul.hp", NULL, &err) == 0);
     CHECK_INT(p.names.count, 2);
-    CHECK_INT(value_of(&p, "a\xEF\xBF\xBD" "b"), 2);
+    CHECK_INT(value_of(&p,
+                       "a\xEF\xBF\xBD"
+                       "b"),
+              2);
     profile_free(&p);
 
     /* The names of a sample cut off at the end are forgotten, even when

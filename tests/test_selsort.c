@@ -95,7 +95,7 @@ static void keys_against_reference(void)
         }
         shuffle(a, n);
         memcpy(b, a, n * sizeof *a);
-        struct ukeys k = {key};
+        struct ukeys k = { key };
         selection_sort_keys(a, n, key);
         reference_sort(b, n, less_u, &k);
         mismatches += !same(a, b, n);
@@ -127,7 +127,7 @@ static void random_against_reference(void)
         }
         shuffle(a, n); /* items and positions differ */
         memcpy(b, a, n * sizeof *a);
-        struct dkeys k = {key};
+        struct dkeys k = { key };
         bool descending = rng() % 3 == 0;
         selsort_less_fn fn = descending ? greater_d : less_d;
         selection_sort(a, n, fn, nan_d, &k);
@@ -162,38 +162,38 @@ static void hand_cases(void)
      * i=1: first 1 at 1 -> stays
      * i=2: first 1 at 2 -> stays
      * i=3: keys 2 1 -> min at 4 -> swap: 3 1 2 4 0 */
-    double key[] = {2, 1, 1, 0, 1};
-    size_t items[] = {0, 1, 2, 3, 4};
-    struct dkeys k = {key};
+    double key[] = { 2, 1, 1, 0, 1 };
+    size_t items[] = { 0, 1, 2, 3, 4 };
+    struct dkeys k = { key };
     selection_sort(items, 5, less_d, NULL, &k);
-    size_t want[] = {3, 1, 2, 4, 0};
+    size_t want[] = { 3, 1, 2, 4, 0 };
     CHECK(same(items, want, 5));
 
     /* Unstable: equal keys 5a 5b then 1: i=0 swaps 5a with 1, giving
      * 1 5b 5a. */
-    double key2[] = {5, 5, 1};
-    size_t items2[] = {0, 1, 2};
+    double key2[] = { 5, 5, 1 };
+    size_t items2[] = { 0, 1, 2 };
     k.key = key2;
     selection_sort(items2, 3, less_d, NULL, &k);
-    size_t want2[] = {2, 1, 0};
+    size_t want2[] = { 2, 1, 0 };
     CHECK(same(items2, want2, 3));
 
     /* A NaN at position i stays there; elsewhere it is never chosen:
      * keys 3 NaN 1 2.  i=0: min 1 at 2 -> 2 1 0 3 (keys 1 NaN 3 2)
      * i=1: NaN -> stays.  i=2: 3 vs 2 -> swap: 2 1 3 0. */
-    double key3[] = {3, NAN, 1, 2};
-    size_t items3[] = {0, 1, 2, 3};
+    double key3[] = { 3, NAN, 1, 2 };
+    size_t items3[] = { 0, 1, 2, 3 };
     k.key = key3;
     selection_sort(items3, 4, less_d, nan_d, &k);
-    size_t want3[] = {2, 1, 3, 0};
+    size_t want3[] = { 2, 1, 3, 0 };
     CHECK(same(items3, want3, 4));
 
     /* All NaN: nothing moves. */
-    double key4[] = {NAN, NAN, NAN};
-    size_t items4[] = {2, 0, 1};
+    double key4[] = { NAN, NAN, NAN };
+    size_t items4[] = { 2, 0, 1 };
     k.key = key4;
     selection_sort(items4, 3, less_d, nan_d, &k);
-    size_t want4[] = {2, 0, 1};
+    size_t want4[] = { 2, 0, 1 };
     CHECK(same(items4, want4, 3));
 
     /* n = 0 and n = 1 do nothing (and do not touch the array). */
@@ -218,7 +218,7 @@ static void medium_against_reference(void)
                 key[i] = NAN;
             a[i] = b[i] = i;
         }
-        struct dkeys k = {key};
+        struct dkeys k = { key };
         selection_sort(a, n, less_d, nan_d, &k);
         reference_sort(b, n, less_d, &k);
         if (!same(a, b, n))
@@ -240,7 +240,7 @@ static void million(void)
         key[i] = (double)(rng() % 1000);
         a[i] = i;
     }
-    struct dkeys k = {key};
+    struct dkeys k = { key };
     clock_t t0 = clock();
     selection_sort(a, n, less_d, NULL, &k);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;

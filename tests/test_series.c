@@ -83,18 +83,18 @@ static int polyline_is(const struct polyline *pl, size_t n, const double *t, con
 
 static void test_example_a(void)
 {
-    static const char *const names[] = {"alpha", "beta"};
-    static const char *const bands[] = {"beta", "alpha"};
-    static const int32_t map[] = {1, 0};
+    static const char *const names[] = { "alpha", "beta" };
+    static const char *const bands[] = { "beta", "alpha" };
+    static const int32_t map[] = { 1, 0 };
     struct profile p;
     profile_start(&p, names, 2);
-    add_sample(&p, 0.0, (struct sample_entry[]){{0, 100}, {1, 50}}, 2);
-    add_sample(&p, 1.0, (struct sample_entry[]){{0, 300}, {1, 20}}, 2);
+    add_sample(&p, 0.0, (struct sample_entry[]){ { 0, 100 }, { 1, 50 } }, 2);
+    add_sample(&p, 1.0, (struct sample_entry[]){ { 0, 300 }, { 1, 20 } }, 2);
     struct band_plan bp;
     plan_make(&bp, bands, 2, map, 2);
 
     /* Exact (2 samples <= 100 columns) and reduced (2 > 1 column) agree. */
-    size_t columns[] = {100, 2, 1};
+    size_t columns[] = { 100, 2, 1 };
     for (size_t i = 0; i < 3; i++) {
         struct series s;
         struct hp_error err;
@@ -103,7 +103,7 @@ static void test_example_a(void)
         CHECK_INT(s.nsamples, 2);
         CHECK(s.y_max == 320.0);
         CHECK(s.area == 235.0);
-        static const double t[] = {0, 1}, beta[] = {50, 20}, alpha[] = {150, 320};
+        static const double t[] = { 0, 1 }, beta[] = { 50, 20 }, alpha[] = { 150, 320 };
         CHECK(polyline_is(&s.top[0], 2, t, beta));
         CHECK(polyline_is(&s.top[1], 2, t, alpha));
         series_free(&s);
@@ -120,16 +120,17 @@ static void test_trace_and_other(void)
 {
     /* a, b, c merged into OTHER (band 0); d is band 1; t is a dropped trace
      * element (BAND_TRACED): not in the stack, but in the title's totals. */
-    static const char *const names[] = {"a", "b", "c", "d", "t"};
-    static const char *const bands[] = {"OTHER", "d"};
-    static const int32_t map[] = {0, 0, 0, 1, BAND_TRACED};
+    static const char *const names[] = { "a", "b", "c", "d", "t" };
+    static const char *const bands[] = { "OTHER", "d" };
+    static const int32_t map[] = { 0, 0, 0, 1, BAND_TRACED };
     struct profile p;
     profile_start(&p, names, 5);
-    add_sample(&p, 0.0, (struct sample_entry[]){{0, 1}, {1, 2}, {4, 1000}, {3, 10}}, 4);
-    add_sample(&p, 2.0, (struct sample_entry[]){{4, 5000}}, 1);
-    add_sample(&p, 3.0, (struct sample_entry[]){{2, 7}, {3, 20}, {0, 4}}, 3);
+    add_sample(&p, 0.0, (struct sample_entry[]){ { 0, 1 }, { 1, 2 }, { 4, 1000 }, { 3, 10 } }, 4);
+    add_sample(&p, 2.0, (struct sample_entry[]){ { 4, 5000 } }, 1);
+    add_sample(&p, 3.0, (struct sample_entry[]){ { 2, 7 }, { 3, 20 }, { 0, 4 } }, 3);
     /* A name repeated within one sample adds up. */
-    add_sample(&p, 5.0, (struct sample_entry[]){{3, 5}, {1, 1}, {3, 6}, {1, 2}, {4, 9}}, 5);
+    add_sample(&p, 5.0, (struct sample_entry[]){ { 3, 5 }, { 1, 1 }, { 3, 6 }, { 1, 2 }, { 4, 9 } },
+               5);
     struct band_plan bp;
     plan_make(&bp, bands, 2, map, 5);
     bp.trace_dropped = 1;
@@ -142,9 +143,9 @@ static void test_trace_and_other(void)
     CHECK(s.all_area == 2 * (1013 + 5000) / 2.0 + 1 * (5000 + 31) / 2.0 + 2 * (31 + 23) / 2.0);
     CHECK(s.hidden_max == 5000.0 && s.hidden_time == 2.0 && s.hidden_total == 5000.0);
     CHECK_INT(s.hidden_names, 1);
-    static const double t[] = {0, 2, 3, 5};
-    static const double other[] = {3, 0, 11, 3};
-    static const double top[] = {13, 0, 31, 14};
+    static const double t[] = { 0, 2, 3, 5 };
+    static const double other[] = { 3, 0, 11, 3 };
+    static const double top[] = { 13, 0, 31, 14 };
     CHECK(polyline_is(&s.top[0], 4, t, other));
     CHECK(polyline_is(&s.top[1], 4, t, top));
     CHECK(s.y_max == 31.0);
@@ -158,17 +159,17 @@ static void test_trace_and_other(void)
 
 static void test_edge_cases(void)
 {
-    static const char *const names[] = {"x", "y"};
+    static const char *const names[] = { "x", "y" };
     struct profile p;
     struct series s;
     struct hp_error err;
 
     /* One sample: the area is 0. */
     {
-        static const char *const bands[] = {"x", "y"};
-        static const int32_t map[] = {0, 1};
+        static const char *const bands[] = { "x", "y" };
+        static const int32_t map[] = { 0, 1 };
         profile_start(&p, names, 2);
-        add_sample(&p, 4.0, (struct sample_entry[]){{0, 3}, {1, 4}}, 2);
+        add_sample(&p, 4.0, (struct sample_entry[]){ { 0, 3 }, { 1, 4 } }, 2);
         struct band_plan bp;
         plan_make(&bp, bands, 2, map, 2);
         CHECK_INT(series_build(&s, &p, &bp, 1, &err), 0);
@@ -181,10 +182,10 @@ static void test_edge_cases(void)
 
     /* No bands at all (everything dropped): samples still counted. */
     {
-        static const int32_t map[] = {-1, -1};
+        static const int32_t map[] = { -1, -1 };
         profile_start(&p, names, 2);
-        add_sample(&p, 0.0, (struct sample_entry[]){{0, 3}}, 1);
-        add_sample(&p, 1.0, (struct sample_entry[]){{1, 3}}, 1);
+        add_sample(&p, 0.0, (struct sample_entry[]){ { 0, 3 } }, 1);
+        add_sample(&p, 1.0, (struct sample_entry[]){ { 1, 3 } }, 1);
         add_sample(&p, 2.0, NULL, 0);
         struct band_plan bp;
         plan_make(&bp, NULL, 0, map, 2);
@@ -198,8 +199,8 @@ static void test_edge_cases(void)
 
     /* No samples. */
     {
-        static const char *const bands[] = {"x"};
-        static const int32_t map[] = {0, -1};
+        static const char *const bands[] = { "x" };
+        static const int32_t map[] = { 0, -1 };
         profile_start(&p, names, 2);
         struct band_plan bp;
         plan_make(&bp, bands, 1, map, 2);
@@ -213,16 +214,16 @@ static void test_edge_cases(void)
     /* Every sample at the same time (span 0), more samples than columns:
      * one column, so first, last, minimum and maximum. */
     {
-        static const char *const bands[] = {"x"};
-        static const int32_t map[] = {0, -1};
+        static const char *const bands[] = { "x" };
+        static const int32_t map[] = { 0, -1 };
         profile_start(&p, names, 2);
-        static const int64_t v[] = {5, 9, 2, 8, 1, 7, 4};
+        static const int64_t v[] = { 5, 9, 2, 8, 1, 7, 4 };
         for (size_t i = 0; i < 7; i++)
-            add_sample(&p, 3.0, (struct sample_entry[]){{0, v[i]}}, 1);
+            add_sample(&p, 3.0, (struct sample_entry[]){ { 0, v[i] } }, 1);
         struct band_plan bp;
         plan_make(&bp, bands, 1, map, 2);
         CHECK_INT(series_build(&s, &p, &bp, 3, &err), 0);
-        static const double t[] = {3, 3, 3, 3}, y[] = {5, 9, 1, 4};
+        static const double t[] = { 3, 3, 3, 3 }, y[] = { 5, 9, 1, 4 };
         CHECK(polyline_is(&s.top[0], 4, t, y));
         CHECK(s.y_max == 9 && s.area == 0 && s.nsamples == 7);
         series_free(&s);
@@ -232,14 +233,14 @@ static void test_edge_cases(void)
 
     /* Samples exactly equal to columns: all kept. */
     {
-        static const char *const bands[] = {"y", "x"};
-        static const int32_t map[] = {1, 0};
+        static const char *const bands[] = { "y", "x" };
+        static const int32_t map[] = { 1, 0 };
         profile_start(&p, names, 2);
         double t[50], y0[50], y1[50];
         for (size_t i = 0; i < 50; i++) {
             t[i] = 0.5 * (double)i;
             int64_t a = (int64_t)((i * 37) % 11), b = (int64_t)((i * 13) % 7);
-            add_sample(&p, t[i], (struct sample_entry[]){{0, a}, {1, b}}, 2);
+            add_sample(&p, t[i], (struct sample_entry[]){ { 0, a }, { 1, b } }, 2);
             y0[i] = (double)b;
             y1[i] = (double)b + (double)a;
         }
@@ -274,9 +275,9 @@ static uint64_t rng(void)
 static void test_long(void)
 {
     enum { N = 100000, COLUMNS = 100, NB = 3 };
-    static const char *const names[] = {"n0", "n1", "n2", "n3", "trace"};
-    static const char *const bands[] = {"OTHER", "n2", "n3"};
-    static const int32_t map[] = {0, 0, 1, 2, -1};
+    static const char *const names[] = { "n0", "n1", "n2", "n3", "trace" };
+    static const char *const bands[] = { "OTHER", "n2", "n3" };
+    static const int32_t map[] = { 0, 0, 1, 2, -1 };
     struct profile p;
     profile_start(&p, names, 5);
 
@@ -300,7 +301,7 @@ static void test_long(void)
         size_t n = 0;
         for (int i = 0; i < 5; i++)
             if (v[i] || (rng() & 1))
-                e[n++] = (struct sample_entry){(uint32_t)i, v[i]};
+                e[n++] = (struct sample_entry){ (uint32_t)i, v[i] };
         add_sample(&p, t, e, n);
         times[k] = t;
         double b0 = (double)(v[0] + v[1]);
@@ -423,12 +424,12 @@ out:
  * the replay must not read past band_of_name). */
 static void test_unknown_id(void)
 {
-    static const char *const names[] = {"x", "y"};
-    static const char *const bands[] = {"x"};
-    static const int32_t map[] = {0};
+    static const char *const names[] = { "x", "y" };
+    static const char *const bands[] = { "x" };
+    static const int32_t map[] = { 0 };
     struct profile p;
     profile_start(&p, names, 2);
-    add_sample(&p, 0, (struct sample_entry[]){{0, 2}, {1, 100}}, 2);
+    add_sample(&p, 0, (struct sample_entry[]){ { 0, 2 }, { 1, 100 } }, 2);
     struct band_plan bp;
     plan_make(&bp, bands, 1, map, 1);
     struct series s;
@@ -446,13 +447,13 @@ static void test_modes(void)
 {
     /* Example A again (beta below alpha), and a third sample with nothing
      * in it: a total of 0 draws nothing in percent mode. */
-    static const char *const names[] = {"alpha", "beta"};
-    static const char *const bands[] = {"beta", "alpha"};
-    static const int32_t map[] = {1, 0};
+    static const char *const names[] = { "alpha", "beta" };
+    static const char *const bands[] = { "beta", "alpha" };
+    static const int32_t map[] = { 1, 0 };
     struct profile p;
     profile_start(&p, names, 2);
-    add_sample(&p, 0.0, (struct sample_entry[]){{0, 100}, {1, 50}}, 2);
-    add_sample(&p, 1.0, (struct sample_entry[]){{0, 300}, {1, 20}}, 2);
+    add_sample(&p, 0.0, (struct sample_entry[]){ { 0, 100 }, { 1, 50 } }, 2);
+    add_sample(&p, 1.0, (struct sample_entry[]){ { 0, 300 }, { 1, 20 } }, 2);
     add_sample(&p, 2.0, NULL, 0);
     struct band_plan bp;
     plan_make(&bp, bands, 2, map, 2);
@@ -463,7 +464,7 @@ static void test_modes(void)
      * The empty third sample has no shares: no point (a wedge down to 0
      * would show a change that is not in the data).  Exact, and reduced
      * to two columns (the second keeps its one sample with shares). */
-    size_t columns[] = {100, 2};
+    size_t columns[] = { 100, 2 };
     for (size_t i = 0; i < 2; i++) {
         CHECK_INT(series_build_mode(&s, &p, &bp, columns[i], MODE_PERCENT, &err), 0);
         CHECK_INT(s.top[0].n, 2);
@@ -482,7 +483,7 @@ static void test_modes(void)
     /* lines: each band's own value, not stacked; the scale is the largest
      * single value. */
     CHECK_INT(series_build_mode(&s, &p, &bp, 100, MODE_LINES, &err), 0);
-    static const double t[] = {0, 1, 2}, beta[] = {50, 20, 0}, alpha[] = {100, 300, 0};
+    static const double t[] = { 0, 1, 2 }, beta[] = { 50, 20, 0 }, alpha[] = { 100, 300, 0 };
     CHECK(polyline_is(&s.top[0], 3, t, beta));
     CHECK(polyline_is(&s.top[1], 3, t, alpha));
     CHECK(s.plot_max == 300);
@@ -532,7 +533,7 @@ static void check_stack_truth(enum plot_mode mode)
 {
     enum { N = 3000, NB = 120, COLUMNS = 200 };
     const char **names = xcalloc(NB, sizeof *names);
-    char (*text)[16] = xcalloc(NB, sizeof *text);
+    char(*text)[16] = xcalloc(NB, sizeof *text);
     int32_t *map = xcalloc(NB, sizeof *map);
     for (size_t i = 0; i < NB; i++) {
         snprintf(text[i], sizeof text[i], "b%zu", i);
@@ -561,7 +562,7 @@ static void check_stack_truth(enum plot_mode mode)
                 v = freed ? v / 50 : v;
             }
             if (v)
-                e[n++] = (struct sample_entry){(uint32_t)b, v};
+                e[n++] = (struct sample_entry){ (uint32_t)b, v };
             sum += (double)v;
             exact[k * NB + b] = sum;
         }
@@ -606,8 +607,7 @@ static void check_stack_truth(enum plot_mode mode)
                 continue;
             bool found = false;
             for (size_t i = 0; i < n && !found; i++)
-                found = sample[i] == at || (grid[i] == times[at] &&
-                                            s.top[NB - 1].y[i] == best);
+                found = sample[i] == at || (grid[i] == times[at] && s.top[NB - 1].y[i] == best);
             missing += !found;
         }
         CHECK_INT(missing, 0);
@@ -660,11 +660,11 @@ static void check_stack_truth(enum plot_mode mode)
  * and simplifying that is harmless. */
 static void test_percent_of_nothing(void)
 {
-    static const char *const names[] = {"a"};
-    static const int32_t map[] = {0};
+    static const char *const names[] = { "a" };
+    static const int32_t map[] = { 0 };
     struct profile p;
     profile_start(&p, names, 1);
-    add_sample(&p, 0.0, (struct sample_entry[]){{0, 0}}, 1);
+    add_sample(&p, 0.0, (struct sample_entry[]){ { 0, 0 } }, 1);
     add_sample(&p, 1.0, NULL, 0);
     struct band_plan bp;
     plan_make(&bp, names, 1, map, 1);
@@ -687,7 +687,7 @@ static void test_hairlines(void)
 {
     enum { NB = 20002 };
     const char **names = xcalloc(NB, sizeof *names);
-    char (*text)[16] = xcalloc(NB, sizeof *text);
+    char(*text)[16] = xcalloc(NB, sizeof *text);
     int32_t *map = xcalloc(NB, sizeof *map);
     struct sample_entry *e = xcalloc(NB, sizeof *e);
     for (size_t i = 0; i < NB; i++) {
@@ -699,7 +699,7 @@ static void test_hairlines(void)
     profile_start(&p, names, NB);
     for (int k = 0; k < 3; k++) {
         for (size_t b = 0; b < NB; b++) /* 1000000, 20000 of 1, 1000000 */
-            e[b] = (struct sample_entry){(uint32_t)b, b == 0 || b == NB - 1 ? 1000000 : 1};
+            e[b] = (struct sample_entry){ (uint32_t)b, b == 0 || b == NB - 1 ? 1000000 : 1 };
         e[NB / 2].value = k == 1 ? 200000 : 1; /* thick in one sample only */
         add_sample(&p, k, e, NB);
     }
@@ -738,7 +738,7 @@ static void random_profile(struct profile *p, struct band_plan *bp, size_t n, si
                            int64_t *values)
 {
     const char **names = xcalloc(nb, sizeof *names);
-    char (*text)[16] = xcalloc(nb, sizeof *text);
+    char(*text)[16] = xcalloc(nb, sizeof *text);
     int32_t *map = xcalloc(nb, sizeof *map);
     for (size_t i = 0; i < nb; i++) {
         snprintf(text[i], sizeof text[i], "b%zu", i);
@@ -754,7 +754,7 @@ static void random_profile(struct profile *p, struct band_plan *bp, size_t n, si
             int64_t v = empty || rng() % 3 == 0 ? 0 : (int64_t)(rng() % 100000);
             values[k * nb + b] = v;
             if (v)
-                e[m++] = (struct sample_entry){(uint32_t)b, v};
+                e[m++] = (struct sample_entry){ (uint32_t)b, v };
         }
         add_sample(p, 0.5 + 0.01 * (double)k, e, m);
     }
@@ -819,7 +819,7 @@ out:
 
 static void test_page_samples(void)
 {
-    enum plot_mode modes[] = {MODE_STACKED, MODE_PERCENT, MODE_LINES};
+    enum plot_mode modes[] = { MODE_STACKED, MODE_PERCENT, MODE_LINES };
     for (int m = 0; m < 3; m++) {
         check_page_samples(300, 5, modes[m], true);     /* every sample fits */
         check_page_samples(20000, 3, modes[m], false);  /* the drawing's own columns */
@@ -842,24 +842,24 @@ static size_t series_differences(const struct series *a, const struct series *b)
     bad += memcmp(&a->y_max_time, &b->y_max_time, sizeof a->y_max_time) != 0;
     bad += memcmp(&a->area, &b->area, sizeof a->area) != 0;
     bad += memcmp(&a->plot_max, &b->plot_max, sizeof a->plot_max) != 0;
-    const double fa[] = {a->all_max, a->all_max_time, a->all_area, a->hidden_max, a->hidden_time,
-                         a->hidden_total};
-    const double fb[] = {b->all_max, b->all_max_time, b->all_area, b->hidden_max, b->hidden_time,
-                         b->hidden_total};
+    const double fa[] = { a->all_max,    a->all_max_time, a->all_area,
+                          a->hidden_max, a->hidden_time,  a->hidden_total };
+    const double fb[] = { b->all_max,    b->all_max_time, b->all_area,
+                          b->hidden_max, b->hidden_time,  b->hidden_total };
     bad += !same_doubles(fa, fb, 6);
     if (bad)
         return bad;
     bad += !same_doubles(a->band_peak, b->band_peak, a->nbands);
     bad += !same_doubles(a->band_peak_time, b->band_peak_time, a->nbands);
     for (size_t k = 0; k < a->nbands; k++)
-        bad += a->top[k].n != b->top[k].n || !same_doubles(a->top[k].t, b->top[k].t, a->top[k].n) ||
-               !same_doubles(a->top[k].y, b->top[k].y, a->top[k].n);
+        bad += a->top[k].n != b->top[k].n || !same_doubles(a->top[k].t, b->top[k].t, a->top[k].n)
+            || !same_doubles(a->top[k].y, b->top[k].y, a->top[k].n);
     const struct series_samples *x = a->samples, *y = b->samples;
     if (x && y)
-        bad += x->n != y->n || x->nbands != y->nbands || !same_doubles(x->t, y->t, x->n) ||
-               (x->n && memcmp(x->value, y->value, x->n * x->nbands * sizeof *x->value) != 0) ||
-               !x->hidden != !y->hidden ||
-               (x->hidden && x->n && memcmp(x->hidden, y->hidden, x->n * sizeof *x->hidden) != 0);
+        bad += x->n != y->n || x->nbands != y->nbands || !same_doubles(x->t, y->t, x->n)
+            || (x->n && memcmp(x->value, y->value, x->n * x->nbands * sizeof *x->value) != 0)
+            || !x->hidden != !y->hidden
+            || (x->hidden && x->n && memcmp(x->hidden, y->hidden, x->n * sizeof *x->hidden) != 0);
     else
         bad += x != y;
     return bad;
@@ -878,15 +878,17 @@ static char *sparse_body(size_t n, size_t nb, size_t per_sample, uint64_t *seed)
         size_t m = fixture_rng(seed) % (per_sample + 1);
         for (size_t j = 0; j < m; j++) {
             uint64_t r = fixture_rng(seed);
-            unsigned long long v = r % 97 == 0 ? 0 : r % 89 == 0 ? 4611686018427387904ull
-                                 : (r >> 20) % 5000;
+            unsigned long long v = r % 97 == 0 ? 0
+                : r % 89 == 0                  ? 4611686018427387904ull
+                                               : (r >> 20) % 5000;
             size_t name = (size_t)(fixture_rng(seed) % nb);
             fprintf(f, "n%zu\t%llu\n", name, v);
             if (r % 13 == 0)
                 fprintf(f, "n%zu\t%llu\n", name, v / 2); /* twice in one sample */
         }
         if (k > 0 && k % 3 == 0)
-            fputs("zero\t0\n", f); /* a band that is 0 wherever it is: its peak stays at the start */
+            fputs("zero\t0\n",
+                  f); /* a band that is 0 wherever it is: its peak stays at the start */
         fprintf(f, "END_SAMPLE %.3f\n", 0.25 * (double)k);
     }
     fclose(f);
@@ -896,10 +898,15 @@ static char *sparse_body(size_t n, size_t nb, size_t per_sample, uint64_t *seed)
 static void test_sparse_replay(void)
 {
     uint64_t seed = 0x5eed5eedu;
-    static const size_t columns[] = {1, 2, 3, 7, 40, 1000};
-    static const struct { size_t n, nb, per; double trace; long limit; } shape[] = {
-        {50, 200, 6, 0, 0}, {300, 400, 12, 1, 0}, {120, 60, 3, 0, 8}, {9, 30, 30, 0, 0},
-        {400, 1000, 2, 0.5, 30}, {2, 5, 5, 0, 0}, {200, 300, 0, 0, 0},
+    static const size_t columns[] = { 1, 2, 3, 7, 40, 1000 };
+    static const struct {
+        size_t n, nb, per;
+        double trace;
+        long limit;
+    } shape[] = {
+        { 50, 200, 6, 0, 0 },  { 300, 400, 12, 1, 0 },    { 120, 60, 3, 0, 8 },
+        { 9, 30, 30, 0, 0 },   { 400, 1000, 2, 0.5, 30 }, { 2, 5, 5, 0, 0 },
+        { 200, 300, 0, 0, 0 },
     };
     size_t bad = 0, cases = 0;
     for (size_t i = 0; i < sizeof shape / sizeof shape[0]; i++) {
@@ -912,11 +919,15 @@ static void test_sparse_replay(void)
         for (size_t c = 0; c < sizeof columns / sizeof columns[0]; c++) {
             struct series d, sp, au;
             struct hp_error err;
-            CHECK_INT(series_build_replay(&d, &p, &bp, columns[c], MODE_STACKED, SERIES_DENSE, &err), 0);
-            CHECK_INT(series_build_replay(&sp, &p, &bp, columns[c], MODE_STACKED, SERIES_SPARSE, &err), 0);
+            CHECK_INT(
+                series_build_replay(&d, &p, &bp, columns[c], MODE_STACKED, SERIES_DENSE, &err), 0);
+            CHECK_INT(
+                series_build_replay(&sp, &p, &bp, columns[c], MODE_STACKED, SERIES_SPARSE, &err),
+                0);
             CHECK_INT(series_build_mode(&au, &p, &bp, columns[c], MODE_STACKED, &err), 0);
             CHECK_INT(series_samples_build_replay(&d, &p, &bp, columns[c], SERIES_DENSE, &err), 0);
-            CHECK_INT(series_samples_build_replay(&sp, &p, &bp, columns[c], SERIES_SPARSE, &err), 0);
+            CHECK_INT(series_samples_build_replay(&sp, &p, &bp, columns[c], SERIES_SPARSE, &err),
+                      0);
             CHECK_INT(series_samples_build(&au, &p, &bp, columns[c], &err), 0);
             bad += series_differences(&d, &sp) + series_differences(&d, &au);
             cases++;
@@ -937,19 +948,20 @@ static void test_sparse_replay(void)
  * sums that fit leave the flag down. */
 static void test_clipped(void)
 {
-    static const char *const names[] = {"a", "b", "c"};
-    static const char *const bands[] = {"OTHER", "c"};
-    static const int32_t map[] = {0, 0, 1};
+    static const char *const names[] = { "a", "b", "c" };
+    static const char *const bands[] = { "OTHER", "c" };
+    static const int32_t map[] = { 0, 0, 1 };
     for (int over = 0; over < 2; over++) {
         int64_t big = over ? INT64_MAX : INT64_MAX / 2;
         struct profile p;
         profile_start(&p, names, 3);
         for (int k = 0; k < 6; k++)
-            add_sample(&p, k, (struct sample_entry[]){{0, big}, {1, k == 3 ? big : 1}, {2, 5}}, 3);
+            add_sample(&p, k,
+                       (struct sample_entry[]){ { 0, big }, { 1, k == 3 ? big : 1 }, { 2, 5 } }, 3);
         struct band_plan bp;
         plan_make(&bp, bands, 2, map, 3);
         struct hp_error err;
-        enum series_replay how[] = {SERIES_DENSE, SERIES_SPARSE};
+        enum series_replay how[] = { SERIES_DENSE, SERIES_SPARSE };
         for (int h = 0; h < 2; h++) {
             for (size_t columns = 2; columns <= 10; columns += 8) {
                 struct series s;

@@ -114,14 +114,14 @@ static uint32_t next_random(uint64_t *state)
 
 /* A profile of three samples: names[k] grows by slope[k] per second from
  * base[k]. */
-static void plan_with(struct profile *p, struct band_plan *bp, char names[][16],
-                      const long *base, const long *slope, size_t n,
-                      const struct band_options *bo)
+static void plan_with(struct profile *p, struct band_plan *bp, char names[][16], const long *base,
+                      const long *slope, size_t n, const struct band_options *bo)
 {
     size_t size = 200 + 3 * n * 48;
     char *hp = xmalloc(size);
-    size_t len = (size_t)snprintf(hp, size, "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
-                                            "VALUE_UNIT \"bytes\"\n");
+    size_t len = (size_t)snprintf(hp, size,
+                                  "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
+                                  "VALUE_UNIT \"bytes\"\n");
     for (int t = 0; t < 3; t++) {
         len += (size_t)snprintf(hp + len, size - len, "BEGIN_SAMPLE %d\n", t);
         for (size_t k = 0; k < n; k++)
@@ -130,7 +130,8 @@ static void plan_with(struct profile *p, struct band_plan *bp, char names[][16],
         len += (size_t)snprintf(hp + len, size - len, "END_SAMPLE %d\n", t);
     }
     struct hp_error err;
-    if (profile_parse_buffer(p, hp, len, "t.hp", NULL, &err) < 0 || bands_plan(bp, p, bo, &err) < 0) {
+    if (profile_parse_buffer(p, hp, len, "t.hp", NULL, &err) < 0
+        || bands_plan(bp, p, bo, &err) < 0) {
         fprintf(stderr, "%s\n", err.text);
         abort();
     }
@@ -159,7 +160,7 @@ static void test_no_look_alikes(void)
         double worst = 1e9;
         for (int trial = 0; trial < 300; trial++) {
             char names[16][16];
-            long base[16], slope[16] = {0};
+            long base[16], slope[16] = { 0 };
             size_t m = n + 3; /* three more, for OTHER with -m n */
             for (size_t k = 0; k < m; k++) {
                 snprintf(names[k], sizeof names[k], "cc%u", (unsigned)next_random(&seed) % 100000);
@@ -257,7 +258,7 @@ static void test_stable_across_flags(void)
     }
     /* -m: the default -m20, -m3, -m12: the bands kept keep their colours;
      * OTHER is OTHER's grey.  -t5 drops small bands only. */
-    long limits[] = {20, 3, 12, 2};
+    long limits[] = { 20, 3, 12, 2 };
     for (size_t l = 0; l < 4; l++) {
         struct band_options o = bo;
         o.limit = limits[l];
@@ -297,8 +298,8 @@ static void test_stable_across_flags(void)
  * and size; a profile with any other name takes palette colours. */
 static void test_meanings(void)
 {
-    char names[5][16] = {"LAG", "USE", "VOID", "DRAG", "INHERENT_USE"};
-    long base[5] = {500, 400, 300, 200, 100}, slope[5] = {0};
+    char names[5][16] = { "LAG", "USE", "VOID", "DRAG", "INHERENT_USE" };
+    long base[5] = { 500, 400, 300, 200, 100 }, slope[5] = { 0 };
     struct band_options bo;
     band_options_default(&bo);
     bo.colour = true;
@@ -324,7 +325,7 @@ static void test_meanings(void)
     band_plan_free(&bp);
     profile_free(&p);
     /* Not a biographical profile: USE among cost centres is just a name. */
-    char mixed[3][16] = {"USE", "main", "go"};
+    char mixed[3][16] = { "USE", "main", "go" };
     bo.limit = 0;
     plan_with(&p, &bp, mixed, base, slope, 3, &bo);
     struct rgb use;
@@ -359,7 +360,7 @@ static void test_shared_ranks(void)
     CHECK_INT(find(&all, "b")->rank, 1);
     CHECK(same_fill(find(&all, "b"), find(&bp[1], "b")));
     /* shades_take: by name; OTHER, missing from the source, grey. */
-    struct band_plan to = {0};
+    struct band_plan to = { 0 };
     to.count = 2;
     to.band = xcalloc(2, sizeof *to.band);
     to.band[0].name = xstrdup("OTHER");

@@ -63,8 +63,8 @@ static char *cut(const char *text, size_t h, size_t t)
     return out;
 }
 
-static size_t differ(struct render_fonts *fonts, const struct text_metrics *tm,
-                     enum font_role font, const char *text)
+static size_t differ(struct render_fonts *fonts, const struct text_metrics *tm, enum font_role font,
+                     const char *text)
 {
     double added = tm->width(tm->ctx, font, text);
     double laid = render_text_laid_out(fonts, font, text);
@@ -117,8 +117,8 @@ static size_t compare(struct render_fonts *fonts, char **names, size_t n, uint64
 
 int main(void)
 {
-    const char *files[] = {"wordfreq-hr.hp", "deepstack-hr-L60.hp", "mapbuild-hc.hp",
-                           "leakmean-hy.hp"};
+    const char *files[] = { "wordfreq-hr.hp", "deepstack-hr-L60.hp", "mapbuild-hc.hp",
+                            "leakmean-hy.hp" };
     char **all = NULL;
     size_t n = 0;
     for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
@@ -133,7 +133,7 @@ int main(void)
     uint64_t rng = 0x243f6a8885a308d3u;
 
     /* Vector and raster surfaces, each with fonts of its own. */
-    const struct render_format *kinds[] = {NULL, &render_format_png};
+    const struct render_format *kinds[] = { NULL, &render_format_png };
     for (int k = 0; k < 2; k++) {
         struct render_fonts *fonts = render_fonts_new(kinds[k]);
         CHECK_INT(compare(fonts, all, n, &rng), 0);

@@ -58,7 +58,7 @@ static void build(struct tree *t, const struct profile *p, size_t n)
 static void fill(struct tree *t, size_t k, const struct profile *p, enum moment_kind kind,
                  double time)
 {
-    struct moment m = {kind, time};
+    struct moment m = { kind, time };
     struct hp_error err;
     if (tree_fill(t, k, p, &m, &err) < 0) {
         fprintf(stderr, "tree_fill: %s\n", err.text);
@@ -85,7 +85,7 @@ static void read_file(struct profile *p, const char *name)
     snprintf(path_buf, sizeof path_buf, "%s/%s", fixture_testdata(), name);
     int fd = open(path_buf, O_RDONLY);
     struct hp_error err;
-    struct parse_options po = {.stacks = true}; /* as --view=icicle asks */
+    struct parse_options po = { .stacks = true }; /* as --view=icicle asks */
     if (fd < 0 || profile_read(p, fd, path_buf, &po, &err) < 0) {
         fprintf(stderr, "cannot read %s\n", path_buf);
         abort();
@@ -134,32 +134,33 @@ static double folded_sum(const char *text, size_t column_from_end, size_t *lines
 
 static void test_hp_stacks(void)
 {
-    struct profile p = {0};
-    fixture_parse(&p, "BEGIN_SAMPLE 0\n"
-                      "(1)f/g/main\t10\n"
-                      "(2)g/main\t5\n"
-                      "(3)</>/main\t7\n"
-                      "(4)<//>/x/main\t3\n"
-                      "MAIN\t2\n"
-                      "(5)Main.CAF\t4\n"
-                      "(6)abcdefghij/klmnopqrst...\t8\n"     /* 24 bytes: cut at -L25 */
-                      "(7)abcdefghij/klmnopqrs/...\t6\n"     /* cut right after a '/' */
-                      "(8)a/b/c...\t1\n"                     /* not 24 bytes: whole */
-                      "END_SAMPLE 0\n");
+    struct profile p = { 0 };
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0\n"
+                  "(1)f/g/main\t10\n"
+                  "(2)g/main\t5\n"
+                  "(3)</>/main\t7\n"
+                  "(4)<//>/x/main\t3\n"
+                  "MAIN\t2\n"
+                  "(5)Main.CAF\t4\n"
+                  "(6)abcdefghij/klmnopqrst...\t8\n" /* 24 bytes: cut at -L25 */
+                  "(7)abcdefghij/klmnopqrs/...\t6\n" /* cut right after a '/' */
+                  "(8)a/b/c...\t1\n"                 /* not 24 bytes: whole */
+                  "END_SAMPLE 0\n");
     struct tree t;
     build(&t, &p, 1);
     CHECK(t.kind == TREE_STACKS);
     CHECK_INT(t.name_length, 25);
-    const char *fg[] = {"main", "g", "f"};
+    const char *fg[] = { "main", "g", "f" };
     uint32_t f = path(&t, fg, 3);
     CHECK(f != TREE_NONE);
     CHECK(f != TREE_NONE && t.leaf[0][0] == f);
     CHECK(t.leaf[0][1] == path(&t, fg, 2));
-    const char *op[] = {"main", "</>"};
+    const char *op[] = { "main", "</>" };
     CHECK(path(&t, op, 2) != TREE_NONE && t.leaf[0][2] == path(&t, op, 2));
-    const char *op2[] = {"main", "x", "<//>"};
+    const char *op2[] = { "main", "x", "<//>" };
     CHECK(path(&t, op2, 3) != TREE_NONE);
-    const char *mainonly[] = {"MAIN"}, *caf[] = {"Main.CAF"};
+    const char *mainonly[] = { "MAIN" }, *caf[] = { "Main.CAF" };
     CHECK(path(&t, mainonly, 1) != TREE_NONE);
     CHECK(path(&t, caf, 1) != TREE_NONE);
     /* cut: "klmnopqrst" is what is left of a frame, under no frame made up */
@@ -169,7 +170,7 @@ static void test_hp_stacks(void)
     uint32_t cut2 = child(&t, 0, NODE_CUT, "");
     CHECK(cut2 != TREE_NONE && child(&t, cut2, NODE_FRAME, "klmnopqrs") != TREE_NONE);
     CHECK(t.cut_names);
-    const char *whole[] = {"c...", "b", "a"};
+    const char *whole[] = { "c...", "b", "a" };
     CHECK(path(&t, whole, 3) != TREE_NONE);
     char *text = tree_node_text(&t.node[cut], false);
     CHECK_STR(text, "klmnopqrst\xE2\x80\xA6");
@@ -181,13 +182,13 @@ static void test_hp_stacks(void)
     CHECK_NEAR(t.node[0].value[0], 46, 0);
     CHECK_INT(t.census[0].total_bytes, 46);
     CHECK(sums_hold(&t, 0));
-    const char *m[] = {"main"};
+    const char *m[] = { "main" };
     CHECK_NEAR(t.node[path(&t, m, 1)].value[0], 25, 0);
     tree_free(&t);
     profile_free(&p);
 
     /* -L200 in the JOB: a name 24 bytes long ending in "..." is whole */
-    struct profile q = {0};
+    struct profile q = { 0 };
     const char *hp = "JOB \"prog +RTS -hc -L200\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
                      "VALUE_UNIT \"bytes\"\nBEGIN_SAMPLE 0\n(6)abcdefghij/klmnopqrst...\t8\n"
                      "END_SAMPLE 0\n";
@@ -196,7 +197,7 @@ static void test_hp_stacks(void)
     build(&t, &q, 1);
     CHECK_INT(t.name_length, 200);
     CHECK(!t.cut_names);
-    const char *dots[] = {"klmnopqrst...", "abcdefghij"};
+    const char *dots[] = { "klmnopqrst...", "abcdefghij" };
     CHECK(path(&t, dots, 2) != TREE_NONE);
     tree_free(&t);
     profile_free(&q);
@@ -204,14 +205,15 @@ static void test_hp_stacks(void)
 
 static void test_values(void)
 {
-    struct profile p = {0};
-    fixture_parse(&p, "BEGIN_SAMPLE 0\n(1)f/main\t10\n(2)g/main\t0\nEND_SAMPLE 0\n"
-                      "BEGIN_SAMPLE 1\n(1)f/main\t20\n(2)g/main\t30\nEND_SAMPLE 1\n"
-                      "BEGIN_SAMPLE 3\n(1)f/main\t40\nEND_SAMPLE 3\n"
-                      "BEGIN_SAMPLE 4\nEND_SAMPLE 4\n");
+    struct profile p = { 0 };
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0\n(1)f/main\t10\n(2)g/main\t0\nEND_SAMPLE 0\n"
+                  "BEGIN_SAMPLE 1\n(1)f/main\t20\n(2)g/main\t30\nEND_SAMPLE 1\n"
+                  "BEGIN_SAMPLE 3\n(1)f/main\t40\nEND_SAMPLE 3\n"
+                  "BEGIN_SAMPLE 4\nEND_SAMPLE 4\n");
     struct tree t;
     build(&t, &p, 1);
-    const char *f[] = {"main", "f"}, *g[] = {"main", "g"};
+    const char *f[] = { "main", "f" }, *g[] = { "main", "g" };
     uint32_t nf = path(&t, f, 2), ng = path(&t, g, 2);
     fill(&t, 0, &p, MOMENT_PEAK, 0); /* 50 at t = 1 */
     CHECK_NEAR(t.census[0].time, 1, 0);
@@ -228,7 +230,7 @@ static void test_values(void)
     fill(&t, 0, &p, MOMENT_TIME, 3);
     CHECK_NEAR(t.census[0].time, 3, 0);
     CHECK_NEAR(t.node[nf].value[0], 40, 0);
-    struct moment before = {MOMENT_TIME, -1};
+    struct moment before = { MOMENT_TIME, -1 };
     struct hp_error err;
     CHECK(tree_fill(&t, 0, &p, &before, &err) < 0);
     CHECK(strstr(err.text, "--at=-1: the first census is at 0 seconds") != NULL);
@@ -248,7 +250,7 @@ static void test_values(void)
 
     /* --exclude: a name left out is in no node, and in no total */
     struct name_filter nf_filter;
-    const char *ex[] = {"^\\(2\\)"};
+    const char *ex[] = { "^\\(2\\)" };
     CHECK(name_filter_compile(&nf_filter, NULL, 0, ex, 1, &err) == 0);
     struct band_options bo;
     band_options_default(&bo);
@@ -270,9 +272,10 @@ static void test_values(void)
  * rounded: three names of 1/3 each. */
 static void test_window_rounding(void)
 {
-    struct profile p = {0};
-    fixture_parse(&p, "BEGIN_SAMPLE 0\na\t1\nb\t1\nc\t1\nEND_SAMPLE 0\n"
-                      "BEGIN_SAMPLE 0.3333333\na\t1\nb\t1\nc\t1\nEND_SAMPLE 0.3333333\n");
+    struct profile p = { 0 };
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 0\na\t1\nb\t1\nc\t1\nEND_SAMPLE 0\n"
+                  "BEGIN_SAMPLE 0.3333333\na\t1\nb\t1\nc\t1\nEND_SAMPLE 0.3333333\n");
     struct tree t;
     build(&t, &p, 1);
     fill(&t, 0, &p, MOMENT_WINDOW, 0);
@@ -288,12 +291,12 @@ static void test_window_rounding(void)
 
 static void test_eventlog_stacks(void)
 {
-    struct profile el = {0}, hp = {0};
+    struct profile el = { 0 }, hp = { 0 };
     read_file(&el, "icicle/where-hc-L5000.eventlog");
     read_file(&hp, "icicle/where-hc-L5000.hp");
     CHECK(el.stacks != NULL);
     /* only when asked: a graph needs no frames */
-    struct profile plain = {0};
+    struct profile plain = { 0 };
     char where[1024];
     snprintf(where, sizeof where, "%s/icicle/where-hc-L5000.eventlog", fixture_testdata());
     int fd = open(where, O_RDONLY);
@@ -307,11 +310,11 @@ static void test_eventlog_stacks(void)
     struct tree te, th;
     build(&te, &el, 1);
     build(&th, &hp, 1);
-    const char *io[] = {"main", "main.\\", "io/read"};
-    CHECK(path(&te, io, 3) != TREE_NONE);     /* one frame from the log */
-    const char *io2[] = {"main", "main.\\", "read", "io"};
-    CHECK(path(&th, io2, 4) != TREE_NONE);    /* two from the .hp's text */
-    const char *op[] = {"main", "main.\\", "</>"}, *op2[] = {"main", "main.\\", "<//>"};
+    const char *io[] = { "main", "main.\\", "io/read" };
+    CHECK(path(&te, io, 3) != TREE_NONE); /* one frame from the log */
+    const char *io2[] = { "main", "main.\\", "read", "io" };
+    CHECK(path(&th, io2, 4) != TREE_NONE); /* two from the .hp's text */
+    const char *op[] = { "main", "main.\\", "</>" }, *op2[] = { "main", "main.\\", "<//>" };
     CHECK(path(&te, op, 3) != TREE_NONE && path(&th, op, 3) != TREE_NONE);
     CHECK(path(&te, op2, 3) != TREE_NONE && path(&th, op2, 3) != TREE_NONE);
     /* the .hp's stack is 305 deep; the log's its innermost 255, cut */
@@ -322,13 +325,13 @@ static void test_eventlog_stacks(void)
     uint32_t cut = child(&te, 0, NODE_CUT, "");
     CHECK(cut != TREE_NONE && child(&te, cut, NODE_FRAME, "d49") != TREE_NONE);
     /* the same census in both (the log has no empty one at 0) */
-    struct moment m = {MOMENT_PEAK, 0};
+    struct moment m = { MOMENT_PEAK, 0 };
     struct hp_error err;
     CHECK(tree_fill(&te, 0, &el, &m, &err) == 0 && tree_fill(&th, 0, &hp, &m, &err) == 0);
     CHECK_NEAR(te.node[0].value[0], th.node[0].value[0], 0);
     CHECK(sums_hold(&te, 0) && sums_hold(&th, 0));
     CHECK_NEAR(te.node[child(&te, 0, NODE_CUT, "")].value[0],
-               th.node[path(&th, (const char *[]){"main", "main.\\", "d1"}, 3)].value[0], 0);
+               th.node[path(&th, (const char *[]){ "main", "main.\\", "d1" }, 3)].value[0], 0);
     size_t lines;
     char *text = folded(&te);
     CHECK_NEAR(folded_sum(text, 0, &lines), (double)te.census[0].total_bytes, 0);
@@ -343,7 +346,7 @@ static void test_eventlog_stacks(void)
 
 static void test_sources_and_flat(void)
 {
-    struct profile p = {0};
+    struct profile p = { 0 };
     read_file(&p, "eventlog-ghc-9.10/newer-hi.eventlog");
     struct tree t;
     build(&t, &p, 1);
@@ -360,7 +363,7 @@ static void test_sources_and_flat(void)
     tree_free(&t);
     profile_free(&p);
 
-    struct profile y = {0};
+    struct profile y = { 0 };
     read_file(&y, "leakmean-hy.hp");
     build(&t, &y, 1);
     CHECK(t.kind == TREE_FLAT);
@@ -373,12 +376,12 @@ static void test_sources_and_flat(void)
 
 static void test_diff(void)
 {
-    struct profile p[2] = {{0}, {0}};
+    struct profile p[2] = { { 0 }, { 0 } };
     fixture_parse(&p[0], "BEGIN_SAMPLE 0\n(301)table/main\t10\n(302)x/main\t5\nEND_SAMPLE 0\n");
     fixture_parse(&p[1], "BEGIN_SAMPLE 0\n(304)table/main\t30\n(305)y/main\t1\nEND_SAMPLE 0\n");
     struct tree t;
     build(&t, p, 2);
-    const char *table[] = {"main", "table"};
+    const char *table[] = { "main", "table" };
     uint32_t n = path(&t, table, 2);
     CHECK(n != TREE_NONE && t.leaf[0][0] == n && t.leaf[1][0] == n);
     fill(&t, 0, &p[0], MOMENT_PEAK, 0);
@@ -409,14 +412,14 @@ static void test_diff(void)
  * names came in; the merge sort past 32 children agrees. */
 static void test_order(void)
 {
-    struct fixture_text body = {0};
+    struct fixture_text body = { 0 };
     fixture_put(&body, "BEGIN_SAMPLE 0\n");
     uint64_t rng = 42;
     for (int i = 0; i < 200; i++)
         fixture_put(&body, "(%d)n%03d/main\t%d\n", i + 1, i, (int)(fixture_rng(&rng) % 50));
     fixture_put(&body, "END_SAMPLE 0\n");
     fixture_put_bytes(&body, "", 1);
-    struct profile p = {0};
+    struct profile p = { 0 };
     fixture_parse(&p, body.s);
     free(body.s);
     struct tree t;
@@ -429,8 +432,8 @@ static void test_order(void)
     bool ordered = true;
     for (size_t i = 1; i < n; i++) {
         const struct tree_node *a = &t.node[kids[i - 1]], *b = &t.node[kids[i]];
-        if (a->value[0] < b->value[0] ||
-            (a->value[0] == b->value[0] && strcmp(a->label, b->label) > 0))
+        if (a->value[0] < b->value[0]
+            || (a->value[0] == b->value[0] && strcmp(a->label, b->label) > 0))
             ordered = false;
     }
     CHECK(ordered);

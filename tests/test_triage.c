@@ -14,7 +14,7 @@
 #include "read/read.h"
 #include "triage.h"
 
-static const struct triage_options every = {0};
+static const struct triage_options every = { 0 };
 
 /* tests/data/NAME read as hp2ps reads it (.hp or eventlog). */
 static void read_data(struct profile *p, const char *name)
@@ -52,7 +52,7 @@ static size_t rank_of(const struct triage *t, const char *name)
  * at 5 and released at 12, churn. */
 static void synthetic(struct profile *p)
 {
-    struct fixture_text t = {0};
+    struct fixture_text t = { 0 };
     fixture_put(&t, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n");
     for (int k = 0; k <= 20; k++) {
         double time = 1 + k;
@@ -72,7 +72,7 @@ static void synthetic(struct profile *p)
 
 static void test_synthetic(void)
 {
-    struct profile p = {0};
+    struct profile p = { 0 };
     synthetic(&p);
     struct triage t;
     struct hp_error err;
@@ -127,7 +127,7 @@ static void test_synthetic(void)
     triage_free(&t);
 
     /* A window: the spike's rise alone grew, and is all held. */
-    struct triage_options win = {.has_from = true, .from = 5, .has_to = true, .to = 9};
+    struct triage_options win = { .has_from = true, .from = 5, .has_to = true, .to = 9 };
     CHECK(triage_rank(&t, &p, &win, &err) == 0);
     CHECK_INT(t.ncensuses, 5);
     CHECK_STR(t.row[0].name, "spike");
@@ -136,7 +136,7 @@ static void test_synthetic(void)
     triage_free(&t);
 
     /* A window holding nothing */
-    struct triage_options none = {.has_from = true, .from = 30};
+    struct triage_options none = { .has_from = true, .from = 30 };
     CHECK(triage_rank(&t, &p, &none, &err) < 0);
     CHECK(strstr(err.text, "test.hp: --top: no census from 30 to") != NULL);
     triage_free(&t);
@@ -150,16 +150,16 @@ static void test_synthetic(void)
  * score without R2 the first two, without end/peak the last. */
 static void test_decoys(void)
 {
-    struct fixture_text t = {0};
+    struct fixture_text t = { 0 };
     for (int k = 0; k <= 40; k++) {
         fixture_put(&t, "BEGIN_SAMPLE %d\n", k + 1);
         fixture_put(&t, "leak\t%d\n", 1000 + 250 * k); /* +10 kB, steady */
         fixture_put(&t, "partly\t%d\n", k < 10 ? 1000 : k < 20 ? 200000 : 30000);
-        fixture_put(&t, "saw\t%d\n", 1000 + (k % 7) * 8000);  /* ends at 6 of 7 */
+        fixture_put(&t, "saw\t%d\n", 1000 + (k % 7) * 8000); /* ends at 6 of 7 */
         fixture_put(&t, "freed\t%d\n", k < 36 ? 1000 + 3000 * k : 21000);
         fixture_put(&t, "END_SAMPLE %d\n", k + 1);
     }
-    struct profile p = {0};
+    struct profile p = { 0 };
     fixture_parse(&p, t.s);
     free(t.s);
     struct triage tr;
@@ -180,12 +180,13 @@ static void test_decoys(void)
 /* A name twice in one census adds up; a name that vanishes shrank. */
 static void test_repeats(void)
 {
-    struct profile p = {0};
-    fixture_parse(&p, "BEGIN_SAMPLE 1\na\t10\na\t5\nb\t1\nEND_SAMPLE 1\n"
-                      "BEGIN_SAMPLE 2\nb\t1\nEND_SAMPLE 2\n"
-                      "BEGIN_SAMPLE 3\na\t20\nb\t1\nEND_SAMPLE 3\n"
-                      "BEGIN_SAMPLE 4\nEND_SAMPLE 4\n"
-                      "BEGIN_SAMPLE 5\na\t30\nb\t1\nEND_SAMPLE 5\n");
+    struct profile p = { 0 };
+    fixture_parse(&p,
+                  "BEGIN_SAMPLE 1\na\t10\na\t5\nb\t1\nEND_SAMPLE 1\n"
+                  "BEGIN_SAMPLE 2\nb\t1\nEND_SAMPLE 2\n"
+                  "BEGIN_SAMPLE 3\na\t20\nb\t1\nEND_SAMPLE 3\n"
+                  "BEGIN_SAMPLE 4\nEND_SAMPLE 4\n"
+                  "BEGIN_SAMPLE 5\na\t30\nb\t1\nEND_SAMPLE 5\n");
     struct triage t;
     struct hp_error err;
     CHECK(triage_rank(&t, &p, &every, &err) == 0);
@@ -210,10 +211,10 @@ static void test_real(void)
 {
     struct hp_error err;
     struct triage t;
-    const char *leaky[] = {"slowleak/leak-hc.hp", "slowleak/leak-hc-log.eventlog",
-                           "slowleak/extra-hc.hp"};
+    const char *leaky[] = { "slowleak/leak-hc.hp", "slowleak/leak-hc-log.eventlog",
+                            "slowleak/extra-hc.hp" };
     for (size_t i = 0; i < 3; i++) {
-        struct profile p = {0};
+        struct profile p = { 0 };
         read_data(&p, leaky[i]);
         CHECK(triage_rank(&t, &p, &every, &err) == 0);
         CHECK(t.nrows > 2 && strncmp(t.row[0].name, "grow.\\/grow/", 12) == 0);
@@ -221,18 +222,19 @@ static void test_real(void)
         CHECK_INT(t.nleaks, 2);
         size_t map = rank_of(&t, t.row[0].name);
         for (size_t r = 0; r < t.nrows; r++)
-            if (strncmp(t.row[r].name, "buffer/", 7) == 0 || strncmp(t.row[r].name, "spike/", 6) == 0)
+            if (strncmp(t.row[r].name, "buffer/", 7) == 0
+                || strncmp(t.row[r].name, "spike/", 6) == 0)
                 CHECK(map < r && !t.row[r].leak);
         triage_free(&t);
         profile_free(&p);
     }
     /* by type and by closure: the map's constructors first */
-    const char *by_type[][2] = {{"slowleak/leak-hy.hp", "Map"},
-                                {"slowleak/leak-hd.hp", "Bin"},
-                                {"slowleak/leak-hT-log.eventlog",
-                                 "containers-0.6.4.1:Data.Map.Internal.Bin"}};
+    const char *by_type[][2] = { { "slowleak/leak-hy.hp", "Map" },
+                                 { "slowleak/leak-hd.hp", "Bin" },
+                                 { "slowleak/leak-hT-log.eventlog",
+                                   "containers-0.6.4.1:Data.Map.Internal.Bin" } };
     for (size_t i = 0; i < 3; i++) {
-        struct profile p = {0};
+        struct profile p = { 0 };
         read_data(&p, by_type[i][0]);
         CHECK(triage_rank(&t, &p, &every, &err) == 0);
         CHECK(t.nrows > 0 && strcmp(t.row[0].name, by_type[i][1]) == 0);
@@ -243,7 +245,7 @@ static void test_real(void)
     /* -hb: what the map leaves is DRAG (kept after its last use); VOID
      * grew more over the window, but mostly went again */
     {
-        struct profile p = {0};
+        struct profile p = { 0 };
         read_data(&p, "slowleak/leak-hb.hp");
         CHECK(triage_rank(&t, &p, &every, &err) == 0);
         CHECK(t.nrows > 2 && strcmp(t.row[0].name, "DRAG") == 0 && t.row[0].leak);
@@ -254,10 +256,10 @@ static void test_real(void)
         profile_free(&p);
     }
     /* The fixed builds: nothing a leak (a bigger spike neither) */
-    const char *fixed[] = {"slowleak/fixed-hc.hp", "slowleak/fixed-hc-spike4.hp",
-                           "slowleak/fixed-hT-log.eventlog", "slowleak/fixed-hb.hp"};
+    const char *fixed[] = { "slowleak/fixed-hc.hp", "slowleak/fixed-hc-spike4.hp",
+                            "slowleak/fixed-hT-log.eventlog", "slowleak/fixed-hb.hp" };
     for (size_t i = 0; i < 4; i++) {
-        struct profile p = {0};
+        struct profile p = { 0 };
         read_data(&p, fixed[i]);
         CHECK(triage_rank(&t, &p, &every, &err) == 0);
         CHECK_INT(t.nleaks, 0);
@@ -273,15 +275,19 @@ static void test_two(void)
 {
     struct hp_error err;
     struct triage t;
-    struct profile fixed = {0}, leak = {0}, extra = {0};
+    struct profile fixed = { 0 }, leak = { 0 }, extra = { 0 };
     read_data(&fixed, "slowleak/fixed-hc.hp");
     read_data(&leak, "slowleak/leak-hc.hp");
     read_data(&extra, "slowleak/extra-hc.hp");
-    struct triage_options o[2] = {{0}, {0}};
+    struct triage_options o[2] = { { 0 }, { 0 } };
     CHECK(triage_rank_two(&t, &fixed, &extra, o, &err) == 0);
     CHECK(t.two);
     CHECK(t.nrows > 1 && strncmp(t.row[0].name, "grow.\\/grow/", 12) == 0);
-    CHECK(t.nrows > 1 && strstr(t.row[0].raw, "(319\xe2\x86\x92" "320)grow") == t.row[0].raw);
+    CHECK(t.nrows > 1
+          && strstr(t.row[0].raw,
+                    "(319\xe2\x86\x92"
+                    "320)grow")
+              == t.row[0].raw);
     CHECK(t.nrows > 1 && t.row[0].before.present && t.row[0].fig.present);
     CHECK(t.nrows > 1 && t.row[0].before.peak == 1392 && t.row[0].fig.peak == 409840);
     CHECK(t.nrows > 1 && t.row[0].change == 409840 - 1392);
@@ -296,7 +302,7 @@ static void test_two(void)
     triage_free(&t);
     /* the second holds nothing: an error, and nothing left allocated (a
      * fuzzer's find: the first's plan was) */
-    struct profile empty = {0};
+    struct profile empty = { 0 };
     fixture_parse(&empty, "BEGIN_SAMPLE 0\nEND_SAMPLE 0\n");
     CHECK(triage_rank_two(&t, &leak, &empty, o, &err) < 0);
     CHECK(strstr(err.text, "--top: no census holds anything") != NULL);
@@ -311,7 +317,7 @@ static void test_two(void)
  * stacks as OTHER and leaves out. */
 static void test_opened(void)
 {
-    struct profile p = {0};
+    struct profile p = { 0 };
     read_data(&p, "slowleak/leak-hc.hp");
     struct band_plan bp;
     fixture_plan(&bp, &p, 0.001, 3, false); /* the map in OTHER; main.loop traced */
@@ -351,7 +357,7 @@ static void test_opened(void)
 
 static void test_census(void)
 {
-    struct profile p = {0};
+    struct profile p = { 0 };
     synthetic(&p);
     struct census_pick at;
     struct hp_error err;

@@ -96,8 +96,8 @@ double axis_round_up(double v, double step)
 
 void axis_value_scale(struct value_scale *s, const struct ticks *t, bool bytes)
 {
-    static const char *const byte_suffix[] = {" B", " kB", " MB", " GB", " TB", " PB", " EB"};
-    static const char *const plain_suffix[] = {"", "k", "M", "G", "T", "P", "E"};
+    static const char *const byte_suffix[] = { " B", " kB", " MB", " GB", " TB", " PB", " EB" };
+    static const char *const plain_suffix[] = { "", "k", "M", "G", "T", "P", "E" };
     double top = t->n ? t->value[t->n - 1] : 0;
     int k = 0;
     double divisor = 1;
@@ -166,8 +166,10 @@ double axis_iec_divisor(double range)
 
 void axis_iec_scale(struct value_scale *s, const struct ticks *t, double range, bool bytes)
 {
-    static const char *const byte_suffix[] = {" B", " KiB", " MiB", " GiB", " TiB", " PiB", " EiB"};
-    static const char *const plain_suffix[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+    static const char *const byte_suffix[] = {
+        " B", " KiB", " MiB", " GiB", " TiB", " PiB", " EiB"
+    };
+    static const char *const plain_suffix[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
     double divisor = axis_iec_divisor(range);
     int k = 0;
     for (double d = divisor; d > 1; d /= 1024)
@@ -188,8 +190,8 @@ void axis_ticks_iec(struct ticks *t, struct value_scale *s, double range, bool b
 
 void axis_format_quantity(char *buf, size_t size, double v, const char *unit, bool iec)
 {
-    static const char *const si[] = {"", "k", "M", "G", "T", "P", "E"};
-    static const char *const bin[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+    static const char *const si[] = { "", "k", "M", "G", "T", "P", "E" };
+    static const char *const bin[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
     bool bytes = strcmp(unit, "bytes") == 0;
     double base = iec ? 1024 : 1000, div = 1;
     int k = 0;
@@ -211,8 +213,8 @@ void axis_format_quantity(char *buf, size_t size, double v, const char *unit, bo
 void axis_format_rate(char *buf, size_t size, double v, const char *value_unit,
                       const char *sample_unit, bool iec)
 {
-    static const char *const si[] = {"", "k", "M", "G", "T", "P", "E"};
-    static const char *const bin[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+    static const char *const si[] = { "", "k", "M", "G", "T", "P", "E" };
+    static const char *const bin[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
     if (!isfinite(v)) {
         snprintf(buf, size, "?");
         return;

@@ -12,23 +12,24 @@
 
 #include "gate.h"
 
-#define GATE_LINE_PASS 1.1
-#define GATE_LINE_OVER 1.6
+#define GATE_LINE_PASS   1.1
+#define GATE_LINE_OVER   1.6
 #define GATE_TRACE_WIDTH 1.0
-#define GATE_LABEL_GAP 2.0
+#define GATE_LABEL_GAP   2.0
 
-static const struct rgb over_colour = {0.85, 0.05, 0.05};
-static const struct rgb pass_colour = {0.0, 0.45, 0.15};
-static const struct rgb baseline_colour = {0.12, 0.12, 0.12};
-static const struct rgb band_colour = {0.55, 0.0, 0.6};
+static const struct rgb over_colour = { 0.85, 0.05, 0.05 };
+static const struct rgb pass_colour = { 0.0, 0.45, 0.15 };
+static const struct rgb baseline_colour = { 0.12, 0.12, 0.12 };
+static const struct rgb band_colour = { 0.55, 0.0, 0.6 };
 
 /* Clip the segment (x0,y0)-(x1,y1) to the graph's box: false when
  * nothing of it is inside (Liang and Barsky's parametric cut). */
 static bool clip(const struct frame *f, double *x0, double *y0, double *x1, double *y1)
 {
     double lo = 0, hi = 1, dx = *x1 - *x0, dy = *y1 - *y0;
-    double p[4] = {-dx, dx, -dy, dy};
-    double q[4] = {*x0 - ORIGIN_X, ORIGIN_X + f->gw - *x0, *y0 - ORIGIN_Y, ORIGIN_Y + f->gh - *y0};
+    double p[4] = { -dx, dx, -dy, dy };
+    double q[4] = { *x0 - ORIGIN_X, ORIGIN_X + f->gw - *x0, *y0 - ORIGIN_Y,
+                    ORIGIN_Y + f->gh - *y0 };
     for (int i = 0; i < 4; i++) {
         if (p[i] == 0) {
             if (q[i] < 0)
@@ -114,8 +115,8 @@ static void draw_trace(struct page *pg, const struct frame *f, const struct gate
     while (at > 1 && !(pr->pts[2 * (at - 1) + 1] > ORIGIN_Y))
         at--;
     if (n)
-        right[(*nright)++] = (struct want){t->label, pr->pts[2 * (at - 1)],
-                                           pr->pts[2 * (at - 1) + 1], ALIGN_RIGHT, 0};
+        right[(*nright)++] = (struct want){ t->label, pr->pts[2 * (at - 1)],
+                                            pr->pts[2 * (at - 1) + 1], ALIGN_RIGHT, 0 };
 }
 
 void draw_gate(struct page *pg, const struct frame *f, const struct text_metrics *tm)
@@ -139,9 +140,9 @@ void draw_gate(struct page *pg, const struct frame *f, const struct text_metrics
         pr->stroke = l->pass ? pass_colour : over_colour;
         pr->dash = l->pass ? 1 : 0;
         if (l->label_left)
-            left[nleft++] = (struct want){l->label, x0, y0, ALIGN_LEFT, 0};
+            left[nleft++] = (struct want){ l->label, x0, y0, ALIGN_LEFT, 0 };
         else
-            right[nright++] = (struct want){l->label, x1, y1, ALIGN_RIGHT, 0};
+            right[nright++] = (struct want){ l->label, x1, y1, ALIGN_RIGHT, 0 };
     }
     place(pg, f, left, nleft, tm);
     place(pg, f, right, nright, tm);

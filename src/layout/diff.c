@@ -119,8 +119,9 @@ static char *traced_note(const struct diff *d, const struct profile *after, bool
     char *am = fitted_text(amount, UNIT_ROOM, FONT_TITLE, tm);
     snprintf(note, sizeof note,
              "not drawn: %zu name%s whose changes make under -t%g's %g %% of all the change, "
-             "up to %s at %.3g s; -t0 draws them%s", d->traced, d->traced == 1 ? "" : "s", trace,
-             trace, am, d->traced_time, top ? "" : TRACE_NOTE_TOP);
+             "up to %s at %.3g s; -t0 draws them%s",
+             d->traced, d->traced == 1 ? "" : "s", trace, trace, am, d->traced_time,
+             top ? "" : TRACE_NOTE_TOP);
     utf8_trim_partial(note);
     free(am);
     return xstrdup(note);
@@ -166,10 +167,9 @@ static char **change_notes(const struct diff *d, const char *unit, bool iec,
     return notes;
 }
 
-int layout_build_diff(struct layout *L, const struct profile *before,
-                      const struct profile *after, const struct diff *d,
-                      const struct layout_options *o, const struct text_metrics *tm,
-                      struct hp_error *err)
+int layout_build_diff(struct layout *L, const struct profile *before, const struct profile *after,
+                      const struct diff *d, const struct layout_options *o,
+                      const struct text_metrics *tm, struct hp_error *err)
 {
     memset(L, 0, sizeof *L);
     double lo = d->y_min, hi = d->y_max;

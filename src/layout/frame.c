@@ -26,23 +26,23 @@
 #include "number.h"
 #include "utf8.h"
 
-#define LINES_HEADROOM 1.08 /* --mode=lines: y scale over the largest band */
-#define BOX_MIN_WIDTH 144.0 /* -e's smallest (options.c) */
+#define LINES_HEADROOM     1.08  /* --mode=lines: y scale over the largest band */
+#define BOX_MIN_WIDTH      144.0 /* -e's smallest (options.c) */
 #define TITLE_HEIGHT_SMALL 20.0
-#define TITLE_HEIGHT_BIG 40.0
-#define TITLE_NOTE_HEIGHT 16.0 /* a title's note, on a line under the box's */
-#define FACT_PITCH 10.5        /* the facts' lines under it */
-#define FACT_PAD 2.0           /* above the first and below the last */
-#define FACT_SHARE (1.0 / 3)   /* of the graph's height, at most */
-#define TITLE_TEXT_GAP 10.0 /* between the title's job, middle and date */
-#define X_LABEL_BASELINE 15.5
-#define X_TITLE_BASELINE 4.5
-#define Y_TITLE_X 14.0      /* the rotated y unit title's baseline */
-#define LABEL_GAP 2.0       /* a tick to its label */
-#define Y_TICK_MIN_GAP 14.0 /* y labels at least this far apart */
-#define X_LABEL_MIN_GAP 8.0 /* between neighbouring x labels */
-#define TICK_LENGTH 4.0
-#define GRID_WIDTH 0.4
+#define TITLE_HEIGHT_BIG   40.0
+#define TITLE_NOTE_HEIGHT  16.0      /* a title's note, on a line under the box's */
+#define FACT_PITCH         10.5      /* the facts' lines under it */
+#define FACT_PAD           2.0       /* above the first and below the last */
+#define FACT_SHARE         (1.0 / 3) /* of the graph's height, at most */
+#define TITLE_TEXT_GAP     10.0      /* between the title's job, middle and date */
+#define X_LABEL_BASELINE   15.5
+#define X_TITLE_BASELINE   4.5
+#define Y_TITLE_X          14.0 /* the rotated y unit title's baseline */
+#define LABEL_GAP          2.0  /* a tick to its label */
+#define Y_TICK_MIN_GAP     14.0 /* y labels at least this far apart */
+#define X_LABEL_MIN_GAP    8.0  /* between neighbouring x labels */
+#define TICK_LENGTH        4.0
+#define GRID_WIDTH         0.4
 
 static const char ELLIPSIS[] = "\xE2\x80\xA6";
 
@@ -125,8 +125,7 @@ static char *facts_rest(const struct title *t, size_t i, size_t at, double width
         for (size_t j = 0; j < k; j++)
             free(part[j]);
         free(part);
-        k = text_wrap(rest, width - tm->width(tm->ctx, FONT_AXIS, ELLIPSIS), FONT_AXIS, tm,
-                      &part);
+        k = text_wrap(rest, width - tm->width(tm->ctx, FONT_AXIS, ELLIPSIS), FONT_AXIS, tm, &part);
         size_t n = strlen(part[0]);
         while (n > 0 && part[0][n - 1] == ' ')
             n--;
@@ -203,8 +202,8 @@ static bool title_needs_big(const struct frame *f, const struct title *t,
 
 /* The title box's height for titles t[0..n), and the graph's height it
  * leaves. */
-static void frame_set_title(struct frame *f, enum title_box box, const struct title *t,
-                            size_t n, const struct text_metrics *tm)
+static void frame_set_title(struct frame *f, enum title_box box, const struct title *t, size_t n,
+                            const struct text_metrics *tm)
 {
     bool big = box == TITLE_BIG;
     for (size_t k = 0; k < n && box == TITLE_AUTO && !big; k++)
@@ -222,8 +221,8 @@ static void frame_set_title(struct frame *f, enum title_box box, const struct ti
     /* The facts take at most FACT_SHARE of the graph's height they would
      * leave, one line at least: on a narrow page (-e3in) they are cut,
      * the graph is not (the JSON export has them whole). */
-    double graph = f->bh - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y -
-                   (f->note_row ? TITLE_NOTE_HEIGHT : 0) - f->suspects_height;
+    double graph = f->bh - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y
+        - (f->note_row ? TITLE_NOTE_HEIGHT : 0) - f->suspects_height;
     double room = FACT_SHARE * graph - 2 * FACT_PAD;
     f->fact_rows = room >= FACT_PITCH ? (size_t)(room / FACT_PITCH) : 1;
     size_t fact_lines = 0;
@@ -231,15 +230,14 @@ static void frame_set_title(struct frame *f, enum title_box box, const struct ti
         size_t lines = facts_lines(f, &t[k], tm, f->fact_rows, NULL);
         fact_lines = lines > fact_lines ? lines : fact_lines;
     }
-    f->note_height = (f->note_row ? TITLE_NOTE_HEIGHT : 0) +
-                     (fact_lines ? FACT_PITCH * (double)fact_lines + 2 * FACT_PAD : 0) +
-                     f->suspects_height;
+    f->note_height = (f->note_row ? TITLE_NOTE_HEIGHT : 0)
+        + (fact_lines ? FACT_PITCH * (double)fact_lines + 2 * FACT_PAD : 0) + f->suspects_height;
     f->title_height += f->note_height;
     f->gh = f->bh - f->title_height - 2 * BORDER_SPACE - ORIGIN_Y;
 }
 
-void frame_init(struct frame *f, const struct layout_options *o, double x0,
-                const struct title *t, size_t n, const struct text_metrics *tm)
+void frame_init(struct frame *f, const struct layout_options *o, double x0, const struct title *t,
+                size_t n, const struct text_metrics *tm)
 {
     memset(f, 0, sizeof *f);
     frame_box(f, o);
@@ -254,8 +252,8 @@ void frame_init(struct frame *f, const struct layout_options *o, double x0,
  * least Y_TICK_MIN_GAP apart over length points, and the axis's top at
  * the first step at or above range, so the peak is under a labelled
  * tick.  Returns the top. */
-static double y_scale(struct ticks *t, struct value_scale *vs, double range,
-                      const char *value_unit, bool iec, double length)
+static double y_scale(struct ticks *t, struct value_scale *vs, double range, const char *value_unit,
+                      bool iec, double length)
 {
     bool bytes = strcmp(value_unit, "bytes") == 0;
     double divisor = iec ? axis_iec_divisor(range) : 1;
@@ -401,8 +399,7 @@ void title_add_facts(struct title *t, const struct profile *p, const char *prefi
     }
 }
 
-void title_side_names(const struct profile *before, const struct profile *after, char **b,
-                      char **a)
+void title_side_names(const struct profile *before, const struct profile *after, char **b, char **a)
 {
     const char *fa = after->source, *fb = before->source;
     const char *sa = strrchr(fa, '/'), *sb = strrchr(fb, '/');
@@ -486,9 +483,9 @@ static char *trace_note(const struct profile *p, const struct series *s, double 
     snprintf(note, sizeof note,
              "not drawn: %zu name%s under -t%g's %g %% of the total, up to %s (%.*f %% of its "
              "sample)%s; -t0 draws them%s",
-             s->hidden_names, s->hidden_names == 1 ? "" : "s", s->trace_percent,
-             s->trace_percent, am, number_percent_decimals(share, share < 10 ? 1 : 0), share,
-             when, top ? "" : TRACE_NOTE_TOP);
+             s->hidden_names, s->hidden_names == 1 ? "" : "s", s->trace_percent, s->trace_percent,
+             am, number_percent_decimals(share, share < 10 ? 1 : 0), share, when,
+             top ? "" : TRACE_NOTE_TOP);
     utf8_trim_partial(note);
     free(am);
     free(su);
@@ -559,8 +556,8 @@ static char *suspect_text(const struct triage *t, const struct triage_row *r,
  * whole, each name in at most half of it; a count of the rest.  A new
  * string. */
 static char *suspects_list(const struct triage *t, const struct profile *p,
-                           const struct layout_options *o, const char *lead, double room,
-                           size_t n, const struct text_metrics *tm)
+                           const struct layout_options *o, const char *lead, double room, size_t n,
+                           const struct text_metrics *tm)
 {
     /* The leaks in their rank order: a row that is not one may rank
      * above one (a big growth, but unsteady), and the line names the
@@ -640,8 +637,9 @@ char *suspects_line(const struct layout_options *o, const struct profile *p,
         return xstrdup(line);
     }
     if (!t->nleaks) {
-        snprintf(line, sizeof line, t->two ? "%snothing by %s (%g %% of the peak)"
-                                           : "%snone; a leak scores %s (%g %% of the peak)",
+        snprintf(line, sizeof line,
+                 t->two ? "%snothing by %s (%g %% of the peak)"
+                        : "%snone; a leak scores %s (%g %% of the peak)",
                  lead, floor, 100 * TRIAGE_LEAK_SHARE);
         utf8_trim_partial(line);
         return xstrdup(line);
@@ -713,8 +711,8 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, do
     if (f->suspects_height > 0) {
         double rule = foot + f->suspects_height;
         page_line(pg, BORDER_SPACE, rule, f->bw - BORDER_SPACE, rule);
-        char *line = layout_ellipsize(t->suspects ? t->suspects : "",
-                                      title_right(f) - title_left(), FONT_AXIS, tm);
+        char *line = layout_ellipsize(t->suspects ? t->suspects : "", title_right(f) - title_left(),
+                                      FONT_AXIS, tm);
         page_text(pg, line, title_left(), foot + 4.5, ALIGN_LEFT, FONT_AXIS, 0);
         free(line);
         foot = rule;
@@ -728,8 +726,8 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, do
             char none[64];
             snprintf(none, sizeof none, "not drawn: nothing over %g %% of the peak",
                      100 * TRACE_NOTE_SHARE);
-            char *note = layout_ellipsize(t->note ? t->note : none,
-                                          title_right(f) - title_left(), FONT_AXIS, tm);
+            char *note = layout_ellipsize(t->note ? t->note : none, title_right(f) - title_left(),
+                                          FONT_AXIS, tm);
             page_text(pg, note, title_left(), base, ALIGN_LEFT, FONT_AXIS, 0);
             free(note);
             base -= TITLE_NOTE_HEIGHT;
@@ -747,8 +745,8 @@ void draw_head(struct page *pg, const struct frame *f, const struct title *t, do
 
 /* The x labels' step: a nice one (whole samples for --x=index) wide
  * enough apart on the page for the widest label. */
-static void x_ticks(struct ticks *t, const struct frame *f, const struct time_unit *tu,
-                    bool index, const struct text_metrics *tm)
+static void x_ticks(struct ticks *t, const struct frame *f, const struct time_unit *tu, bool index,
+                    const struct text_metrics *tm)
 {
     double lo = f->x0 / tu->seconds, span = f->x_range / tu->seconds;
     double step = axis_nice(span / 7);
@@ -816,8 +814,8 @@ static void x_end_tick(struct ticks *t, int *decimals, const struct frame *f,
     axis_format_time(a, sizeof a, t->value[t->n - 1], decimals[t->n - 1]);
     axis_format_time(b, sizeof b, v, d);
     double room = (v - t->value[t->n - 1]) / span * f->gw;
-    double need = (tm->width(tm->ctx, FONT_AXIS, a) + tm->width(tm->ctx, FONT_AXIS, b)) / 2 +
-                  X_LABEL_MIN_GAP;
+    double need =
+        (tm->width(tm->ctx, FONT_AXIS, a) + tm->width(tm->ctx, FONT_AXIS, b)) / 2 + X_LABEL_MIN_GAP;
     if (room < need)
         t->n--; /* the end's label in place of the last step's */
     t->value[t->n] = v;
@@ -858,10 +856,9 @@ double draw_x_axis(struct page *pg, const struct profile *p, const struct frame 
 /* One y tick, for value v at local height y: the mark, its label, and a
  * light grid line across the graph, but not on the x axis at the foot nor
  * on --diff's zero line. */
-static void y_tick(struct page *pg, const struct frame *f, double v, double y,
-                   const char *label)
+static void y_tick(struct page *pg, const struct frame *f, double v, double y, const char *label)
 {
-    static const struct rgb grid = {0.82, 0.82, 0.82};
+    static const struct rgb grid = { 0.82, 0.82, 0.82 };
     page_line(pg, ORIGIN_X, y, ORIGIN_X - TICK_LENGTH, y);
     if (v != 0 && y > ORIGIN_Y) {
         struct prim *line = page_path(pg, PRIM_STROKE, 2, GRID_WIDTH);

@@ -18,36 +18,36 @@
 struct key; /* layout/key.h: the key, built into a frame by key_build */
 
 /* The page geometry, in points. */
-#define BOX_WIDTH LAYOUT_BOX_WIDTH /* GHC's box; -e's is the page's width */
-#define BOX_HEIGHT LAYOUT_BOX_HEIGHT
-#define BORDER_SPACE 5.0
-#define ORIGIN_X 62.0       /* the y unit title, the widest y label ("12.5 MB"), the ticks */
-#define ORIGIN_Y 30.0       /* the x labels, and the unit title under them */
+#define BOX_WIDTH         LAYOUT_BOX_WIDTH /* GHC's box; -e's is the page's width */
+#define BOX_HEIGHT        LAYOUT_BOX_HEIGHT
+#define BORDER_SPACE      5.0
+#define ORIGIN_X          62.0 /* the y unit title, the widest y label ("12.5 MB"), the ticks */
+#define ORIGIN_Y          30.0 /* the x labels, and the unit title under them */
 #define DIGIT_HALF_HEIGHT 3.3  /* half the height of a digit at the axis size */
-#define BAND_OUTLINE 0.3
-#define AXIS_ASCENT 7.9     /* the axis font's ascent and descent (DejaVu Sans 8.5 pt) */
-#define AXIS_DESCENT 2.0
-#define PEAK_RADIUS 2.2
-#define BAND_LINE 1.2       /* --mode=lines: each band's line */
+#define BAND_OUTLINE      0.3
+#define AXIS_ASCENT       7.9 /* the axis font's ascent and descent (DejaVu Sans 8.5 pt) */
+#define AXIS_DESCENT      2.0
+#define PEAK_RADIUS       2.2
+#define BAND_LINE         1.2 /* --mode=lines: each band's line */
 /* A unit or a quantity in a title or a key note: a sixth of GHC's box,
  * however long the profile's unit. */
-#define UNIT_ROOM (BOX_WIDTH / 6)
+#define UNIT_ROOM         (BOX_WIDTH / 6)
 
 /* layout/heap.c: the markers' strip over the graph (taken from its
  * height), their labels' baseline in it, the heap legend's baseline
  * (the time axis's title's). */
-#define MARK_STRIP 11.0
-#define MARK_LABEL_BASE 5.0
-#define MARK_ROW 10.0       /* each further row of markers' texts */
-#define MARK_ROWS_MAX 4
-#define MARK_ROWS_SHARE (1.0 / 3) /* of the graph's height, the rows over the first */
+#define MARK_STRIP           11.0
+#define MARK_LABEL_BASE      5.0
+#define MARK_ROW             10.0 /* each further row of markers' texts */
+#define MARK_ROWS_MAX        4
+#define MARK_ROWS_SHARE      (1.0 / 3) /* of the graph's height, the rows over the first */
 #define HEAP_LEGEND_BASELINE 4.5
 
 /* What -t leaves out is said under the title when it comes to this
  * share of the peak (or of --diff's span): at that height it would show. */
 #define TRACE_NOTE_SHARE 0.02
 /* ... and, without --top, ends so: where a leak -t hides is found */
-#define TRACE_NOTE_TOP ", --top ranks what grew"
+#define TRACE_NOTE_TOP   ", --top ranks what grew"
 
 /* A title box's three texts, each one line of valid UTF-8: the job on
  * the left, the middle (GHC's total) centred, the date on the right. */
@@ -59,29 +59,29 @@ struct title {
     char **facts;       /* then these, each wrapped to the box's width: what
                          * the reader says of the data (profile.h's facts) */
     size_t nfacts;
-    char *suspects;     /* --top: a line under those naming the leaks, or NULL */
+    char *suspects; /* --top: a line under those naming the leaks, or NULL */
 };
 
 struct frame {
-    double bw, bh;         /* the box: 648 x 432, or -e's width in points */
-    double title_height;   /* with note_height, the line of a title's note */
+    double bw, bh;       /* the box: 648 x 432, or -e's width in points */
+    double title_height; /* with note_height, the line of a title's note */
     double note_height;
     double suspects_height; /* the part of note_height --top's line takes */
-    double gw, gh;         /* graph width and height */
-    double x0, x_range;    /* time at the origin, and per graph width */
-    double y_lo, y_range;  /* the drawn y axis: its foot (below 0 for --diff) and
+    double gw, gh;          /* graph width and height */
+    double x0, x_range;     /* time at the origin, and per graph width */
+    double y_lo, y_range;   /* the drawn y axis: its foot (below 0 for --diff) and
                             * span, from and to labelled ticks around the data */
-    struct ticks y_ticks;  /* its ticks, every one labelled */
+    struct ticks y_ticks;   /* its ticks, every one labelled */
     struct value_scale y_scale;
-    const char *y_unit;    /* the y axis's title (VALUE_UNIT), NULL for percent */
-    bool y_signed;         /* --diff: labels "+2 MB", "-1 MB" */
+    const char *y_unit;             /* the y axis's title (VALUE_UNIT), NULL for percent */
+    bool y_signed;                  /* --diff: labels "+2 MB", "-1 MB" */
     const struct layout_options *o; /* what it is drawn by: -c, --pattern, --mode, ... */
-    bool heap;             /* --heap's lines drawn (one profile's graph only) */
-    bool mark_labels;      /* the markers' texts in a strip of MARK_STRIP over the graph */
-    size_t mark_rows;      /* ... in this many rows, each MARK_ROW higher (0: one) */
-    bool note_row;         /* the title's note has a line (some title has one) */
-    size_t fact_rows;      /* the facts' lines the title box holds at most */
-    struct key *key;       /* key_build's (layout/key.c), freed by frame_free */
+    bool heap;                      /* --heap's lines drawn (one profile's graph only) */
+    bool mark_labels;               /* the markers' texts in a strip of MARK_STRIP over the graph */
+    size_t mark_rows;               /* ... in this many rows, each MARK_ROW higher (0: one) */
+    bool note_row;                  /* the title's note has a line (some title has one) */
+    size_t fact_rows;               /* the facts' lines the title box holds at most */
+    struct key *key;                /* key_build's (layout/key.c), freed by frame_free */
 };
 
 /* Fails (-1, "SOURCE: cannot scale the graph ...") unless the time and
@@ -91,8 +91,8 @@ int frame_check(double x_range, double y_span, const char *source, struct hp_err
 /* The box (GHC's, or -e's width), the options drawn by, the time at the
  * origin, and the title box's height for titles t[0..n) (panels share
  * one).  Nothing is allocated until key_build. */
-void frame_init(struct frame *f, const struct layout_options *o, double x0,
-                const struct title *t, size_t n, const struct text_metrics *tm);
+void frame_init(struct frame *f, const struct layout_options *o, double x0, const struct title *t,
+                size_t n, const struct text_metrics *tm);
 
 /* The y axis from 0 up to the tick at or above y_range (--mode=lines:
  * with some room over the highest line; percent: 100). */
@@ -131,8 +131,8 @@ void line_style(const struct frame *f, const struct band *band, struct rgb *colo
  * with its time (in the time axis's unit: x_range, the axis's range,
  * chooses it), its DATE; the note of what -t left out, which without
  * --top (top false) says that --top ranks what grew. */
-void profile_title(struct title *t, const struct profile *p, const struct series *s,
-                   double x_range, bool iec, bool top, const struct text_metrics *tm);
+void profile_title(struct title *t, const struct profile *p, const struct series *s, double x_range,
+                   bool iec, bool top, const struct text_metrics *tm);
 void title_free(struct title *t);
 
 /* Add p's facts to t's (prefix before each: "" or "FILE: "). */

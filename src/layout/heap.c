@@ -22,18 +22,19 @@
 
 #include "heapline.h"
 
-#define HEAP_LINE_WIDTH 1.1
+#define HEAP_LINE_WIDTH        1.1
 #define HEAP_COLUMNS_PER_POINT 2
-#define HEAP_SAMPLE 10.0     /* a legend entry's line */
-#define HEAP_LEGEND_GAP 6.0  /* between legend entries */
-#define MARK_LABEL_GAP 3.0   /* between two labels in a row */
-#define MARK_TEXT_OFFSET 1.5 /* from a marker's line to its text */
+#define HEAP_SAMPLE            10.0 /* a legend entry's line */
+#define HEAP_LEGEND_GAP        6.0  /* between legend entries */
+#define MARK_LABEL_GAP         3.0  /* between two labels in a row */
+#define MARK_TEXT_OFFSET       1.5  /* from a marker's line to its text */
 
 /* Each line's look: a colour that stands out on grey and on colour
  * bands, and a dash that tells them apart in black and white. */
-static const struct rgb heap_colour[HEAP_KINDS] = {
-    {0.80, 0.10, 0.10}, {0.10, 0.30, 0.85}, {0.05, 0.55, 0.20}};
-static const int heap_dash[HEAP_KINDS] = {0, 1, 4};
+static const struct rgb heap_colour[HEAP_KINDS] = { { 0.80, 0.10, 0.10 },
+                                                    { 0.10, 0.30, 0.85 },
+                                                    { 0.05, 0.55, 0.20 } };
+static const int heap_dash[HEAP_KINDS] = { 0, 1, 4 };
 
 struct rgb layout_heap_colour(enum heap_kind k)
 {
@@ -103,8 +104,8 @@ static double legend_width(const struct profile *p, const char *const *names,
     double w = 0;
     for (int k = 0; k < HEAP_KINDS; k++)
         if (p->heap->line[k].events)
-            w += (w > 0 ? HEAP_LEGEND_GAP : 0) + HEAP_SAMPLE + 3 +
-                 tm->width(tm->ctx, FONT_AXIS, names[k]);
+            w += (w > 0 ? HEAP_LEGEND_GAP : 0) + HEAP_SAMPLE + 3
+                + tm->width(tm->ctx, FONT_AXIS, names[k]);
     return w;
 }
 
@@ -193,15 +194,15 @@ bool layout_mark_labels(const struct profile *p, const struct layout_options *o)
  * box is shortened. */
 
 struct mark_item {
-    double x;           /* its line */
+    double x; /* its line */
     const char *raw;
-    char *text;         /* as drawn, measured once (width), when first asked */
+    char *text; /* as drawn, measured once (width), when first asked */
     double width;
 };
 
 struct mark_label {
-    size_t first, n;    /* items[first .. first + n): the first one's text */
-    double a, b;        /* where it is drawn, left and right */
+    size_t first, n; /* items[first .. first + n): the first one's text */
+    double a, b;     /* where it is drawn, left and right */
     size_t row;
     bool right_aligned;
 };
@@ -220,8 +221,8 @@ static size_t mark_items(const struct profile *p, const struct frame *f, struct 
     size_t n = 0;
     for (size_t i = 0; i < p->nmarks; i++) {
         double t = p->marks[i];
-        if (t < f->x0 || t > f->x0 + f->x_range || !p->mark_text || !p->mark_text[i] ||
-            !p->mark_text[i][0])
+        if (t < f->x0 || t > f->x0 + f->x_range || !p->mark_text || !p->mark_text[i]
+            || !p->mark_text[i][0])
             continue;
         it[n].x = graph_x(f, t);
         it[n++].raw = p->mark_text[i];
@@ -243,8 +244,7 @@ static void free_items(struct mark_item *it, size_t n)
 }
 
 /* Item i's text as drawn, at most max_width wide, and its width. */
-static const char *item_text(struct mark_item *it, double max_width,
-                             const struct text_metrics *tm)
+static const char *item_text(struct mark_item *it, double max_width, const struct text_metrics *tm)
 {
     if (!it->text) {
         it->text = fitted_text(it->raw, max_width, FONT_AXIS, tm);
@@ -271,9 +271,9 @@ static void more_text(char *buf, size_t size, size_t n)
  * NULL for none) and their count, or 0 when one finds no place.  A row's
  * labels come left to right, so a label fits a row when it starts past
  * the row's last (O(rows) a label). */
-static size_t place_marks(struct mark_item *items, size_t n, double gap, size_t rows,
-                          double left, double right, double max_width,
-                          const struct text_metrics *tm, struct mark_label **out)
+static size_t place_marks(struct mark_item *items, size_t n, double gap, size_t rows, double left,
+                          double right, double max_width, const struct text_metrics *tm,
+                          struct mark_label **out)
 {
     *out = NULL;
     if (!n)
@@ -316,9 +316,8 @@ static size_t place_marks(struct mark_item *items, size_t n, double gap, size_t 
 
 /* Labels for every marker within rows rows: markers made one only as
  * far as needed.  *out and the count (0 when there is no text). */
-static size_t mark_labels_in(struct mark_item *items, size_t n, size_t rows,
-                             const struct frame *f, const struct text_metrics *tm,
-                             struct mark_label **out)
+static size_t mark_labels_in(struct mark_item *items, size_t n, size_t rows, const struct frame *f,
+                             const struct text_metrics *tm, struct mark_label **out)
 {
     double left = BORDER_SPACE, right = f->bw - BORDER_SPACE;
     double max_width = mark_text_room(f);
@@ -362,7 +361,7 @@ static double row_bottom(const struct frame *f, size_t r)
 void draw_mark_labels(struct page *pg, const struct profile *p, const struct frame *f,
                       const size_t *shown, size_t nshown, const struct text_metrics *tm)
 {
-    static const struct rgb grey = {0.25, 0.25, 0.25};
+    static const struct rgb grey = { 0.25, 0.25, 0.25 };
     if (!f->mark_labels)
         return;
     /* the lines, from the axis to the strip (one where marks crowd) */

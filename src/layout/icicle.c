@@ -28,49 +28,44 @@
 #include "tree.h"
 #include "utf8.h"
 
-#define MARGIN 8.0        /* the drawing inside the box */
-#define ROW_MAX 16.0      /* an icicle's row, at most */
-#define ROW_TWO 26.0      /* a row of two lines of text, when the tree is that shallow */
-#define LINE_STEP 10.0    /* from one line's baseline to the next's */
-#define ROW_TEXT 10.5     /* rows at least this tall carry labels */
-#define NODE_MIN 0.2      /* siblings narrower than this are drawn as one */
-#define OUTLINE_MIN 1.0   /* nodes narrower than this have no outline */
-#define LABEL_MIN 10.0    /* nodes narrower than this carry no label */
-#define TEXT_PAD 2.0
+#define MARGIN       8.0  /* the drawing inside the box */
+#define ROW_MAX      16.0 /* an icicle's row, at most */
+#define ROW_TWO      26.0 /* a row of two lines of text, when the tree is that shallow */
+#define LINE_STEP    10.0 /* from one line's baseline to the next's */
+#define ROW_TEXT     10.5 /* rows at least this tall carry labels */
+#define NODE_MIN     0.2  /* siblings narrower than this are drawn as one */
+#define OUTLINE_MIN  1.0  /* nodes narrower than this have no outline */
+#define LABEL_MIN    10.0 /* nodes narrower than this carry no label */
+#define TEXT_PAD     2.0
 #define NODE_OUTLINE 0.3
-#define CAP_HEIGHT 6.2    /* the axis font's digits: a label centred in its row */
-#define LIST_ROW 14.0     /* a flat tree's bars */
-#define LIST_BAR 9.0
-#define LIST_NAMES 0.4    /* of the width, the names' column */
-#define LIST_GAP 6.0
-#define CHANGE_NONE 0.02  /* --diff: a change under this share of the larger value is none */
+#define CAP_HEIGHT   6.2  /* the axis font's digits: a label centred in its row */
+#define LIST_ROW     14.0 /* a flat tree's bars */
+#define LIST_BAR     9.0
+#define LIST_NAMES   0.4 /* of the width, the names' column */
+#define LIST_GAP     6.0
+#define CHANGE_NONE  0.02 /* --diff: a change under this share of the larger value is none */
 
 static const char ELLIPSIS[] = "\xE2\x80\xA6";
 static const char TIMES[] = " \xC3\x97 ";
 static const char MINUS[] = "\xE2\x88\x92";
 
-enum {
-    HATCH_RISING = 1,
-    HATCH_FALLING = 2,
-    HATCH_LEVEL = 3,
-    HATCH_CROSSED = 5
-};
+enum { HATCH_RISING = 1, HATCH_FALLING = 2, HATCH_LEVEL = 3, HATCH_CROSSED = 5 };
 
 struct icicle {
     const struct tree *t;
-    size_t k;                   /* the profile drawn: the only one, or --diff's after */
+    size_t k; /* the profile drawn: the only one, or --diff's after */
     bool diff;
     const struct band_plan *bp; /* the drawn profile's bands (NULL for --diff) */
     const struct frame *f;
     const struct layout_options *o;
     const struct text_metrics *tm;
-    const struct profile *p;    /* the drawn profile */
+    const struct profile *p; /* the drawn profile */
     struct page *pg;
-    double *size;               /* per node, what its width shows: its value; --diff,
+    double *size; /* per node, what its width shows: its value; --diff,
                                  * the sum of its names' changes, each counted whole */
     double x0, width, top, row, scale;
-    bool fold;                  /* runs of single children fold into a row each */
-    int lines;                  /* lines of text a row can hold: 1, or 2 */
+    bool fold; /* runs of single children fold into a row each */
+    int lines; /* lines of text a row can hold: 1, or 2 */
 };
 
 static char *run_text(const struct icicle *ic, uint32_t first, uint32_t last, size_t frames);
@@ -82,7 +77,7 @@ static double luminance(struct rgb c)
     return 0.3 * c.r + 0.59 * c.g + 0.11 * c.b;
 }
 
-static const struct rgb WHITE = {1, 1, 1};
+static const struct rgb WHITE = { 1, 1, 1 };
 
 /* --diff: which way a node changed, from -1 (every change below it a
  * loss) to +1 (every one a gain); 0 when they cancel. */
@@ -111,9 +106,9 @@ static void node_look(const struct icicle *ic, uint32_t n, struct rgb *fill, int
         if (!ic->o->colour)
             *fill = palette_grey_rgb(1 - 0.45 * a);
         else if (r > 0)
-            *fill = (struct rgb){1, 1 - 0.62 * a, 1 - 0.62 * a};
+            *fill = (struct rgb){ 1, 1 - 0.62 * a, 1 - 0.62 * a };
         else
-            *fill = (struct rgb){1 - 0.6 * a, 1 - 0.42 * a, 1};
+            *fill = (struct rgb){ 1 - 0.6 * a, 1 - 0.42 * a, 1 };
         *hatch = r > 0 ? HATCH_RISING : HATCH_FALLING;
         return;
     }
@@ -194,8 +189,8 @@ static void label_at(const struct icicle *ic, const char *text, double x, double
 {
     /* two lines, "first\nsecond" (rows tall enough: ic->lines) */
     const char *nl = strchr(text, '\n');
-    char *line[2] = {nl ? xmemdup0(text, (size_t)(nl - text)) : xstrdup(text),
-                     nl ? xstrdup(nl + 1) : NULL};
+    char *line[2] = { nl ? xmemdup0(text, (size_t)(nl - text)) : xstrdup(text),
+                      nl ? xstrdup(nl + 1) : NULL };
     size_t n = nl ? 2 : 1;
     double block = CAP_HEIGHT + (double)(n - 1) * LINE_STEP;
     double base = y + (h - block) / 2;
@@ -206,8 +201,8 @@ static void label_at(const struct icicle *ic, const char *text, double x, double
         page_rect(ic->pg, x + TEXT_PAD / 2, y + 1.5, tw + TEXT_PAD, h - 3, 0, &fill);
     }
     for (size_t i = 0; i < n; i++) {
-        page_text(ic->pg, line[i], x + TEXT_PAD, base + (double)(n - 1 - i) * LINE_STEP,
-                  ALIGN_LEFT, FONT_AXIS, 0);
+        page_text(ic->pg, line[i], x + TEXT_PAD, base + (double)(n - 1 - i) * LINE_STEP, ALIGN_LEFT,
+                  FONT_AXIS, 0);
         struct prim *pr = &ic->pg->prim[ic->pg->count - 1];
         if (luminance(fill) < 0.45)
             pr->stroke = WHITE;
@@ -237,8 +232,8 @@ static char *two_lines(const struct icicle *ic, const char *name, const char *fi
         snprintf(spaced, sizeof spaced, " %s", fig);
         double left = room - ic->tm->width(ic->tm->ctx, FONT_AXIS, spaced);
         char *cut = layout_ellipsize(rest, left, FONT_AXIS, ic->tm);
-        bool fits = ic->tm->width(ic->tm->ctx, FONT_AXIS, cut) <= left &&
-                    strcmp(cut, ELLIPSIS) != 0;
+        bool fits =
+            ic->tm->width(ic->tm->ctx, FONT_AXIS, cut) <= left && strcmp(cut, ELLIPSIS) != 0;
         size_t len = first + strlen(cut) + strlen(fig) + 4;
         out = xmalloc(len);
         if (fits)
@@ -266,7 +261,7 @@ static char *two_lines(const struct icicle *ic, const char *name, const char *fi
 /* A cut text that still reads: whole, or at least this many characters
  * beside its figure, or beside nothing. */
 #define KEEP_WITH_FIGURE 9
-#define KEEP_ALONE 4
+#define KEEP_ALONE       4
 
 /* Labels of siblings kids[0..n) at widths w[]: the text and its figure,
  * the text cut where siblings differ (shorten_each) while enough of it
@@ -371,8 +366,8 @@ static uint32_t run_end(const struct icicle *ic, uint32_t n, size_t *frames)
     size_t len = 1;
     for (;;) {
         uint32_t c = only_child(ic, e);
-        if (c == TREE_NONE || ic->t->node[c].kind == NODE_CUT ||
-            fabs(ic->size[c] - ic->size[e]) > 1e-9 * ic->size[e])
+        if (c == TREE_NONE || ic->t->node[c].kind == NODE_CUT
+            || fabs(ic->size[c] - ic->size[e]) > 1e-9 * ic->size[e])
             break;
         e = c;
         len++;
@@ -393,7 +388,7 @@ static uint32_t drawn_rows(const struct icicle *ic)
     } *stack = xreallocarray(NULL, t->count, sizeof *stack);
     size_t top = 0;
     uint32_t deepest = 0;
-    stack[top++] = (struct place_row){0, 0};
+    stack[top++] = (struct place_row){ 0, 0 };
     while (top > 0) {
         struct place_row at = stack[--top];
         if (at.row > deepest)
@@ -402,7 +397,7 @@ static uint32_t drawn_rows(const struct icicle *ic)
             if (!(ic->size[c] > 0))
                 continue;
             size_t frames;
-            stack[top++] = (struct place_row){run_end(ic, c, &frames), at.row + 1};
+            stack[top++] = (struct place_row){ run_end(ic, c, &frames), at.row + 1 };
         }
     }
     free(stack);
@@ -451,8 +446,9 @@ static void draw_icicle(struct icicle *ic)
     node_rect(ic, ic->x0, row_y(ic, 0), ic->width, ic->row, fill, hatch);
     if (ic->row >= ROW_TEXT) {
         char v[160], text[400];
-        value_text(v, sizeof v, ic, ic->diff ? t->node[0].value[1] - t->node[0].value[0]
-                                             : t->node[0].value[k], ic->diff);
+        value_text(v, sizeof v, ic,
+                   ic->diff ? t->node[0].value[1] - t->node[0].value[0] : t->node[0].value[k],
+                   ic->diff);
         if (ic->diff) {
             char m[160];
             value_text(m, sizeof m, ic, ic->size[0], false);
@@ -472,7 +468,7 @@ static void draw_icicle(struct icicle *ic)
     double *w = xreallocarray(NULL, t->count, sizeof *w);
     char **labels = xreallocarray(NULL, t->count, sizeof *labels);
     size_t top = 0;
-    stack[top++] = (struct place){0, 0, ic->x0};
+    stack[top++] = (struct place){ 0, 0, ic->x0 };
     while (top > 0) {
         struct place at = stack[--top];
         size_t n = tree_children_by(t, at.node, ic->size, k, kids), shown = 0, labelled = 0;
@@ -503,7 +499,7 @@ static void draw_icicle(struct icicle *ic)
                 label_at(ic, labels[i], x, y, ic->row, fill, hatch);
                 free(labels[i]);
             }
-            stack[top++] = (struct place){ends[i], row, x};
+            stack[top++] = (struct place){ ends[i], row, x };
             x += w[i];
         }
         if (rest > 0) { /* too narrow to tell apart: one grey piece, no outline */
@@ -548,7 +544,8 @@ static void draw_list(struct icicle *ic, double bottom)
     }
     double bar_w = fmax(10, ic->x0 + ic->width - bar_x - LIST_GAP - fig_w);
     double biggest = rows ? ic->size[kids[0]] : 1;
-    char **names = xcalloc(rows ? rows : 1, sizeof *names), **cut = xcalloc(rows ? rows : 1, sizeof *cut);
+    char **names = xcalloc(rows ? rows : 1, sizeof *names),
+         **cut = xcalloc(rows ? rows : 1, sizeof *cut);
     double *room = xcalloc(rows ? rows : 1, sizeof *room);
     for (size_t i = 0; i < rows; i++) {
         names[i] = tree_node_text(&t->node[kids[i]], false);
@@ -589,8 +586,9 @@ static void draw_list(struct icicle *ic, double bottom)
             snprintf(text, sizeof text, "and %zu more, together %s, %s", m - rows, v, s);
         }
         char *fit = layout_ellipsize(text, ic->width, FONT_AXIS, ic->tm);
-        page_text(ic->pg, fit, ic->x0, ic->top - (double)(rows + 1) * LIST_ROW +
-                  (LIST_ROW - CAP_HEIGHT) / 2, ALIGN_LEFT, FONT_AXIS, 0);
+        page_text(ic->pg, fit, ic->x0,
+                  ic->top - (double)(rows + 1) * LIST_ROW + (LIST_ROW - CAP_HEIGHT) / 2, ALIGN_LEFT,
+                  FONT_AXIS, 0);
         free(fit);
     }
     free(names);
@@ -650,24 +648,31 @@ static char *note_text(const struct icicle *ic)
     char text[600];
     const char *flat = tree_flat_reason(t);
     if (ic->diff)
-        snprintf(text, sizeof text, "%s%s%s: how much changed; %s grew, %s shrank, white: "
-                 "changes that cancel", flat ? flat : "", flat ? ", not by a tree; bars" : "",
-                 flat ? "" : "widths", ic->o->colour ? "red, rising hatch:" : "rising hatch:",
+        snprintf(text, sizeof text,
+                 "%s%s%s: how much changed; %s grew, %s shrank, white: "
+                 "changes that cancel",
+                 flat ? flat : "", flat ? ", not by a tree; bars" : "", flat ? "" : "widths",
+                 ic->o->colour ? "red, rising hatch:" : "rising hatch:",
                  ic->o->colour ? "blue, falling hatch:" : "falling hatch:");
     else if (flat)
         snprintf(text, sizeof text, "%s, not by a tree: the largest first", flat);
     else if (t->cut_names)
-        snprintf(text, sizeof text, "%s (hatched): a stack the .hp cut at -L%ld; its outer "
-                 "frames are not in the profile (an eventlog has them)", ELLIPSIS,
-                 t->name_length);
+        snprintf(text, sizeof text,
+                 "%s (hatched): a stack the .hp cut at -L%ld; its outer "
+                 "frames are not in the profile (an eventlog has them)",
+                 ELLIPSIS, t->name_length);
     else if (t->cut_log)
-        snprintf(text, sizeof text, "%s (hatched): a stack 255 deep, the most an eventlog "
-                 "keeps; its outer frames are not in the log", ELLIPSIS);
+        snprintf(text, sizeof text,
+                 "%s (hatched): a stack 255 deep, the most an eventlog "
+                 "keeps; its outer frames are not in the log",
+                 ELLIPSIS);
     else if (t->kind == TREE_SOURCES)
-        snprintf(text, sizeof text, "module, source file, span, closure; each node's share "
+        snprintf(text, sizeof text,
+                 "module, source file, span, closure; each node's share "
                  "of the census");
     else
-        snprintf(text, sizeof text, "each call under its caller, as wide as its bytes; white: "
+        snprintf(text, sizeof text,
+                 "each call under its caller, as wide as its bytes; white: "
                  "no band's name ends there");
     utf8_trim_partial(text);
     return xstrdup(text);
@@ -707,8 +712,13 @@ int layout_build_icicle(struct layout *L, const struct tree *t, const struct pro
     (void)err;
     memset(L, 0, sizeof *L);
     struct icicle ic = {
-        .t = t, .k = t->nprofiles - 1, .diff = t->nprofiles > 1, .bp = t->nprofiles > 1 ? NULL : bp,
-        .o = o, .tm = tm, .p = &p[t->nprofiles - 1],
+        .t = t,
+        .k = t->nprofiles - 1,
+        .diff = t->nprofiles > 1,
+        .bp = t->nprofiles > 1 ? NULL : bp,
+        .o = o,
+        .tm = tm,
+        .p = &p[t->nprofiles - 1],
     };
     struct title tt;
     icicle_title(&tt, &ic, p);

@@ -21,21 +21,21 @@
 #include "number.h"
 #include "utf8.h"
 
-#define SWATCH 14.0
-#define KEY_GAP 10.0        /* graph to key, title box to key, key to the box's edge */
-#define KEY_SWATCH_GAP 5.0  /* swatch to the share */
-#define KEY_SHARE_GAP 6.0   /* between the share and the name */
-#define KEY_COLUMN_GAP 12.0 /* between key columns */
-#define KEY_MAX_NAME_WIDTH 200.0 /* longer names are shortened */
-#define KEY_MIN_NAME_WIDTH 40.0
-#define KEY_NAME_SHARE 0.4  /* ... and names take at most this part of a narrow graph's width */
-#define KEY_MAX_PITCH 18.0  /* key rows: at most this far apart */
-#define KEY_MIN_PITCH 11.0  /* beside the graph: below this the key takes more columns */
-#define KEY_GRID_PITCH 13.0 /* below the graph and on key pages */
-#define KEY_REFERENCE 20    /* the plot keeps KEY_KEEP of its width with this many bands */
-#define KEY_KEEP 0.8
-#define KEY_MIN_PLOT 0.4    /* a key beside the graph leaves it this part of the width */
-#define KEY_LINE 2.4        /* --mode=lines: the key's swatch, a short thick line */
+#define SWATCH              14.0
+#define KEY_GAP             10.0  /* graph to key, title box to key, key to the box's edge */
+#define KEY_SWATCH_GAP      5.0   /* swatch to the share */
+#define KEY_SHARE_GAP       6.0   /* between the share and the name */
+#define KEY_COLUMN_GAP      12.0  /* between key columns */
+#define KEY_MAX_NAME_WIDTH  200.0 /* longer names are shortened */
+#define KEY_MIN_NAME_WIDTH  40.0
+#define KEY_NAME_SHARE      0.4 /* ... and names take at most this part of a narrow graph's width */
+#define KEY_MAX_PITCH       18.0 /* key rows: at most this far apart */
+#define KEY_MIN_PITCH       11.0 /* beside the graph: below this the key takes more columns */
+#define KEY_GRID_PITCH      13.0 /* below the graph and on key pages */
+#define KEY_REFERENCE       20   /* the plot keeps KEY_KEEP of its width with this many bands */
+#define KEY_KEEP            0.8
+#define KEY_MIN_PLOT        0.4   /* a key beside the graph leaves it this part of the width */
+#define KEY_LINE            2.4   /* --mode=lines: the key's swatch, a short thick line */
 #define KEY_MAX_SLOPE_WIDTH 120.0 /* --slopes: longer slopes (long units) are shortened */
 
 bool key_wanted(const struct layout_options *o)
@@ -120,10 +120,11 @@ static void free_note(struct key *k)
  * wrapped to the columns' width, so nothing of a name is lost. */
 static void note_lines(struct key *k, double width, const struct text_metrics *tm)
 {
-    const char *part[2] = {k->strip.prefix, k->strip.suffix};
+    const char *part[2] = { k->strip.prefix, k->strip.suffix };
     static const char *const says[2][2] = {
-        {"\xE2\x80\xA6 stands for \xE2\x80\x9C", "\xE2\x80\x9D, the start of every name"},
-        {"\xE2\x80\xA6 stands for \xE2\x80\x9C", "\xE2\x80\x9D, the end of every name"}};
+        { "\xE2\x80\xA6 stands for \xE2\x80\x9C", "\xE2\x80\x9D, the start of every name" },
+        { "\xE2\x80\xA6 stands for \xE2\x80\x9C", "\xE2\x80\x9D, the end of every name" }
+    };
     for (int i = 0; i < 2; i++) {
         if (!part[i])
             continue;
@@ -153,9 +154,10 @@ static void key_names(struct key *k, double room, const struct text_metrics *tm)
     shorten_names(k->names, &k->strip, k->full, k->other, k->n, limit, FONT_AXIS, tm);
     k->name_width = widest(k->names, 0, k->n, tm);
     if (k->strip.prefix || k->strip.suffix)
-        note_lines(k, k->note_width + (k->note_width > 0 ? KEY_SHARE_GAP : 0) + k->name_width +
-                          (k->slopes ? k->slope_width + KEY_SHARE_GAP : 0) +
-                          (k->leak_tag ? k->tag_width + KEY_SHARE_GAP : 0),
+        note_lines(k,
+                   k->note_width + (k->note_width > 0 ? KEY_SHARE_GAP : 0) + k->name_width
+                       + (k->slopes ? k->slope_width + KEY_SHARE_GAP : 0)
+                       + (k->leak_tag ? k->tag_width + KEY_SHARE_GAP : 0),
                    tm);
 }
 
@@ -218,9 +220,8 @@ static size_t balance(size_t n, size_t most, size_t *length)
  * columns of rows at least KEY_MIN_PITCH apart (at most KEY_MAX_PITCH),
  * the first swatch KEY_GAP under the title box.  Sets the rows, pitch
  * and swatch; INFINITY when not one row fits. */
-static double beside_width(const struct frame *f, const struct key *k, size_t n,
-                           double note_width, double name_width, size_t *rows, size_t *cols,
-                           double *pitch, double *sw)
+static double beside_width(const struct frame *f, const struct key *k, size_t n, double note_width,
+                           double name_width, size_t *rows, size_t *cols, double *pitch, double *sw)
 {
     double room = f->gh + BORDER_SPACE - KEY_GAP;
     if (!(room >= KEY_MIN_PITCH) || n == 0)
@@ -321,7 +322,7 @@ static size_t rows_for(const struct key *k, size_t k0, size_t k1, size_t cols)
     size_t rows = (slots + cols - 1) / cols;
     if (rows < 1)
         rows = 1;
-    while (pack(k, (struct at){k0, 0}, rows, cols, NULL, NULL).k < k1)
+    while (pack(k, (struct at){ k0, 0 }, rows, cols, NULL, NULL).k < k1)
         rows++;
     return rows;
 }
@@ -352,8 +353,8 @@ static void key_wrap(struct key *k, double width, size_t page_rows, const struct
         double slots = 0;
         for (size_t b = 0; b < k->n; b++)
             slots += fw[b] <= w ? 1 : ceil(fw[b] / (0.9 * w));
-        double cost = page_rows ? ceil(slots / ((double)page_rows * (double)c))
-                                : ceil(slots / (double)c);
+        double cost =
+            page_rows ? ceil(slots / ((double)page_rows * (double)c)) : ceil(slots / (double)c);
         if (cost < best_cost)
             best_cost = cost, best_w = w;
         if (w >= most && c > 1 && cost > best_cost)
@@ -373,8 +374,8 @@ static void key_wrap(struct key *k, double width, size_t page_rows, const struct
             continue;
         }
         char *text = strlen(k->full[b]) > WRAP_MAX
-                         ? layout_ellipsize(k->full[b], 1e9, FONT_AXIS, tm) /* 1024 clusters */
-                         : xstrdup(k->full[b]);
+            ? layout_ellipsize(k->full[b], 1e9, FONT_AXIS, tm) /* 1024 clusters */
+            : xstrdup(k->full[b]);
         k->span[b] = text_wrap(text, best_w, FONT_AXIS, tm, &k->lines[b]);
         free(text);
         k->name_width = fmax(k->name_width, widest(k->lines[b], 0, k->span[b], tm));
@@ -392,7 +393,8 @@ static void key_grid(struct frame *f, bool below, bool wrap, const struct text_m
     struct key *k = f->key;
     double width = f->bw - 2 * BORDER_SPACE - 2 * KEY_GAP;
     double page_room = f->bh - 2 * BORDER_SPACE - f->title_height - 2 * KEY_GAP;
-    size_t page_rows = below ? 0 : (size_t)fmax(1, floor((page_room - SWATCH) / KEY_GRID_PITCH) + 1);
+    size_t page_rows =
+        below ? 0 : (size_t)fmax(1, floor((page_room - SWATCH) / KEY_GRID_PITCH) + 1);
     if (wrap)
         key_wrap(k, width, page_rows, tm);
     else
@@ -404,8 +406,8 @@ static void key_grid(struct frame *f, bool below, bool wrap, const struct text_m
         slots += entry_span(k, b);
     k->pitch = KEY_GRID_PITCH;
     /* (not when a name takes several lines: they would be as far apart) */
-    if (!below && slots == k->n + k->nnote &&
-        (double)(slots - 1) * KEY_MAX_PITCH + SWATCH <= page_room)
+    if (!below && slots == k->n + k->nnote
+        && (double)(slots - 1) * KEY_MAX_PITCH + SWATCH <= page_room)
         k->pitch = KEY_MAX_PITCH;
     k->swatch = swatch_size(k->pitch);
     k->column_width = column_width(k, k->swatch, k->note_width, k->name_width);
@@ -426,8 +428,8 @@ static void key_grid(struct frame *f, bool below, bool wrap, const struct text_m
     }
 }
 
-void key_build(struct frame *f, bool elsewhere, const struct profile *p,
-               const struct band_plan *bp, char **notes, const struct text_metrics *tm)
+void key_build(struct frame *f, bool elsewhere, const struct profile *p, const struct band_plan *bp,
+               char **notes, const struct text_metrics *tm)
 {
     f->key = xcalloc(1, sizeof *f->key); /* KEY_NONE until placed; frame_free frees it */
     f->gw = frame_full_width(f);
@@ -480,8 +482,8 @@ void key_free(struct key *k)
 
 /* A key entry's swatch, its top left corner at (x, c + sw / 2): a square
  * of the band's fill, or for --mode=lines a short thick line in its look. */
-static void draw_swatch(struct page *pg, const struct frame *f, const struct band *band,
-                        double x, double c)
+static void draw_swatch(struct page *pg, const struct frame *f, const struct band *band, double x,
+                        double c)
 {
     double sw = f->key->swatch;
     if (f->o->mode == MODE_LINES) {
@@ -496,8 +498,8 @@ static void draw_swatch(struct page *pg, const struct frame *f, const struct ban
  * the swatch, the note (right-aligned), the --slopes rate (right-aligned),
  * --top's word on a leak and the name (-M: its first line;
  * draw_key_block draws the others). */
-static void draw_entry(struct page *pg, const struct band_plan *bp, const struct frame *f,
-                       size_t b, double x, double c)
+static void draw_entry(struct page *pg, const struct band_plan *bp, const struct frame *f, size_t b,
+                       double x, double c)
 {
     const struct key *key = f->key;
     draw_swatch(pg, f, &bp->band[b], x, c);
@@ -514,8 +516,8 @@ static void draw_entry(struct page *pg, const struct band_plan *bp, const struct
             page_text(pg, key->leak_tag, nx, base, ALIGN_LEFT, FONT_AXIS, 0);
         nx += key->tag_width + KEY_SHARE_GAP;
     }
-    page_text(pg, key->lines ? key->lines[b][0] : key->names[b], nx, base, ALIGN_LEFT,
-              FONT_AXIS, 0);
+    page_text(pg, key->lines ? key->lines[b][0] : key->names[b], nx, base, ALIGN_LEFT, FONT_AXIS,
+              0);
 }
 
 /* Where the name starts in an entry at x (for its later lines). */
@@ -533,9 +535,9 @@ static double name_x(const struct key *key, double x)
  * stack's order; the first swatch's top left corner at (x, top).  The
  * entries' boxes, when kept, are recorded dy points higher.  Returns
  * where the next block starts. */
-static struct at draw_key_block(struct page *pg, const struct band_plan *bp,
-                                const struct frame *f, struct at from, size_t rows, size_t cols,
-                                double x, double top, double dy)
+static struct at draw_key_block(struct page *pg, const struct band_plan *bp, const struct frame *f,
+                                struct at from, size_t rows, size_t cols, double x, double top,
+                                double dy)
 {
     const struct key *key = f->key;
     size_t *slot = xcalloc(key->n - from.k + 1, sizeof *slot);
@@ -582,11 +584,10 @@ void key_draw_on_graph(struct page *pg, const struct band_plan *bp, const struct
 {
     const struct key *key = f->key;
     if (key->place == KEY_BESIDE)
-        draw_key_block(pg, bp, f, (struct at){0, 0}, key->rows, key->columns,
-                       ORIGIN_X + f->gw + KEY_GAP,
-                       ORIGIN_Y + f->gh + BORDER_SPACE - KEY_GAP, dy);
+        draw_key_block(pg, bp, f, (struct at){ 0, 0 }, key->rows, key->columns,
+                       ORIGIN_X + f->gw + KEY_GAP, ORIGIN_Y + f->gh + BORDER_SPACE - KEY_GAP, dy);
     else if (key->place == KEY_BELOW)
-        draw_key_block(pg, bp, f, (struct at){0, 0}, key->rows, key->columns,
+        draw_key_block(pg, bp, f, (struct at){ 0, 0 }, key->rows, key->columns,
                        BORDER_SPACE + KEY_GAP, -KEY_GAP, dy);
 }
 
@@ -597,7 +598,7 @@ void key_draw_pages(struct layout *L, const struct band_plan *bp, const struct f
 {
     const struct key *k = f->key;
     double top = f->bh - BORDER_SPACE - f->title_height - KEY_GAP;
-    for (struct at at = {0, 0}; at.k < k->n;) {
+    for (struct at at = { 0, 0 }; at.k < k->n;) {
         size_t rows = k->rows;
         size_t cols = k->columns;
         if (pack(k, at, k->rows, k->columns, NULL, NULL).k == k->n) {
@@ -613,7 +614,7 @@ void key_draw_pages(struct layout *L, const struct band_plan *bp, const struct f
             if (at.line == 0)
                 rows = rows_for(k, at.k, k->n, cols);
         }
-        struct page one = {0};
+        struct page one = { 0 };
         draw_head(&one, f, t, 0, tm);
         at = draw_key_block(&one, bp, f, at, rows, cols, BORDER_SPACE + KEY_GAP, top, 0);
         page_move(page_new(L), &one, dy);

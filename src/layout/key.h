@@ -17,28 +17,28 @@ enum key_place { KEY_NONE, KEY_BESIDE, KEY_BELOW, KEY_PAGES };
 
 struct key {
     enum key_place place;
-    size_t n;              /* entries: one per band, the top band first */
-    char **full;           /* per band, its name as valid UTF-8 */
-    bool *other;           /* per band, whether it is OTHER */
-    char **names;          /* per band, shortened (wrap: whole) */
+    size_t n;                   /* entries: one per band, the top band first */
+    char **full;                /* per band, its name as valid UTF-8 */
+    bool *other;                /* per band, whether it is OTHER */
+    char **names;               /* per band, shortened (wrap: whole) */
     struct shorten_strip strip; /* what the shortened names lost, said by the note */
-    char **note;           /* the note's lines, above the entries (NULL: none) */
+    char **note;                /* the note's lines, above the entries (NULL: none) */
     size_t nnote;
-    char ***lines;         /* -M: per band, its name whole over as many lines as it
+    char ***lines;        /* -M: per band, its name whole over as many lines as it
                             * needs; else NULL (names shortened) */
-    size_t *span;          /* -M: per band, how many; else NULL (one each) */
-    char **notes;          /* per band, in front of the name: "48%" of the drawn
+    size_t *span;         /* -M: per band, how many; else NULL (one each) */
+    char **notes;         /* per band, in front of the name: "48%" of the drawn
                             * total, --diff's change, or "" */
-    char **slopes;         /* --slopes: per band, "+1.2 MB/s"; else NULL */
-    const char *leak_tag;  /* --top: the word in front of a leak's name (band.leak),
+    char **slopes;        /* --slopes: per band, "+1.2 MB/s"; else NULL */
+    const char *leak_tag; /* --top: the word in front of a leak's name (band.leak),
                             * as --top's table says it; NULL: no band is one */
     double note_width, slope_width, tag_width, name_width; /* the widest of each */
-    size_t rows, columns;  /* rows (note lines and entries' lines) per column;
+    size_t rows, columns; /* rows (note lines and entries' lines) per column;
                             * columns side by side (a page's) */
-    double pitch, swatch;  /* row spacing and swatch size */
-    double column_width;   /* swatch to the end of the widest name */
-    double below;          /* KEY_BELOW: the strip's height under the box */
-    double (*box)[4];      /* per band, its entry's box on the graph's page (local x,
+    double pitch, swatch; /* row spacing and swatch size */
+    double column_width;  /* swatch to the end of the widest name */
+    double below;         /* KEY_BELOW: the strip's height under the box */
+    double (*box)[4];     /* per band, its entry's box on the graph's page (local x,
                             * y, width, height; width 0: none): the layout's key_box */
 };
 
@@ -54,8 +54,8 @@ bool key_wanted(const struct layout_options *o);
  * band's share of the drawn total.  elsewhere: -M, the key off the graph
  * even when it fits beside it.  Without a key nothing is measured: with
  * a million bands that was most of the run. */
-void key_build(struct frame *f, bool elsewhere, const struct profile *p,
-               const struct band_plan *bp, char **notes, const struct text_metrics *tm);
+void key_build(struct frame *f, bool elsewhere, const struct profile *p, const struct band_plan *bp,
+               char **notes, const struct text_metrics *tm);
 
 /* KEY_BELOW: the strip's height under the box; else 0 (also for NULL, a page
  * with no key: --view=icicle). */

@@ -164,9 +164,9 @@ static void draw_band_fill(struct page *pg, const struct series *s, const struct
  * proportion, and below OUTLINE_THINNEST they are left out: the colours
  * alone then tell the bands apart.  The stack's own outline (outer)
  * thins with the points only, and no further than OUTLINE_SILHOUETTE_MIN. */
-#define OUTLINE_BAND_ROOM 8.0  /* points of height per band below which edges thin */
-#define OUTLINE_POINT_ROOM 1.0 /* points of width per edge point below which edges thin */
-#define OUTLINE_THINNEST 0.15
+#define OUTLINE_BAND_ROOM      8.0 /* points of height per band below which edges thin */
+#define OUTLINE_POINT_ROOM     1.0 /* points of width per edge point below which edges thin */
+#define OUTLINE_THINNEST       0.15
 #define OUTLINE_SILHOUETTE_MIN 0.15
 
 static void outline_widths(const struct series *s, size_t nbands, const struct frame *f,
@@ -255,7 +255,7 @@ static void draw_band_lines(struct page *pg, const struct band_plan *bp, const s
 static void draw_marks(struct page *pg, const struct profile *p, const struct frame *f,
                        const struct text_metrics *tm)
 {
-    static const struct rgb white = {1, 1, 1};
+    static const struct rgb white = { 1, 1, 1 };
     double width = f->gw > 0 && f->gw < 1e6 ? f->gw : 0;
     size_t nslots = (size_t)(width / MARK_GAP) + 2;
     bool *drawn = xcalloc(nslots, sizeof *drawn);
@@ -310,8 +310,9 @@ static double stack_high(const struct series *s, const struct frame *f, double x
         }
         /* A segment is highest at one of its ends within [xa, xb]. */
         double ca = fmax(xa, x0), cb = fmin(xb, x1);
-        high = fmax(high, fmax(y0 + (y1 - y0) * (ca - x0) / (x1 - x0),
-                               y0 + (y1 - y0) * (cb - x0) / (x1 - x0)));
+        high = fmax(
+            high,
+            fmax(y0 + (y1 - y0) * (ca - x0) / (x1 - x0), y0 + (y1 - y0) * (cb - x0) / (x1 - x0)));
     }
     return high;
 }
@@ -322,8 +323,8 @@ static double stack_high(const struct series *s, const struct frame *f, double x
 static bool peak_label_fits(const struct series *s, const struct frame *f, double x0, double b,
                             double w)
 {
-    if (x0 < ORIGIN_X + 2 || x0 + w > ORIGIN_X + f->gw - 1 || b - AXIS_DESCENT < ORIGIN_Y + 1 ||
-        b + AXIS_ASCENT > ORIGIN_Y + f->gh + BORDER_SPACE)
+    if (x0 < ORIGIN_X + 2 || x0 + w > ORIGIN_X + f->gw - 1 || b - AXIS_DESCENT < ORIGIN_Y + 1
+        || b + AXIS_ASCENT > ORIGIN_Y + f->gh + BORDER_SPACE)
         return false;
     return stack_high(s, f, x0 - 1, x0 + w + 1) <= b - AXIS_DESCENT - 1;
 }
@@ -341,8 +342,8 @@ static bool place_peak_label(const struct series *s, const struct frame *f, doub
     const double r = PEAK_RADIUS, g = 3;
     double mid = y - DIGIT_HALF_HEIGHT, above = y + r + g + AXIS_DESCENT;
     const double cand[][2] = {
-        {x + r + g, mid}, {x - r - g - w, mid}, {x + r, above}, {x - r - w, above},
-        {x - w / 2, above},
+        { x + r + g, mid },   { x - r - g - w, mid }, { x + r, above },
+        { x - r - w, above }, { x - w / 2, above },
     };
     for (size_t i = 0; i < sizeof cand / sizeof cand[0]; i++)
         if (peak_label_fits(s, f, cand[i][0], cand[i][1], w)) {
@@ -365,7 +366,7 @@ static bool place_peak_label(const struct series *s, const struct frame *f, doub
 /* A small white ring centred on (x, y). */
 static void draw_ring(struct page *pg, double x, double y)
 {
-    static const struct rgb white = {1, 1, 1};
+    static const struct rgb white = { 1, 1, 1 };
     enum { RING = 12 };
     struct prim *pr = page_path(pg, PRIM_POLYGON, RING, LINE_WIDTH);
     for (int i = 0; i < RING; i++) {
@@ -429,9 +430,13 @@ void frame_note_graph(struct layout *L, const struct frame *f, double dy)
     double strip = f->mark_labels ? MARK_STRIP + (double)(rows - 1) * MARK_ROW : 0;
     L->graph = xreallocarray(L->graph, L->ngraphs + 1, sizeof *L->graph);
     L->graph[L->ngraphs++] = (struct layout_graph){
-        .plot = {ORIGIN_X, ORIGIN_Y + dy, f->gw, f->gh},
-        .t0 = f->x0, .t_span = f->x_range, .y_lo = f->y_lo, .y_span = f->y_range,
-        .heap = f->heap, .mark_strip = strip,
+        .plot = { ORIGIN_X, ORIGIN_Y + dy, f->gw, f->gh },
+        .t0 = f->x0,
+        .t_span = f->x_range,
+        .y_lo = f->y_lo,
+        .y_span = f->y_range,
+        .heap = f->heap,
+        .mark_strip = strip,
     };
 }
 

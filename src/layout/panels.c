@@ -68,7 +68,7 @@ static void draw_panel(struct page *pg, const struct layout_panel *panel, size_t
                        const struct band_plan *key, struct frame *f, const struct title *t,
                        const struct text_metrics *tm)
 {
-    struct page one = {0};
+    struct page one = { 0 };
     double dy = panel_dy(f, k, n);
     f->x0 = panel_start(&panel[k], f);
     draw_head(&one, f, &t[k], 0, tm);
@@ -131,8 +131,7 @@ int layout_build_panels(struct layout *L, const struct layout_panel *panel, size
         return -1;
     struct title *t = xcalloc(n, sizeof *t);
     for (size_t k = 0; k < n; k++)
-        profile_title(&t[k], panel[k].p, panel[k].s, o->x_range, o->iec, o->suspects != NULL,
-                      tm);
+        profile_title(&t[k], panel[k].p, panel[k].s, o->x_range, o->iec, o->suspects != NULL, tm);
     name_alike_jobs(t, panel, n);
     struct frame f;
     frame_init(&f, o, panel[0].p->t_first, t, n, tm);

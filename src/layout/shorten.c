@@ -9,7 +9,7 @@
 
 static const char ELLIPSIS[] = "\xE2\x80\xA6";
 #define ELLIPSIZE_MAX 1024 /* clusters kept at most: no page shows more on a line */
-#define WINDOW 4096        /* bytes looked at from each end of a longer text */
+#define WINDOW        4096 /* bytes looked at from each end of a longer text */
 
 /* ---- grapheme clusters ---- */
 
@@ -27,11 +27,11 @@ static uint32_t decode(const unsigned char *s, size_t n)
  * variation selectors, emoji skin tones and tags, the zero-width joiner. */
 static bool extends(uint32_t c)
 {
-    return (c >= 0x300 && c <= 0x36F) || (c >= 0x483 && c <= 0x489) ||
-           (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF) ||
-           (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE00 && c <= 0xFE0F) ||
-           (c >= 0xFE20 && c <= 0xFE2F) || c == 0x200D || (c >= 0x1F3FB && c <= 0x1F3FF) ||
-           (c >= 0xE0020 && c <= 0xE007F) || (c >= 0xE0100 && c <= 0xE01EF);
+    return (c >= 0x300 && c <= 0x36F) || (c >= 0x483 && c <= 0x489) || (c >= 0x1AB0 && c <= 0x1AFF)
+        || (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF)
+        || (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xFE20 && c <= 0xFE2F) || c == 0x200D
+        || (c >= 0x1F3FB && c <= 0x1F3FF) || (c >= 0xE0020 && c <= 0xE007F)
+        || (c >= 0xE0100 && c <= 0xE01EF);
 }
 
 /* Without a text shaper's rule: a cluster is a code point with the
@@ -55,8 +55,7 @@ static size_t simple_clusters(const char *text, size_t len, size_t *stops)
     return k;
 }
 
-static size_t clusters(const struct text_metrics *tm, const char *text, size_t len,
-                       size_t *stops)
+static size_t clusters(const struct text_metrics *tm, const char *text, size_t len, size_t *stops)
 {
     if (len == 0) {
         stops[0] = 0;
@@ -197,8 +196,7 @@ static bool separator(char c)
 
 /* Is byte offset at of text a cluster boundary?  Looked at in a small
  * window around it. */
-static bool cluster_boundary(const char *text, size_t len, size_t at,
-                             const struct text_metrics *tm)
+static bool cluster_boundary(const char *text, size_t len, size_t at, const struct text_metrics *tm)
 {
     if (at == 0 || at >= len)
         return true;
@@ -260,12 +258,12 @@ static int by_start(const void *pa, const void *pb)
 static size_t best_shared(char *const *names, const bool *skip, size_t n, bool end,
                           const struct text_metrics *tm, size_t *owner)
 {
-    struct seen lo = {NULL, 0, 0}, hi = {NULL, 0, 0};
+    struct seen lo = { NULL, 0, 0 }, hi = { NULL, 0, 0 };
     size_t m = 0, shortest = SIZE_MAX;
     for (size_t i = 0; i < n; i++) {
         if (skip && skip[i])
             continue;
-        struct seen v = {names[i], strlen(names[i]), i};
+        struct seen v = { names[i], strlen(names[i]), i };
         shortest = v.len < shortest ? v.len : shortest;
         if (!m++) {
             lo = hi = v;
@@ -349,8 +347,8 @@ static char *cut_at(const char *text, size_t len, const struct cuts *c, size_t h
 /* How keep clusters split into a head and a tail: kind 0 evenly (the
  * head one more), 1 at least hmin in the head, 2 at least tmin in the
  * tail.  False when that cannot be. */
-static bool split(const struct cuts *c, size_t keep, int kind, size_t hmin, size_t tmin,
-                  size_t *h, size_t *t)
+static bool split(const struct cuts *c, size_t keep, int kind, size_t hmin, size_t tmin, size_t *h,
+                  size_t *t)
 {
     size_t hh = (keep + 1) / 2, tt = keep / 2;
     if (kind == 1 && hh < hmin)
@@ -369,8 +367,8 @@ static bool split(const struct cuts *c, size_t keep, int kind, size_t hmin, size
  * many clusters as fit max_width with an ellipsis on each side cut, at's
  * own included; when even that does not fit, NULL, or with narrowest
  * the least window that holds at. */
-static char *window_cut(const char *text, size_t len, size_t at, double max_width,
-                        bool narrowest, enum font_role font, const struct text_metrics *tm)
+static char *window_cut(const char *text, size_t len, size_t at, double max_width, bool narrowest,
+                        enum font_role font, const struct text_metrics *tm)
 {
     if (at >= len)
         return NULL;
@@ -548,17 +546,17 @@ static void shared_most(char *const *texts, size_t n, size_t *lp, size_t *ls)
 /* The names of a key being shortened, and what each step finds. */
 struct key_names {
     char *const *names;
-    const bool *skip;      /* OTHER: not stripped, not counted */
+    const bool *skip; /* OTHER: not stripped, not counted */
     size_t n;
     enum font_role font;
     const struct text_metrics *tm;
     size_t *len;
-    bool *wide;            /* too wide for max_width as it is */
-    size_t plen[2];        /* the stripped prefix (0) and suffix (1), 0: none */
-    const char *part[2];   /* ... in the name that has it */
-    char **core;           /* each name less what was stripped */
-    bool *cut_p, *cut_s;   /* its prefix, its suffix was stripped */
-    size_t *lp, *ls;       /* shared_most's of the cores */
+    bool *wide;          /* too wide for max_width as it is */
+    size_t plen[2];      /* the stripped prefix (0) and suffix (1), 0: none */
+    const char *part[2]; /* ... in the name that has it */
+    char **core;         /* each name less what was stripped */
+    bool *cut_p, *cut_s; /* its prefix, its suffix was stripped */
+    size_t *lp, *ls;     /* shared_most's of the cores */
 };
 
 /* Step 2: the parts every name not skipped has, each taken off them
@@ -579,13 +577,13 @@ static void choose_strips(struct key_names *kn, struct shorten_strip *strip, dou
         char *text = xmemdup0(at, k);
         bool one_wide = false;
         for (size_t i = 0; i < kn->n && !one_wide; i++) {
-            if ((kn->skip && kn->skip[i]) || !kn->wide[i] ||
-                !has_part(names[i], kn->len[i], at, k, end))
+            if ((kn->skip && kn->skip[i]) || !kn->wide[i]
+                || !has_part(names[i], kn->len[i], at, k, end))
                 continue;
             one_wide = true;
-            if (!end && kn->plen[1] &&
-                has_part(names[i], kn->len[i], kn->part[1], kn->plen[1], true) &&
-                k + kn->plen[1] < kn->len[i]) {
+            if (!end && kn->plen[1]
+                && has_part(names[i], kn->len[i], kn->part[1], kn->plen[1], true)
+                && k + kn->plen[1] < kn->len[i]) {
                 char *head = xmemdup0(names[i], kn->len[i] - kn->plen[1]);
                 char *cut = concat3("", head, ELLIPSIS);
                 one_wide = !fits(cut, max_width, kn->font, kn->tm);
@@ -619,8 +617,8 @@ static void name_cores(struct key_names *kn)
         if (!(kn->skip && kn->skip[i])) {
             if (kn->plen[0] && has_part(name, kn->len[i], kn->part[0], kn->plen[0], false))
                 a = kn->plen[0], kn->cut_p[i] = true;
-            if (kn->plen[1] && has_part(name, kn->len[i], kn->part[1], kn->plen[1], true) &&
-                a + kn->plen[1] < kn->len[i])
+            if (kn->plen[1] && has_part(name, kn->len[i], kn->part[1], kn->plen[1], true)
+                && a + kn->plen[1] < kn->len[i])
                 b = kn->len[i] - kn->plen[1], kn->cut_s[i] = true;
         }
         kn->core[i] = xmemdup0(name + a, b - a);
@@ -640,8 +638,8 @@ static char *shorten_one(const struct key_names *kn, size_t i, double room)
         return xstrdup(kn->names[i]);
     const char *before = kn->cut_p[i] ? ELLIPSIS : "", *after = kn->cut_s[i] ? ELLIPSIS : "";
     char *whole = concat3(before, kn->core[i], after);
-    if (fits(whole, room, kn->font, tm) ||
-        (!kn->cut_p[i] && !kn->cut_s[i] && fits(kn->names[i], room, kn->font, tm)))
+    if (fits(whole, room, kn->font, tm)
+        || (!kn->cut_p[i] && !kn->cut_s[i] && fits(kn->names[i], room, kn->font, tm)))
         return whole;
     free(whole);
     double marks = tm->width(tm->ctx, kn->font, before) + tm->width(tm->ctx, kn->font, after);
@@ -673,8 +671,7 @@ static bool widen_alike(const struct key_names *kn, char **out, double *room)
      * overlapping pairs, and the next pair reads what this one marks. */
     bool *widen = xcalloc(n ? n : 1, sizeof *widen);
     for (size_t i = 0; i + 1 < n; i++)
-        if (by_start(&v[i], &v[i + 1]) == 0 &&
-            strcmp(kn->names[v[i].idx], kn->names[v[i + 1].idx]))
+        if (by_start(&v[i], &v[i + 1]) == 0 && strcmp(kn->names[v[i].idx], kn->names[v[i + 1].idx]))
             for (size_t j = i; j <= i + 1; j++) {
                 size_t k = v[j].idx;
                 if (strcmp(out[k], kn->names[k]) != 0) /* (whole already: nothing to give) */
@@ -710,8 +707,8 @@ void shorten_names(char **out, struct shorten_strip *strip, char *const *names, 
                    size_t n, double max_width, enum font_role font, const struct text_metrics *tm)
 {
     strip->prefix = strip->suffix = NULL;
-    struct key_names kn = {names, skip, n, font, tm, NULL, NULL, {0, 0}, {NULL, NULL},
-                           NULL, NULL, NULL, NULL, NULL};
+    struct key_names kn = { names,    skip,           n,    font, tm,   NULL, NULL,
+                            { 0, 0 }, { NULL, NULL }, NULL, NULL, NULL, NULL, NULL };
     /* Step 1: which names are too wide, each measured once. */
     kn.len = xcalloc(n ? n : 1, sizeof *kn.len);
     kn.wide = xcalloc(n ? n : 1, sizeof *kn.wide);

@@ -62,15 +62,15 @@ struct prim {
     enum prim_kind kind;
     /* PRIM_STROKE and PRIM_POLYGON */
     size_t npts;
-    double *pts;        /* x0, y0, x1, y1, ... */
-    double line_width;  /* 0: no outline */
-    struct rgb stroke;  /* outline colour, PRIM_TEXT's colour (black unless set) */
-    int hatch;          /* --pattern: 0 none, else 1..LAYOUT_HATCHES, lines over the fill */
-    int dash;           /* --mode=lines: 0 solid, else 1..LAYOUT_DASHES, a dash pattern */
+    double *pts;       /* x0, y0, x1, y1, ... */
+    double line_width; /* 0: no outline */
+    struct rgb stroke; /* outline colour, PRIM_TEXT's colour (black unless set) */
+    int hatch;         /* --pattern: 0 none, else 1..LAYOUT_HATCHES, lines over the fill */
+    int dash;          /* --mode=lines: 0 solid, else 1..LAYOUT_DASHES, a dash pattern */
     bool filled;
     struct rgb fill;
     /* PRIM_TEXT: baseline anchor (x, y), rotated by angle degrees (ccw) */
-    char *text;         /* valid UTF-8 */
+    char *text; /* valid UTF-8 */
     double x, y, angle;
     enum text_align align;
     enum font_role font;
@@ -83,12 +83,12 @@ struct page {
 
 /* GHC's graph box, in points: 9 x 6 inches.  An EPS without -e is this
  * wide, unscaled. */
-#define LAYOUT_BOX_WIDTH 648.0
+#define LAYOUT_BOX_WIDTH  648.0
 #define LAYOUT_BOX_HEIGHT 432.0
 
 /* An A4 sheet in points, the short side and the long. */
 #define LAYOUT_A4_SHORT 595.0
-#define LAYOUT_A4_LONG 842.0
+#define LAYOUT_A4_LONG  842.0
 
 struct gate_drawing; /* gate.h: the budgets' lines (-o FILE with --check, --baseline) */
 
@@ -103,21 +103,21 @@ enum page_style {
 struct layout_options {
     enum title_box title_box;
     enum page_style page;
-    double fit_width;    /* PAGE_FIT: points */
-    bool single_page;    /* the format holds one page: the key stays beside the graph */
-    bool multipage;      /* key on pages of its own */
-    bool key;            /* a key at all (-m0 and -l have none unless -M) */
-    bool marks;          /* draw MARK times */
-    bool heap;           /* --heap: the RTS's heap size, live bytes, blocks lines */
-    bool iec;            /* --units=iec: KiB, MiB, ... */
-    bool pattern;        /* --pattern: hatch the bands, for black-and-white print */
-    enum plot_mode mode; /* --mode: stacked areas, percent of each sample, or lines */
-    bool colour;         /* -c: lines are drawn in the band colours as they are */
-    bool slopes;         /* --slopes: the key says each band's slope */
+    double fit_width;                /* PAGE_FIT: points */
+    bool single_page;                /* the format holds one page: the key stays beside the graph */
+    bool multipage;                  /* key on pages of its own */
+    bool key;                        /* a key at all (-m0 and -l have none unless -M) */
+    bool marks;                      /* draw MARK times */
+    bool heap;                       /* --heap: the RTS's heap size, live bytes, blocks lines */
+    bool iec;                        /* --units=iec: KiB, MiB, ... */
+    bool pattern;                    /* --pattern: hatch the bands, for black-and-white print */
+    enum plot_mode mode;             /* --mode: stacked areas, percent of each sample, or lines */
+    bool colour;                     /* -c: lines are drawn in the band colours as they are */
+    bool slopes;                     /* --slopes: the key says each band's slope */
     const struct gate_drawing *gate; /* the gate's lines over the graph, or NULL */
-    const struct triage *suspects; /* --top: the leaks named under the title, or NULL */
-    size_t suspects_max; /* at most so many (0: as many as the line holds) */
-    double x_range;      /* the scales actually used (after -p and the 0 rule) */
+    const struct triage *suspects;   /* --top: the leaks named under the title, or NULL */
+    size_t suspects_max;             /* at most so many (0: as many as the line holds) */
+    double x_range;                  /* the scales actually used (after -p and the 0 rule) */
     double y_range;
 };
 
@@ -125,25 +125,25 @@ struct layout_options {
  * time and a value in it again (the HTML page, page/page.h), in local
  * points (y up); the layout's matrix puts it on the page. */
 struct layout_graph {
-    double plot[4];         /* the graph's area: x, y, width, height */
-    double t0, t_span;      /* the time at the area's left edge, and across it */
-    double y_lo, y_span;    /* the value at its foot, and up its height */
-    bool heap;              /* --heap's lines are drawn on it */
-    double mark_strip;      /* the strip of the markers' texts over it, as high as
+    double plot[4];      /* the graph's area: x, y, width, height */
+    double t0, t_span;   /* the time at the area's left edge, and across it */
+    double y_lo, y_span; /* the value at its foot, and up its height */
+    bool heap;           /* --heap's lines are drawn on it */
+    double mark_strip;   /* the strip of the markers' texts over it, as high as
                              * drawn (local points; 0: none) */
 };
 
 struct layout {
     double page_width, page_height; /* output page in points */
-    double matrix[6];    /* local -> page, y down: xx, yx, xy, yy, x0, y0 (cairo order) */
-    bool fitted;         /* the page is the graph's own size (PAGE_FIT) */
+    double matrix[6]; /* local -> page, y down: xx, yx, xy, yy, x0, y0 (cairo order) */
+    bool fitted;      /* the page is the graph's own size (PAGE_FIT) */
     struct page *page;
     size_t npages;
-    char *title;         /* document title (the JOB), valid UTF-8, one line */
-    char *date;          /* the DATE string, valid UTF-8, one line */
+    char *title;                /* document title (the JOB), valid UTF-8, one line */
+    char *date;                 /* the DATE string, valid UTF-8, one line */
     struct layout_graph *graph; /* each graph drawn, a panel each, the first on top */
     size_t ngraphs;
-    double (*key_box)[4];  /* per band of the key's plan, its entry's box on the
+    double (*key_box)[4]; /* per band of the key's plan, its entry's box on the
                             * graph's page (local x, y, width, height; width 0: not
                             * there); NULL when no key is drawn there (none, or on
                             * pages of its own) */

@@ -73,12 +73,14 @@ struct page_tree *page_tree_build(const struct profile *p, const struct band_pla
     T->band_node = xcalloc(nb ? nb : 1, sizeof *T->band_node);
     for (size_t b = 0; b < nb; b++)
         T->band_node[b] = band_id[b] >= 0 && t.leaf[0][band_id[b]] != TREE_NONE
-                              ? renum[t.leaf[0][band_id[b]]] : -1;
+            ? renum[t.leaf[0][band_id[b]]]
+            : -1;
     T->nmembers = O ? O->nnames : 0;
     T->member_node = xcalloc(T->nmembers ? T->nmembers : 1, sizeof *T->member_node);
     for (size_t m = 0; m < T->nmembers; m++)
         T->member_node[m] = O->id[m] < t.nnames[0] && t.leaf[0][O->id[m]] != TREE_NONE
-                                ? renum[t.leaf[0][O->id[m]]] : -1;
+            ? renum[t.leaf[0][O->id[m]]]
+            : -1;
     free(renum);
     free(keep);
     free(band_id);

@@ -17,18 +17,18 @@
 
 struct page_tree {
     enum tree_kind kind;
-    const char *reason;       /* a flat tree's (tree_flat_reason), or NULL */
-    bool too_big;             /* over PAGE_TREE_NODES: no nodes sent */
-    bool cut_names, cut_log;  /* stacks cut at -L, at 255 frames */
-    long name_length;         /* the -L of a .hp's names */
-    size_t nnodes;            /* node 0 is the root; a parent before its children */
-    int64_t *parent;          /* -1 for the root */
+    const char *reason;      /* a flat tree's (tree_flat_reason), or NULL */
+    bool too_big;            /* over PAGE_TREE_NODES: no nodes sent */
+    bool cut_names, cut_log; /* stacks cut at -L, at 255 frames */
+    long name_length;        /* the -L of a .hp's names */
+    size_t nnodes;           /* node 0 is the root; a parent before its children */
+    int64_t *parent;         /* -1 for the root */
     enum node_kind *kind_of;
-    char **label;             /* as drawn (tree_node_text), valid UTF-8 */
+    char **label; /* as drawn (tree_node_text), valid UTF-8 */
     size_t nbands;
-    int64_t *band_node;       /* the node a panel band's name ends at, or -1 (OTHER) */
+    int64_t *band_node; /* the node a panel band's name ends at, or -1 (OTHER) */
     size_t nmembers;
-    int64_t *member_node;     /* the same for each name O lists */
+    int64_t *member_node; /* the same for each name O lists */
 };
 
 /* p's tree for the panel of bands bp and O's listed names (O may be

@@ -30,14 +30,14 @@
 
 /* A chosen name's sums over the samples. */
 struct name_acc {
-    double k;             /* its first value: the line's sums are taken about it, so a
+    double k;          /* its first value: the line's sums are taken about it, so a
                            * flat big band keeps its small changes */
-    double s1, s2, s3;    /* over the samples holding it: sum (v-K), (v-K)^2 and u v */
+    double s1, s2, s3; /* over the samples holding it: sum (v-K), (v-K)^2 and u v */
     double area, peak, peak_time, first, last;
-    double cur, prev;     /* its sum in this sample, and in the one it was last in */
-    size_t count;         /* samples holding it */
-    size_t cur_index;     /* 1 + the sample being summed, when it is in it */
-    size_t prev_index;    /* 1 + the last sample it was in */
+    double cur, prev;  /* its sum in this sample, and in the one it was last in */
+    size_t count;      /* samples holding it */
+    size_t cur_index;  /* 1 + the sample being summed, when it is in it */
+    size_t prev_index; /* 1 + the last sample it was in */
 };
 
 /* The names that may be listed: those holding something that the plan
@@ -106,7 +106,7 @@ static void largest(const struct profile *p, const struct band_plan *bp, struct 
         if (!listed(p, bp, id))
             continue;
         (*n)++;
-        struct by_total e = {p->names.info[id].total, p->names.info[id].text, (uint32_t)id};
+        struct by_total e = { p->names.info[id].total, p->names.info[id].text, (uint32_t)id };
         if (h < max) {
             top[h] = e;
             heap_up(top, h++);
@@ -141,8 +141,8 @@ static void sum_sample(struct name_acc *acc, const int32_t *slot, size_t nn,
 
 /* The sample summed: the trapezoids from the sample before (dt earlier;
  * a name in it and not in this one falls to 0), and the sums. */
-static void take_sample(struct name_acc *acc, const uint32_t *cur, size_t nc,
-                        const uint32_t *prev, size_t np, size_t k, double t, double u, double dt)
+static void take_sample(struct name_acc *acc, const uint32_t *cur, size_t nc, const uint32_t *prev,
+                        size_t np, size_t k, double t, double u, double dt)
 {
     for (size_t i = 0; i < np; i++) {
         struct name_acc *x = &acc[prev[i]];
@@ -179,9 +179,9 @@ static void line_of(const struct name_acc *x, double n, double su, double suu, d
                     double *r2)
 {
     double absent = n - (double)x->count;
-    double sw = x->s1 - absent * x->k;        /* sum (v - K), every sample */
+    double sw = x->s1 - absent * x->k; /* sum (v - K), every sample */
     double sww = x->s2 + absent * x->k * x->k;
-    double suw = x->s3 - x->k * su;           /* sum u (v - K) */
+    double suw = x->s3 - x->k * su; /* sum u (v - K) */
     double sxx = suu - su * su / n, sxy = suw - su * sw / n, syy = sww - sw * sw / n;
     *slope = n > 1 && sxx > 0 ? sxy / sxx : 0;
     *r2 = n > 2 && sxx > 0 && syy > 0 ? fmin(1, sxy / sxx * (sxy / syy)) : -1;
@@ -192,8 +192,8 @@ static void line_of(const struct name_acc *x, double n, double su, double suu, d
 }
 
 /* The chosen names' sums: one replay.  -1 with err set when it fails. */
-static int replay(struct name_acc *acc, const int32_t *slot, const struct profile *p,
-                  double *n, double *su, double *suu, struct hp_error *err)
+static int replay(struct name_acc *acc, const int32_t *slot, const struct profile *p, double *n,
+                  double *su, double *suu, struct hp_error *err)
 {
     size_t nn = p->names.count, cap = 0, nc = 0, np = 0, k = 0;
     uint32_t *cur = NULL, *prev = NULL;
@@ -233,8 +233,8 @@ static void add_id(const struct profile *p, int64_t id, struct by_total *all, si
     if (id < 0 || (size_t)id >= p->names.count || slot[id] >= 0)
         return;
     slot[id] = (int32_t)*kept;
-    all[(*kept)++] = (struct by_total){p->names.info[id].total, p->names.info[id].text,
-                                       (uint32_t)id};
+    all[(*kept)++] =
+        (struct by_total){ p->names.info[id].total, p->names.info[id].text, (uint32_t)id };
 }
 
 /* The names --top's ranking lists (S's rows) and those OTHER and -t
@@ -260,10 +260,10 @@ static int reads_as(const struct page_data_name *nm, size_t prefix_bytes, const 
 {
     if (strcmp(nm->name, text) == 0)
         return 1;
-    return prefix_bytes && strlen(nm->name) >= prefix_bytes &&
-                   strcmp(nm->name + prefix_bytes, text) == 0
-               ? 2
-               : 0;
+    return prefix_bytes && strlen(nm->name) >= prefix_bytes
+            && strcmp(nm->name + prefix_bytes, text) == 0
+        ? 2
+        : 0;
 }
 
 /* S's rows and O's names pointed at their entries in P's list (slot: a
@@ -281,9 +281,9 @@ static void point_into(struct page_data_panel *P, const struct profile *p,
     for (size_t r = 0; S && r < S->nrows; r++) {
         int64_t id = S->row[r].id;
         long i = id >= 0 && (size_t)id < nn ? slot[id] : -1;
-        int how = i >= 0 ? reads_as(&P->names[i], stackname_prefix(p->names.info[id].text),
-                                    S->row[r].name)
-                         : 0;
+        int how = i >= 0
+            ? reads_as(&P->names[i], stackname_prefix(p->names.info[id].text), S->row[r].name)
+            : 0;
         P->suspect_name[r] = how ? i : -1;
         /* --top keeps "(N)" where two names would read alike without it */
         P->suspect_whole[r] = how == 1 && P->names[i].prefix > 0;
@@ -295,8 +295,9 @@ static void point_into(struct page_data_panel *P, const struct profile *p,
         uint32_t id = O->id[m];
         long i = id < nn ? slot[id] : -1;
         /* --top --at's names go without their "(N)" */
-        if (i < 0 || reads_as(&P->names[i], stackname_prefix(p->names.info[id].text),
-                              O->name[m]) != (P->names[i].prefix ? 2 : 1)) {
+        if (i < 0
+            || reads_as(&P->names[i], stackname_prefix(p->names.info[id].text), O->name[m])
+                != (P->names[i].prefix ? 2 : 1)) {
             free(P->opened_name);
             P->opened_name = NULL;
             return;

@@ -54,8 +54,8 @@ static struct page_data *data_new(const struct layout_options *o, const struct p
 static void set_bands(struct page_data *D, const struct band_plan *key,
                       const struct layout_options *o, const struct layout *L)
 {
-    const double(*box)[4] = L->key_box && L->nkey_boxes >= key->count
-                                ? (const double(*)[4])L->key_box : NULL;
+    const double(*box)[4] =
+        L->key_box && L->nkey_boxes >= key->count ? (const double(*)[4])L->key_box : NULL;
     D->nbands = key->count;
     D->band = xcalloc(key->count ? key->count : 1, sizeof *D->band);
     for (size_t b = 0; b < key->count; b++) {
@@ -152,11 +152,11 @@ static void map_to_key(struct page_data_panel *P, const struct page_data *D,
     }
     struct named *sorted = xcalloc(D->nbands ? D->nbands : 1, sizeof *sorted);
     for (size_t k = 0; k < D->nbands; k++)
-        sorted[k] = (struct named){D->band[k].name, k};
+        sorted[k] = (struct named){ D->band[k].name, k };
     qsort(sorted, D->nbands, sizeof *sorted, named_cmp);
     for (size_t b = 0; b < bp->count; b++) {
         char *clean = utf8_sanitize_lines(bp->band[b].name, strlen(bp->band[b].name));
-        struct named want = {clean, 0};
+        struct named want = { clean, 0 };
         const struct named *hit = bsearch(&want, sorted, D->nbands, sizeof *sorted, named_cmp);
         P->band[b] = hit ? hit->index : 0; /* bands_union holds every name */
         free(clean);
@@ -349,9 +349,8 @@ struct page_data *page_data_build(const struct layout *L, const struct profile *
     return D;
 }
 
-struct page_data *page_data_build_panels(const struct layout *L,
-                                         const struct layout_panel *panel, size_t n,
-                                         const struct band_plan *key,
+struct page_data *page_data_build_panels(const struct layout *L, const struct layout_panel *panel,
+                                         size_t n, const struct band_plan *key,
                                          const struct layout_options *o)
 {
     struct page_data *D = data_begin(L, panel[0].p, key, o, false);

@@ -19,15 +19,15 @@ struct page_suspects;
 struct page_opened;
 struct page_tree;
 
-struct page_data_band {     /* a band of any panel, as the key lists it */
-    char *name;             /* the full name, valid UTF-8, newlines kept */
-    char *detail;           /* what the log tells of it (profile.detail: tab-separated,
+struct page_data_band { /* a band of any panel, as the key lists it */
+    char *name;         /* the full name, valid UTF-8, newlines kept */
+    char *detail;       /* what the log tells of it (profile.detail: tab-separated,
                              * in the order of page_data.detail_columns, raw bytes),
                              * or NULL */
-    struct rgb colour;      /* its fill (--mode=lines: its line) */
-    bool is_other;          /* the band of the names -m merges (band.is_other) */
-    bool has_box;           /* its key entry is drawn, in this box: */
-    double box[4];          /* x, y, width, height */
+    struct rgb colour;  /* its fill (--mode=lines: its line) */
+    bool is_other;      /* the band of the names -m merges (band.is_other) */
+    bool has_box;       /* its key entry is drawn, in this box: */
+    double box[4];      /* x, y, width, height */
 };
 
 /* A name of a panel's profile, for the page's search and its table of
@@ -53,48 +53,48 @@ struct page_data_name {
 #define PAGE_NAMES_MAX 2000
 
 struct page_data_panel {
-    char *title;            /* its JOB, one line of valid UTF-8 */
-    double plot[4];         /* the graph's area: x, y, width, height */
-    double t0, t_span;      /* the time at the area's left edge, and across it */
-    double y_lo, y_span;    /* the value at its foot, and up its height */
+    char *title;         /* its JOB, one line of valid UTF-8 */
+    double plot[4];      /* the graph's area: x, y, width, height */
+    double t0, t_span;   /* the time at the area's left edge, and across it */
+    double y_lo, y_span; /* the value at its foot, and up its height */
     size_t nbands;
-    size_t *band;           /* panel band b (bottom first) is page_data.band[band[b]] */
-    double *share;          /* per band: its part of the drawn total, 0..1 (--diff: of the
+    size_t *band;             /* panel band b (bottom first) is page_data.band[band[b]] */
+    double *share;            /* per band: its part of the drawn total, 0..1 (--diff: of the
                              * changes' magnitudes) */
     double *peak, *peak_time; /* its largest value and when (--diff: largest change) */
-    double *slope;          /* least-squares slope, VALUE_UNIT per SAMPLE_UNIT */
+    double *slope;            /* least-squares slope, VALUE_UNIT per SAMPLE_UNIT */
     size_t nsamples;
-    size_t profile_samples; /* the profile's samples (--diff: the grid's columns), of
+    size_t profile_samples;             /* the profile's samples (--diff: the grid's columns), of
                              * which the page keeps nsamples */
-    double *t;              /* the samples' times */
-    double *value;          /* value[i * nbands + b]: band b's value in sample i */
-    size_t nheap;           /* --heap: the lines drawn, */
-    const char **heap_name; /*   their names (static strings), */
-    double *heap;           /*   heap[i * nheap + k]: line k's value in force at
+    double *t;                          /* the samples' times */
+    double *value;                      /* value[i * nbands + b]: band b's value in sample i */
+    size_t nheap;                       /* --heap: the lines drawn, */
+    const char **heap_name;             /*   their names (static strings), */
+    double *heap;                       /*   heap[i * nheap + k]: line k's value in force at
                              *   sample i, -1 before its first event */
     struct rgb heap_colour[HEAP_KINDS]; /* the lines' colours, for the page's toggle */
-    size_t nmarks;          /* every mark in the window, in time order (those
+    size_t nmarks;                      /* every mark in the window, in time order (those
                              * at one place too): */
-    double *mark_t;         /*   their times */
-    char **mark_text;       /*   their whole texts, valid UTF-8, one line */
-    double mark_strip;      /* the strip of their texts over the graph, as high as
+    double *mark_t;                     /*   their times */
+    char **mark_text;                   /*   their whole texts, valid UTF-8, one line */
+    double mark_strip;                  /* the strip of their texts over the graph, as high as
                              * drawn (page units; 0: none) */
-    double *hidden;         /* hidden[i]: what -t removed in sample i, or NULL */
+    double *hidden;                     /* hidden[i]: what -t removed in sample i, or NULL */
     /* --top's ranking, OTHER and -t opened at each sample, the tree of
      * the names (page/suspects.h, page/icicle.h): one profile's panel,
      * NULL where not built */
     struct page_suspects *suspects;
     struct page_opened *opened;
     struct page_tree *tree;
-    size_t hidden_names;    /* how many names -t removed, under trace_percent */
+    size_t hidden_names; /* how many names -t removed, under trace_percent */
     double trace_percent;
     /* The peaks the page names apart (the title's, every name; the top of
      * the stack drawn, without -t's names), and when; 0 for --diff. */
     double peak_all, peak_all_time;
     double peak_drawn, peak_drawn_time;
-    size_t nnames;          /* page_data_add_names: names listed, the largest first */
+    size_t nnames; /* page_data_add_names: names listed, the largest first */
     struct page_data_name *names;
-    size_t names_total;     /* the profile's names that hold something */
+    size_t names_total; /* the profile's names that hold something */
     /* The page has one list of names (names): suspects->row[r]'s name is
      * names[suspect_name[r]] (-1: the row's own text), whole where
      * suspect_whole[r] (else less its "(N)"), and opened->name[m] is
@@ -102,20 +102,20 @@ struct page_data_panel {
     long *suspect_name;
     bool *suspect_whole;
     long *opened_name;
-    double percent_floor;   /* the percent view draws nothing for a sample whose drawn
+    double percent_floor; /* the percent view draws nothing for a sample whose drawn
                              * total is at most this (series.h, SERIES_PERCENT_FLOOR of
                              * the largest), as --mode=percent does */
 };
 
 struct page_data {
     enum plot_mode mode;
-    bool diff;              /* panel values are changes, stacked both ways from 0 */
-    bool x_index;           /* --x=index */
-    bool iec;               /* --units=iec */
+    bool diff;                      /* panel values are changes, stacked both ways from 0 */
+    bool x_index;                   /* --x=index */
+    bool iec;                       /* --units=iec */
     char *value_unit, *sample_unit; /* one line of valid UTF-8 each */
     size_t nbands;
     struct page_data_band *band;
-    char *detail_columns;   /* the bands' detail fields, tab-separated, or NULL */
+    char *detail_columns; /* the bands' detail fields, tab-separated, or NULL */
     size_t npanels;
     struct page_data_panel *panel;
 };
@@ -132,9 +132,8 @@ struct page_data *page_data_build(const struct layout *L, const struct profile *
 
 /* Several profiles: L drew panel[0..n) (layout_build_panels) with one key
  * of key's bands (their union), each panel's bands found in it by name. */
-struct page_data *page_data_build_panels(const struct layout *L,
-                                         const struct layout_panel *panel, size_t n,
-                                         const struct band_plan *key,
+struct page_data *page_data_build_panels(const struct layout *L, const struct layout_panel *panel,
+                                         size_t n, const struct band_plan *key,
                                          const struct layout_options *o);
 
 /* --diff: L drew d, after minus before (layout_build_diff); the values

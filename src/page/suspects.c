@@ -36,7 +36,7 @@ struct page_suspects *page_suspects_build(const struct profile *p, const struct 
     struct hp_error err;
     /* every name, then those --include/--exclude drop left out (a name's
      * figures are its own; the window and the heap are every name's) */
-    struct triage_options o = {.filter = NULL};
+    struct triage_options o = { .filter = NULL };
     bool any = holds_anything(p);
     if (!any || triage_rank(&t, p, &o, &err) < 0) {
         if (any)
@@ -95,7 +95,7 @@ struct page_suspects *page_suspects_build_two(const struct profile *before,
 {
     struct triage t;
     struct hp_error err;
-    struct triage_options o[2] = {{.filter = filter}, {.filter = filter}};
+    struct triage_options o[2] = { { .filter = filter }, { .filter = filter } };
     if (!holds_anything(before) || !holds_anything(after))
         return NULL;
     if (triage_rank_two(&t, before, after, o, &err) < 0) {
@@ -158,16 +158,16 @@ struct opening {
     const struct profile *p;
     const struct band_plan *bp;
     struct page_opened *O;
-    int64_t *sum;             /* per name id: its sum in the census being read */
-    uint32_t *touched;        /* the OTHER and -t names holding something in it */
-    struct member *top;       /* the largest of them, per_sample at most: a heap whose
+    int64_t *sum;       /* per name id: its sum in the census being read */
+    uint32_t *touched;  /* the OTHER and -t names holding something in it */
+    struct member *top; /* the largest of them, per_sample at most: a heap whose
                                * root ranks last, then sorted */
     size_t ntouched;
-    int64_t *index;           /* per name id: its index in O->name, or -1 */
+    int64_t *index; /* per name id: its index in O->name, or -1 */
     size_t name_bytes;
-    size_t names_cap;         /* O->name's room */
+    size_t names_cap; /* O->name's room */
     size_t per_sample;
-    size_t cap;               /* entries' room */
+    size_t cap; /* entries' room */
 };
 
 /* Does a come before b in --top --at's order: the largest first, equal
@@ -207,7 +207,7 @@ static size_t largest(struct opening *op)
 {
     size_t n = 0, m = op->per_sample;
     for (size_t k = 0; k < op->ntouched; k++) {
-        struct member c = {op->sum[op->touched[k]], op->touched[k]};
+        struct member c = { op->sum[op->touched[k]], op->touched[k] };
         if (n < m) {
             size_t j = n++;
             op->top[j] = c; /* sifted up: */
@@ -324,7 +324,7 @@ struct page_opened *page_opened_build(const struct profile *p, const struct band
     O->start = xcalloc(n + 1, sizeof *O->start);
     O->count = xcalloc(n ? n : 1, sizeof *O->count);
     O->total = xcalloc(n ? n : 1, sizeof *O->total);
-    struct opening op = {.p = p, .bp = bp, .O = O};
+    struct opening op = { .p = p, .bp = bp, .O = O };
     op.sum = xcalloc(nn ? nn : 1, sizeof *op.sum);
     op.index = xreallocarray(NULL, nn ? nn : 1, sizeof *op.index);
     for (size_t id = 0; id < nn; id++)

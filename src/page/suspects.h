@@ -31,40 +31,40 @@
 #include "series.h"
 #include "triage.h"
 
-#define PAGE_SUSPECTS_UNDRAWN 12
-#define PAGE_SUSPECT_VALUES 24000
+#define PAGE_SUSPECTS_UNDRAWN   12
+#define PAGE_SUSPECT_VALUES     24000
 #define PAGE_MEMBERS_PER_SAMPLE 40
-#define PAGE_MEMBERS_BUDGET 24000
-#define PAGE_MEMBER_NAMES 2000
-#define PAGE_MEMBER_BYTES 262144
+#define PAGE_MEMBERS_BUDGET     24000
+#define PAGE_MEMBER_NAMES       2000
+#define PAGE_MEMBER_BYTES       262144
 
 enum page_where {
-    PAGE_DRAWN,   /* a band of its own */
-    PAGE_OTHER,   /* merged into OTHER by -m */
-    PAGE_TRACED   /* left out by -t */
+    PAGE_DRAWN, /* a band of its own */
+    PAGE_OTHER, /* merged into OTHER by -m */
+    PAGE_TRACED /* left out by -t */
 };
 
 struct page_suspect {
-    char *name;               /* as --top shows it (triage_row.name) */
-    int64_t id;               /* its name id in the profile */
-    int64_t band;             /* the panel's band that is this name alone, or -1 */
+    char *name;   /* as --top shows it (triage_row.name) */
+    int64_t id;   /* its name id in the profile */
+    int64_t band; /* the panel's band that is this name alone, or -1 */
     enum page_where where;
     struct triage_figures fig; /* over the whole run (the profile's window) */
     int64_t change;
-    double change_pct;        /* NAN: it started at 0 */
+    double change_pct; /* NAN: it started at 0 */
     bool leak;
-    double *values;           /* band < 0: its value at each of the page's samples */
+    double *values;               /* band < 0: its value at each of the page's samples */
     struct triage_figures before; /* two profiles (--diff): BEFORE's figures */
 };
 
 struct page_suspects {
-    size_t ncensuses;         /* the ranking's window (triage.h) */
+    size_t ncensuses; /* the ranking's window (triage.h) */
     double t_start, t_end;
     int64_t heap_start, heap_end, heap_peak;
     double heap_peak_time, floor;
-    size_t names;             /* the names ranked (every name present) */
-    size_t undrawn;           /* of those, not drawn by a band of their own */
-    size_t nrows;             /* the bands' names, then the undrawn sent, by rank */
+    size_t names;   /* the names ranked (every name present) */
+    size_t undrawn; /* of those, not drawn by a band of their own */
+    size_t nrows;   /* the bands' names, then the undrawn sent, by rank */
     struct page_suspect *row;
     /* --diff: the two runs ranked by what grew between them (triage_rank_two),
      * the first PAGE_SUSPECTS_TWO rows; fig is AFTER's, before BEFORE's */
@@ -76,17 +76,17 @@ struct page_suspects {
 #define PAGE_SUSPECTS_TWO 500
 
 struct page_opened {
-    size_t nsamples;          /* the page's samples */
-    int64_t other_band;       /* the panel's OTHER band (0), or -1: none */
-    size_t nnames;            /* the names listed at some sample: */
-    char **name;              /*   as --top --at shows them */
-    uint32_t *id;             /*   their ids in the profile */
-    bool *traced;             /*   left out by -t (else in OTHER) */
-    size_t *start;            /* sample i lists entries start[i]..start[i+1] */
-    uint32_t *who;            /* an entry's name (index into name) */
-    int64_t *value;           /* and its value there, largest first */
-    uint32_t (*count)[2];     /* per sample: OTHER's names holding something, -t's */
-    double *total;            /* per sample: every name's sum, or NULL when that is
+    size_t nsamples;      /* the page's samples */
+    int64_t other_band;   /* the panel's OTHER band (0), or -1: none */
+    size_t nnames;        /* the names listed at some sample: */
+    char **name;          /*   as --top --at shows them */
+    uint32_t *id;         /*   their ids in the profile */
+    bool *traced;         /*   left out by -t (else in OTHER) */
+    size_t *start;        /* sample i lists entries start[i]..start[i+1] */
+    uint32_t *who;        /* an entry's name (index into name) */
+    int64_t *value;       /* and its value there, largest first */
+    uint32_t (*count)[2]; /* per sample: OTHER's names holding something, -t's */
+    double *total;        /* per sample: every name's sum, or NULL when that is
                                * the drawn total plus what -t left out */
 };
 

@@ -10,8 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-
-#define MARKS_KEPT 65536      /* marks kept before they are thinned */
+#define MARKS_KEPT      65536 /* marks kept before they are thinned */
 #define MARK_RESOLUTION 8192  /* thinned marks: distinct to 1/this of the time span */
 
 /* ---- the input ---- */
@@ -41,8 +40,8 @@ void reader_input_range(struct reader_input *in, uint64_t start, uint64_t end)
     in->limit = end;
 }
 
-ssize_t reader_input_read(struct reader_input *in, void *buf, size_t room,
-                          const char *source, struct hp_error *err)
+ssize_t reader_input_read(struct reader_input *in, void *buf, size_t room, const char *source,
+                          struct hp_error *err)
 {
     size_t n = 0;
     if (in->peek_pos < in->npeek) {
@@ -86,7 +85,7 @@ ssize_t reader_input_read(struct reader_input *in, void *buf, size_t room,
 /* The first bytes, kept to be read again: up to READER_PEEK of them, fewer
  * only at the end of the input. */
 int reader_input_peek(struct reader_input *in, const char **bytes, size_t *n, const char *source,
-                struct hp_error *err)
+                      struct hp_error *err)
 {
     if (in->mem) {
         *bytes = in->mem;
@@ -216,7 +215,7 @@ static void sort_marks(struct profile *p)
     }
     struct text_mark *m = xreallocarray(NULL, p->nmarks ? p->nmarks : 1, sizeof *m);
     for (size_t i = 0; i < p->nmarks; i++)
-        m[i] = (struct text_mark){p->marks[i], p->mark_text[i], i};
+        m[i] = (struct text_mark){ p->marks[i], p->mark_text[i], i };
     qsort(m, p->nmarks, sizeof *m, text_before);
     for (size_t i = 0; i < p->nmarks; i++)
         p->marks[i] = m[i].t, p->mark_text[i] = m[i].text;
@@ -318,7 +317,7 @@ void builder_mark(struct sample_builder *b, double t)
     if (b->windowed && !in_window(b, t))
         return; /* --from/--to: a MARK outside the window goes with its samples */
     if (!keep_mark(b, ""))
-        return; /* --marks: a .hp's MARK has no text */
+        return;         /* --marks: a .hp's MARK has no text */
     if (b->opt.x_index) /* --x=index: the number of the sample after the mark */
         t = (double)p->nsamples + (b->in_sample && !b->skip_sample ? 1 : 0);
     add_mark(b, t, NULL);
@@ -363,7 +362,7 @@ static int number_marks(struct sample_builder *b, struct hp_error *err)
 {
     struct profile *p = b->p;
     struct store_cursor *cur = store_cursor_new(b->kept_times);
-    struct sample smp = {0};
+    struct sample smp = { 0 };
     size_t count = 0;
     int more = store_cursor_next(cur, &smp, err);
     for (size_t i = 0; i < p->nmarks && more >= 0; i++) {

@@ -22,13 +22,13 @@
 #define READER_PEEK 4 /* bytes read to choose the reader */
 
 struct reader_input {
-    int fd;                     /* read when mem is NULL */
-    const char *mem;            /* else mem[0..mem_len) */
+    int fd;          /* read when mem is NULL */
+    const char *mem; /* else mem[0..mem_len) */
     size_t mem_len, mem_pos;
-    char peek[READER_PEEK];     /* read from fd to choose the reader: */
-    size_t npeek, peek_pos;     /*   handed out before anything else */
-    uint64_t nread;             /* bytes handed out so far */
-    bool ended;                 /* read() gave 0: the end, read no more (a
+    char peek[READER_PEEK]; /* read from fd to choose the reader: */
+    size_t npeek, peek_pos; /*   handed out before anything else */
+    uint64_t nread;         /* bytes handed out so far */
+    bool ended;             /* read() gave 0: the end, read no more (a
                                  * terminal's Ctrl-D ends one read only) */
 
     /* A regular file is read with pread from pos (and mem from mem_pos),
@@ -52,8 +52,8 @@ void reader_input_range(struct reader_input *in, uint64_t start, uint64_t end);
 
 /* Up to room bytes into buf: the number read, 0 at the end of the input,
  * -1 on a read error (err: "SOURCE: read error: ..."). */
-ssize_t reader_input_read(struct reader_input *in, void *buf, size_t room,
-                          const char *source, struct hp_error *err);
+ssize_t reader_input_read(struct reader_input *in, void *buf, size_t room, const char *source,
+                          struct hp_error *err);
 
 /* ---- the sample builder ---- */
 
@@ -68,26 +68,26 @@ ssize_t reader_input_read(struct reader_input *in, void *buf, size_t room,
 struct sample_builder {
     struct profile *p;
     struct parse_options opt;
-    bool windowed;          /* --from or --to given */
+    bool windowed; /* --from or --to given */
 
     /* the open sample */
     bool in_sample;
-    bool skip_sample;       /* it lies outside the --from/--to window */
+    bool skip_sample; /* it lies outside the --from/--to window */
     double time;
     struct sample_entry *ent; /* its entries so far */
     size_t npend, pend_cap;
-    size_t names_before;    /* names.count at its begin */
+    size_t names_before; /* names.count at its begin */
 
-    size_t nseen;           /* completed samples, also those outside the window */
-    bool last_empty;        /* the last of them had no entry (as the RTS's at exit) */
+    size_t nseen;                 /* completed samples, also those outside the window */
+    bool last_empty;              /* the last of them had no entry (as the RTS's at exit) */
     double first_seen, last_seen; /* their first and last times */
 
-    bool begun;             /* a sample was opened: first_begin is its time */
+    bool begun; /* a sample was opened: first_begin is its time */
     double first_begin;
 
     size_t marks_cap;
-    size_t marks_limit;     /* thin the marks when there are this many */
-    bool thinned;           /* the marks were thinned */
+    size_t marks_limit; /* thin the marks when there are this many */
+    bool thinned;       /* the marks were thinned */
 
     /* marks given by time in any order (builder_mark_at), and with
      * --x=index the times of the samples kept, to number them at the end */
@@ -201,7 +201,7 @@ static inline bool same_bytes(const char *a, const char *b, size_t n)
 /* The first bytes of the input, kept to be read again: up to
  * READER_PEEK of them, fewer only at its end.  0, or -1 (err: "SOURCE:
  * read error: ...").  For read/read.c, which chooses the reader by them. */
-int reader_input_peek(struct reader_input *in, const char **bytes, size_t *n,
-                      const char *source, struct hp_error *err);
+int reader_input_peek(struct reader_input *in, const char **bytes, size_t *n, const char *source,
+                      struct hp_error *err);
 
 #endif

@@ -32,12 +32,12 @@
 #include "heapline.h"
 #include "read/builder.h"
 
-#define EL_BLOCK (256u * 1024u)
-#define EL_EVENT_MAX (2u + 8u + 2u + 0xFFFFu) /* type, time, size, payload */
-#define EL_TEXT_MAX (1u << 20)  /* longest header description: more is not an eventlog */
-#define EL_VARIABLE 0xFFFFu     /* declared size of a variable-size event */
-#define EL_DEFAULT_L 25         /* the RTS's default -L */
-#define EL_NAME_MAX 4096        /* longest stack name: the largest -L, and --full-stacks */
+#define EL_BLOCK       (256u * 1024u)
+#define EL_EVENT_MAX   (2u + 8u + 2u + 0xFFFFu) /* type, time, size, payload */
+#define EL_TEXT_MAX    (1u << 20) /* longest header description: more is not an eventlog */
+#define EL_VARIABLE    0xFFFFu    /* declared size of a variable-size event */
+#define EL_DEFAULT_L   25         /* the RTS's default -L */
+#define EL_NAME_MAX    4096       /* longest stack name: the largest -L, and --full-stacks */
 /* Names built from ids (stacks, -hi) may not take more than this plus
  * EL_NAME_FACTOR bytes per byte read: a log of small events naming long
  * cost centres cannot make hp2ps allocate without bound. */
@@ -66,8 +66,8 @@ enum event_type {
 
 /* HEAP_PROF_BEGIN's breakdown: what the bands are */
 #define BREAKDOWN_COST_CENTRE 1 /* -hc: cost-centre stacks */
-#define BREAKDOWN_INFO_TABLE 8  /* -hi: the strings are info-table addresses */
-#define BREAKDOWN_ERA 9         /* -he (GHC 9.10 on): the strings are era numbers */
+#define BREAKDOWN_INFO_TABLE  8 /* -hi: the strings are info-table addresses */
+#define BREAKDOWN_ERA         9 /* -he (GHC 9.10 on): the strings are era numbers */
 
 /* How an entry's key becomes a band name. */
 enum key_kind { KEY_STRING = 1, KEY_STACK, KEY_INFO };
@@ -76,7 +76,7 @@ enum key_kind { KEY_STRING = 1, KEY_STACK, KEY_INFO };
  * dense indices. */
 struct idmap {
     uint64_t *keys;
-    uint32_t *vals;  /* index + 1; 0 = empty */
+    uint32_t *vals; /* index + 1; 0 = empty */
     size_t nslots, count;
 };
 
@@ -104,7 +104,7 @@ struct keymap {
 
 struct guess {
     const char *key;
-    uint32_t len;    /* UINT32_MAX: no guess */
+    uint32_t len; /* UINT32_MAX: no guess */
     uint32_t id;
     uint32_t kind;
 };
@@ -120,36 +120,36 @@ struct elreader {
     struct reader_input *in;
     struct hp_error *err;
     bool full_stacks;
-    bool keep_stacks;       /* parse_options.stacks */
+    bool keep_stacks; /* parse_options.stacks */
 
     unsigned char *buf;
-    size_t pos, end;        /* buf[pos..end) not yet read */
-    uint64_t base;          /* input offset of buf[0] */
+    size_t pos, end; /* buf[pos..end) not yet read */
+    uint64_t base;   /* input offset of buf[0] */
     bool eof;
 
-    uint16_t *size;         /* per event type: payload size, or EL_VARIABLE */
-    unsigned char *declared;/* a bit per event type */
-    bool has_sample_end;    /* the header declares 165 (GHC 8.10 on) */
+    uint16_t *size;          /* per event type: payload size, or EL_VARIABLE */
+    unsigned char *declared; /* a bit per event type */
+    bool has_sample_end;     /* the header declares 165 (GHC 8.10 on) */
 
     /* where we are, for the checks and messages of read_events */
-    uint64_t block_end;     /* end of the block the last marker opened; 0: none */
-    unsigned prev_type;     /* the event before this one (EV_DATA_END: none) */
+    uint64_t block_end; /* end of the block the last marker opened; 0: none */
+    unsigned prev_type; /* the event before this one (EV_DATA_END: none) */
     uint64_t prev_at;
 
     /* what the log said */
-    bool heap_profile;      /* HEAP_PROF_BEGIN seen */
+    bool heap_profile; /* HEAP_PROF_BEGIN seen */
     uint32_t breakdown;
-    int profiled_rts;       /* the RTS_IDENTIFIER's way has "p"; -1: no identifier */
+    int profiled_rts; /* the RTS_IDENTIFIER's way has "p"; -1: no identifier */
     bool saw_cost_centre;
-    char *args;             /* PROGRAM_ARGS: NUL-separated */
+    char *args; /* PROGRAM_ARGS: NUL-separated */
     size_t args_len;
     bool has_clock;
     uint64_t clock_sec;
-    size_t ccs_length;      /* -L, from the arguments */
-    uint64_t max_ts;        /* latest event time */
-    bool complete;          /* EVENT_DATA_END read */
-    bool started;           /* the empty sample at time 0 is in */
-    size_t ncensus;         /* complete censuses */
+    size_t ccs_length; /* -L, from the arguments */
+    uint64_t max_ts;   /* latest event time */
+    bool complete;     /* EVENT_DATA_END read */
+    bool started;      /* the empty sample at time 0 is in */
+    size_t ncensus;    /* complete censuses */
 
     struct arena text;
     struct cost_centre *cc;
@@ -158,11 +158,11 @@ struct elreader {
                                * cost centres' would be tens of MB kept for
                                * nothing) */
     struct idmap cc_ids;
-    struct span *ipe;       /* the IPE entries' strings (info_table) */
+    struct span *ipe; /* the IPE entries' strings (info_table) */
     size_t nipe, ipe_cap;
     struct idmap ipe_addr;
     struct keymap stacks, infos;
-    size_t nstacks;         /* stacks numbered so far (MAIN has no number) */
+    size_t nstacks; /* stacks numbered so far (MAIN has no number) */
     uint64_t name_bytes;
 
     /* succ[0]: the first band of the last census; succ[id + 1]: the band
@@ -171,11 +171,11 @@ struct elreader {
     size_t succ_cap;
     size_t next_at;
 
-    struct sbuf name;       /* a name being built */
-    bool deep_stack;        /* a stack of 255 ids, the most a log holds */
-    bool cut_stack;         /* a stack name cut at the -L */
-    bool ccs_length_given;  /* the arguments had a -L */
-    unsigned ghc_version;   /* from RTS_IDENTIFIER: 9006 for 9.6.x; 0 unknown */
+    struct sbuf name;      /* a name being built */
+    bool deep_stack;       /* a stack of 255 ids, the most a log holds */
+    bool cut_stack;        /* a stack name cut at the -L */
+    bool ccs_length_given; /* the arguments had a -L */
+    unsigned ghc_version;  /* from RTS_IDENTIFIER: 9006 for 9.6.x; 0 unknown */
 };
 
 /* ---- small helpers ---- */
@@ -194,8 +194,8 @@ static inline uint32_t be32(const unsigned char *p)
  * load and a byte swap where the compiler has them) */
 static inline uint64_t be64(const unsigned char *p)
 {
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__)                           \
+    && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint64_t v;
     memcpy(&v, p, sizeof v);
     return __builtin_bswap64(v);
@@ -220,7 +220,7 @@ static void sb_add(struct sbuf *b, const char *s, size_t n)
 
 static struct span arena_add(struct arena *a, const char *s, size_t n)
 {
-    struct span sp = {a->len, n};
+    struct span sp = { a->len, n };
     if (a->len + n > a->cap) {
         size_t cap = a->cap;
         while (cap < a->len + n)
@@ -423,11 +423,13 @@ static int event_type_entry(struct elreader *r, uint64_t at)
         return k;
     uint32_t xlen = be32(r->buf + r->pos);
     if (xlen > EL_TEXT_MAX)
-        return bad(r, offset(r), "event type %u has %lu bytes of extra information: not an "
-                   "eventlog", type, (unsigned long)xlen);
+        return bad(r, offset(r),
+                   "event type %u has %lu bytes of extra information: not an "
+                   "eventlog",
+                   type, (unsigned long)xlen);
     r->pos += 4;
-    if ((k = skip(r, xlen)) <= 0 ||
-        (k = expect_tag(r, "ete\0", "the end of an event type (ete)")) <= 0)
+    if ((k = skip(r, xlen)) <= 0
+        || (k = expect_tag(r, "ete\0", "the end of an event type (ete)")) <= 0)
         return k;
     r->declared[type >> 3] |= (unsigned char)(1u << (type & 7));
     r->size[type] = (uint16_t)size;
@@ -503,8 +505,8 @@ static void name_add(struct sbuf *b, size_t start, size_t limit, const char *s, 
  * "(N)": from the innermost cost centre outwards each label and "/", a
  * CAF as "Module.CAF" with no "/" after it; longer than limit bytes, cut
  * to limit - 4 bytes and "...".  Appended to b; true when it was cut. */
-static bool stack_text(struct elreader *r, struct sbuf *b, const unsigned char *ids,
-                       unsigned depth, size_t limit)
+static bool stack_text(struct elreader *r, struct sbuf *b, const unsigned char *ids, unsigned depth,
+                       size_t limit)
 {
     size_t start = b->len;
     for (unsigned i = 0; i < depth && b->len - start <= limit; i++) {
@@ -565,8 +567,9 @@ static bool info_address(const char *label, size_t len, uint64_t *addr)
     for (size_t i = 2; i < len; i++) {
         char c = label[i];
         unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
-                   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-                   : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
+            : c >= 'a' && c <= 'f'        ? (unsigned)(c - 'a' + 10)
+            : c >= 'A' && c <= 'F'        ? (unsigned)(c - 'A' + 10)
+                                          : 16;
         if (d == 16)
             return false;
         *addr = *addr << 4 | d;
@@ -585,8 +588,8 @@ static void info_name(struct elreader *r, const char *label, size_t len)
 
 /* The name id of a key new to map: built (stack_name, info_name), counted
  * against the budget, interned. */
-static int64_t keymap_add(struct elreader *r, struct keymap *m, enum key_kind kind,
-                          const char *key, size_t len, uint64_t at)
+static int64_t keymap_add(struct elreader *r, struct keymap *m, enum key_kind kind, const char *key,
+                          size_t len, uint64_t at)
 {
     if (kind == KEY_STACK)
         stack_name(r, (const unsigned char *)key + 1, (unsigned char)key[0]);
@@ -594,8 +597,10 @@ static int64_t keymap_add(struct elreader *r, struct keymap *m, enum key_kind ki
         info_name(r, key, len);
     r->name_bytes += r->name.len + len;
     if (r->name_bytes > EL_NAME_BUDGET + EL_NAME_FACTOR * at)
-        return bad(r, at, "the names of the bands would take more than %u bytes per byte of "
-                   "the log", EL_NAME_FACTOR);
+        return bad(r, at,
+                   "the names of the bands would take more than %u bytes per byte of "
+                   "the log",
+                   EL_NAME_FACTOR);
     uint32_t k = names_intern(&m->keys, key, len);
     if (k + 1 > m->cap) {
         m->cap = m->cap ? m->cap * 2 : 64;
@@ -646,8 +651,8 @@ static inline int64_t lookup(struct elreader *r, enum key_kind kind, const char 
     size_t g = r->next_at;
     const struct guess *gs = &r->succ[g];
     int64_t id = gs->kind == (uint32_t)kind && gs->len == len && same_bytes(gs->key, key, len)
-               ? (int64_t)gs->id
-               : lookup_miss(r, g, kind, key, len, at);
+        ? (int64_t)gs->id
+        : lookup_miss(r, g, kind, key, len, at);
     r->next_at = (size_t)id + 1;
     return id;
 }
@@ -697,8 +702,8 @@ static inline int entry_value(struct elreader *r, const unsigned char *p, uint64
         return bad(r, at, "a heap sample outside a census");
     uint64_t bytes = be64(p + 1);
     if (bytes > INT64_MAX)
-        return bad(r, at, "a heap sample of %llu bytes, more than %lld",
-                   (unsigned long long)bytes, (long long)INT64_MAX);
+        return bad(r, at, "a heap sample of %llu bytes, more than %lld", (unsigned long long)bytes,
+                   (long long)INT64_MAX);
     if (r->b.npend == UINT32_MAX)
         return bad(r, at, "more than %lu heap samples in one census", (unsigned long)UINT32_MAX);
     *v = (int64_t)bytes;
@@ -715,8 +720,10 @@ static int sample_stack(struct elreader *r, const unsigned char *p, size_t len, 
         return -1;
     unsigned depth = p[9];
     if (10 + 4 * (size_t)depth > len)
-        return bad(r, at, "a cost-centre stack of %u entries does not fit its event of %zu "
-                   "bytes", depth, len);
+        return bad(r, at,
+                   "a cost-centre stack of %u entries does not fit its event of %zu "
+                   "bytes",
+                   depth, len);
     int64_t id = lookup(r, KEY_STACK, (const char *)p + 9, 1 + 4 * (size_t)depth, at);
     if (id < 0)
         return -1;
@@ -737,8 +744,8 @@ static int sample_string(struct elreader *r, const unsigned char *p, size_t len,
      * guess (which holds no NUL) is checked without looking for the NUL. */
     const struct guess *g = &r->succ[r->next_at];
     int64_t id;
-    if (p[len - 1] == '\0' && g->kind == (uint32_t)kind && g->len == len - 10 &&
-        same_bytes(g->key, (const char *)p + 9, len - 10)) {
+    if (p[len - 1] == '\0' && g->kind == (uint32_t)kind && g->len == len - 10
+        && same_bytes(g->key, (const char *)p + 9, len - 10)) {
         id = g->id;
         r->next_at = (size_t)id + 1;
     } else {
@@ -762,8 +769,8 @@ static int cost_centre(struct elreader *r, const unsigned char *p, size_t len, u
     size_t pos = 4;
     if (len < 4)
         return too_short(r, at, "HEAP_PROF_COST_CENTRE", len, 4);
-    if (!payload_string(p, len, &pos, &label) || !payload_string(p, len, &pos, &module) ||
-        !payload_string(p, len, &pos, &loc))
+    if (!payload_string(p, len, &pos, &label) || !payload_string(p, len, &pos, &module)
+        || !payload_string(p, len, &pos, &loc))
         return bad(r, at, "a cost centre's label, module or location without its NUL");
     uint32_t id = be32(p);
     int64_t k = idmap_get(&r->cc_ids, id);
@@ -772,8 +779,7 @@ static int cost_centre(struct elreader *r, const unsigned char *p, size_t len, u
             r->cc_cap = r->cc_cap ? r->cc_cap * 2 : 256;
             r->cc = xreallocarray(r->cc, r->cc_cap, sizeof *r->cc);
             if (r->keep_stacks)
-                r->cc_location = xreallocarray(r->cc_location, r->cc_cap,
-                                               sizeof *r->cc_location);
+                r->cc_location = xreallocarray(r->cc_location, r->cc_cap, sizeof *r->cc_location);
         }
         k = (int64_t)r->ncc++;
         idmap_put(&r->cc_ids, id, (uint32_t)k);
@@ -808,7 +814,7 @@ static void sb_add_squeezed(struct sbuf *b, const char *s, size_t n)
  * escaped so that its tabs do not part it. */
 static void sb_add_detail(struct sbuf *b, const char *s, size_t n, bool squeeze)
 {
-    struct sbuf raw = {0};
+    struct sbuf raw = { 0 };
     if (squeeze) {
         sb_add_squeezed(&raw, s, n);
         s = raw.s ? raw.s : "";
@@ -835,9 +841,10 @@ static enum closure_kind closure_kind_of(const char *s, size_t n)
             return CLOSURE_OTHER;
         v = v * 10 + (unsigned)(s[i] - '0');
     }
-    return v >= 1 && v <= 7 ? CLOSURE_CONSTRUCTOR
-         : v >= 8 && v <= 14 ? CLOSURE_FUNCTION
-         : v >= 15 && v <= 22 ? CLOSURE_THUNK : CLOSURE_OTHER;
+    return v >= 1 && v <= 7  ? CLOSURE_CONSTRUCTOR
+        : v >= 8 && v <= 14  ? CLOSURE_FUNCTION
+        : v >= 15 && v <= 22 ? CLOSURE_THUNK
+                             : CLOSURE_OTHER;
 }
 
 /* A constructor's name from its table's: "Node_con_info", or with
@@ -879,11 +886,12 @@ static void ipe_name(struct sbuf *b, const char *const f[6], const size_t n[6])
     enum { TABLE, CLOSURE, TYPE, LABEL, MODULE, LOCATION };
     b->len = 0;
     enum closure_kind kind = closure_kind_of(f[CLOSURE], n[CLOSURE]);
-    size_t con = kind == CLOSURE_CONSTRUCTOR
-               ? constructor_of(f[TABLE], n[TABLE], f[MODULE], n[MODULE]) : 0;
+    size_t con =
+        kind == CLOSURE_CONSTRUCTOR ? constructor_of(f[TABLE], n[TABLE], f[MODULE], n[MODULE]) : 0;
     char c0 = n[TABLE] ? f[TABLE][0] : 'x';
-    bool op = con && !((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z') || c0 == '_' ||
-                       (unsigned char)c0 >= 0x80);
+    bool op = con
+        && !((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z') || c0 == '_'
+             || (unsigned char)c0 >= 0x80);
     if (con) {
         if (op) /* an operator, as Haskell writes it alone: "(:)" */
             sb_add(b, "(", 1);
@@ -958,7 +966,8 @@ static size_t ccs_length_of(const char *arg)
     while (*c >= '0' && *c <= '9')
         c++;
     if (*c == '.')
-        for (c++; *c >= '0' && *c <= '9'; c++) {}
+        for (c++; *c >= '0' && *c <= '9'; c++) {
+        }
     if (*c == 'e' || *c == 'E') {
         const char *e = c + 1;
         if (*e == '+' || *e == '-')
@@ -1014,7 +1023,7 @@ static int program_args(struct elreader *r, const unsigned char *p, size_t len, 
     /* NUL-terminated even when the last string is not */
     r->args = xmemdup0((const char *)p + 4, len - 4);
     r->args_len = len - 4;
-    struct arg_walk w = {r->args, r->args + r->args_len, false, false};
+    struct arg_walk w = { r->args, r->args + r->args_len, false, false };
     bool rts;
     if (!next_arg(&w, &rts))
         return 0;
@@ -1061,10 +1070,10 @@ static int rts_identifier(struct elreader *r, const unsigned char *p, size_t len
 
 /* HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE: Word32 capset, Word64 bytes; kept
  * only for --heap. */
-static int heap_event(struct elreader *r, enum heap_kind kind, uint64_t ts,
-                      const unsigned char *p, size_t len, uint64_t at)
+static int heap_event(struct elreader *r, enum heap_kind kind, uint64_t ts, const unsigned char *p,
+                      size_t len, uint64_t at)
 {
-    static const char *const what[HEAP_KINDS] = {"HEAP_SIZE", "HEAP_LIVE", "BLOCKS_SIZE"};
+    static const char *const what[HEAP_KINDS] = { "HEAP_SIZE", "HEAP_LIVE", "BLOCKS_SIZE" };
     if (!r->p->heap)
         return 0;
     if (len < 12)
@@ -1072,8 +1081,8 @@ static int heap_event(struct elreader *r, enum heap_kind kind, uint64_t ts,
     return heaplines_keep(r->p->heap, kind, (double)ts / 1e9, be64(p + 4), r->err);
 }
 
-static int event(struct elreader *r, unsigned type, uint64_t ts, const unsigned char *p,
-                 size_t len, uint64_t at)
+static int event(struct elreader *r, unsigned type, uint64_t ts, const unsigned char *p, size_t len,
+                 uint64_t at)
 {
     switch (type) {
     case EV_HEAP_PROF_BEGIN:
@@ -1146,20 +1155,34 @@ static size_t ipe_length(const unsigned char *p, size_t len)
 static const char *event_name(unsigned type)
 {
     switch (type) {
-    case EV_BLOCK_MARKER: return " (a block marker)";
-    case EV_RTS_IDENTIFIER: return " (RTS_IDENTIFIER)";
-    case EV_PROGRAM_ARGS: return " (PROGRAM_ARGS)";
-    case EV_WALL_CLOCK_TIME: return " (WALL_CLOCK_TIME)";
-    case EV_USER_MARKER: return " (USER_MARKER)";
-    case EV_HEAP_PROF_BEGIN: return " (HEAP_PROF_BEGIN)";
-    case EV_HEAP_PROF_COST_CENTRE: return " (HEAP_PROF_COST_CENTRE)";
-    case EV_SAMPLE_BEGIN: return " (HEAP_PROF_SAMPLE_BEGIN)";
-    case EV_SAMPLE_COST_CENTRE: return " (HEAP_PROF_SAMPLE_COST_CENTRE)";
-    case EV_SAMPLE_STRING: return " (HEAP_PROF_SAMPLE_STRING)";
-    case EV_SAMPLE_END: return " (HEAP_PROF_SAMPLE_END)";
-    case EV_BIO_SAMPLE_BEGIN: return " (HEAP_BIO_PROF_SAMPLE_BEGIN)";
-    case EV_IPE: return " (IPE)";
-    default: return "";
+    case EV_BLOCK_MARKER:
+        return " (a block marker)";
+    case EV_RTS_IDENTIFIER:
+        return " (RTS_IDENTIFIER)";
+    case EV_PROGRAM_ARGS:
+        return " (PROGRAM_ARGS)";
+    case EV_WALL_CLOCK_TIME:
+        return " (WALL_CLOCK_TIME)";
+    case EV_USER_MARKER:
+        return " (USER_MARKER)";
+    case EV_HEAP_PROF_BEGIN:
+        return " (HEAP_PROF_BEGIN)";
+    case EV_HEAP_PROF_COST_CENTRE:
+        return " (HEAP_PROF_COST_CENTRE)";
+    case EV_SAMPLE_BEGIN:
+        return " (HEAP_PROF_SAMPLE_BEGIN)";
+    case EV_SAMPLE_COST_CENTRE:
+        return " (HEAP_PROF_SAMPLE_COST_CENTRE)";
+    case EV_SAMPLE_STRING:
+        return " (HEAP_PROF_SAMPLE_STRING)";
+    case EV_SAMPLE_END:
+        return " (HEAP_PROF_SAMPLE_END)";
+    case EV_BIO_SAMPLE_BEGIN:
+        return " (HEAP_BIO_PROF_SAMPLE_BEGIN)";
+    case EV_IPE:
+        return " (IPE)";
+    default:
+        return "";
     }
 }
 
@@ -1222,8 +1245,7 @@ static int read_events(struct elreader *r)
             return 0;
         }
         if (!declared(r, type)) {
-            snprintf(what, sizeof what, "event type %u, which the header does not declare",
-                     type);
+            snprintf(what, sizeof what, "event type %u, which the header does not declare", type);
             return bad_event(r, at, what);
         }
         size_t head = 10, len = r->size[type];
@@ -1236,14 +1258,16 @@ static int read_events(struct elreader *r)
         if ((k = need(r, head + len)) <= 0)
             return k;
         const unsigned char *e = r->buf + r->pos;
-        if (type == EV_IPE && r->size[type] == EL_VARIABLE && (len = ipe_length(e + head, len)) == 0)
+        if (type == EV_IPE && r->size[type] == EL_VARIABLE
+            && (len = ipe_length(e + head, len)) == 0)
             return bad(r, at, "an info table's strings without their NULs");
         if (at >= r->block_end) /* the block is over: a marker opens the next */
             r->block_end = 0;
         if (r->block_end && at + head + len > r->block_end) {
-            snprintf(what, sizeof what, "event type %u%s of %zu bytes runs past the end of its "
-                     "block at byte %llu", type, event_name(type), head + len,
-                     (unsigned long long)r->block_end);
+            snprintf(what, sizeof what,
+                     "event type %u%s of %zu bytes runs past the end of its "
+                     "block at byte %llu",
+                     type, event_name(type), head + len, (unsigned long long)r->block_end);
             return bad_event(r, at, what);
         }
         uint64_t ts = be64(e + 2);
@@ -1269,11 +1293,11 @@ static int read_events(struct elreader *r)
  * the RTS's. */
 static char *job_of(const struct elreader *r)
 {
-    struct sbuf b = {0};
+    struct sbuf b = { 0 };
     sb_add(&b, "", 0);
     if (!r->args)
         return b.s;
-    struct arg_walk w = {r->args, r->args + r->args_len, false, false};
+    struct arg_walk w = { r->args, r->args + r->args_len, false, false };
     bool rts;
     const char *prog = next_arg(&w, &rts);
     if (!prog)
@@ -1286,7 +1310,7 @@ static char *job_of(const struct elreader *r)
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 1)
             sb_add(&b, " +RTS", 5);
-        w = (struct arg_walk){r->args, r->args + r->args_len, false, false};
+        w = (struct arg_walk){ r->args, r->args + r->args_len, false, false };
         next_arg(&w, &rts);
         for (const char *a; (a = next_arg(&w, &rts)) != NULL;)
             if (rts == (pass == 1)) {
@@ -1304,16 +1328,17 @@ static char *job_of(const struct elreader *r)
  * strftime's %a and %b). */
 static char *date_of(const struct elreader *r)
 {
-    static const char days[7][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-    static const char months[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    static const char days[7][4] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+    static const char months[12][4] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
     char buf[64] = "";
     struct tm tm;
     time_t t = (time_t)r->clock_sec;
-    if (r->has_clock && (uint64_t)t == r->clock_sec && gmtime_r(&t, &tm) && tm.tm_wday >= 0 &&
-        tm.tm_wday < 7 && tm.tm_mon >= 0 && tm.tm_mon < 12)
+    if (r->has_clock && (uint64_t)t == r->clock_sec && gmtime_r(&t, &tm) && tm.tm_wday >= 0
+        && tm.tm_wday < 7 && tm.tm_mon >= 0 && tm.tm_mon < 12)
         snprintf(buf, sizeof buf, "%s %s %2d %02d:%02d %lld UTC", days[tm.tm_wday],
-                 months[tm.tm_mon], tm.tm_mday, tm.tm_hour, tm.tm_min, (long long)tm.tm_year + 1900);
+                 months[tm.tm_mon], tm.tm_mday, tm.tm_hour, tm.tm_min,
+                 (long long)tm.tm_year + 1900);
     return xstrdup(buf);
 }
 
@@ -1324,12 +1349,12 @@ static char *date_of(const struct elreader *r)
  * killed before its first flush may keep those alone), else "-hT". */
 static const char *heap_flag(const struct elreader *r, char buf[24])
 {
-    static const char *const flag[] = {NULL, "-hc", "-hm", "-hd", "-hy", "-hr", "-hb", "-hT",
-                                       "-hi", "-he"};
+    static const char *const flag[] = { NULL,  "-hc", "-hm", "-hd", "-hy",
+                                        "-hr", "-hb", "-hT", "-hi", "-he" };
     if (r->heap_profile && r->breakdown >= 1 && r->breakdown <= 9)
         return flag[r->breakdown];
     if (r->args) {
-        struct arg_walk w = {r->args, r->args + r->args_len, false, false};
+        struct arg_walk w = { r->args, r->args + r->args_len, false, false };
         bool rts;
         next_arg(&w, &rts);
         for (const char *a; (a = next_arg(&w, &rts)) != NULL;)
@@ -1356,24 +1381,29 @@ static int no_census(struct elreader *r)
                        "finish%s)",
                        src, (unsigned long long)(r->base + r->end), h,
                        can_flush ? ", or add --eventlog-flush-interval=1 so that a killed run "
-                                   "keeps its censuses" : "");
+                                   "keeps its censuses"
+                                 : "");
     if (!r->heap_profile)
-        return hp_fail(r->err, "%s: no heap profile in the eventlog (run the program with "
-                       "+RTS -hT -l, or another -h flag, to record one)", src);
-    return hp_fail(r->err, "%s: no heap census in the eventlog (the program ended before the "
-                   "first one: run it with +RTS %s -l and a shorter -i interval)", src, h);
+        return hp_fail(r->err,
+                       "%s: no heap profile in the eventlog (run the program with "
+                       "+RTS -hT -l, or another -h flag, to record one)",
+                       src);
+    return hp_fail(r->err,
+                   "%s: no heap census in the eventlog (the program ended before the "
+                   "first one: run it with +RTS %s -l and a shorter -i interval)",
+                   src, h);
 }
 
 /* -hi, while its names are chosen: the name each key's entry gives (in
  * an arena of its own), how many keys read as each, and how much of the
  * heap has no entry. */
 struct hi_naming {
-    size_t n;                /* keys */
-    bool *has;               /* key k has an IPE entry */
+    size_t n;  /* keys */
+    bool *has; /* key k has an IPE entry */
     struct arena text;
-    struct span *shown_as;   /* key k's name, in text */
-    struct names shown;      /* every name an entry gives */
-    uint32_t *times;         /* how many keys read as shown name t */
+    struct span *shown_as; /* key k's name, in text */
+    struct names shown;    /* every name an entry gives */
+    uint32_t *times;       /* how many keys read as shown name t */
     size_t unnamed;
     uint64_t unnamed_bytes, all_bytes;
     const struct name_info *largest; /* the key without an entry that holds the most */
@@ -1454,7 +1484,7 @@ static char *hi_details(struct elreader *r, size_t k)
     size_t fn[6];
     uint64_t addr;
     ipe_strings(r, &r->ipe[hi_entry(r, k, &addr)], f, fn);
-    struct sbuf rec = {0};
+    struct sbuf rec = { 0 };
     char hex[24];
     sb_add(&rec, hex, (size_t)snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)addr));
     for (int i = 0; i < 6; i++) {
@@ -1471,11 +1501,11 @@ static char *hi_details(struct elreader *r, size_t k)
 static void name_info_tables(struct elreader *r)
 {
     struct profile *p = r->p;
-    struct hi_naming h = {.n = r->infos.keys.count};
+    struct hi_naming h = { .n = r->infos.keys.count };
     if (h.n == 0)
         return;
     h.has = xcalloc(h.n, sizeof *h.has);
-    h.text = (struct arena){xmalloc(4096), 0, 4096};
+    h.text = (struct arena){ xmalloc(4096), 0, 4096 };
     h.shown_as = xcalloc(h.n, sizeof *h.shown_as);
     names_init(&h.shown);
     hi_read_entries(r, &h);
@@ -1506,21 +1536,26 @@ static void name_info_tables(struct elreader *r)
     names_free(&taken);
 
     if (r->nipe == 0) {
-        profile_note(p, "the log has no IPE events (the program was not built with "
+        profile_note(p,
+                     "the log has no IPE events (the program was not built with "
                      "-finfo-table-map), so each band is named by its info table's address");
-        profile_fact(p, "No IPE events in the log (the program was not built with "
+        profile_fact(p,
+                     "No IPE events in the log (the program was not built with "
                      "-finfo-table-map): every band is named by its info table's address.");
     } else if (h.unnamed) {
         double pct = h.all_bytes ? 100.0 * (double)h.unnamed_bytes / (double)h.all_bytes : 0.0;
         int d = number_percent_decimals(pct, 0);
         const struct name_info *most = h.largest;
-        profile_note(p, "%zu of %zu info tables (%.*f %% of the heap over the run) have no "
+        profile_note(p,
+                     "%zu of %zu info tables (%.*f %% of the heap over the run) have no "
                      "source: code built without -finfo-table-map (often libraries); they "
-                     "are named by their address", h.unnamed, h.n, d, pct);
-        profile_fact(p, "%.*f %% of the heap over the run is in %zu of %zu info tables with no "
+                     "are named by their address",
+                     h.unnamed, h.n, d, pct);
+        profile_fact(p,
+                     "%.*f %% of the heap over the run is in %zu of %zu info tables with no "
                      "IPE entry (code built without -finfo-table-map, often libraries): those "
-                     "bands are named by their address (%.*s holds the most).", d, pct, h.unnamed,
-                     h.n, (int)(most->len < 40 ? most->len : 40), most->text);
+                     "bands are named by their address (%.*s holds the most).",
+                     d, pct, h.unnamed, h.n, (int)(most->len < 40 ? most->len : 40), most->text);
     }
     names_free(&h.shown);
     free(h.times);
@@ -1553,7 +1588,7 @@ static void stack_frames(struct elreader *r)
     st->frame = xreallocarray(NULL, nframes ? nframes : 1, sizeof *st->frame);
     st->cc = xcalloc(cap, sizeof *st->cc);
     /* the log's id -> index in st->cc, given as a stack first uses it */
-    struct idmap used = {0};
+    struct idmap used = { 0 };
     for (size_t k = 0; k < n; k++) {
         const unsigned char *key = (const unsigned char *)r->stacks.keys.info[k].text;
         uint32_t id = r->stacks.name[k];
@@ -1572,14 +1607,14 @@ static void stack_frames(struct elreader *r)
                 if (def < 0) { /* no HEAP_PROF_COST_CENTRE: as the names say it */
                     char text[32];
                     snprintf(text, sizeof text, "<cc %lu>", (unsigned long)cc_id);
-                    *ci = (struct cost_centre_info){xstrdup(text), xstrdup(text), xstrdup(""),
-                                                    xstrdup("")};
+                    *ci = (struct cost_centre_info){ xstrdup(text), xstrdup(text), xstrdup(""),
+                                                     xstrdup("") };
                 } else {
                     const struct cost_centre *cc = &r->cc[def];
                     ci->label = xmemdup0(r->text.s + cc->label.off, cc->label.len);
                     ci->module = xmemdup0(r->text.s + cc->module.off, cc->module.len);
-                    ci->location = xmemdup0(r->text.s + r->cc_location[def].off,
-                                            r->cc_location[def].len);
+                    ci->location =
+                        xmemdup0(r->text.s + r->cc_location[def].off, r->cc_location[def].len);
                     if (cc->label.len == 3 && memcmp(ci->label, "CAF", 3) == 0) {
                         ci->frame = xmalloc(cc->module.len + 5);
                         memcpy(ci->frame, ci->module, cc->module.len);
@@ -1623,7 +1658,7 @@ static void stack_details(struct elreader *r)
         if (!p->detail[id]) {
             /* the stack exactly as its name has it (a label may hold a
              * tab or a newline): escaped, as a field must be */
-            struct sbuf field = {0};
+            struct sbuf field = { 0 };
             sb_add_detail(&field, b->s, b->len, false);
             p->detail[id] = field.s ? field.s : xstrdup("");
         }
@@ -1657,8 +1692,8 @@ static void name_eras(struct elreader *r)
 static int live_ratio_fact(struct elreader *r)
 {
     struct profile *p = r->p;
-    if (profile_heap_lines(p, false) != HEAP_LINES_SHOWN || r->profiled_rts <= 0 ||
-        !p->heap->line[HEAP_LIVE].events)
+    if (profile_heap_lines(p, false) != HEAP_LINES_SHOWN || r->profiled_rts <= 0
+        || !p->heap->line[HEAP_LIVE].events)
         return 0;
     uint32_t *bin = xcalloc(RATIO_BINS, sizeof *bin);
     uint64_t counted = 0;
@@ -1705,9 +1740,11 @@ static int live_ratio_fact(struct elreader *r)
         else
             snprintf(range, sizeof range, "%.1f\xE2\x80\x93%s%.1f", q[0], past ? "over " : "",
                      past ? 64.0 : q[1]);
-        profile_fact(p, "Live bytes are %s\xC3\x97 the profile's total at 80 %% of the censuses: a "
+        profile_fact(p,
+                     "Live bytes are %s\xC3\x97 the profile's total at 80 %% of the censuses: a "
                      "profiled run's RTS counts each closure's profiling header, which the "
-                     "heap profile leaves out.", range);
+                     "heap profile leaves out.",
+                     range);
     }
     free(bin);
     return rc < 0 ? -1 : 0;
@@ -1724,8 +1761,8 @@ static int finish(struct elreader *r)
         return no_census(r);
     /* The .hp's last sample, at exit, empty: only a log that ended. */
     double t_end = (double)r->max_ts / 1e9;
-    if (r->complete && !r->b.in_sample &&
-        empty_sample(r, t_end > r->b.last_seen ? t_end : r->b.last_seen) < 0)
+    if (r->complete && !r->b.in_sample
+        && empty_sample(r, t_end > r->b.last_seen ? t_end : r->b.last_seen) < 0)
         return -1;
     p->job = job_of(r);
     p->date = date_of(r);
@@ -1740,32 +1777,43 @@ static int finish(struct elreader *r)
     else
         stack_details(r);
     if (!r->complete) {
-        profile_note(p, "the log ends without its end marker (the program was killed, or is "
+        profile_note(p,
+                     "the log ends without its end marker (the program was killed, or is "
                      "still running): drawn up to its last complete census, at %.6f s",
                      r->b.last_seen);
-        profile_fact(p, "Cut short: the log ends without its end marker (the program was "
+        profile_fact(p,
+                     "Cut short: the log ends without its end marker (the program was "
                      "killed, or is still running); drawn up to its last complete census, at "
-                     "%.6g s.", r->b.last_seen);
+                     "%.6g s.",
+                     r->b.last_seen);
     }
     if (r->deep_stack) {
-        profile_note(p, "some cost-centre stacks are 255 deep, the most an eventlog keeps: "
+        profile_note(p,
+                     "some cost-centre stacks are 255 deep, the most an eventlog keeps: "
                      "their outermost cost centres are missing from their names (the .hp "
                      "has them)");
-        profile_fact(p, "Some cost-centre stacks are 255 deep, the most an eventlog keeps: "
+        profile_fact(p,
+                     "Some cost-centre stacks are 255 deep, the most an eventlog keeps: "
                      "their outermost cost centres are missing from their names (the .hp has "
                      "them).");
     }
     if (r->cut_stack && !r->ccs_length_given)
-        profile_note(p, "stack names cut at %d bytes, the RTS's default -L (a -L given through "
+        profile_note(p,
+                     "stack names cut at %d bytes, the RTS's default -L (a -L given through "
                      "GHCRTS or -with-rtsopts is not in the log; --full-stacks draws whole "
-                     "stacks)", EL_DEFAULT_L);
+                     "stacks)",
+                     EL_DEFAULT_L);
     /* (a -L given is the run's own: no warning, but the drawing says it) */
     if (r->cut_stack && r->ccs_length_given)
-        profile_fact(p, "Stack names cut at %zu bytes, as the run's -L%zu cuts them in the .hp "
-                     "(--full-stacks draws them whole).", r->ccs_length, r->ccs_length);
+        profile_fact(p,
+                     "Stack names cut at %zu bytes, as the run's -L%zu cuts them in the .hp "
+                     "(--full-stacks draws them whole).",
+                     r->ccs_length, r->ccs_length);
     else if (r->cut_stack)
-        profile_fact(p, "Stack names cut at %d bytes, the RTS's default -L, as in the .hp "
-                     "(--full-stacks draws them whole).", EL_DEFAULT_L);
+        profile_fact(p,
+                     "Stack names cut at %d bytes, the RTS's default -L, as in the .hp "
+                     "(--full-stacks draws them whole).",
+                     EL_DEFAULT_L);
     if (builder_finish(&r->b, r->err) < 0)
         return -1;
     /* an empty census is no exit: only a log with its end marker ended */

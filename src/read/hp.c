@@ -61,13 +61,22 @@
 #endif
 
 #define READ_BLOCK (256u * 1024u)
-#define BUF_MAX ((size_t)HP_MAX_LINE + READ_BLOCK) /* > one line with "\r\n" */
+#define BUF_MAX    ((size_t)HP_MAX_LINE + READ_BLOCK) /* > one line with "\r\n" */
 
 enum { P_OK = 0, P_BAD = -1, P_HARD = -2 };
 
 /* KW_NAME is no keyword: it marks a band name open over several lines. */
-enum keyword { KW_NONE, KW_JOB, KW_DATE, KW_SAMPLE_UNIT, KW_VALUE_UNIT, KW_MARK, KW_BEGIN, KW_END,
-               KW_NAME };
+enum keyword {
+    KW_NONE,
+    KW_JOB,
+    KW_DATE,
+    KW_SAMPLE_UNIT,
+    KW_VALUE_UNIT,
+    KW_MARK,
+    KW_BEGIN,
+    KW_END,
+    KW_NAME
+};
 
 static const char *const keyword_name[] = {
     "", "JOB", "DATE", "SAMPLE_UNIT", "VALUE_UNIT", "MARK", "BEGIN_SAMPLE", "END_SAMPLE", "",
@@ -81,7 +90,7 @@ struct parser {
     char *buf;
     size_t cap, start, end; /* buf[start..end) not yet cut into lines */
     bool eof;
-    size_t lineno;          /* number of the current line */
+    size_t lineno; /* number of the current line */
 
     /* the profile, the open sample, --from, --to, --x=index (read/builder.h) */
     struct sample_builder b;
@@ -97,13 +106,13 @@ struct parser {
         const char *text;
         uint32_t len;
         uint32_t id;
-    } *succ;
+    } * succ;
     size_t succ_cap;
-    size_t next_at;         /* the index in succ for the next data line */
+    size_t next_at; /* the index in succ for the next data line */
 
     /* a quoted string (str_kw its keyword), or a band name (KW_NAME),
      * running over several lines: the text so far, from line str_line */
-    enum keyword str_kw;    /* KW_NONE when none is open */
+    enum keyword str_kw; /* KW_NONE when none is open */
     size_t str_line;
     char *str;
     size_t str_len, str_cap;
@@ -115,12 +124,12 @@ struct parser {
         size_t line;
         char *first;
         size_t first_len;
-    } *joined;
+    } * joined;
     size_t njoined, joined_cap;
     struct names parts;
     uint32_t *part_of;
     size_t part_of_cap;
-    size_t disproved;       /* 1 + the index in joined of a disproved join, or 0 */
+    size_t disproved; /* 1 + the index in joined of a disproved join, or 0 */
 
     char *scratch;
     size_t scratch_cap;
@@ -269,8 +278,7 @@ static int str_append(struct parser *ps, const char *s, size_t n, bool newline)
 }
 
 /* A header keyword; s..e is the line after the keyword. */
-static int header_line(struct parser *ps, enum keyword kw, const char *s, const char *e,
-                       bool last)
+static int header_line(struct parser *ps, enum keyword kw, const char *s, const char *e, bool last)
 {
     while (s < e && is_ws((unsigned char)*s))
         s++;
@@ -313,16 +321,14 @@ static int string_line(struct parser *ps, const char *s, const char *e)
 /* ---- samples ---- */
 
 /* MARK or BEGIN_SAMPLE: the time after the keyword. */
-static int time_arg(struct parser *ps, enum keyword kw, const char *s, const char *e,
-                    double *t)
+static int time_arg(struct parser *ps, enum keyword kw, const char *s, const char *e, double *t)
 {
     while (s < e && is_ws((unsigned char)*s))
         s++;
     while (e > s && is_ws((unsigned char)e[-1]))
         e--;
     if (s == e)
-        return bad(ps, "%s must be followed by a time (a non-negative number)",
-                   keyword_name[kw]);
+        return bad(ps, "%s must be followed by a time (a non-negative number)", keyword_name[kw]);
     if (!number_read(s, (size_t)(e - s), true, t)) {
         char q[QUOTE_MAX];
         quote_short(q, s, (size_t)(e - s));
@@ -406,8 +412,7 @@ static void succ_cover(struct parser *ps)
     }
 }
 
-static HP_NOINLINE uint32_t name_id_miss(struct parser *ps, size_t at, const char *s,
-                                         size_t len)
+static HP_NOINLINE uint32_t name_id_miss(struct parser *ps, size_t at, const char *s, size_t len)
 {
     struct names *names = &ps->p->names;
     if (memchr(s, '\0', len)) {
@@ -447,8 +452,8 @@ static inline uint32_t name_id(struct parser *ps, const char *s, size_t len)
 {
     size_t at = ps->next_at;
     const struct guess *g = &ps->succ[at];
-    uint32_t id = g->len == len && same_bytes(g->text, s, len) ? g->id
-                                                                : name_id_miss(ps, at, s, len);
+    uint32_t id =
+        g->len == len && same_bytes(g->text, s, len) ? g->id : name_id_miss(ps, at, s, len);
     ps->next_at = (size_t)id + 1;
     return id;
 }
@@ -534,8 +539,8 @@ static int data_error(struct parser *ps, size_t line, const char *s, const char 
     if (all_digits(f.v, f.vlen))
         return bad_at(ps, line, "value %s for %s is larger than %lld", qv, qn,
                       (long long)INT64_MAX);
-    if (f.vlen > 1 && f.v[0] == '-' && is_digit((unsigned char)f.v[1]) &&
-        all_digits(f.v + 1, f.vlen - 1))
+    if (f.vlen > 1 && f.v[0] == '-' && is_digit((unsigned char)f.v[1])
+        && all_digits(f.v + 1, f.vlen - 1))
         return bad_at(ps, line, "negative value %s for %s", qv, qn);
     return bad_at(ps, line, "value '%s' for %s is not a whole number", qv, qn);
 }
@@ -607,7 +612,7 @@ static void remember_join(struct parser *ps, const char *name, size_t len)
     const char *nl = memchr(name, '\n', len);
     size_t first_len = (size_t)(nl - name);
     ps->joined = grow_to(ps->joined, &ps->joined_cap, ps->njoined + 1, sizeof *ps->joined, 16);
-    ps->joined[ps->njoined] = (struct joined){ps->str_line, xmemdup0(name, first_len), first_len};
+    ps->joined[ps->njoined] = (struct joined){ ps->str_line, xmemdup0(name, first_len), first_len };
     if (!ps->parts.slots)
         names_init(&ps->parts);
     const char *at = name, *part;
@@ -616,8 +621,8 @@ static void remember_join(struct parser *ps, const char *name, size_t len)
         size_t before = ps->parts.count;
         uint32_t id = names_intern(&ps->parts, part, plen);
         if (ps->parts.count > before) {
-            ps->part_of = grow_to(ps->part_of, &ps->part_of_cap, ps->parts.count,
-                                  sizeof *ps->part_of, 16);
+            ps->part_of =
+                grow_to(ps->part_of, &ps->part_of_cap, ps->parts.count, sizeof *ps->part_of, 16);
             ps->part_of[id] = (uint32_t)ps->njoined;
         }
     }
@@ -686,35 +691,49 @@ static const struct {
     const char *start;
     const char *what;
 } not_profiles[] = {
-    {"%!PS", "a PostScript drawing (as this program and GHC's hp2ps draw by default), not a "
-             "heap profile; give the .hp or .eventlog it was drawn from"},
-    {"%PDF-", "a PDF drawing (-o FILE.pdf draws one), not a heap profile; give the .hp or "
-              ".eventlog it was drawn from"},
-    {"\x89PNG", "a PNG picture (-o FILE.png draws one), not a heap profile; give the .hp or "
-                ".eventlog it was drawn from"},
-    {"<?xml", "an SVG drawing or other XML (-o FILE.svg draws SVG), not a heap profile; give "
-              "the .hp or .eventlog it was drawn from"},
-    {"<svg", "an SVG drawing (-o FILE.svg draws one), not a heap profile; give the .hp or "
-             ".eventlog it was drawn from"},
-    {"<!DOCTYPE html", "an HTML page (-o FILE.html writes one), not a heap profile; give the .hp "
-                       "or .eventlog it was drawn from"},
-    {"<!doctype html", "an HTML page, not a heap profile; give the .hp or .eventlog it was drawn "
-                       "from"},
-    {"<html", "an HTML page, not a heap profile; give the .hp or .eventlog it was drawn from"},
-    {"time,", "a CSV table (-o FILE.csv exports one), not a heap profile; give the .hp or "
-              ".eventlog it came from"},
-    {"band,", "a CSV table (-o FILE.csv exports one), not a heap profile; give the .hp or "
-              ".eventlog it came from"},
-    {"module ", "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it "
-                "with +RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes"},
-    {"import ", "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it "
-                "with +RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes"},
-    {"{-", "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it with "
-           "+RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes"},
-    {"-- ", "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it with "
-            "+RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes"},
-    {"{", "JSON (-o FILE.json exports it), not a heap profile; give the .hp or .eventlog it "
-          "came from"},
+    { "%!PS",
+      "a PostScript drawing (as this program and GHC's hp2ps draw by default), not a "
+      "heap profile; give the .hp or .eventlog it was drawn from" },
+    { "%PDF-",
+      "a PDF drawing (-o FILE.pdf draws one), not a heap profile; give the .hp or "
+      ".eventlog it was drawn from" },
+    { "\x89PNG",
+      "a PNG picture (-o FILE.png draws one), not a heap profile; give the .hp or "
+      ".eventlog it was drawn from" },
+    { "<?xml",
+      "an SVG drawing or other XML (-o FILE.svg draws SVG), not a heap profile; give "
+      "the .hp or .eventlog it was drawn from" },
+    { "<svg",
+      "an SVG drawing (-o FILE.svg draws one), not a heap profile; give the .hp or "
+      ".eventlog it was drawn from" },
+    { "<!DOCTYPE html",
+      "an HTML page (-o FILE.html writes one), not a heap profile; give the .hp "
+      "or .eventlog it was drawn from" },
+    { "<!doctype html",
+      "an HTML page, not a heap profile; give the .hp or .eventlog it was drawn "
+      "from" },
+    { "<html", "an HTML page, not a heap profile; give the .hp or .eventlog it was drawn from" },
+    { "time,",
+      "a CSV table (-o FILE.csv exports one), not a heap profile; give the .hp or "
+      ".eventlog it came from" },
+    { "band,",
+      "a CSV table (-o FILE.csv exports one), not a heap profile; give the .hp or "
+      ".eventlog it came from" },
+    { "module ",
+      "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it "
+      "with +RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes" },
+    { "import ",
+      "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it "
+      "with +RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes" },
+    { "{-",
+      "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it with "
+      "+RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes" },
+    { "-- ",
+      "Haskell source, not a heap profile; build the program (ghc -rtsopts), run it with "
+      "+RTS -hT (or -hc, -hy with -prof) and give the PROGRAM.hp it writes" },
+    { "{",
+      "JSON (-o FILE.json exports it), not a heap profile; give the .hp or .eventlog it "
+      "came from" },
 };
 
 /* A first line that says what the file is when it is not a heap profile:
@@ -729,7 +748,7 @@ static const char *not_a_heap_profile(const char *s, const char *e)
         if (memcmp(p, report, sizeof report - 1) == 0)
             return "a time profile (+RTS -p, PROGRAM.prof), not a heap profile; heap "
                    "profiles come from +RTS -hT (or -hc, -hy with -prof) and end in .hp";
-    static const char *const aux[] = {"X_RANGE ", "Y_RANGE ", "ORDER ", "SHADE "};
+    static const char *const aux[] = { "X_RANGE ", "Y_RANGE ", "ORDER ", "SHADE " };
     for (size_t i = 0; i < sizeof aux / sizeof *aux; i++)
         if ((size_t)(e - s) > strlen(aux[i]) && memcmp(s, aux[i], strlen(aux[i])) == 0)
             return "hp2ps's .aux file (the scales and order it saved), not a profile; "
@@ -794,9 +813,24 @@ static inline unsigned trailing_digits(uint64_t w, uint64_t *value)
 static HP_ALWAYS_INLINE int data_line(struct parser *ps, const char *s, const char *e)
 {
     static const uint64_t pow10[18] = {
-        1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
-        1000000000u, 10000000000u, 100000000000u, 1000000000000u, 10000000000000u,
-        100000000000000u, 1000000000000000u, 10000000000000000u, 100000000000000000u,
+        1u,
+        10u,
+        100u,
+        1000u,
+        10000u,
+        100000u,
+        1000000u,
+        10000000u,
+        100000000u,
+        1000000000u,
+        10000000000u,
+        100000000000u,
+        1000000000000u,
+        10000000000000u,
+        100000000000000u,
+        1000000000000000u,
+        10000000000000000u,
+        100000000000000000u,
     };
     const char *v = e;
     uint64_t value = 0;
@@ -837,11 +871,11 @@ static enum keyword keyword_of(const char *s, size_t n)
     case 3:
         return memcmp(s, "JOB", 3) == 0 ? KW_JOB : KW_NONE;
     case 4:
-        return memcmp(s, "DATE", 4) == 0 ? KW_DATE
-             : memcmp(s, "MARK", 4) == 0 ? KW_MARK : KW_NONE;
+        return memcmp(s, "DATE", 4) == 0 ? KW_DATE : memcmp(s, "MARK", 4) == 0 ? KW_MARK : KW_NONE;
     case 10:
         return memcmp(s, "END_SAMPLE", 10) == 0 ? KW_END
-             : memcmp(s, "VALUE_UNIT", 10) == 0 ? KW_VALUE_UNIT : KW_NONE;
+            : memcmp(s, "VALUE_UNIT", 10) == 0  ? KW_VALUE_UNIT
+                                                : KW_NONE;
     case 11:
         return memcmp(s, "SAMPLE_UNIT", 11) == 0 ? KW_SAMPLE_UNIT : KW_NONE;
     case 12:
@@ -880,7 +914,13 @@ static int do_line(struct parser *ps, const char *s, size_t len, bool last)
     if (s == e)
         return P_OK;
     switch (*s) {
-    case 'B': case 'D': case 'E': case 'J': case 'M': case 'S': case 'V': {
+    case 'B':
+    case 'D':
+    case 'E':
+    case 'J':
+    case 'M':
+    case 'S':
+    case 'V': {
         const char *f = s;
         while (f < e && !is_ws((unsigned char)*f))
             f++;
@@ -928,8 +968,8 @@ static int fill(struct parser *ps)
         ps->buf = xrealloc(ps->buf, cap);
         ps->cap = cap;
     }
-    ssize_t r = reader_input_read(ps->in, ps->buf + ps->end, ps->cap - ps->end, ps->p->source,
-                                  ps->err);
+    ssize_t r =
+        reader_input_read(ps->in, ps->buf + ps->end, ps->cap - ps->end, ps->p->source, ps->err);
     if (r < 0)
         return -1;
     ps->end += (size_t)r;
@@ -1030,14 +1070,14 @@ static int finish(struct parser *ps)
     /* A profile read while the program writes it (or left by one that was
      * killed) ends inside a sample; the drawing says so. */
     if (ps->b.in_sample)
-        profile_fact(p, "Cut short: the profile ends inside a sample (the program was killed, or "
+        profile_fact(p,
+                     "Cut short: the profile ends inside a sample (the program was killed, or "
                      "is still writing it); drawn up to its last complete sample.");
     return builder_finish(&ps->b, ps->err);
 }
 
 static void parser_init(struct parser *ps, struct profile *p, struct reader_input *in,
-                        const char *source, const struct parse_options *po,
-                        struct hp_error *err)
+                        const char *source, const struct parse_options *po, struct hp_error *err)
 {
     memset(ps, 0, sizeof *ps);
     builder_start(&ps->b, p, source, po);
@@ -1085,9 +1125,9 @@ static void parser_release(struct parser *ps)
  * profile, every error message and every line number is the one the
  * sequential reading gives: the threads only save time. */
 
-#define SEAM_SEARCH (8u << 20) /* bytes searched for a seam */
-#define SEAM_CHUNK 65536
-#define PARTS_PER_THREAD 4     /* more parts than threads: the fast take more */
+#define SEAM_SEARCH      (8u << 20) /* bytes searched for a seam */
+#define SEAM_CHUNK       65536
+#define PARTS_PER_THREAD 4 /* more parts than threads: the fast take more */
 
 static const char seam_keyword[] = "BEGIN_SAMPLE";
 #define SEAM_LEN (sizeof seam_keyword - 1)
@@ -1097,8 +1137,8 @@ struct part {
     struct profile p;
     struct reader_input in;
     struct hp_error err;
-    uint64_t start, end;   /* the part's bytes */
-    bool read;             /* read_lines ran, rc says how it went */
+    uint64_t start, end; /* the part's bytes */
+    bool read;           /* read_lines ran, rc says how it went */
     int rc;
 };
 
@@ -1106,8 +1146,8 @@ struct part {
 struct parts {
     struct part *part;
     size_t n;
-    atomic_size_t next;    /* the next part to read */
-    atomic_bool cancel;    /* stop: the parts will not be used */
+    atomic_size_t next; /* the next part to read */
+    atomic_bool cancel; /* stop: the parts will not be used */
     const struct reader_input *in;
     const struct parse_options *po;
     const char *source;
@@ -1133,8 +1173,8 @@ static ssize_t input_at(const struct reader_input *in, uint64_t off, char *buf, 
 /* Is buf[i..n) the start of a seam line, "BEGIN_SAMPLE" and a blank? */
 static bool seam_at(const char *buf, size_t i, size_t n)
 {
-    return n - i > SEAM_LEN && memcmp(buf + i, seam_keyword, SEAM_LEN) == 0 &&
-           (buf[i + SEAM_LEN] == ' ' || buf[i + SEAM_LEN] == '\t');
+    return n - i > SEAM_LEN && memcmp(buf + i, seam_keyword, SEAM_LEN) == 0
+        && (buf[i + SEAM_LEN] == ' ' || buf[i + SEAM_LEN] == '\t');
 }
 
 /* The offset of the first seam in [from, end) (a line start: after a
@@ -1239,10 +1279,9 @@ static bool part_fits(const struct parser *ps, const struct part *pt)
 {
     const struct parser *q = &pt->ps;
     const struct profile *qp = &pt->p;
-    return pt->read && pt->rc == 0 && pt->in.nread == pt->end - pt->start &&
-           ps->str_kw == KW_NONE && q->str_kw == KW_NONE && ps->njoined == 0 &&
-           q->njoined == 0 && !ps->disproved && !qp->job && !qp->date && !qp->sample_unit &&
-           !qp->value_unit && builder_can_adopt(&ps->b, &q->b);
+    return pt->read && pt->rc == 0 && pt->in.nread == pt->end - pt->start && ps->str_kw == KW_NONE
+        && q->str_kw == KW_NONE && ps->njoined == 0 && q->njoined == 0 && !ps->disproved && !qp->job
+        && !qp->date && !qp->sample_unit && !qp->value_unit && builder_can_adopt(&ps->b, &q->b);
 }
 
 static void part_adopt(struct parser *ps, struct part *pt)
@@ -1323,8 +1362,11 @@ static int read_in_parts(struct parser *ps, const struct parse_options *po, unsi
                          uint64_t start, const uint64_t *seam, size_t nseams)
 {
     struct parts w = {
-        .part = xcalloc(nseams - 1, sizeof *w.part), .n = nseams - 1,
-        .in = ps->in, .po = po, .source = ps->p->source,
+        .part = xcalloc(nseams - 1, sizeof *w.part),
+        .n = nseams - 1,
+        .in = ps->in,
+        .po = po,
+        .source = ps->p->source,
     };
     atomic_init(&w.next, 0);
     atomic_init(&w.cancel, false);
@@ -1334,8 +1376,8 @@ static int read_in_parts(struct parser *ps, const struct parse_options *po, unsi
     }
     pthread_t tid[PARSE_THREADS_MAX];
     unsigned started = 0;
-    while (started + 1 < threads && started < w.n &&
-           pthread_create(&tid[started], NULL, parts_thread, &w) == 0)
+    while (started + 1 < threads && started < w.n
+           && pthread_create(&tid[started], NULL, parts_thread, &w) == 0)
         started++;
 
     reader_input_range(ps->in, start, seam[0]);
@@ -1394,8 +1436,8 @@ int hp_read(struct profile *p, struct reader_input *in, const char *source,
     return 0;
 }
 
-int profile_parse(struct profile *p, int fd, const char *source,
-                  const struct parse_options *po, struct hp_error *err)
+int profile_parse(struct profile *p, int fd, const char *source, const struct parse_options *po,
+                  struct hp_error *err)
 {
     struct reader_input in;
     reader_input_fd(&in, fd);

@@ -24,7 +24,7 @@
 
 /* A .hp file is read on several threads only from this many bytes per
  * thread: below, starting a thread costs more than it saves. */
-#define PARSE_PART_MIN (4u << 20)
+#define PARSE_PART_MIN    (4u << 20)
 #define PARSE_THREADS_MAX 16
 
 struct reader_input;
@@ -36,11 +36,10 @@ int hp_read(struct profile *p, struct reader_input *in, const char *source,
             const struct parse_options *po, struct hp_error *err);
 
 /* hp_read from fd, or from memory (tests).  source names it in messages. */
-int profile_parse(struct profile *p, int fd, const char *source,
-                  const struct parse_options *po, struct hp_error *err);
+int profile_parse(struct profile *p, int fd, const char *source, const struct parse_options *po,
+                  struct hp_error *err);
 /* po NULL: every sample, by time. */
-int profile_parse_buffer(struct profile *p, const char *data, size_t len,
-                         const char *source, const struct parse_options *po,
-                         struct hp_error *err);
+int profile_parse_buffer(struct profile *p, const char *data, size_t len, const char *source,
+                         const struct parse_options *po, struct hp_error *err);
 
 #endif

@@ -18,18 +18,30 @@ static int not_a_profile(const char *b, size_t n, const char *source, struct hp_
         const char *magic;
         size_t len;
         const char *tool;
-    } packed[] = {{"\x1f\x8b", 2, "gzip"},
-                  {"\xfd" "7zX", 4, "xz"},
-                  {"BZh", 3, "bzip2"},
-                  {"\x28\xb5\x2f\xfd", 4, "zstd"}};
+    } packed[] = { { "\x1f\x8b", 2, "gzip" },
+                   { "\xfd"
+                     "7zX",
+                     4, "xz" },
+                   { "BZh", 3, "bzip2" },
+                   { "\x28\xb5\x2f\xfd", 4, "zstd" } };
     for (size_t i = 0; i < sizeof packed / sizeof *packed; i++)
         if (n >= packed[i].len && memcmp(b, packed[i].magic, packed[i].len) == 0)
-            return hp_fail(err, "%s: compressed with %s; uncompress it into hp2ps "
-                           "(%scat FILE | hp2ps)", source, packed[i].tool,
-                           packed[i].tool[0] == 'g' ? "z" : packed[i].tool[0] == 'x' ? "xz"
-                           : packed[i].tool[0] == 'b' ? "bz" : "zstd");
-    if (n >= 4 && memcmp(b, "\x7f" "ELF", 4) == 0)
-        return hp_fail(err, "%s: a program, not its heap profile; run it with +RTS -hT "
+            return hp_fail(err,
+                           "%s: compressed with %s; uncompress it into hp2ps "
+                           "(%scat FILE | hp2ps)",
+                           source, packed[i].tool,
+                           packed[i].tool[0] == 'g'       ? "z"
+                               : packed[i].tool[0] == 'x' ? "xz"
+                               : packed[i].tool[0] == 'b' ? "bz"
+                                                          : "zstd");
+    if (n >= 4
+        && memcmp(b,
+                  "\x7f"
+                  "ELF",
+                  4)
+            == 0)
+        return hp_fail(err,
+                       "%s: a program, not its heap profile; run it with +RTS -hT "
                        "(or -hc, -hy with -prof), which writes PROGRAM.hp, and give that",
                        source);
     return 0;
@@ -61,9 +73,11 @@ static int two_numbers(const struct profile *p, struct hp_error *err)
         return 0;
     char q[QUOTE_MAX];
     quote_short(q, p->names.info[example].text, p->names.info[example].len);
-    return hp_fail(err, "%s: %zu of its %zu names end in a number ('%s'): its lines have two "
+    return hp_fail(err,
+                   "%s: %zu of its %zu names end in a number ('%s'): its lines have two "
                    "numbers after a name (V8's --count --size?); hp2ps reads a name and one value "
-                   "a line", p->source, ending, n, q);
+                   "a line",
+                   p->source, ending, n, q);
 }
 
 static int read_any(struct profile *p, struct reader_input *in, const char *source,
@@ -71,7 +85,8 @@ static int read_any(struct profile *p, struct reader_input *in, const char *sour
 {
     const char *first = NULL;
     size_t n = 0;
-    if (reader_input_peek(in, &first, &n, source, err) < 0 || not_a_profile(first, n, source, err) < 0) {
+    if (reader_input_peek(in, &first, &n, source, err) < 0
+        || not_a_profile(first, n, source, err) < 0) {
         memset(p, 0, sizeof *p);
         return -1;
     }
@@ -100,4 +115,3 @@ int profile_read_buffer(struct profile *p, const char *data, size_t len, const c
     reader_input_mem(&in, data, len);
     return read_any(p, &in, source, po, err);
 }
-

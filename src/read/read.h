@@ -12,8 +12,8 @@
 
 /* Read a whole profile, .hp or eventlog, from fd; source names it in
  * messages.  On failure err holds the message and p is freed. */
-int profile_read(struct profile *p, int fd, const char *source,
-                 const struct parse_options *po, struct hp_error *err);
+int profile_read(struct profile *p, int fd, const char *source, const struct parse_options *po,
+                 struct hp_error *err);
 
 /* Same, from memory (tests and the fuzzer).  po NULL: the defaults. */
 int profile_read_buffer(struct profile *p, const char *data, size_t len, const char *source,

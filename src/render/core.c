@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 /* A clean sans; fontconfig falls back to whatever sans it has. */
-#define FONT_FAMILY "DejaVu Sans, Bitstream Vera Sans, Sans"
+#define FONT_FAMILY      "DejaVu Sans, Bitstream Vera Sans, Sans"
 /* With the one font file (start_with_font_file), its family alone: it is
  * the only font either way, and pango then asks fontconfig once per size
  * for the fonts it lays text out with and for the ones it measures its
@@ -59,21 +59,21 @@ struct render_fonts {
     PangoFontMap *map;
     PangoContext *context;
     PangoFontDescription *desc[FONT_COUNT];
-    PangoLayout *measure; /* for text past TEXTS_KEPT */
-    GHashTable *texts[FONT_COUNT]; /* text -> struct text_entry, by font */
-    unsigned kept;        /* entries in texts */
-    enum surface_kind kind; /* what the context is set up for (prepare_context) */
-    FcCharSet *coverage;  /* drawing with the one font file: the characters it
+    PangoLayout *measure;             /* for text past TEXTS_KEPT */
+    GHashTable *texts[FONT_COUNT];    /* text -> struct text_entry, by font */
+    unsigned kept;                    /* entries in texts */
+    enum surface_kind kind;           /* what the context is set up for (prepare_context) */
+    FcCharSet *coverage;              /* drawing with the one font file: the characters it
                            * has; NULL with the system's configuration */
-    bool no_font;         /* not even "0" has a glyph: fontconfig found no font */
-    bool glyphs_missing;  /* some text measured has a character no font has */
-    bool config_missing;  /* fontconfig's configuration file is not there: the
+    bool no_font;                     /* not even "0" has a glyph: fontconfig found no font */
+    bool glyphs_missing;              /* some text measured has a character no font has */
+    bool config_missing;              /* fontconfig's configuration file is not there: the
                            * font file is kept, never the system's fonts */
     struct advances *adv[FONT_COUNT]; /* widths learnt, by font (advance widths below) */
-    unsigned fonts_changed; /* times the fonts changed (use_system_fonts) */
-    bool adv_off;         /* a text's widths contradicted them: not used again */
-    unsigned long laid_out; /* texts measured by laying them out with pango */
-    bool config_broken;   /* ... or it is there and fontconfig complains of it */
+    unsigned fonts_changed;           /* times the fonts changed (use_system_fonts) */
+    bool adv_off;                     /* a text's widths contradicted them: not used again */
+    unsigned long laid_out;           /* texts measured by laying them out with pango */
+    bool config_broken;               /* ... or it is there and fontconfig complains of it */
 };
 
 /* Loading the system's fontconfig configuration (dozens of XML files and
@@ -108,9 +108,9 @@ static bool add_font_from_cache(FcConfig *config, const char *file)
                                 "<rejectfont><glob>*</glob></rejectfont></selectfont></fontconfig>",
                                 HP2PS_FONT_CACHEDIR, file);
     FcCache *cache = NULL;
-    bool ok = *dir && FcConfigParseAndLoadFromMemory(config, (const FcChar8 *)xml, FcFalse) &&
-              (cache = FcDirCacheLoad((const FcChar8 *)dir, config, NULL)) &&
-              FcCacheNumSubdir(cache) == 0 && FcConfigAppFontAddDir(config, (const FcChar8 *)dir);
+    bool ok = *dir && FcConfigParseAndLoadFromMemory(config, (const FcChar8 *)xml, FcFalse)
+        && (cache = FcDirCacheLoad((const FcChar8 *)dir, config, NULL))
+        && FcCacheNumSubdir(cache) == 0 && FcConfigAppFontAddDir(config, (const FcChar8 *)dir);
     if (cache)
         FcDirCacheUnload(cache);
     g_free(xml);
@@ -186,7 +186,7 @@ static bool config_loads_quietly(void)
     close(out[1]);
     bool quiet = pid > 0;
     char buf[256];
-    struct pollfd pfd = {.fd = out[0], .events = POLLIN};
+    struct pollfd pfd = { .fd = out[0], .events = POLLIN };
     /* a configuration that takes ten seconds to load is not used either */
     while (quiet && poll(&pfd, 1, 10000) == 1) {
         ssize_t n = read(out[0], buf, sizeof buf);
@@ -223,11 +223,11 @@ static FcCharSet *start_with_font_file(bool *config_missing, bool *config_broken
     FcCharSet *coverage = NULL;
     const FcChar8 *family = NULL;
     FcFontSet *set = NULL;
-    if ((set = FcConfigGetFonts(config, FcSetApplication)) && set->nfont == 1 &&
-        FcPatternGetString(set->fonts[0], FC_FAMILY, 0, (FcChar8 **)&family) == FcResultMatch &&
-        FcStrCmpIgnoreCase(family, (const FcChar8 *)FONT_FILE_FAMILY) == 0 &&
-        FcPatternGetCharSet(set->fonts[0], FC_CHARSET, 0, &coverage) == FcResultMatch &&
-        FcConfigSetCurrent(config)) {
+    if ((set = FcConfigGetFonts(config, FcSetApplication)) && set->nfont == 1
+        && FcPatternGetString(set->fonts[0], FC_FAMILY, 0, (FcChar8 **)&family) == FcResultMatch
+        && FcStrCmpIgnoreCase(family, (const FcChar8 *)FONT_FILE_FAMILY) == 0
+        && FcPatternGetCharSet(set->fonts[0], FC_CHARSET, 0, &coverage) == FcResultMatch
+        && FcConfigSetCurrent(config)) {
         coverage = FcCharSetCopy(coverage);
     } else
         coverage = NULL;
@@ -412,7 +412,8 @@ struct render_fonts *render_fonts_new(const struct render_format *fmt)
     cairo_font_options_destroy(fo);
     pango_context_set_round_glyph_positions(f->context, FALSE);
     for (int i = 0; i < FONT_COUNT; i++) {
-        f->desc[i] = pango_font_description_from_string(f->coverage ? FONT_FILE_FAMILY : FONT_FAMILY);
+        f->desc[i] =
+            pango_font_description_from_string(f->coverage ? FONT_FILE_FAMILY : FONT_FAMILY);
         pango_font_description_set_size(f->desc[i], (gint)(font_size[i] * PANGO_SCALE));
     }
     prepare_context(f, fmt);
@@ -504,7 +505,6 @@ void render_fonts_free(struct render_fonts *f)
     free(f);
 }
 
-
 /* The kept layout of text in font, laid out now if it is new; NULL once
  * TEXTS_KEPT are kept. */
 static struct text_entry *text_entry(struct render_fonts *f, enum font_role font, const char *text)
@@ -558,12 +558,12 @@ static struct text_entry *text_entry(struct render_fonts *f, enum font_role font
  * (a font whose shaping is not pairwise) turns the adding up off for the
  * rest of the run.  bench/README.md says what it saves; test_text checks
  * it against pango on the corpus's names and random cuts of them. */
-#define ADV_CHARS 96         /* ' ' to '~', and the ellipsis */
-#define ADV_ELLIPSIS 95
-#define ADV_UNKNOWN INT32_MIN
-#define ADV_NEVER (INT32_MIN + 1)
-#define ADV_ASK_MAX 64       /* pairs learnt one by one for one text, at most */
-#define ADV_ASK_LENGTH 24    /* shorter texts are laid out rather than their pairs */
+#define ADV_CHARS      96 /* ' ' to '~', and the ellipsis */
+#define ADV_ELLIPSIS   95
+#define ADV_UNKNOWN    INT32_MIN
+#define ADV_NEVER      (INT32_MIN + 1)
+#define ADV_ASK_MAX    64 /* pairs learnt one by one for one text, at most */
+#define ADV_ASK_LENGTH 24 /* shorter texts are laid out rather than their pairs */
 
 struct advances {
     int32_t after[ADV_CHARS][ADV_CHARS]; /* a character followed by another */
@@ -626,10 +626,10 @@ static bool run_in_font_file(const PangoGlyphItem *run)
 #if defined(HP2PS_FONT_FILE) && PANGO_VERSION_CHECK(1, 48, 0)
     PangoFont *font = run->item->analysis.font;
     FcChar8 *file = NULL;
-    return font && PANGO_IS_FC_FONT(font) &&
-           FcPatternGetString(pango_fc_font_get_pattern(PANGO_FC_FONT(font)), FC_FILE, 0, &file) ==
-               FcResultMatch &&
-           strcmp((const char *)file, HP2PS_FONT_FILE) == 0;
+    return font && PANGO_IS_FC_FONT(font)
+        && FcPatternGetString(pango_fc_font_get_pattern(PANGO_FC_FONT(font)), FC_FILE, 0, &file)
+        == FcResultMatch
+        && strcmp((const char *)file, HP2PS_FONT_FILE) == 0;
 #else
     (void)run;
     return false;
@@ -750,8 +750,8 @@ static bool adv_width(struct render_fonts *f, enum font_role font, const char *t
         if (round > 0 || n < ADV_ASK_LENGTH || (size_t)nask * 10 >= n)
             return false;
         for (int q = 0; q < nask && !f->adv_off; q++)
-            if ((ask[q][1] >= 0 ? a->after[ask[q][0]][ask[q][1]] : a->last[ask[q][0]]) ==
-                ADV_UNKNOWN)
+            if ((ask[q][1] >= 0 ? a->after[ask[q][0]][ask[q][1]] : a->last[ask[q][0]])
+                == ADV_UNKNOWN)
                 adv_ask(f, font, ask[q][0], ask[q][1]);
         if (f->adv_off)
             return false;
@@ -855,7 +855,7 @@ unsigned long render_fonts_laid_out(const struct render_fonts *fonts)
 
 struct text_metrics render_text_metrics(struct render_fonts *fonts)
 {
-    struct text_metrics tm = {measure_width, fonts, measure_clusters};
+    struct text_metrics tm = { measure_width, fonts, measure_clusters };
     return tm;
 }
 
@@ -905,7 +905,7 @@ static void trace_path(cairo_t *cr, const struct prim *pr)
 }
 
 #define HATCH_SPACING 3.5
-#define HATCH_WIDTH 0.45
+#define HATCH_WIDTH   0.45
 
 /* Parallel lines at angle degrees across the current clip. */
 static void hatch_lines(cairo_t *cr, double angle)
@@ -932,7 +932,8 @@ static void hatch_lines(cairo_t *cr, double angle)
 static void draw_hatch(cairo_t *cr, const struct prim *pr)
 {
     static const double angles[][2] = {
-        [1] = {45, -1}, [2] = {135, -1}, [3] = {0, -1}, [4] = {90, -1}, [5] = {45, 135}, [6] = {0, 90},
+        [1] = { 45, -1 }, [2] = { 135, -1 }, [3] = { 0, -1 },
+        [4] = { 90, -1 }, [5] = { 45, 135 }, [6] = { 0, 90 },
     };
     if (pr->hatch < 1 || pr->hatch > LAYOUT_HATCHES)
         return;
@@ -956,10 +957,14 @@ static void draw_hatch(cairo_t *cr, const struct prim *pr)
 static void set_dash(cairo_t *cr, int dash)
 {
     static const double pattern[LAYOUT_DASHES + 1][6] = {
-        [1] = {5, 2}, [2] = {1.2, 1.8}, [3] = {5, 1.5, 1.2, 1.5},
-        [4] = {2.5, 2.5}, [5] = {3, 1.2, 1.2, 1.2, 1.2, 1.2}, [6] = {1.2, 4},
+        [1] = { 5, 2 },
+        [2] = { 1.2, 1.8 },
+        [3] = { 5, 1.5, 1.2, 1.5 },
+        [4] = { 2.5, 2.5 },
+        [5] = { 3, 1.2, 1.2, 1.2, 1.2, 1.2 },
+        [6] = { 1.2, 4 },
     };
-    static const int length[LAYOUT_DASHES + 1] = {0, 2, 2, 4, 2, 6, 2};
+    static const int length[LAYOUT_DASHES + 1] = { 0, 2, 2, 4, 2, 6, 2 };
     if (dash >= 1 && dash <= LAYOUT_DASHES)
         cairo_set_dash(cr, pattern[dash], length[dash], 0);
 }
@@ -987,8 +992,7 @@ static bool path_outside(const struct prim *pr, const struct view *v)
      * butt caps); antialiasing colours only pixels the shape touches, and
      * a point more is for rounding. */
     double margin = pr->line_width / 2 + 1;
-    return x1 + margin < v->x0 || x0 - margin > v->x1 || y1 + margin < v->y0 ||
-           y0 - margin > v->y1;
+    return x1 + margin < v->x0 || x0 - margin > v->x1 || y1 + margin < v->y0 || y0 - margin > v->y1;
 }
 
 static void draw_path(cairo_t *cr, const struct prim *pr, const struct view *v)
@@ -1046,13 +1050,13 @@ static void draw_text(cairo_t *cr, struct render_fonts *f, PangoLayout *pl, cons
     cairo_restore(cr);
 }
 
-int render_pages(struct _cairo_surface *surface, const struct layout *L,
-                 struct render_fonts *fonts, struct hp_error *err)
+int render_pages(struct _cairo_surface *surface, const struct layout *L, struct render_fonts *fonts,
+                 struct hp_error *err)
 {
     cairo_t *cr = cairo_create(surface);
     enum surface_kind kind = cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
-                                 ? SURFACE_IMAGE
-                                 : SURFACE_VECTOR;
+        ? SURFACE_IMAGE
+        : SURFACE_VECTOR;
     if (kind != fonts->kind) { /* every text is laid out again */
         pango_cairo_update_context(cr, fonts->context);
         fonts->kind = SURFACE_ANY;
@@ -1060,13 +1064,13 @@ int render_pages(struct _cairo_surface *surface, const struct layout *L,
     PangoLayout *pl = pango_layout_new(fonts->context);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_matrix_t m;
-    cairo_matrix_init(&m, L->matrix[0], L->matrix[1], L->matrix[2], L->matrix[3],
-                      L->matrix[4], L->matrix[5]);
+    cairo_matrix_init(&m, L->matrix[0], L->matrix[1], L->matrix[2], L->matrix[3], L->matrix[4],
+                      L->matrix[5]);
     for (size_t i = 0; i < L->npages; i++) {
         const struct page *pg = &L->page[i];
         cairo_save(cr);
         cairo_transform(cr, &m);
-        struct view v = {kind == SURFACE_IMAGE, 0, 0, 0, 0};
+        struct view v = { kind == SURFACE_IMAGE, 0, 0, 0, 0 };
         cairo_clip_extents(cr, &v.x0, &v.y0, &v.x1, &v.y1);
         for (size_t k = 0; k < pg->count; k++) {
             const struct prim *pr = &pg->prim[k];
@@ -1137,12 +1141,12 @@ int render_fail(struct hp_error *err, const char *what, int status)
     /* A write error that is not the output's own (pipeline.c names those)
      * is cairo's temporary file (PostScript and PDF keep the pages in
      * one): say why it failed, when errno still tells. */
-    if (st == CAIRO_STATUS_WRITE_ERROR &&
-        (e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS || e == EACCES)) {
+    if (st == CAIRO_STATUS_WRITE_ERROR
+        && (e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS || e == EACCES)) {
         char place[512];
         hp_temp_place(place, sizeof place);
-        return hp_fail(err, "%s failed: cannot write cairo's temporary file in %s: %s", what,
-                       place, strerror(e));
+        return hp_fail(err, "%s failed: cannot write cairo's temporary file in %s: %s", what, place,
+                       strerror(e));
     }
     return hp_fail(err, "%s failed: %s", what, cairo_status_to_string(st));
 }

@@ -47,12 +47,23 @@ static void html_text(FILE *f, const char *s)
         fwrite(s, 1, run, f);
         s += run;
         switch (*s) {
-        case '\0': return;
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputs("&#39;", f); break;
+        case '\0':
+            return;
+        case '&':
+            fputs("&amp;", f);
+            break;
+        case '<':
+            fputs("&lt;", f);
+            break;
+        case '>':
+            fputs("&gt;", f);
+            break;
+        case '"':
+            fputs("&quot;", f);
+            break;
+        default:
+            fputs("&#39;", f);
+            break;
         }
         s++;
     }
@@ -101,8 +112,8 @@ static void json_band(FILE *f, const struct page_data_band *b)
     }
     if (b->is_other) /* the band of the names -m merges */
         fputs(",\"other\":true", f);
-    fprintf(f, ",\"colour\":\"#%02x%02x%02x\",\"box\":", channel(b->colour.r),
-            channel(b->colour.g), channel(b->colour.b));
+    fprintf(f, ",\"colour\":\"#%02x%02x%02x\",\"box\":", channel(b->colour.r), channel(b->colour.g),
+            channel(b->colour.b));
     if (b->has_box)
         json_put_numbers(f, b->box, 4);
     else
@@ -113,10 +124,10 @@ static void json_band(FILE *f, const struct page_data_band *b)
 /* The peaks the page tells apart, and the percent view's floor. */
 static void json_panel_figures(FILE *f, const struct page_data_panel *P)
 {
-    const double v[5] = {P->peak_all, P->peak_all_time, P->peak_drawn, P->peak_drawn_time,
-                         P->percent_floor};
-    static const char *const name[5] = {"peak_all", "peak_all_time", "peak_drawn",
-                                        "peak_drawn_time", "percent_floor"};
+    const double v[5] = { P->peak_all, P->peak_all_time, P->peak_drawn, P->peak_drawn_time,
+                          P->percent_floor };
+    static const char *const name[5] = { "peak_all", "peak_all_time", "peak_drawn",
+                                         "peak_drawn_time", "percent_floor" };
     for (int i = 0; i < 5; i++) {
         fprintf(f, ",\n \"%s\":", name[i]);
         json_put_number(f, v[i]);
@@ -135,8 +146,8 @@ static void json_panel_names(FILE *f, const struct page_data *D, const struct pa
     for (size_t i = 0; i < n; i++) {
         const struct page_data_name *nm = &P->names[i];
         fputs(i ? ",\n  " : "\n  ", f);
-        if (nm->band >= 0 && (size_t)nm->band < D->nbands && !D->band[nm->band].is_other &&
-            strcmp(D->band[nm->band].name, nm->name) == 0)
+        if (nm->band >= 0 && (size_t)nm->band < D->nbands && !D->band[nm->band].is_other
+            && strcmp(D->band[nm->band].name, nm->name) == 0)
             fputs("null", f);
         else
             json_put_string(f, nm->name, JSON_IN_SCRIPT);
@@ -146,13 +157,13 @@ static void json_panel_names(FILE *f, const struct page_data *D, const struct pa
         fprintf(f, "%s%ld", i ? "," : "", P->names[i].band);
     putc(']', f);
     double *v = xcalloc(n, sizeof *v);
-    static const char *const field[] = {"share", "peak", "peak_time", "slope", "r2", "area",
-                                        "first", "last"};
+    static const char *const field[] = { "share", "peak", "peak_time", "slope",
+                                         "r2",    "area", "first",     "last" };
     for (size_t j = 0; j < sizeof field / sizeof *field; j++) {
         for (size_t i = 0; i < n; i++) {
             const struct page_data_name *nm = &P->names[i];
-            const double all[] = {nm->share, nm->peak, nm->peak_time, nm->slope, nm->r2,
-                                  nm->area, nm->first, nm->last};
+            const double all[] = { nm->share, nm->peak, nm->peak_time, nm->slope,
+                                   nm->r2,    nm->area, nm->first,     nm->last };
             v[i] = all[j];
         }
         fprintf(f, ",\n  \"%s\":", field[j]);
@@ -214,8 +225,9 @@ static void json_suspects(FILE *f, const struct page_data_panel *P, size_t nsamp
         json_key(f, "before_heap_peak", (double)S->before_heap_peak);
     }
     fputs(",\"rows\":[", f);
-    static const char *const where[] = {[PAGE_DRAWN] = "band", [PAGE_OTHER] = "other",
-                                        [PAGE_TRACED] = "t"};
+    static const char *const where[] = {
+        [PAGE_DRAWN] = "band", [PAGE_OTHER] = "other", [PAGE_TRACED] = "t"
+    };
     for (size_t i = 0; i < S->nrows; i++) {
         const struct page_suspect *r = &S->row[i];
         const struct triage_figures *g = &r->fig;
@@ -224,21 +236,23 @@ static void json_suspects(FILE *f, const struct page_data_panel *P, size_t nsamp
         /* the list's peak and when are --top's (the window's empty edges
          * change neither): said once, there; slope and R² are --top's own
          * (over its window, the list's over every sample) */
-        bool same_peak = n >= 0 && P->names[n].peak == (double)g->peak &&
-                         P->names[n].peak_time == g->peak_time;
+        bool same_peak =
+            n >= 0 && P->names[n].peak == (double)g->peak && P->names[n].peak_time == g->peak_time;
         if (n >= 0) {
             fprintf(f, "\"n\":%ld%s", n, P->suspect_whole[i] ? ",\"whole\":true" : "");
         } else {
             fputs("\"name\":", f);
             json_put_string(f, r->name, JSON_IN_SCRIPT);
         }
-        fprintf(f, ",\"band\":%lld,\"in\":\"%s\",\"leak\":%s", (long long)r->band,
-                where[r->where], r->leak ? "true" : "false");
-        double v[] = {(double)g->start, (double)g->end, (double)r->change, (double)g->peak,
-                      g->peak_time, g->end_share, g->steady, g->slope, g->r2, g->held, g->score};
-        static const char *const name[] = {"start", "end", "change", "peak", "peak_time",
-                                           "end_share", "steady", "slope", "r2", "held",
-                                           "score"};
+        fprintf(f, ",\"band\":%lld,\"in\":\"%s\",\"leak\":%s", (long long)r->band, where[r->where],
+                r->leak ? "true" : "false");
+        double v[] = { (double)g->start, (double)g->end, (double)r->change,
+                       (double)g->peak,  g->peak_time,   g->end_share,
+                       g->steady,        g->slope,       g->r2,
+                       g->held,          g->score };
+        static const char *const name[] = { "start",     "end",       "change", "peak",
+                                            "peak_time", "end_share", "steady", "slope",
+                                            "r2",        "held",      "score" };
         for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
             if (!(same_peak && (k == 3 || k == 4)))
                 json_key(f, name[k], v[k]);
@@ -306,9 +320,11 @@ static void json_opened(FILE *f, const struct page_data_panel *P)
 static void json_tree(FILE *f, const struct page_tree *T)
 {
     static const char *const kind[] = {
-        [TREE_FLAT] = "flat", [TREE_STACKS] = "stacks", [TREE_SOURCES] = "sources"};
-    fprintf(f, ",\n \"tree\":{\"kind\":\"%s\",\"cut_names\":%s,\"cut_log\":%s,"
-               "\"name_length\":%ld,\"too_big\":%s,\"reason\":",
+        [TREE_FLAT] = "flat", [TREE_STACKS] = "stacks", [TREE_SOURCES] = "sources"
+    };
+    fprintf(f,
+            ",\n \"tree\":{\"kind\":\"%s\",\"cut_names\":%s,\"cut_log\":%s,"
+            "\"name_length\":%ld,\"too_big\":%s,\"reason\":",
             kind[T->kind], T->cut_names ? "true" : "false", T->cut_log ? "true" : "false",
             T->name_length, T->too_big ? "true" : "false");
     if (T->reason)
@@ -337,16 +353,16 @@ static void json_panel(FILE *f, const struct page_data *D, const struct page_dat
     json_put_string(f, P->title, JSON_IN_SCRIPT);
     fputs(",\n \"plot\":", f);
     json_put_numbers(f, P->plot, 4);
-    double scale[4] = {P->t0, P->t_span, P->y_lo, P->y_span};
-    static const char *const scale_name[4] = {"t0", "t_span", "y_lo", "y_span"};
+    double scale[4] = { P->t0, P->t_span, P->y_lo, P->y_span };
+    static const char *const scale_name[4] = { "t0", "t_span", "y_lo", "y_span" };
     for (int i = 0; i < 4; i++) {
         fprintf(f, ",\"%s\":", scale_name[i]);
         json_put_number(f, scale[i]);
     }
     fputs(",\n \"bands\":", f);
     json_indices(f, P->band, P->nbands);
-    const double *stat[4] = {P->share, P->peak, P->peak_time, P->slope};
-    static const char *const stat_name[4] = {"share", "peak", "peak_time", "slope"};
+    const double *stat[4] = { P->share, P->peak, P->peak_time, P->slope };
+    static const char *const stat_name[4] = { "share", "peak", "peak_time", "slope" };
     for (int i = 0; i < 4; i++) {
         fprintf(f, ",\n \"%s\":", stat_name[i]);
         json_put_numbers(f, stat[i], P->nbands);
@@ -427,8 +443,9 @@ static void json_data(FILE *f, const struct page_data *D, const struct render_se
         fputs("null", f);
         return;
     }
-    static const char *const mode[] = {[MODE_STACKED] = "stacked", [MODE_PERCENT] = "percent",
-                                       [MODE_LINES] = "lines"};
+    static const char *const mode[] = {
+        [MODE_STACKED] = "stacked", [MODE_PERCENT] = "percent", [MODE_LINES] = "lines"
+    };
     fprintf(f, "{\"mode\":\"%s\",\"diff\":%s,\"x_index\":%s,\"iec\":%s,\"watch\":%s,\n",
             mode[D->mode], D->diff ? "true" : "false", D->x_index ? "true" : "false",
             D->iec ? "true" : "false", rs->refresh > 0 ? "true" : "false");
@@ -483,7 +500,8 @@ static void drawn_bounds(const struct layout *L, double box[4])
 
 /* render/svg.c's SVG, with a root element of ours: the part of the sheet
  * drawn on, an id for the script, and no XML declaration (this is HTML). */
-static int put_svg(FILE *f, const struct layout *L, struct render_fonts *fonts, struct hp_error *err)
+static int put_svg(FILE *f, const struct layout *L, struct render_fonts *fonts,
+                   struct hp_error *err)
 {
     char *svg = NULL;
     size_t len = 0;
@@ -505,9 +523,10 @@ static int put_svg(FILE *f, const struct layout *L, struct render_fonts *fonts, 
             snprintf(num[i], sizeof num[i], "%.2f", vb[i]);
             dot_decimal(num[i]);
         }
-        fprintf(f, "<svg id=\"picture\" xmlns=\"http://www.w3.org/2000/svg\" "
-                   "xmlns:xlink=\"http://www.w3.org/1999/xlink\" viewBox=\"%s %s %s %s\" "
-                   "width=\"%spt\" height=\"%spt\" role=\"img\" aria-label=\"",
+        fprintf(f,
+                "<svg id=\"picture\" xmlns=\"http://www.w3.org/2000/svg\" "
+                "xmlns:xlink=\"http://www.w3.org/1999/xlink\" viewBox=\"%s %s %s %s\" "
+                "width=\"%spt\" height=\"%spt\" role=\"img\" aria-label=\"",
                 num[0], num[1], num[2], num[3], num[2], num[3]);
         html_text(f, L->title ? L->title : "");
         fputs("\"", f);
@@ -552,7 +571,8 @@ static int write_html(FILE *f, const struct layout *L, const struct page_data *D
           "where no band is: all). "
           "Point at a key entry or a row of the table to highlight its band; "
           "click it (or press Enter on it) to keep it highlighted, and again to "
-          "restore. Click a column's heading to sort by it.</p>\n", f);
+          "restore. Click a column's heading to sort by it.</p>\n",
+          f);
     fputs("<noscript><p>The readout and the table need JavaScript.</p></noscript>\n", f);
     fputs("<div id=\"tables\"></div>\n</main>\n", f);
     fputs("<footer>Drawn by hp2ps " PACKAGE_VERSION ".</footer>\n", f);
@@ -567,4 +587,4 @@ static int write_html(FILE *f, const struct layout *L, const struct page_data *D
     return 0;
 }
 
-const struct render_format render_format_html = {.name = "html", .write_page = write_html};
+const struct render_format render_format_html = { .name = "html", .write_page = write_html };

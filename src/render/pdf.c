@@ -30,4 +30,6 @@ static int write_pdf(FILE *f, const struct layout *L, struct render_fonts *fonts
     return render_vector_end(surface, sink, rc, "writing PDF", err);
 }
 
-const struct render_format render_format_pdf = {.name = "pdf", .multipage = true, .write = write_pdf};
+const struct render_format render_format_pdf = { .name = "pdf",
+                                                 .multipage = true,
+                                                 .write = write_pdf };

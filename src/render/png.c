@@ -100,8 +100,8 @@ static bool layout_has_hatching(const struct layout *L)
 {
     for (size_t i = 0; i < L->npages; i++)
         for (size_t k = 0; k < L->page[i].count; k++)
-            if (L->page[i].prim[k].kind != PRIM_TEXT && L->page[i].prim[k].filled &&
-                L->page[i].prim[k].hatch)
+            if (L->page[i].prim[k].kind != PRIM_TEXT && L->page[i].prim[k].filled
+                && L->page[i].prim[k].hatch)
                 return true;
     return false;
 }
@@ -117,8 +117,9 @@ static bool layout_has_colour(const struct layout *L)
     for (size_t i = 0; i < L->npages; i++)
         for (size_t k = 0; k < L->page[i].count; k++) {
             const struct prim *pr = &L->page[i].prim[k];
-            if (pr->kind != PRIM_TEXT && ((pr->filled && !is_grey(pr->fill)) ||
-                                          (pr->line_width > 0 && !is_grey(pr->stroke))))
+            if (pr->kind != PRIM_TEXT
+                && ((pr->filled && !is_grey(pr->fill))
+                    || (pr->line_width > 0 && !is_grey(pr->stroke))))
                 return true;
         }
     return false;
@@ -212,9 +213,9 @@ static void png_meta_init(struct png_meta *m, const struct layout *L, double dpi
         time_t t = (time_t)epoch;
         struct tm tm;
         gmtime_r(&t, &tm);
-        static const char *const day[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-        static const char *const month[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                            "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+        static const char *const day[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+        static const char *const month[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                             "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
         snprintf(m->created, sizeof m->created, "%s, %02d %s %d %02d:%02d:%02d +0000",
                  day[tm.tm_wday], tm.tm_mday, month[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour,
                  tm.tm_min, tm.tm_sec);
@@ -354,12 +355,12 @@ struct png_job {
     const struct pixels *px;
     const struct png_meta *meta;
     struct drawn_rows *drawn;
-    int ready;                /* rows known drawn, without taking the lock */
-    bool grey;                /* write 8-bit grey, else 8-bit RGB */
+    int ready; /* rows known drawn, without taking the lock */
+    bool grey; /* write 8-bit grey, else 8-bit RGB */
     enum png_outcome outcome;
     struct png_bytes out;
-    unsigned char *row;       /* one packed row */
-    struct hp_error err;      /* its own: the drawing may fail at the same time */
+    unsigned char *row;  /* one packed row */
+    struct hp_error err; /* its own: the drawing may fail at the same time */
 };
 
 /* Wait until rows [0, need) are drawn; false if they never will be. */
@@ -401,8 +402,8 @@ static void write_file(struct png_job *job)
 {
     job->out.len = 0;
     job->outcome = PNG_FAILED;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &job->err, on_png_error,
-                                              on_png_warning);
+    png_structp png =
+        png_create_write_struct(PNG_LIBPNG_VER_STRING, &job->err, on_png_error, on_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!info)
         hp_fail(&job->err, "writing PNG failed: out of memory");
@@ -460,8 +461,11 @@ static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts
     png_meta_init(&m, L, rs->dpi);
     struct drawn_rows drawn;
     drawn_init(&drawn);
-    struct png_job job = {.px = &px, .meta = &m, .drawn = &drawn, .grey = !layout_has_colour(L),
-                          .row = xmalloc((size_t)px.width * 3)};
+    struct png_job job = { .px = &px,
+                           .meta = &m,
+                           .drawn = &drawn,
+                           .grey = !layout_has_colour(L),
+                           .row = xmalloc((size_t)px.width * 3) };
     pthread_t thread;
     bool threaded = rs->threads != 1 && pthread_create(&thread, NULL, write_file_thread, &job) == 0;
     int rc = draw_strips(&px, L, fonts, scale, &drawn, err);
@@ -484,4 +488,6 @@ static int write_png(FILE *f, const struct layout *L, struct render_fonts *fonts
     return rc;
 }
 
-const struct render_format render_format_png = {.name = "png", .write = write_png, .raster = true};
+const struct render_format render_format_png = { .name = "png",
+                                                 .write = write_png,
+                                                 .raster = true };

@@ -22,10 +22,10 @@ struct ps_stream {
     struct render_sink *sink;
     const char *creation_date;
     bool header_done;
-    char line[512];  /* the header line being assembled */
+    char line[512]; /* the header line being assembled */
     size_t len;
-    size_t pages;    /* "%%Page:" lines written */
-    size_t matched;  /* how much of "\n%%Page:" the last bytes were */
+    size_t pages;   /* "%%Page:" lines written */
+    size_t matched; /* how much of "\n%%Page:" the last bytes were */
 };
 
 /* Count the "%%Page:" lines going by: cairo keeps each page in a
@@ -101,7 +101,8 @@ static cairo_status_t ps_write(void *closure, const unsigned char *data, unsigne
 static void dsc_text(char *out, size_t size, const char *text)
 {
     size_t o = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p && o + 1 < size && o < DSC_MAX; p++)
+    for (const unsigned char *p = (const unsigned char *)text; *p && o + 1 < size && o < DSC_MAX;
+         p++)
         out[o++] = (*p >= 0x20 && *p < 0x7F) ? (char)*p : '?';
     out[o] = '\0';
 }
@@ -117,7 +118,7 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
         dsc_text(date, sizeof date, L->date);
 
     struct render_sink *sink = render_sink_new(f);
-    struct ps_stream stream = {.sink = sink, .creation_date = date};
+    struct ps_stream stream = { .sink = sink, .creation_date = date };
     cairo_surface_t *surface =
         cairo_ps_surface_create_for_stream(ps_write, &stream, L->page_width, L->page_height);
     if (cairo_surface_status(surface) == CAIRO_STATUS_TEMP_FILE_ERROR) {
@@ -130,12 +131,14 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
             /* ours works: cairo got the C library's, which uses /tmp alone
              * (a program without tmpfile.c) */
             close(fd);
-            return hp_fail(err, "cannot write PostScript: cairo's temporary file cannot be made "
+            return hp_fail(err,
+                           "cannot write PostScript: cairo's temporary file cannot be made "
                            "in /tmp (the C library's tmpfile ignores TMPDIR)");
         }
         int e = errno;
         const char *dir = getenv("TMPDIR");
-        return hp_fail(err, "cannot write PostScript: its temporary file cannot be made in %s%s: %s",
+        return hp_fail(err,
+                       "cannot write PostScript: its temporary file cannot be made in %s%s: %s",
                        dir && *dir ? "TMPDIR=" : "", dir && *dir ? dir : "/tmp", strerror(e));
     }
     cairo_ps_surface_set_eps(surface, eps);
@@ -149,14 +152,16 @@ static int write_ps(FILE *f, const struct layout *L, struct render_fonts *fonts,
     if (rc == 0 && stream.pages != L->npages) {
         char place[512];
         hp_temp_place(place, sizeof place);
-        return hp_fail(err, "writing PostScript failed: cairo lost %zu of %zu pages in its "
-                       "temporary file (in %s)", L->npages - stream.pages, L->npages, place);
+        return hp_fail(err,
+                       "writing PostScript failed: cairo lost %zu of %zu pages in its "
+                       "temporary file (in %s)",
+                       L->npages - stream.pages, L->npages, place);
     }
     return rc;
 }
 
 static int write_plain(FILE *f, const struct layout *L, struct render_fonts *fonts,
-                     const struct render_settings *rs, struct hp_error *err)
+                       const struct render_settings *rs, struct hp_error *err)
 {
     (void)rs;
     /* GHC's -e wrote EPS into the .ps file: a fitted page is EPS. */
@@ -171,6 +176,8 @@ static int write_eps(FILE *f, const struct layout *L, struct render_fonts *fonts
 }
 
 const struct render_format render_format_ps = {
-    .name = "ps", .multipage = true, .print_page = true, .write = write_plain};
+    .name = "ps", .multipage = true, .print_page = true, .write = write_plain
+};
 const struct render_format render_format_eps = {
-    .name = "eps", .print_page = true, .always_fit = true, .write = write_eps};
+    .name = "eps", .print_page = true, .always_fit = true, .write = write_eps
+};

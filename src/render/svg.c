@@ -21,9 +21,9 @@ struct svg_stream {
     FILE *f;
     struct render_sink *sink; /* past the root's start tag */
     const struct layout *L;
-    bool metadata;        /* false: the HTML page's SVG (the page has its own title) */
-    bool past_root;       /* the metadata is written; the rest passes straight through */
-    char *head;           /* bytes before that */
+    bool metadata;  /* false: the HTML page's SVG (the page has its own title) */
+    bool past_root; /* the metadata is written; the rest passes straight through */
+    char *head;     /* bytes before that */
     size_t head_len;
 };
 
@@ -37,10 +37,17 @@ static void put_xml_text(FILE *f, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        default: fputc(*s, f);
+        case '<':
+            fputs("&lt;", f);
+            break;
+        case '>':
+            fputs("&gt;", f);
+            break;
+        case '&':
+            fputs("&amp;", f);
+            break;
+        default:
+            fputc(*s, f);
         }
     }
 }
@@ -104,7 +111,7 @@ int render_svg_write(FILE *f, const struct layout *L, struct render_fonts *fonts
                      struct hp_error *err)
 {
     struct render_sink *sink = render_sink_new(f);
-    struct svg_stream stream = {.f = f, .sink = sink, .L = L, .metadata = metadata};
+    struct svg_stream stream = { .f = f, .sink = sink, .L = L, .metadata = metadata };
     cairo_surface_t *surface =
         cairo_svg_surface_create_for_stream(write_stream, &stream, L->page_width, L->page_height);
     cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1);
@@ -126,4 +133,4 @@ static int write_svg(FILE *f, const struct layout *L, struct render_fonts *fonts
     return render_svg_write(f, L, fonts, true, err);
 }
 
-const struct render_format render_format_svg = {.name = "svg", .write = write_svg};
+const struct render_format render_format_svg = { .name = "svg", .write = write_svg };

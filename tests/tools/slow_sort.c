@@ -10,13 +10,13 @@
 #include <fontconfig/fontconfig.h>
 #include <time.h>
 
-FcFontSet *FcFontSetSort(FcConfig *config, FcFontSet **sets, int nsets, FcPattern *p,
-                         FcBool trim, FcCharSet **csp, FcResult *result)
+FcFontSet *FcFontSetSort(FcConfig *config, FcFontSet **sets, int nsets, FcPattern *p, FcBool trim,
+                         FcCharSet **csp, FcResult *result)
 {
     FcFontSet *(*sort)(FcConfig *, FcFontSet **, int, FcPattern *, FcBool, FcCharSet **,
                        FcResult *);
     *(void **)&sort = dlsym(RTLD_NEXT, "FcFontSetSort");
-    struct timespec pause = {1, 500000000};
+    struct timespec pause = { 1, 500000000 };
     nanosleep(&pause, NULL);
     return sort(config, sets, nsets, p, trim, csp, result);
 }
