@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "markup.h"
 #include "number.h"
 #include "utf8.h"
 
@@ -263,27 +264,7 @@ char *gate_summary_line(const struct gate_verdict *v, const struct gate_style *s
 static void xml_text(FILE *f, const char *s)
 {
     char *d = utf8_display_name(s, strlen(s));
-    for (const char *p = d; *p; p++) {
-        switch (*p) {
-        case '&':
-            fputs("&amp;", f);
-            break;
-        case '<':
-            fputs("&lt;", f);
-            break;
-        case '>':
-            fputs("&gt;", f);
-            break;
-        case '"':
-            fputs("&quot;", f);
-            break;
-        case '\'':
-            fputs("&apos;", f);
-            break;
-        default:
-            fputc(*p, f);
-        }
-    }
+    markup_put_text(f, d);
     free(d);
 }
 

@@ -23,6 +23,7 @@
 
 #include "html_page.h"
 #include "json.h"
+#include "markup.h"
 #include "page/icicle.h"
 #include "page/page.h"
 #include "page/suspects.h"
@@ -35,38 +36,6 @@ static void put_lines(FILE *f, const char *const *lines)
 {
     for (; *lines; lines++)
         fputs(*lines, f);
-}
-
-/* Valid UTF-8 text as HTML text or an attribute's value.  Runs of plain
- * bytes go out in one fwrite (a page of a million names: putc a byte was
- * a lock a byte). */
-static void html_text(FILE *f, const char *s)
-{
-    for (;;) {
-        size_t run = strcspn(s, "&<>\"'");
-        fwrite(s, 1, run, f);
-        s += run;
-        switch (*s) {
-        case '\0':
-            return;
-        case '&':
-            fputs("&amp;", f);
-            break;
-        case '<':
-            fputs("&lt;", f);
-            break;
-        case '>':
-            fputs("&gt;", f);
-            break;
-        case '"':
-            fputs("&quot;", f);
-            break;
-        default:
-            fputs("&#39;", f);
-            break;
-        }
-        s++;
-    }
 }
 
 static void json_indices(FILE *f, const size_t *v, size_t n)
@@ -528,7 +497,7 @@ static int put_svg(FILE *f, const struct layout *L, struct render_fonts *fonts,
                 "xmlns:xlink=\"http://www.w3.org/1999/xlink\" viewBox=\"%s %s %s %s\" "
                 "width=\"%spt\" height=\"%spt\" role=\"img\" aria-label=\"",
                 num[0], num[1], num[2], num[3], num[2], num[3]);
-        html_text(f, L->title ? L->title : "");
+        markup_put_text(f, L->title ? L->title : "");
         fputs("\"", f);
         fwrite(body, 1, len - (size_t)(body - svg), f);
     }
@@ -551,14 +520,14 @@ static int write_html(FILE *f, const struct layout *L, const struct page_data *D
         fprintf(f, "<noscript><meta http-equiv=\"refresh\" content=\"%.0f\"></noscript>\n",
                 fmax(1, ceil(rs->refresh)));
     fputs("<title>", f);
-    html_text(f, title);
+    markup_put_text(f, title);
     fputs("</title>\n<style>\n", f);
     put_lines(f, page_css);
     put_lines(f, page_features_css);
     fputs("</style>\n</head>\n<body>\n<header>\n<h1>", f);
-    html_text(f, title);
+    markup_put_text(f, title);
     fputs("</h1>\n<p class=\"date\">", f);
-    html_text(f, L->date ? L->date : "");
+    markup_put_text(f, L->date ? L->date : "");
     fputs("</p>\n</header>\n<main>\n<div id=\"graph\">\n", f);
     if (put_svg(f, L, fonts, err) < 0)
         return -1;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "markup.h"
 
 /* cairo's bytes on their way to the file: held until the root element's
  * start tag is whole, so the metadata can follow it. */
@@ -31,40 +32,21 @@ struct svg_stream {
  * this, something is wrong with what cairo wrote; pass it on unchanged. */
 #define SVG_HEAD_MAX 65536
 
-/* Text as XML character data.  Drawn text is valid UTF-8 with no control
- * characters or noncharacters (utf8.h), so escaping the markup is all. */
-static void put_xml_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '<':
-            fputs("&lt;", f);
-            break;
-        case '>':
-            fputs("&gt;", f);
-            break;
-        case '&':
-            fputs("&amp;", f);
-            break;
-        default:
-            fputc(*s, f);
-        }
-    }
-}
-
+/* Drawn text is valid UTF-8 with no control characters or noncharacters
+ * (utf8.h), so escaping the markup is all (markup.h). */
 static void put_metadata(FILE *f, const struct layout *L)
 {
     const char *job = L->title ? L->title : "";
     fputs("\n<title>", f);
-    put_xml_text(f, job);
+    markup_put_text(f, job);
     fputs("</title>\n<desc>Heap profile", f);
     if (*job) {
         fputs(" of ", f);
-        put_xml_text(f, job);
+        markup_put_text(f, job);
     }
     if (L->date && *L->date) {
         fputs(", ", f);
-        put_xml_text(f, L->date);
+        markup_put_text(f, L->date);
     }
     fputs("; drawn by hp2ps " PACKAGE_VERSION "</desc>", f);
 }
