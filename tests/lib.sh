@@ -66,6 +66,31 @@ need() {
     done
 }
 
+# need_chromium: CHROMIUM names a browser that runs headless here (its
+# profile in ./probe), or the test is skipped (77): a browser that cannot
+# start (no display libraries, a sandbox refused) is a missing tool too,
+# not a failure of the page.
+need_chromium() {
+    CHROMIUM=
+    for b in chromium chromium-browser google-chrome; do
+        if command -v "$b" >/dev/null 2>&1; then
+            CHROMIUM=$b
+            break
+        fi
+    done
+    if [ -z "$CHROMIUM" ]; then
+        echo "$TEST_NAME: skipped: no chromium installed (Debian: apt-get install chromium)"
+        exit 77
+    fi
+    mkdir -p probe
+    if ! HOME=$PWD/probe timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+        --disable-background-networking --user-data-dir="$PWD/probe" \
+        --dump-dom 'data:text/html,<p id=x>ok</p>' 2>/dev/null | grep -q '<p id="x">ok</p>'; then
+        echo "$TEST_NAME: skipped: $CHROMIUM does not run headless here"
+        exit 77
+    fi
+}
+
 finish() {
     echo "$TEST_NAME: $PASSED passed, $FAILED failed"
     [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]

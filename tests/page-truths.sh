@@ -8,24 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 need python3
 
-CHROMIUM=
-for b in chromium chromium-browser google-chrome; do
-    if command -v "$b" >/dev/null 2>&1; then
-        CHROMIUM=$b
-        break
-    fi
-done
-if [ -z "$CHROMIUM" ]; then
-    echo "$TEST_NAME: skipped: no chromium installed (Debian: apt-get install chromium)"
-    exit 77
-fi
-mkdir probe
-if ! HOME=$PWD/probe timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
-    --disable-background-networking --user-data-dir="$PWD/probe" \
-    --dump-dom 'data:text/html,<p id=x>ok</p>' 2>/dev/null | grep -q '<p id="x">ok</p>'; then
-    echo "$TEST_NAME: skipped: $CHROMIUM does not run headless here"
-    exit 77
-fi
+need_chromium
 
 TRUTHS="python3 $TESTDATA/../tools/page_truths.py"
 cp "$TESTDATA/mapbuild-hc.hp" prog.hp
