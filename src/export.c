@@ -297,26 +297,6 @@ static size_t put_u64(char *o, uint64_t v)
         *o = (char)('0' + v);
         return 1;
     }
-    static const uint64_t ten[20] = { 1u,
-                                      10u,
-                                      100u,
-                                      1000u,
-                                      10000u,
-                                      100000u,
-                                      1000000u,
-                                      10000000u,
-                                      100000000u,
-                                      1000000000u,
-                                      10000000000u,
-                                      100000000000u,
-                                      1000000000000u,
-                                      10000000000000u,
-                                      100000000000000u,
-                                      1000000000000000u,
-                                      10000000000000000u,
-                                      100000000000000000u,
-                                      1000000000000000000u,
-                                      10000000000000000000u };
     /* digits: from the bit length (log10(2) is about 1233 / 4096), then
      * one comparison */
 #if defined(__GNUC__) || defined(__clang__)
@@ -327,7 +307,7 @@ static size_t put_u64(char *o, uint64_t v)
         bits++;
 #endif
     size_t n = (bits * 1233) >> 12;
-    n += v >= ten[n];
+    n += v >= number_pow10[n];
     char *p = o + n;
     for (; v >= 0x100000000u; v /= 100) {
         unsigned two = (unsigned)(v % 100);

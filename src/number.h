@@ -44,4 +44,8 @@ int number_percent_decimals(double pct, int least);
 #define NUMBER_TEXT_MAX 40
 size_t number_format(char buf[NUMBER_TEXT_MAX], double v);
 
+/* 10^0 .. 10^19, every power of ten a uint64_t holds: the .hp reader's
+ * digits and the exports' integer writer read the one table. */
+extern const uint64_t number_pow10[20];
+
 #endif

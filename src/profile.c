@@ -47,24 +47,28 @@ enum heap_lines_shown profile_heap_lines(const struct profile *p, bool shares)
     return shares ? HEAP_LINES_SHARES : HEAP_LINES_SHOWN;
 }
 
-void profile_note(struct profile *p, const char *fmt, ...)
+/* fmt's text, formatted, onto w (profile_note's and profile_fact's) */
+static void add_formatted(struct hp_warnings *w, const char *fmt, va_list ap)
 {
     char text[HP_ERROR_MAX];
+    vsnprintf(text, sizeof text, fmt, ap);
+    warnings_add(w, "%s", text);
+}
+
+void profile_note(struct profile *p, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    add_formatted(&p->notes, fmt, ap);
     va_end(ap);
-    warnings_add(&p->notes, "%s", text);
 }
 
 void profile_fact(struct profile *p, const char *fmt, ...)
 {
-    char text[HP_ERROR_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    add_formatted(&p->facts, fmt, ap);
     va_end(ap);
-    warnings_add(&p->facts, "%s", text);
 }
 
 const char *profile_hp_name(const struct profile *p, uint32_t id, size_t *len)

@@ -29,6 +29,21 @@ static bool holds_anything(const struct profile *p)
     return false;
 }
 
+/* A new page_suspects with t's window and heap figures (both builds'). */
+static struct page_suspects *suspects_new(const struct triage *t)
+{
+    struct page_suspects *S = xcalloc(1, sizeof *S);
+    S->ncensuses = t->ncensuses;
+    S->t_start = t->t_start;
+    S->t_end = t->t_end;
+    S->heap_start = t->heap_start;
+    S->heap_end = t->heap_end;
+    S->heap_peak = t->heap_peak;
+    S->heap_peak_time = t->heap_peak_time;
+    S->floor = t->floor;
+    return S;
+}
+
 struct page_suspects *page_suspects_build(const struct profile *p, const struct band_plan *bp,
                                           const struct series_samples *ss)
 {
@@ -43,15 +58,7 @@ struct page_suspects *page_suspects_build(const struct profile *p, const struct 
             triage_free(&t);
         return NULL;
     }
-    struct page_suspects *S = xcalloc(1, sizeof *S);
-    S->ncensuses = t.ncensuses;
-    S->t_start = t.t_start;
-    S->t_end = t.t_end;
-    S->heap_start = t.heap_start;
-    S->heap_end = t.heap_end;
-    S->heap_peak = t.heap_peak;
-    S->heap_peak_time = t.heap_peak_time;
-    S->floor = t.floor;
+    struct page_suspects *S = suspects_new(&t);
     /* the undrawn sent: as many as their values fit the budget */
     size_t n = ss ? ss->n : 0;
     size_t undrawn_max = n ? PAGE_SUSPECT_VALUES / n : 0;
@@ -102,16 +109,8 @@ struct page_suspects *page_suspects_build_two(const struct profile *before,
         triage_free(&t);
         return NULL;
     }
-    struct page_suspects *S = xcalloc(1, sizeof *S);
+    struct page_suspects *S = suspects_new(&t);
     S->two = true;
-    S->ncensuses = t.ncensuses;
-    S->t_start = t.t_start;
-    S->t_end = t.t_end;
-    S->heap_start = t.heap_start;
-    S->heap_end = t.heap_end;
-    S->heap_peak = t.heap_peak;
-    S->heap_peak_time = t.heap_peak_time;
-    S->floor = t.floor;
     S->before_ncensuses = t.before_ncensuses;
     S->before_heap_peak = t.before_heap_peak;
     S->names = t.nrows;

@@ -812,26 +812,6 @@ static inline unsigned trailing_digits(uint64_t w, uint64_t *value)
 
 static HP_ALWAYS_INLINE int data_line(struct parser *ps, const char *s, const char *e)
 {
-    static const uint64_t pow10[18] = {
-        1u,
-        10u,
-        100u,
-        1000u,
-        10000u,
-        100000u,
-        1000000u,
-        10000000u,
-        100000000u,
-        1000000000u,
-        10000000000u,
-        100000000000u,
-        1000000000000u,
-        10000000000000u,
-        100000000000000u,
-        1000000000000000u,
-        10000000000000000u,
-        100000000000000000u,
-    };
     const char *v = e;
     uint64_t value = 0;
     unsigned nd = 0;
@@ -849,7 +829,7 @@ static HP_ALWAYS_INLINE int data_line(struct parser *ps, const char *s, const ch
         unsigned digit = (unsigned)(unsigned char)v[-1] - '0';
         if (digit > 9)
             break;
-        value += digit * pow10[nd++];
+        value += digit * number_pow10[nd++];
         v--;
     }
 #ifdef HAVE_SWAR_DIGITS
