@@ -534,6 +534,14 @@ FONTCONFIG_FILE="$SCRATCH/bad.conf" "$HP2PS" -o fc.pdf prog.hp 2>err.txt
 check "FONTCONFIG_FILE=bad.conf: the PDF has its text, the warning says why ($(cat err.txt))" \
     eval 'pdftotext fc.pdf - | grep -q "^tiny +RTS" && grep -q "^hp2ps: warning: fontconfig cannot read its configuration file" err.txt'
 
+# A configuration whose load never ends (a FIFO no one writes): the
+# child that tries it is killed after ten seconds and the run goes on in
+# hp2ps's own font, where it used to wait for the child for ever.
+mkfifo fc.fifo
+FONTCONFIG_FILE=$PWD/fc.fifo timeout 60 "$HP2PS" -o fc.pdf prog.hp 2>err.txt; RC=$?
+check "FONTCONFIG_FILE=a FIFO: the run ends (exit $RC), the PDF has its text, one warning" \
+    eval '[ "$RC" -eq 0 ] && pdftotext fc.pdf - | grep -q "^tiny +RTS" && grep -q "^hp2ps: warning: fontconfig cannot read" err.txt'
+
 # ---- 12. a decimal-comma locale changes no number -------------------------------
 # LC_ALL=de_DE.UTF-8 (CI makes it: .ci/run): every output is the one the
 # C locale gives, the times and values read and written with '.'.
