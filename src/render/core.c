@@ -901,11 +901,16 @@ bool render_iso_date(char *buf, size_t size)
     return true;
 }
 
-static void trace_path(cairo_t *cr, const struct prim *pr)
+/* to_device: NULL, the points go through the context's matrix (the
+ * layout's); else, on a vector surface, this matrix takes them to device
+ * space here (render_pages: "device space"). */
+static void trace_path(cairo_t *cr, const struct prim *pr, const cairo_matrix_t *to_device)
 {
     cairo_new_path(cr);
     for (size_t i = 0; i < pr->npts; i++) {
         double x = pr->pts[2 * i], y = pr->pts[2 * i + 1];
+        if (to_device)
+            cairo_matrix_transform_point(to_device, &x, &y);
         if (i == 0)
             cairo_move_to(cr, x, y);
         else
@@ -950,7 +955,7 @@ static void draw_hatch(cairo_t *cr, const struct prim *pr)
         return;
     double lum = 0.3 * pr->fill.r + 0.59 * pr->fill.g + 0.11 * pr->fill.b;
     cairo_save(cr);
-    trace_path(cr, pr);
+    trace_path(cr, pr, NULL);
     cairo_clip(cr);
     cairo_new_path(cr);
     for (int i = 0; i < 2; i++)
@@ -1006,11 +1011,12 @@ static bool path_outside(const struct prim *pr, const struct view *v)
     return x1 + margin < v->x0 || x0 - margin > v->x1 || y1 + margin < v->y0 || y0 - margin > v->y1;
 }
 
-static void draw_path(cairo_t *cr, const struct prim *pr, const struct view *v)
+static void draw_path(cairo_t *cr, const struct prim *pr, const struct view *v,
+                      const cairo_matrix_t *to_device)
 {
     if (pr->npts == 0 || path_outside(pr, v))
         return;
-    trace_path(cr, pr);
+    trace_path(cr, pr, to_device);
     if (pr->filled) {
         cairo_set_source_rgb(cr, pr->fill.r, pr->fill.g, pr->fill.b);
         if (pr->line_width > 0 && !pr->hatch) {
@@ -1018,7 +1024,7 @@ static void draw_path(cairo_t *cr, const struct prim *pr, const struct view *v)
         } else {
             cairo_fill(cr);
             draw_hatch(cr, pr);
-            trace_path(cr, pr);
+            trace_path(cr, pr, to_device);
         }
     }
     if (pr->line_width > 0) {
@@ -1077,6 +1083,30 @@ int render_pages(struct _cairo_surface *surface, const struct layout *L, struct 
     cairo_matrix_t m;
     cairo_matrix_init(&m, L->matrix[0], L->matrix[1], L->matrix[2], L->matrix[3], L->matrix[4],
                       L->matrix[5]);
+    /* Device space: cairo's vector surfaces (PostScript, PDF, SVG) find
+     * each stroke's extents by stroking its path to a polygon, three times
+     * a page (the analysis pass asks twice, the output pass once), with a
+     * pen of as many vertices as the tolerance needs, every point taken
+     * back through the inverse of a matrix other than the identity; and
+     * they write a stroke in user space, inside a q ... cm ... Q.  At 646
+     * names that was a third of cairo_show_page (bench/README.md).  So on
+     * those surfaces a path's points go to device space here, through the
+     * same matrix, and are drawn with the identity and a tolerance of
+     * the line width: a pen of four vertices, on the axes, which reach as
+     * far as the round joins and caps of every other pen, so the extents
+     * are the same.  Only where the matrix moves points exactly (a
+     * quarter turn or a flip, no scale: one panel, GHC's page or an
+     * upright one): a scaled stroke written in device space lands on
+     * other pixels than the same stroke under a scaling cm (4 pixels of
+     * a two-panel page at 150 dpi).  The picture is the same; the files'
+     * bytes are not.  Hatching and dashes keep the layout's space (their
+     * lattice and pattern are laid out in it); text too; raster surfaces
+     * draw through the matrix, whose tolerance is the picture's. */
+    bool units = (m.xx == 0 || fabs(m.xx) == 1) && (m.yx == 0 || fabs(m.yx) == 1) &&
+                 (m.xy == 0 || fabs(m.xy) == 1) && (m.yy == 0 || fabs(m.yy) == 1);
+    bool exact = units && fabs(m.xx) + fabs(m.xy) == 1 && fabs(m.yx) + fabs(m.yy) == 1 &&
+                 fabs(m.xx) + fabs(m.yx) == 1;
+    const cairo_matrix_t *to_device = kind == SURFACE_VECTOR && exact ? &m : NULL;
     for (size_t i = 0; i < L->npages; i++) {
         const struct page *pg = &L->page[i];
         cairo_save(cr);
@@ -1087,8 +1117,15 @@ int render_pages(struct _cairo_surface *surface, const struct layout *L, struct 
             const struct prim *pr = &pg->prim[k];
             if (pr->kind == PRIM_TEXT)
                 draw_text(cr, fonts, pl, pr);
-            else
-                draw_path(cr, pr, &v);
+            else if (to_device && !pr->hatch && !pr->dash) {
+                cairo_save(cr);
+                cairo_identity_matrix(cr);
+                if (pr->line_width > 0)
+                    cairo_set_tolerance(cr, pr->line_width);
+                draw_path(cr, pr, &v, to_device);
+                cairo_restore(cr);
+            } else
+                draw_path(cr, pr, &v, NULL);
         }
         cairo_restore(cr);
         cairo_show_page(cr);
