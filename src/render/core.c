@@ -1102,10 +1102,10 @@ int render_pages(struct _cairo_surface *surface, const struct layout *L, struct 
      * bytes are not.  Hatching and dashes keep the layout's space (their
      * lattice and pattern are laid out in it); text too; raster surfaces
      * draw through the matrix, whose tolerance is the picture's. */
-    bool units = (m.xx == 0 || fabs(m.xx) == 1) && (m.yx == 0 || fabs(m.yx) == 1) &&
-                 (m.xy == 0 || fabs(m.xy) == 1) && (m.yy == 0 || fabs(m.yy) == 1);
-    bool exact = units && fabs(m.xx) + fabs(m.xy) == 1 && fabs(m.yx) + fabs(m.yy) == 1 &&
-                 fabs(m.xx) + fabs(m.yx) == 1;
+    bool units = (m.xx == 0 || fabs(m.xx) == 1) && (m.yx == 0 || fabs(m.yx) == 1)
+        && (m.xy == 0 || fabs(m.xy) == 1) && (m.yy == 0 || fabs(m.yy) == 1);
+    bool exact = units && fabs(m.xx) + fabs(m.xy) == 1 && fabs(m.yx) + fabs(m.yy) == 1
+        && fabs(m.xx) + fabs(m.yx) == 1;
     const cairo_matrix_t *to_device = kind == SURFACE_VECTOR && exact ? &m : NULL;
     for (size_t i = 0; i < L->npages; i++) {
         const struct page *pg = &L->page[i];
