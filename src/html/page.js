@@ -765,8 +765,10 @@
    * sample for share, peak and slope; the rest (and all of them zoomed)
    * from the samples the page keeps. */
   function panelRows(P) {
+    if (!zoom && P.wholeRows) /* the whole run's: the same at each reset */
+      return P.wholeRows;
     var w = windowOf(P), F = figures(P, w[0], w[1]);
-    return F.map(function (f, b) {
+    var out = F.map(function (f, b) {
       var whole = !zoom && P.share, B = D.bands[P.bands[b]];
       return withFields([P.bands.length - b, B.name,
                          whole ? P.share[b] : f.share, whole ? P.peak[b] : f.peak,
@@ -775,6 +777,9 @@
                          f.first === null ? Infinity : f.first, f.last === null ? -Infinity : f.last,
                          f.sum], B.detail);
     });
+    if (!zoom)
+      P.wholeRows = out;
+    return out;
   }
 
   /* Rows made at most: a table of a thousand bands is slow to lay out,
@@ -1458,14 +1463,49 @@
    * the search to come).  It depends on the window, the view, the bands
    * shown and the --heap lines; the search only makes bands faint. */
   function drawZoom() {
-    var on = redrawn(), f = zoom || [0, 1];
+    var on = redrawn();
     zoomLayer.setAttribute('visibility', on ? 'visible' : 'hidden');
-    var what = [f.join(' '), mode, shown.join(','), heapShown()].join('|');
+    if (!on && drawnFor !== drawing()) {
+      /* hidden (the whole run again, as drawn): the drawing's own scales
+       * now (as build sets them), the search's drawing when the page is
+       * idle, so that Escape or Show all answers at once (issue 41: a
+       * reset at 647 bands spent half its time drawing 647 bands that
+       * nobody saw) */
+      D.panels.forEach(function (P) {
+        P.v = {t0: P.t0 + 0 * P.t_span, t_span: P.t_span, y_lo: P.y_lo,
+               y_span: P.y_lo + P.y_span - P.y_lo};
+      });
+      if (!buildLater) {
+        buildLater = true;
+        later(drawHidden);
+      }
+      return;
+    }
+    drawNow();
+  }
+
+  /* What the page's drawing depends on. */
+  function drawing() {
+    return [(zoom || [0, 1]).join(' '), mode, shown.join(','), heapShown()].join('|');
+  }
+
+  function drawNow() {
+    var what = drawing();
     if (what !== drawnFor) {
       drawnFor = what;
-      build(f);
+      build(zoom || [0, 1]);
     }
     markFaint();
+  }
+
+  /* The drawing drawZoom left for the page's idle time (and for what
+   * tests read: state). */
+  var buildLater = false;
+  function drawHidden() {
+    if (buildLater) {
+      buildLater = false;
+      drawNow();
+    }
   }
 
   function build(f) {
@@ -2558,8 +2598,20 @@
   /* #from=T&to=T&band=NAME&band=NAME&view=V&search=TEXT: the window
    * (panel 0's times), the bands shown alone, the view and the search. */
   function share() {
-    if (sharing || !history.replaceState)
+    if (sharing || !history.replaceState || sharePending)
       return;
+    /* after the frame that answers the reader (replaceState took 2 to
+     * 13 ms of a search keystroke at 647 bands): once for the redraws
+     * of one frame, of what is shown then */
+    sharePending = true;
+    requestAnimationFrame(function () { setTimeout(shareNow, 0); });
+  }
+  var sharePending = false;
+
+  function shareNow() {
+    if (!sharePending)
+      return;
+    sharePending = false;
     var parts = [];
     if (zoom)
       parts.push('from=' + Number(P0.v.t0.toPrecision(9)),
@@ -2821,6 +2873,8 @@
 
   /* What the page shows now, for the test to read. */
   function state(action) {
+    drawHidden();
+    shareNow();
     var visible = !readout.hidden, rd = {};
     ['panel', 'sample', 'time', 'band', 'value', 'share', 'total', 'hidden'].forEach(function (a) {
       rd[a] = visible ? readout.getAttribute('data-' + a) : null;
