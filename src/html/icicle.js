@@ -310,6 +310,7 @@
   }
 
   var last = null; /* what is drawn: {V, boxes} */
+  var drawnFor = null; /* what redrawn() last drew for */
 
   function draw() {
     var started = performance.now();
@@ -621,7 +622,16 @@
         focusSet = null;
         document.body.classList.remove('icicle-focus');
       }
-      draw();
+      /* a search or a sort redraws the page, not what the icicle shows:
+       * drawn again only when its panel, sample or window, mode or focus
+       * changed (issue 41: it was drawn again at each keystroke) */
+      var P = D.panels[panel], w = api.windowOf(P);
+      var what = [panel, mode, mode === 'pointer' ? sample : w.join(' '), focus[panel],
+                  last === null].join('|');
+      if (what !== drawnFor) {
+        drawnFor = what;
+        draw();
+      }
     },
     fragment: function () {
       return focus[panel] ? ['node=' + encodeURIComponent(JSON.stringify([panel].concat(pathOf(panel))))]
