@@ -2829,6 +2829,125 @@
   drawHighlight();
   refocus(savedFocus);
   later(prepare);
+  later(flattenText);
+
+  /* ---- the drawing's text as one path per run, the same outlines ----
+   * The drawing's text is a <use> of a glyph (a <symbol> of one path) at
+   * x, y for each character: 21,909 of them on a key of 647 names, and
+   * each is a transform of its own that the browser walks again at every
+   * frame (issue 41: 14 ms of each search keystroke on the key page, and
+   * 5 ms laying them out).  While the page is idle, each becomes a path
+   * of the same outline moved to x, y, in the same group (its fill): the
+   * same shapes, each drawn alone as before (one path for a whole run
+   * would change the edges where two glyphs overlap). */
+  var glyphOutlines = {};
+
+  /* The outline of the glyph a <use> shows, as [first x, first y, the
+   * rest in relative moves], or null when it is not a lone path of
+   * absolute moves, lines, curves and closes (cairo's). */
+  function glyphOutline(use) {
+    var href = use.getAttribute('href') || use.getAttributeNS('http://www.w3.org/1999/xlink', 'href');
+    if (!href || href[0] !== '#' || use.attributes.length !== 3 || !use.hasAttribute('x') ||
+        !use.hasAttribute('y'))
+      return null;
+    var id = href.slice(1);
+    if (glyphOutlines.hasOwnProperty(id))
+      return glyphOutlines[id];
+    var sym = document.getElementById(id), out = null, path = sym && sym.firstElementChild;
+    if (sym && sym.localName === 'symbol' && sym.childElementCount === 1 && path.localName === 'path' &&
+        path.attributes.length === 2 && path.getAttribute('style') === 'stroke:none;')
+      out = relativeOutline(path.getAttribute('d'));
+    glyphOutlines[id] = out;
+    return out;
+  }
+
+  function relativeOutline(d) {
+    if (!d.trim()) /* a space: nothing drawn */
+      return [];
+    var words = d.trim().split(/\s+/), i = 0, rel = [], x = 0, y = 0, sx = 0, sy = 0;
+    var need = {M: 2, L: 2, C: 6, Z: 0}, first = null;
+    while (i < words.length) {
+      var c = words[i++], n = need[c], xy = [];
+      if (n === undefined || i + n > words.length)
+        return null;
+      for (var k = 0; k < n; k++) {
+        xy.push(Number(words[i++]));
+        if (!isFinite(xy[k]))
+          return null;
+      }
+      if (c === 'Z') {
+        rel.push('z');
+        x = sx;
+        y = sy;
+        continue;
+      }
+      if (first === null) { /* the first move: made absolute at each use */
+        first = [xy[0], xy[1]];
+        sx = x = xy[0];
+        sy = y = xy[1];
+        if (c !== 'M')
+          return null;
+        continue;
+      }
+      var out = [];
+      for (k = 0; k < n; k += 2)
+        out.push(xy[k] - x, xy[k + 1] - y);
+      rel.push(c.toLowerCase() + ' ' + out.join(' '));
+      x = xy[n - 2];
+      y = xy[n - 1];
+      if (c === 'M') {
+        sx = x;
+        sy = y;
+      }
+    }
+    return first && [first[0], first[1], rel.join(' ')];
+  }
+
+  var textRuns = null, flatRuns = [];
+  function flattenText() {
+    if (textRuns === null)
+      textRuns = Array.prototype.slice.call(picture.getElementsByTagName('g'));
+    /* made apart from the page a few milliseconds at a time, a task each
+     * (a keystroke waits no longer), then put in at once: each change to
+     * the drawing costs a frame that lays all of it out (50 to 140 ms at
+     * 647 names), and all at once one frame of 225 ms, half a second
+     * after the page is ready */
+    var start = performance.now();
+    while (textRuns.length && performance.now() - start < 6) {
+      var g = textRuns.pop(), d = [], kids = g.children;
+      if (!kids.length || g.attributes.length !== 1 || !g.hasAttribute('style'))
+        continue;
+      for (var j = 0; j < kids.length; j++) {
+        var u = kids[j], o = u.localName === 'use' && glyphOutline(u);
+        if (!o) {
+          d = null;
+          break;
+        }
+        if (o.length)
+          d.push('M ' + (o[0] + Number(u.getAttribute('x'))) + ' ' +
+                 (o[1] + Number(u.getAttribute('y'))) + ' ' + o[2]);
+      }
+      if (!d)
+        continue;
+      var frag = document.createDocumentFragment();
+      d.forEach(function (one) {
+        var path = document.createElementNS(NS, 'path');
+        path.setAttribute('style', 'stroke:none;');
+        path.setAttribute('d', one);
+        frag.appendChild(path);
+      });
+      flatRuns.push([g, frag]);
+    }
+    if (textRuns.length) {
+      setTimeout(flattenText, 0);
+      return;
+    }
+    flatRuns.forEach(function (r) {
+      r[0].textContent = '';
+      r[0].appendChild(r[1]);
+    });
+    flatRuns = [];
+  }
 
   /* The reloads: each period, but not while the reader is typing,
    * dragging or pinching (a moment after the last input), and no more once
