@@ -1358,7 +1358,7 @@
 
   /* Ticks, labels and grid of panel P on its scales. */
   function drawAxes(P) {
-    var p = P.plot, g = zoomLayer, x, y, v;
+    var p = P.plot, g = layer, x, y, v;
     var step = niceStep(P.v.t_span, p[2] / 70);
     var places = Math.max(0, -Math.floor(Math.log(step) / Math.LN10 + 1e-9));
     for (v = Math.ceil(P.v.t0 / step) * step; v <= P.v.t0 + P.v.t_span + step * 1e-9; v += step) {
@@ -1422,14 +1422,14 @@
       var label = P.mark_text[m], x = xOf(P, mt);
       if (label.length > 40)
         label = label.slice(0, 39) + '\u2026';
-      var t = text(zoomLayer, x + 1.5, p[1] - 3, 'start', label);
+      var t = text(layer, x + 1.5, p[1] - 3, 'start', label);
       t.setAttribute('class', 'tick mark-label');
       var w = t.getComputedTextLength() || 5 * label.length;
       var ends = x + 1.5 + w > right, a = ends ? x - 1.5 - w : x + 1.5;
       for (r = 0; r < rows && end[r] + 3 > a; r++)
         ;
       if (r === rows && last) {
-        zoomLayer.removeChild(t);
+        layer.removeChild(t);
         last.more++;
         last.el.textContent = last.text + ' +' + last.more + ' more';
         end[last.row] = Math.max(end[last.row], last.a + last.el.getComputedTextLength());
@@ -1463,53 +1463,36 @@
    * the search to come).  It depends on the window, the view, the bands
    * shown and the --heap lines; the search only makes bands faint. */
   function drawZoom() {
-    var on = redrawn();
-    zoomLayer.setAttribute('visibility', on ? 'visible' : 'hidden');
-    if (!on && drawnFor !== drawing()) {
-      /* hidden (the whole run again, as drawn): the drawing's own scales
-       * now (as build sets them), the search's drawing when the page is
-       * idle, so that Escape or Show all answers at once (issue 41: a
-       * reset at 647 bands spent half its time drawing 647 bands that
-       * nobody saw) */
-      D.panels.forEach(function (P) {
-        P.v = {t0: P.t0 + 0 * P.t_span, t_span: P.t_span, y_lo: P.y_lo,
-               y_span: P.y_lo + P.y_span - P.y_lo};
-      });
-      if (!buildLater) {
-        buildLater = true;
-        later(drawHidden);
-      }
-      return;
-    }
-    drawNow();
-  }
-
-  /* What the page's drawing depends on. */
-  function drawing() {
-    return [(zoom || [0, 1]).join(' '), mode, shown.join(','), heapShown()].join('|');
-  }
-
-  function drawNow() {
-    var what = drawing();
+    zoomLayer.setAttribute('visibility', redrawn() ? 'visible' : 'hidden');
+    var what = [(zoom || [0, 1]).join(' '), mode, shown.join(','), heapShown()].join('|');
     if (what !== drawnFor) {
       drawnFor = what;
-      build(zoom || [0, 1]);
+      var kept = drawings[what];
+      if (kept) {
+        zoomLayer.textContent = '';
+        zoomLayer.appendChild(kept.layer);
+        bandPaths = kept.paths;
+        D.panels.forEach(function (P, k) { P.v = kept.v[k]; });
+      } else {
+        build(zoom || [0, 1]);
+        /* the whole run, every band, as drawn: kept */
+        if (sameScales() && mode !== 'scaled')
+          drawings[what] = {layer: layer, paths: bandPaths,
+                            v: D.panels.map(function (P) { return P.v; })};
+      }
     }
     markFaint();
   }
 
-  /* The drawing drawZoom left for the page's idle time (and for what
-   * tests read: state). */
-  var buildLater = false;
-  function drawHidden() {
-    if (buildLater) {
-      buildLater = false;
-      drawNow();
-    }
-  }
+  /* The page's drawing of the whole run with every band, in the view
+   * the file was drawn in (as --heap's lines are shown or not): the one
+   * a search draws over and Escape or Show all comes back to, made once
+   * (issue 41: each reset at 647 bands drew its 647 bands again). */
+  var drawings = {}, layer = null;
 
   function build(f) {
     zoomLayer.textContent = '';
+    layer = el('g', {}, zoomLayer);
     bandPaths = [];
     var own = !sameScales();
     /* each panel's samples in the window and their range */
@@ -1535,33 +1518,33 @@
       P.v = {t0: P.t0 + f[0] * P.t_span, t_span: (f[1] - f[0]) * P.t_span,
              y_lo: yr[0], y_span: yr[1] - yr[0]};
       if (!own) { /* the drawing's axes stay; its bands go under the page's */
-        el('rect', {'class': 'cover', x: p[0], y: p[1], width: p[2], height: p[3]}, zoomLayer);
+        el('rect', {'class': 'cover', x: p[0], y: p[1], width: p[2], height: p[3]}, layer);
       } else {
         /* over the static graph, its tick labels and its axis (and the
          * markers' labels above it, which the page draws again) */
         var above = P.mark_strip ? P.mark_strip + 4 : P.mark_t && P.mark_t.length ? 15 : 4.5;
         el('rect', {'class': 'cover', x: p[0] - 58, y: p[1] - above, width: p[2] + 66,
-                    height: p[3] + above + 16.5}, zoomLayer);
+                    height: p[3] + above + 16.5}, layer);
         /* the value axis's name, as the view draws it */
         var yname = el('text', {'class': 'tick', 'text-anchor': 'middle',
                                 transform: 'translate(' + num(p[0] - 50) + ' ' +
-                                           num(p[1] + p[3] / 2) + ') rotate(-90)'}, zoomLayer);
+                                           num(p[1] + p[3] / 2) + ') rotate(-90)'}, layer);
         yname.textContent = mode === 'percent' && !D.diff ? 'percent of the sample' :
                             mode === 'scaled' ? 'percent of each band\u2019s own peak in the window' :
                             D.value_unit;
         /* the time axis's last label, centred on the graph's right edge */
         el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] + p[3] + 0.5, width: 16,
-                    height: 16}, zoomLayer);
+                    height: 16}, layer);
         if (above > 5) /* a label centred on the graph's right edge passes it */
           el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] - above, width: 40,
-                      height: above - 0.5}, zoomLayer);
+                      height: above - 0.5}, layer);
         drawMarkLabels(P, p);
         drawAxes(P);
       }
-      var g = el('g', {'clip-path': 'url(#hp2ps-clip-' + k + ')'}, zoomLayer);
+      var g = el('g', {'clip-path': 'url(#hp2ps-clip-' + k + ')'}, layer);
       drawBands(P, g, j0, j1, R);
       drawExtras(P, g, j0, j1);
-      el('rect', {'class': 'frame', x: p[0], y: p[1], width: p[2], height: p[3]}, zoomLayer);
+      el('rect', {'class': 'frame', x: p[0], y: p[1], width: p[2], height: p[3]}, layer);
     });
   }
 
@@ -2992,7 +2975,6 @@
 
   /* What the page shows now, for the test to read. */
   function state(action) {
-    drawHidden();
     shareNow();
     var visible = !readout.hidden, rd = {};
     ['panel', 'sample', 'time', 'band', 'value', 'share', 'total', 'hidden'].forEach(function (a) {
