@@ -25,6 +25,7 @@
  */
 #include "bands.h"
 #include "aux.h"
+#include "census.h"
 #include "selsort.h"
 #include "shades.h"
 #include "stackname.h"
@@ -225,42 +226,28 @@ static int deviations(const struct profile *p, double *dev, struct hp_error *err
 /* ---- step 3, --sort=gradient and --slopes: least-squares slopes ---------- */
 
 /* slope[id] for every name, by one replay: the least-squares slope of the
- * name's value against time over the samples from the first to the last
- * that holds anything, a sample without the name counting as 0 (the band
- * is drawn at 0 there).  The RTS writes an empty census as the program
- * starts and another as it exits (every .hp of the corpus has both):
- * counted, they are a rise from 0 and a collapse to 0 that are no growth
- * of the program's.  With the default -i0.1 the one at exit halved a
- * one-second leak's slope (a line through 0 with 8 censuses: 79 of its
- * 153 MB/s), and the one at start gave a buffer held flat from the first
- * census a slope (slowleak's 60 MB: +499 kB/s over 3.7 s).  An empty
- * census between two that hold data is data, and counts as 0.
- * Times are taken from the first sample's, so that a long run keeps its
- * precision.  0 with fewer than two distinct times, or when a sum
- * overflows (hostile times). */
+ * name's value against time over the censuses census_line takes (from
+ * the first holding anything to the last), a sample without the name
+ * counting as 0 (the band is drawn at 0 there).  Counted, the RTS's
+ * empty census at exit halved a one-second leak's slope with the default
+ * -i0.1 (a line through 0 with 8 censuses: 79 of its 153 MB/s), and the
+ * one at start gave a buffer held flat from the first census a slope
+ * (slowleak's 60 MB: +499 kB/s over 3.7 s).  Times are taken from the
+ * first sample's, so that a long run keeps its precision.  0 with fewer
+ * than two distinct times, or when a sum overflows (hostile times). */
 static int name_slopes(const struct profile *p, double *slope, struct hp_error *err)
 {
     size_t nn = p->names.count;
     double *sum_v = xcalloc(nn ? nn : 1, sizeof *sum_v);
     double *sum_tv = xcalloc(nn ? nn : 1, sizeof *sum_tv);
-    /* the time sums from the first sample holding data, and as they
-     * stood after the last (an empty sample adds nothing to a name's
-     * sums) */
-    double n = 0, sum_t = 0, sum_tt = 0;
-    double kept_n = 0, kept_t = 0, kept_tt = 0;
+    struct census_line line = { 0 };
     struct store_cursor *cur = store_cursor_new(p->store);
     struct sample smp;
     int rc;
     while ((rc = store_cursor_next(cur, &smp, err)) == 1) {
         double u = smp.time - p->t_first;
-        bool holds = false;
-        for (size_t i = 0; i < smp.n && !holds; i++)
-            holds = smp.entry[i].value != 0;
-        if (!holds && n == 0)
+        if (!census_line_add(&line, u, census_holds(&smp)))
             continue; /* before the first sample holding data */
-        n += 1;
-        sum_t += u;
-        sum_tt += u * u;
         for (size_t i = 0; i < smp.n; i++) {
             const struct sample_entry *e = &smp.entry[i];
             if (e->name >= nn)
@@ -269,17 +256,12 @@ static int name_slopes(const struct profile *p, double *slope, struct hp_error *
             sum_v[e->name] += v;
             sum_tv[e->name] += u * v;
         }
-        if (holds) {
-            kept_n = n;
-            kept_t = sum_t;
-            kept_tt = sum_tt;
-        }
     }
     store_cursor_free(cur);
-    double denom = kept_n * kept_tt - kept_t * kept_t;
+    double denom = line.n * line.suu - line.su * line.su;
     bool usable = denom > 0 && isfinite(denom);
     for (size_t id = 0; rc == 0 && id < nn; id++) {
-        double s = usable ? (kept_n * sum_tv[id] - kept_t * sum_v[id]) / denom : 0;
+        double s = usable ? (line.n * sum_tv[id] - line.su * sum_v[id]) / denom : 0;
         slope[id] = isfinite(s) ? s : 0;
     }
     free(sum_v);

@@ -17,6 +17,31 @@ static int64_t sample_total(const struct sample *s)
     return sum;
 }
 
+bool census_holds(const struct sample *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->entry[i].value > 0)
+            return true;
+    return false;
+}
+
+bool census_line_add(struct census_line *l, double u, bool holds)
+{
+    if (!holds) {
+        if (l->n == 0)
+            return false;
+        l->held_n += 1;
+        l->held_su += u;
+        l->held_suu += u * u;
+        return true;
+    }
+    l->n += l->held_n + 1;
+    l->su += l->held_su + u;
+    l->suu += l->held_suu + u * u;
+    l->held_n = l->held_su = l->held_suu = 0;
+    return true;
+}
+
 /* "--at=2.5": T as it was given back, as short as it reads the same. */
 static void time_text(char *buf, size_t size, double t)
 {

@@ -35,4 +35,29 @@ struct census_pick {
 int census_find(struct census_pick *out, const struct profile *p, enum census_kind kind, double t,
                 struct hp_error *err);
 
+/* The censuses a least-squares line is fitted over, by one rule for every
+ * view that fits one (--slopes and --sort=gradient, the page's figures;
+ * triage.c keeps --top's window by the same rule, with its areas and
+ * heap sums): from the first census holding anything to the last.  The RTS
+ * writes an empty census as the program starts and another as it exits;
+ * they say that the run started and ended, not that the heap was empty,
+ * and counted they are a rise from 0 and a collapse to 0 that are no
+ * growth of the program's.  An empty census between two that hold
+ * something is data, and counts as 0.  Fed each census in order
+ * (census_line_add); n, su and suu are then the window's count and sums
+ * of u and u^2, u being the time less an origin of the caller's.  The
+ * names' own sums need no such care: an empty census adds nothing to
+ * them. */
+struct census_line {
+    double n, su, suu;                /* the window up to its last census holding something */
+    double held_n, held_su, held_suu; /* the empty censuses after it, held back */
+};
+
+/* Census at u, holding something or not.  False: it lies before the
+ * window (the caller leaves it out of its sums too, or need not care). */
+bool census_line_add(struct census_line *l, double u, bool holds);
+
+/* Whether census s holds anything (a value above 0). */
+bool census_holds(const struct sample *s);
+
 #endif

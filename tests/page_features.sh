@@ -40,6 +40,16 @@ python3 "$TESTDATA/../tools/many_bands.py" 647 60 3 >many.hp
 check "suspects of 647 bands: as --top, and zoomed as --top --from --to" \
     $F suspects "$CHROMIUM" many.html many-top.json 0.5 2.2 many-topw.json
 
+# One slope and one R² for one name: the table's rows (bands and names),
+# the Suspects view and --top fit their lines over the same censuses (the
+# RTS's empty ones at start and exit left out), whole and zoomed.
+check "one slope and R² a name: the table as --top, the bands the names (-t0 -m0)" \
+    $F onefigure "$CHROMIUM" leak0.html top.json 1.0 2.5 top-a.json
+check "one slope and R² a name: the names' rows under the default -t1 as --top" \
+    $F onefigure "$CHROMIUM" leak.html top.json
+check "one slope and R² a name: 647 bands as --top, and zoomed" \
+    $F onefigure "$CHROMIUM" many.html many-top.json 0.5 2.2 many-topw.json
+
 # OTHER opened: -t's names alone (the default), OTHER and -t (-m3 -t0:
 # no, -m3 with -t0 merges into OTHER), and 647 bands under -m5, where
 # a sample holds more names than the page lists.

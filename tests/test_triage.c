@@ -377,6 +377,31 @@ static void test_census(void)
     profile_free(&p);
 }
 
+/* The censuses a line is fitted over: the empty ones before the first
+ * holding something and after the last are left out, those between
+ * counted. */
+static void test_census_line(void)
+{
+    struct census_line l = { 0 };
+    CHECK(!census_line_add(&l, 0, false)); /* the RTS's empty census at start */
+    CHECK(census_line_add(&l, 1, true));
+    CHECK(census_line_add(&l, 2, false)); /* between: counted */
+    CHECK(census_line_add(&l, 3, true));
+    CHECK(census_line_add(&l, 4, false)); /* after the last: held back */
+    CHECK(census_line_add(&l, 5, false));
+    CHECK_NEAR(l.n, 3, 0);
+    CHECK_NEAR(l.su, 1 + 2 + 3, 0);
+    CHECK_NEAR(l.suu, 1 + 4 + 9, 0);
+    CHECK(census_line_add(&l, 6, true)); /* data after them: they count */
+    CHECK_NEAR(l.n, 6, 0);
+    CHECK_NEAR(l.su, 21, 0);
+    struct sample_entry e[2] = { { .name = 0, .value = 0 }, { .name = 1, .value = 5 } };
+    struct sample s = { .time = 1, .n = 1, .entry = e };
+    CHECK(!census_holds(&s));
+    s.n = 2;
+    CHECK(census_holds(&s));
+}
+
 int main(void)
 {
     test_synthetic();
@@ -386,5 +411,6 @@ int main(void)
     test_two();
     test_opened();
     test_census();
+    test_census_line();
     return check_report();
 }

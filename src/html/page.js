@@ -708,22 +708,45 @@
     return [from(P, a), i1];
   }
 
+  /* Whether sample i of P holds anything: a value above 0 in a band or
+   * in the names -t leaves out. */
+  function holds(P, i) {
+    if (P.trace && P.trace.hidden[i] > 0)
+      return true;
+    var v = P.values[i];
+    for (var b = 0; b < v.length; b++)
+      if (v[b] > 0)
+        return true;
+    return false;
+  }
+
   /* Each band's figures over the samples [i0, i1) that the page keeps:
    * its part of the sum of all values (--diff: of the changes' sizes),
    * its largest value (--diff: largest change) and its first time, the
    * least-squares slope and its R², the integral (trapezoids, value unit
-   * x sample unit) and the first and last samples it is not 0. */
+   * x sample unit) and the first and last samples it is not 0.  The line
+   * is fitted as hp2ps fits every line (census.h, census_line: --slopes,
+   * --top and the names' rows): over the samples from the first holding
+   * anything to the last, the empty ones the RTS writes as the program
+   * starts and exits left out. */
   function figures(P, i0, i1) {
     var n = P.bands.length, b, i, out = [];
-    var N = i1 - i0, tOrigin = N > 0 ? P.t[i0] : 0, st = 0, stt = 0, all = 0;
-    for (i = i0; i < i1; i++) {
+    var f0 = i0, f1 = i1;
+    if (!D.diff) {
+      while (f0 < f1 && !holds(P, f0))
+        f0++;
+      while (f1 > f0 && !holds(P, f1 - 1))
+        f1--;
+    }
+    var N = f1 - f0, tOrigin = N > 0 ? P.t[f0] : 0, st = 0, stt = 0, all = 0;
+    for (i = f0; i < f1; i++) {
       var u = P.t[i] - tOrigin;
       st += u;
       stt += u * u;
     }
     var sxx = stt - st * st / (N || 1);
     for (b = 0; b < n; b++) {
-      var f = {sum: 0, peak: 0, at: N > 0 ? P.t[i0] : 0, sy: 0, syy: 0, sty: 0, area: 0,
+      var f = {sum: 0, peak: 0, at: i1 > i0 ? P.t[i0] : 0, sy: 0, syy: 0, sty: 0, area: 0,
                first: null, last: null};
       for (i = i0; i < i1; i++) {
         var v = P.values[i][b], t = P.t[i];
@@ -732,9 +755,12 @@
           f.peak = v;
           f.at = t;
         }
-        f.sy += v;
-        f.syy += v * v;
-        f.sty += (t - tOrigin) * v;
+        if (i >= f0 && i < f1) { /* about the first value: a flat big band keeps its noise */
+          var d = v - P.values[f0][b];
+          f.sy += d;
+          f.syy += d * d;
+          f.sty += (t - tOrigin) * d;
+        }
         if (i > i0)
           f.area += (t - P.t[i - 1]) * (v + P.values[i - 1][b]) / 2;
         if (v !== 0) {

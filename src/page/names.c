@@ -5,7 +5,10 @@
  * them.  Here every name that holds something gets its band's key entry
  * and, for the largest PAGE_NAMES_MAX by total, the figures the page's
  * table gives a band (page.js: figures), over every sample: a sample
- * without the name counts as 0, as the band is drawn there.
+ * without the name counts as 0, as the band is drawn there.  The line
+ * (slope, R²) is fitted over the censuses census_line takes, as --slopes
+ * and --top fit theirs, so that the Suspects view and the table give one
+ * slope for one name.
  *
  * The page has one list of names: the names --top's ranking lists (the
  * Suspects view) and those OTHER and -t opened list (page/suspects.h) are
@@ -20,6 +23,7 @@
  * trapezoids of a name that vanished. */
 #include "page/page.h"
 #include "page/suspects.h"
+#include "census.h"
 #include "stackname.h"
 
 #include <math.h>
@@ -172,14 +176,15 @@ static void take_sample(struct name_acc *acc, const uint32_t *cur, size_t nc, co
     }
 }
 
-/* A name's least-squares line over n samples (su, suu: the sums of u and
- * u^2 over them), a sample without it at 0: its slope and R² (-1: none,
- * as the page's table writes it). */
-static void line_of(const struct name_acc *x, double n, double su, double suu, double *slope,
+/* A name's least-squares line over the censuses of L (census_line: a
+ * census without the name counts as 0), and its R² (-1: none, as the
+ * page's table writes it). */
+static void line_of(const struct name_acc *x, const struct census_line *L, double *slope,
                     double *r2)
 {
+    double n = L->n, su = L->su, suu = L->suu;
     double absent = n - (double)x->count;
-    double sw = x->s1 - absent * x->k; /* sum (v - K), every sample */
+    double sw = x->s1 - absent * x->k; /* sum (v - K), every census */
     double sww = x->s2 + absent * x->k * x->k;
     double suw = x->s3 - x->k * su; /* sum u (v - K) */
     double sxx = suu - su * su / n, sxy = suw - su * sw / n, syy = sww - sw * sw / n;
@@ -191,14 +196,15 @@ static void line_of(const struct name_acc *x, double n, double su, double suu, d
         *r2 = -1;
 }
 
-/* The chosen names' sums: one replay.  -1 with err set when it fails. */
-static int replay(struct name_acc *acc, const int32_t *slot, const struct profile *p, double *n,
-                  double *su, double *suu, struct hp_error *err)
+/* The chosen names' sums, and the censuses their lines are fitted over:
+ * one replay.  -1 with err set when it fails. */
+static int replay(struct name_acc *acc, const int32_t *slot, const struct profile *p,
+                  struct census_line *L, struct hp_error *err)
 {
     size_t nn = p->names.count, cap = 0, nc = 0, np = 0, k = 0;
     uint32_t *cur = NULL, *prev = NULL;
     double t_prev = 0;
-    *n = *su = *suu = 0;
+    memset(L, 0, sizeof *L);
     struct store_cursor *c = store_cursor_new(p->store);
     struct sample smp;
     int rc;
@@ -216,7 +222,7 @@ static int replay(struct name_acc *acc, const int32_t *slot, const struct profil
         cur = swap;
         np = nc;
         t_prev = smp.time;
-        *n += 1, *su += u, *suu += u * u;
+        census_line_add(L, u, census_holds(&smp));
         k++;
     }
     store_cursor_free(c);
@@ -332,8 +338,8 @@ int page_data_add_names(struct page_data *D, size_t k, const struct profile *p,
         slot[all[i].id] = (int32_t)i;
     add_pointed(p, S, O, all, &kept, slot);
     struct name_acc *acc = xcalloc(kept ? kept : 1, sizeof *acc);
-    double samples, su, suu;
-    if (replay(acc, slot, p, &samples, &su, &suu, err) < 0) {
+    struct census_line line;
+    if (replay(acc, slot, p, &line, err) < 0) {
         free(acc);
         free(slot);
         free(all);
@@ -361,7 +367,7 @@ int page_data_add_names(struct page_data *D, size_t k, const struct profile *p,
         nm->share = whole > 0 ? (double)all[i].total / whole : 0;
         nm->peak = x->peak, nm->peak_time = x->peak_time;
         nm->area = x->area, nm->first = x->first, nm->last = x->last;
-        line_of(x, samples, su, suu, &nm->slope, &nm->r2);
+        line_of(x, &line, &nm->slope, &nm->r2);
     }
     point_into(P, p, S, O, slot);
     free(acc);

@@ -36,6 +36,12 @@ command line's own answers:
       a --diff page's Suspects view is --top=0 BEFORE AFTER -o TOP.json's
       ranking: its rows in order, each name's peaks, change and after's
       end, still held and score.
+  onefigure CHROMIUM PAGE TOP.json [A B TOPWIN.json]
+      one slope and one R² per name on the page: the table's rows (bands,
+      and names) have --top=0 -o TOP.json's slope and R² for the same
+      name, and so does the Suspects view; zoomed to A..B, --top=0 --from
+      A --to B's.  (An R² the table leaves blank, a flat line's, is 0 by
+      --top.)
   bounded PAGE MAXBYTES
       the page is under MAXBYTES and its features within their budgets
       (page/suspects.h).
@@ -606,11 +612,57 @@ def cmd_bounded(page, maxbytes):
     print("%s: %d bytes, %d samples kept" % (page, size, len(D["panels"][0]["t"])))
 
 
+def table_lines(label, table, top):
+    """Each row of the page's table (state "table") against --top's."""
+    want = {r["name"]: r for r in top["rows"]}
+    seen = 0
+    for e in table:
+        t = want.get(re.sub(r"^\(\d+\)", "", e["band"]))
+        if t is None:
+            continue
+        seen += 1
+        r2 = 0 if e["r2"] == -1 else e["r2"]
+        if not close(e["slope"], t["slope"], rel=1e-6, absolute=1e-9):
+            fail("%s: %s: slope %r in the table, %r by --top" % (label, e["band"], e["slope"],
+                                                              t["slope"]))
+        if not close(r2, t["r2"], rel=1e-6, absolute=1e-9):
+            fail("%s: %s: R² %r in the table, %r by --top" % (label, e["band"], e["r2"], t["r2"]))
+    return seen
+
+
+def cmd_onefigure(chromium, page, top_path, a=None, b=None, win_path=None):
+    top = json.load(open(top_path))
+    actions = "none;rows:names;suspects"
+    if a is not None:
+        actions += ";view:bands;rows:bands;zoom:%s:%s" % (a, b)
+    got = states(chromium, page, actions)
+    if len(got) < 3:
+        return
+    n = table_lines("whole run, bands", got[0]["table"], top)
+    n += table_lines("whole run, names", got[1]["table"], top)
+    s = feature(got[2], "suspects")
+    if s:
+        for r in s[0]["rows"]:
+            t = {x["name"]: x for x in top["rows"]}.get(r["name"])
+            if t and not (close(r["slope"], t["slope"]) and close(r["r2"], t["r2"])):
+                fail("Suspects: %s: slope %r R² %r, --top %r %r" % (r["name"], r["slope"],
+                                                                  r["r2"], t["slope"], t["r2"]))
+    if not n:
+        fail("whole run: no row of the table is in --top's")
+    print("whole run: %d rows with --top's slope and R²" % n)
+    if a is not None and len(got) >= 6:
+        n = table_lines("zoomed %s..%s" % (a, b), got[5]["table"], json.load(open(win_path)))
+        if not n:
+            fail("zoomed: no row of the table is in --top --from --to's")
+        print("zoomed %s..%s: %d rows with --top --from --to's slope and R²" % (a, b, n))
+
+
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     {"suspects": cmd_suspects, "opened": cmd_opened, "icicle": cmd_icicle,
-     "window": cmd_window, "focus": cmd_focus, "interact": cmd_interact, "keys": cmd_keys, "two": cmd_two,
-     "bounded": cmd_bounded, "once": cmd_once}[cmd](*args)
+     "window": cmd_window, "focus": cmd_focus, "interact": cmd_interact, "keys": cmd_keys,
+     "two": cmd_two, "bounded": cmd_bounded, "once": cmd_once,
+     "onefigure": cmd_onefigure}[cmd](*args)
     if FAILS:
         sys.exit(1)
 
