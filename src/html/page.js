@@ -2838,7 +2838,6 @@
   drawHighlight();
   refocus(savedFocus);
   later(prepare);
-  later(flattenText);
 
   /* ---- the drawing's text as one path per run, the same outlines ----
    * The drawing's text is a <use> of a glyph (a <symbol> of one path) at
@@ -2912,32 +2911,24 @@
     return first && [first[0], first[1], rel.join(' ')];
   }
 
-  var textRuns = null, flatRuns = [];
+  /* All of it as the page loads, before it is ready: made a few ms at a
+   * time after it, the new paths went in at once half a second after
+   * (one frame of 225 ms at load 1, 300 to 600 ms at load 8, whatever the
+   * reader was doing then), or a part at a time, each part a frame that
+   * laid out the whole drawing again (50 to 140 ms). */
   function flattenText() {
-    if (textRuns === null)
-      textRuns = Array.prototype.slice.call(picture.getElementsByTagName('g'));
-    /* made apart from the page a few milliseconds at a time, a task each
-     * (a keystroke waits no longer), then put in at once: each change to
-     * the drawing costs a frame that lays all of it out (50 to 140 ms at
-     * 647 names), and all at once one frame of 225 ms, half a second
-     * after the page is ready */
-    var start = performance.now();
-    while (textRuns.length && performance.now() - start < 6) {
-      var g = textRuns.pop(), d = [], kids = g.children;
+    Array.prototype.forEach.call(picture.getElementsByTagName('g'), function (g) {
+      var d = [], kids = g.children;
       if (!kids.length || g.attributes.length !== 1 || !g.hasAttribute('style'))
-        continue;
+        return;
       for (var j = 0; j < kids.length; j++) {
         var u = kids[j], o = u.localName === 'use' && glyphOutline(u);
-        if (!o) {
-          d = null;
-          break;
-        }
+        if (!o)
+          return;
         if (o.length)
           d.push('M ' + (o[0] + Number(u.getAttribute('x'))) + ' ' +
                  (o[1] + Number(u.getAttribute('y'))) + ' ' + o[2]);
       }
-      if (!d)
-        continue;
       var frag = document.createDocumentFragment();
       d.forEach(function (one) {
         var path = document.createElementNS(NS, 'path');
@@ -2945,18 +2936,11 @@
         path.setAttribute('d', one);
         frag.appendChild(path);
       });
-      flatRuns.push([g, frag]);
-    }
-    if (textRuns.length) {
-      setTimeout(flattenText, 0);
-      return;
-    }
-    flatRuns.forEach(function (r) {
-      r[0].textContent = '';
-      r[0].appendChild(r[1]);
+      g.textContent = '';
+      g.appendChild(frag);
     });
-    flatRuns = [];
   }
+  flattenText();
 
   /* The reloads: each period, but not while the reader is typing,
    * dragging or pinching (a moment after the last input), and no more once
