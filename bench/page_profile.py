@@ -9,7 +9,12 @@ repeated a few times, it records a CPU profile of the page's script
 categories) around it, and prints the functions that took the most time
 (self and total, in ms, summed over the repetitions) and the renderer's
 own steps (style, layout, paint...) summed the same way.  A tool to find
-what to make faster, not a benchmark: the profiler slows the script.
+what to make faster, not a benchmark: the profiler slows the script,
+and what runs after the frame (until the profiler stops) is counted.
+
+An action "js:EXPR" runs EXPR as the action (4 times); PAGE_PROFILE_BEFORE
+is a script run once before the actions (an experiment: hide a part of
+the page, say); PAGE_PROFILE_EACH=1 prints each repetition on a line.
 """
 import collections
 import json
