@@ -153,8 +153,15 @@ def measure(chromium, path):
     return out
 
 
+def load():
+    if not os.path.exists("/proc/loadavg"):
+        return "-"
+    return " ".join(open("/proc/loadavg").read().split()[:3])
+
+
 def main():
     chromium, pages = sys.argv[1], sys.argv[2:]
+    load_before = load()
     results = [measure(chromium, p) for p in pages]
     keys = ["hover", "icicle", "wheel zoom", "drag zoom", "pan", "arrow step", "reset", "sort", "isolate",
             "search key", "view"]
@@ -175,12 +182,24 @@ def main():
         if r["paint"] > 1000:
             bad.append("%s: first paint at %.0f ms" % (r["page"], r["paint"]))
         bad += ["%s: %s took %.0f ms" % (r["page"], k, r[k]) for k in keys if r.get(k, 0) > 100]
-    print("\nload average: " + open("/proc/loadavg").read().split(" ", 3)[:3].__str__()
-          if os.path.exists("/proc/loadavg") else "")
+    print("\nload average (1, 5, 15 min) before: %s, after: %s" % (load_before, load()))
     # a benchmark reports: what went over its goal is said, not an error
     # (a busy machine would otherwise stop make bench here)
     for b in bad:
         print("over its goal: " + b)
+    # issue 41: at 647 bands, each search keystroke, sort and reset (Escape)
+    # within 100 ms at its worst (not only the median)
+    for r in results:
+        if r["bands"] < 647:
+            continue
+        said = []
+        for k in ("search key", "sort", "reset"):
+            if k in r:
+                said.append("%s %.0f / %.0f ms %s" % (k, r[k + " median"], r[k],
+                                                      "met" if r[k] <= 100 else
+                                                      "NOT met (%.0f ms over)" % (r[k] - 100)))
+        print("issue 41, %s (%d bands), median / worst, limit 100 ms: %s" % (
+            r["page"], r["bands"], "; ".join(said)))
     print("goals (under 3 MB, first paint within 1 s, every action within 100 ms): " +
           ("met" if not bad else "not met, %d time(s)" % len(bad)))
 

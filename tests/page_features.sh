@@ -98,6 +98,10 @@ check "a click on -hi's src/newer.hs: its bands alone" \
 # in the graph opens.
 check "real input: pointer, icicle node, its click, OTHER clicked" \
     timeout 600 $F interact "$CHROMIUM" leak-m3.html
+# The keyboard alone: Tab reaches the icicle, the arrows move between
+# its nodes (their figures shown), Enter does what a click does.
+check "keyboard: Tab to the icicle, arrows between nodes, Enter as a click" \
+    timeout 600 $F keys "$CHROMIUM" leak-m3.html
 
 # One list of names a panel: Suspects and OTHER opened point into it.
 check "each name sent once: the list, the rows and OTHER opened point into it" \

@@ -209,7 +209,8 @@
   var svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('class', 'icicle');
   svg.setAttribute('viewBox', '0 0 ' + W + ' ' + ROW);
-  svg.setAttribute('role', 'img');
+  svg.setAttribute('role', 'group'); /* its nodes are buttons (keys below) */
+  svg.setAttribute('tabindex', '-1'); /* Tab goes to a node of it, not to the whole */
   svg.setAttribute('aria-label', 'where in the code the heap is');
   var defs = api.el('defs', {}, svg);
   var pat = api.el('pattern', {id: 'hp2ps-cut', width: 6, height: 6, patternUnits: 'userSpaceOnUse',
@@ -252,6 +253,16 @@
     p.r.setAttribute('class', cls || 'node');
     p.r.setAttribute('data-node', node);
     p.r.style.display = '';
+    /* a node a click chooses is reached by the keyboard too (keys below) */
+    if (node >= 0 && (cls || 'node') === 'node') {
+      p.r.setAttribute('tabindex', '-1');
+      p.r.setAttribute('role', 'button');
+      p.r.setAttribute('aria-label', labelOf(trees[panel], null, node));
+    } else {
+      p.r.removeAttribute('tabindex');
+      p.r.removeAttribute('role');
+      p.r.removeAttribute('aria-label');
+    }
     p.t.style.display = text ? '' : 'none';
     if (text) {
       p.t.setAttribute('class', dark(fill) ? 'on-dark' : '');
@@ -310,6 +321,7 @@
   }
 
   var last = null; /* what is drawn: {V, boxes} */
+  var drawnFor = null; /* what redrawn() last drew for */
 
   function draw() {
     var started = performance.now();
@@ -422,6 +434,7 @@
     for (var j = used; j < pool.length; j++) {
       pool[j].r.style.display = 'none';
       pool[j].t.style.display = 'none';
+      pool[j].r.removeAttribute('tabindex');
     }
     svg.setAttribute('viewBox', '0 0 ' + W + ' ' + Math.max(rows, 1) * ROW);
     svg.style.aspectRatio = W + ' / ' + Math.max(rows, 1) * ROW;
@@ -455,9 +468,28 @@
   }
 
   function finish(V, boxes) {
+    var had = document.activeElement && document.activeElement.parentNode === rects;
     last = {V: V, boxes: boxes};
+    /* one node in the page's Tab order: the one the keyboard was on if
+     * it is still drawn, else the root; the focus stays on it */
+    var at = rectOf(keyNode) || rectOf(boxes.length ? boxes[0].node : -1);
+    if (at) {
+      at.setAttribute('tabindex', '0');
+      if (had)
+        at.focus();
+    }
     if (hovered !== -1)
       tipFor(hovered);
+  }
+
+  var keyNode = -1; /* the node the keyboard is on */
+  function rectOf(node) {
+    if (node < 0)
+      return null;
+    for (var j = 0; j < used; j++)
+      if (pool[j].r.getAttribute('data-node') === String(node) && pool[j].r.hasAttribute('tabindex'))
+        return pool[j].r;
+    return null;
   }
 
   function drawCrumbs(t, V, f) {
@@ -574,10 +606,76 @@
     draw();
   }
 
+  function clicked(n) {
+    choose(n === focus[panel] ? Math.max(trees[panel].parent[n], 0) : n);
+  }
+
   svg.addEventListener('click', function (e) {
     var n = e.target.getAttribute && e.target.getAttribute('data-node');
     if (n !== null && n !== undefined && Number(n) >= 0)
-      choose(Number(n) === focus[panel] ? Math.max(trees[panel].parent[Number(n)], 0) : Number(n));
+      clicked(Number(n));
+  });
+
+  /* The keyboard: Tab reaches the icicle (one node of it), the arrows
+   * move to the next node of the row (left, right), to the node above
+   * (up) or the first below (down), Enter or Space does what a click
+   * does; the node's figures show as under the pointer. */
+  function keyTarget(box, key) {
+    var B = last ? last.boxes.filter(function (b) { return rectOf(b.node); }) : [];
+    var row = function (d) {
+      return B.filter(function (b) { return b.depth === d; })
+              .sort(function (a, z) { return a.x - z.x; });
+    };
+    var same = row(box.depth), i = same.indexOf(box);
+    if (key === 'ArrowRight')
+      return same[i + 1];
+    if (key === 'ArrowLeft')
+      return same[i - 1];
+    var mid = box.x + box.w / 2;
+    if (key === 'ArrowUp')
+      return row(box.depth - 1).filter(function (b) { return b.x <= mid && mid <= b.x + b.w; })[0];
+    return row(box.depth + 1).filter(function (b) { return box.x <= b.x && b.x < box.x + box.w; })[0];
+  }
+
+  svg.addEventListener('keydown', function (e) {
+    var n = e.target.getAttribute && e.target.getAttribute('data-node');
+    if (n === null || n === undefined || !e.target.hasAttribute('tabindex') || !last)
+      return;
+    n = Number(n);
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      clicked(n);
+      var root = rectOf(focus[panel]);
+      if (root)
+        root.focus();
+      return;
+    }
+    if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].indexOf(e.key) < 0)
+      return;
+    e.preventDefault();
+    var box = last.boxes.filter(function (b) { return b.node === n; })[0];
+    var to = box && keyTarget(box, e.key), r = to && rectOf(to.node);
+    if (r) {
+      e.target.setAttribute('tabindex', '-1');
+      r.setAttribute('tabindex', '0');
+      r.focus();
+    }
+  });
+  svg.addEventListener('focusin', function (e) {
+    var n = e.target.getAttribute && e.target.getAttribute('data-node');
+    if (n === null || n === undefined)
+      return;
+    keyNode = hovered = Number(n);
+    tipFor(hovered);
+    if (!tip.hidden) { /* under the node, as under the pointer */
+      var r = section.getBoundingClientRect(), b = e.target.getBoundingClientRect();
+      tip.style.left = Math.max(0, Math.min(b.left - r.left, r.width - tip.offsetWidth)) + 'px';
+      tip.style.top = (b.bottom - r.top + 4) + 'px';
+    }
+  });
+  svg.addEventListener('focusout', function () {
+    hovered = -1;
+    tip.hidden = true;
   });
 
   /* The focus as the fragment keeps it: the panel and the labels from the root. */
@@ -621,7 +719,16 @@
         focusSet = null;
         document.body.classList.remove('icicle-focus');
       }
-      draw();
+      /* a search or a sort redraws the page, not what the icicle shows:
+       * drawn again only when its panel, sample or window, mode or focus
+       * changed (issue 41: it was drawn again at each keystroke) */
+      var P = D.panels[panel], w = api.windowOf(P);
+      var what = [panel, mode, mode === 'pointer' ? sample : w.join(' '), focus[panel],
+                  last === null].join('|');
+      if (what !== drawnFor) {
+        drawnFor = what;
+        draw();
+      }
     },
     fragment: function () {
       return focus[panel] ? ['node=' + encodeURIComponent(JSON.stringify([panel].concat(pathOf(panel))))]

@@ -791,8 +791,10 @@
    * sample for share, peak and slope; the rest (and all of them zoomed)
    * from the samples the page keeps. */
   function panelRows(P) {
+    if (!zoom && P.wholeRows) /* the whole run's: the same at each reset */
+      return P.wholeRows;
     var w = windowOf(P), F = figures(P, w[0], w[1]);
-    return F.map(function (f, b) {
+    var out = F.map(function (f, b) {
       var whole = !zoom && P.share, B = D.bands[P.bands[b]];
       return withFields([P.bands.length - b, B.name,
                          whole ? P.share[b] : f.share, whole ? P.peak[b] : f.peak,
@@ -801,6 +803,9 @@
                          f.first === null ? Infinity : f.first, f.last === null ? -Infinity : f.last,
                          f.sum], B.detail);
     });
+    if (!zoom)
+      P.wholeRows = out;
+    return out;
   }
 
   /* Rows made at most: a table of a thousand bands is slow to lay out,
@@ -1379,7 +1384,7 @@
 
   /* Ticks, labels and grid of panel P on its scales. */
   function drawAxes(P) {
-    var p = P.plot, g = zoomLayer, x, y, v;
+    var p = P.plot, g = layer, x, y, v;
     var step = niceStep(P.v.t_span, p[2] / 70);
     var places = Math.max(0, -Math.floor(Math.log(step) / Math.LN10 + 1e-9));
     for (v = Math.ceil(P.v.t0 / step) * step; v <= P.v.t0 + P.v.t_span + step * 1e-9; v += step) {
@@ -1443,14 +1448,14 @@
       var label = P.mark_text[m], x = xOf(P, mt);
       if (label.length > 40)
         label = label.slice(0, 39) + '\u2026';
-      var t = text(zoomLayer, x + 1.5, p[1] - 3, 'start', label);
+      var t = text(layer, x + 1.5, p[1] - 3, 'start', label);
       t.setAttribute('class', 'tick mark-label');
       var w = t.getComputedTextLength() || 5 * label.length;
       var ends = x + 1.5 + w > right, a = ends ? x - 1.5 - w : x + 1.5;
       for (r = 0; r < rows && end[r] + 3 > a; r++)
         ;
       if (r === rows && last) {
-        zoomLayer.removeChild(t);
+        layer.removeChild(t);
         last.more++;
         last.el.textContent = last.text + ' +' + last.more + ' more';
         end[last.row] = Math.max(end[last.row], last.a + last.el.getComputedTextLength());
@@ -1484,18 +1489,36 @@
    * the search to come).  It depends on the window, the view, the bands
    * shown and the --heap lines; the search only makes bands faint. */
   function drawZoom() {
-    var on = redrawn(), f = zoom || [0, 1];
-    zoomLayer.setAttribute('visibility', on ? 'visible' : 'hidden');
-    var what = [f.join(' '), mode, shown.join(','), heapShown()].join('|');
+    zoomLayer.setAttribute('visibility', redrawn() ? 'visible' : 'hidden');
+    var what = [(zoom || [0, 1]).join(' '), mode, shown.join(','), heapShown()].join('|');
     if (what !== drawnFor) {
       drawnFor = what;
-      build(f);
+      var kept = drawings[what];
+      if (kept) {
+        zoomLayer.textContent = '';
+        zoomLayer.appendChild(kept.layer);
+        bandPaths = kept.paths;
+        D.panels.forEach(function (P, k) { P.v = kept.v[k]; });
+      } else {
+        build(zoom || [0, 1]);
+        /* the whole run, every band, as drawn: kept */
+        if (sameScales() && mode !== 'scaled')
+          drawings[what] = {layer: layer, paths: bandPaths,
+                            v: D.panels.map(function (P) { return P.v; })};
+      }
     }
     markFaint();
   }
 
+  /* The page's drawing of the whole run with every band, in the view
+   * the file was drawn in (as --heap's lines are shown or not): the one
+   * a search draws over and Escape or Show all comes back to, made once
+   * (issue 41: each reset at 647 bands drew its 647 bands again). */
+  var drawings = {}, layer = null;
+
   function build(f) {
     zoomLayer.textContent = '';
+    layer = el('g', {}, zoomLayer);
     bandPaths = [];
     var own = !sameScales();
     /* each panel's samples in the window and their range */
@@ -1521,33 +1544,33 @@
       P.v = {t0: P.t0 + f[0] * P.t_span, t_span: (f[1] - f[0]) * P.t_span,
              y_lo: yr[0], y_span: yr[1] - yr[0]};
       if (!own) { /* the drawing's axes stay; its bands go under the page's */
-        el('rect', {'class': 'cover', x: p[0], y: p[1], width: p[2], height: p[3]}, zoomLayer);
+        el('rect', {'class': 'cover', x: p[0], y: p[1], width: p[2], height: p[3]}, layer);
       } else {
         /* over the static graph, its tick labels and its axis (and the
          * markers' labels above it, which the page draws again) */
         var above = P.mark_strip ? P.mark_strip + 4 : P.mark_t && P.mark_t.length ? 15 : 4.5;
         el('rect', {'class': 'cover', x: p[0] - 58, y: p[1] - above, width: p[2] + 66,
-                    height: p[3] + above + 16.5}, zoomLayer);
+                    height: p[3] + above + 16.5}, layer);
         /* the value axis's name, as the view draws it */
         var yname = el('text', {'class': 'tick', 'text-anchor': 'middle',
                                 transform: 'translate(' + num(p[0] - 50) + ' ' +
-                                           num(p[1] + p[3] / 2) + ') rotate(-90)'}, zoomLayer);
+                                           num(p[1] + p[3] / 2) + ') rotate(-90)'}, layer);
         yname.textContent = mode === 'percent' && !D.diff ? 'percent of the sample' :
                             mode === 'scaled' ? 'percent of each band\u2019s own peak in the window' :
                             D.value_unit;
         /* the time axis's last label, centred on the graph's right edge */
         el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] + p[3] + 0.5, width: 16,
-                    height: 16}, zoomLayer);
+                    height: 16}, layer);
         if (above > 5) /* a label centred on the graph's right edge passes it */
           el('rect', {'class': 'cover', x: p[0] + p[2], y: p[1] - above, width: 40,
-                      height: above - 0.5}, zoomLayer);
+                      height: above - 0.5}, layer);
         drawMarkLabels(P, p);
         drawAxes(P);
       }
-      var g = el('g', {'clip-path': 'url(#hp2ps-clip-' + k + ')'}, zoomLayer);
+      var g = el('g', {'clip-path': 'url(#hp2ps-clip-' + k + ')'}, layer);
       drawBands(P, g, j0, j1, R);
       drawExtras(P, g, j0, j1);
-      el('rect', {'class': 'frame', x: p[0], y: p[1], width: p[2], height: p[3]}, zoomLayer);
+      el('rect', {'class': 'frame', x: p[0], y: p[1], width: p[2], height: p[3]}, layer);
     });
   }
 
@@ -2584,8 +2607,20 @@
   /* #from=T&to=T&band=NAME&band=NAME&view=V&search=TEXT: the window
    * (panel 0's times), the bands shown alone, the view and the search. */
   function share() {
-    if (sharing || !history.replaceState)
+    if (sharing || !history.replaceState || sharePending)
       return;
+    /* after the frame that answers the reader (replaceState took 2 to
+     * 13 ms of a search keystroke at 647 bands): once for the redraws
+     * of one frame, of what is shown then */
+    sharePending = true;
+    requestAnimationFrame(function () { setTimeout(shareNow, 0); });
+  }
+  var sharePending = false;
+
+  function shareNow() {
+    if (!sharePending)
+      return;
+    sharePending = false;
     var parts = [];
     if (zoom)
       parts.push('from=' + Number(P0.v.t0.toPrecision(9)),
@@ -2804,6 +2839,109 @@
   refocus(savedFocus);
   later(prepare);
 
+  /* ---- the drawing's text as one path per run, the same outlines ----
+   * The drawing's text is a <use> of a glyph (a <symbol> of one path) at
+   * x, y for each character: 21,909 of them on a key of 647 names, and
+   * each is a transform of its own that the browser walks again at every
+   * frame (issue 41: 14 ms of each search keystroke on the key page, and
+   * 5 ms laying them out).  While the page is idle, each becomes a path
+   * of the same outline moved to x, y, in the same group (its fill): the
+   * same shapes, each drawn alone as before (one path for a whole run
+   * would change the edges where two glyphs overlap). */
+  var glyphOutlines = {};
+
+  /* The outline of the glyph a <use> shows, as [first x, first y, the
+   * rest in relative moves], or null when it is not a lone path of
+   * absolute moves, lines, curves and closes (cairo's). */
+  function glyphOutline(use) {
+    var href = use.getAttribute('href') || use.getAttributeNS('http://www.w3.org/1999/xlink', 'href');
+    if (!href || href[0] !== '#' || use.attributes.length !== 3 || !use.hasAttribute('x') ||
+        !use.hasAttribute('y'))
+      return null;
+    var id = href.slice(1);
+    if (glyphOutlines.hasOwnProperty(id))
+      return glyphOutlines[id];
+    var sym = document.getElementById(id), out = null, path = sym && sym.firstElementChild;
+    if (sym && sym.localName === 'symbol' && sym.childElementCount === 1 && path.localName === 'path' &&
+        path.attributes.length === 2 && path.getAttribute('style') === 'stroke:none;')
+      out = relativeOutline(path.getAttribute('d'));
+    glyphOutlines[id] = out;
+    return out;
+  }
+
+  function relativeOutline(d) {
+    if (!d.trim()) /* a space: nothing drawn */
+      return [];
+    var words = d.trim().split(/\s+/), i = 0, rel = [], x = 0, y = 0, sx = 0, sy = 0;
+    var need = {M: 2, L: 2, C: 6, Z: 0}, first = null;
+    while (i < words.length) {
+      var c = words[i++], n = need[c], xy = [];
+      if (n === undefined || i + n > words.length)
+        return null;
+      for (var k = 0; k < n; k++) {
+        xy.push(Number(words[i++]));
+        if (!isFinite(xy[k]))
+          return null;
+      }
+      if (c === 'Z') {
+        rel.push('z');
+        x = sx;
+        y = sy;
+        continue;
+      }
+      if (first === null) { /* the first move: made absolute at each use */
+        first = [xy[0], xy[1]];
+        sx = x = xy[0];
+        sy = y = xy[1];
+        if (c !== 'M')
+          return null;
+        continue;
+      }
+      var out = [];
+      for (k = 0; k < n; k += 2)
+        out.push(xy[k] - x, xy[k + 1] - y);
+      rel.push(c.toLowerCase() + ' ' + out.join(' '));
+      x = xy[n - 2];
+      y = xy[n - 1];
+      if (c === 'M') {
+        sx = x;
+        sy = y;
+      }
+    }
+    return first && [first[0], first[1], rel.join(' ')];
+  }
+
+  /* All of it as the page loads, before it is ready: made a few ms at a
+   * time after it, the new paths went in at once half a second after
+   * (one frame of 225 ms at load 1, 300 to 600 ms at load 8, whatever the
+   * reader was doing then), or a part at a time, each part a frame that
+   * laid out the whole drawing again (50 to 140 ms). */
+  function flattenText() {
+    Array.prototype.forEach.call(picture.getElementsByTagName('g'), function (g) {
+      var d = [], kids = g.children;
+      if (!kids.length || g.attributes.length !== 1 || !g.hasAttribute('style'))
+        return;
+      for (var j = 0; j < kids.length; j++) {
+        var u = kids[j], o = u.localName === 'use' && glyphOutline(u);
+        if (!o)
+          return;
+        if (o.length)
+          d.push('M ' + (o[0] + Number(u.getAttribute('x'))) + ' ' +
+                 (o[1] + Number(u.getAttribute('y'))) + ' ' + o[2]);
+      }
+      var frag = document.createDocumentFragment();
+      d.forEach(function (one) {
+        var path = document.createElementNS(NS, 'path');
+        path.setAttribute('style', 'stroke:none;');
+        path.setAttribute('d', one);
+        frag.appendChild(path);
+      });
+      g.textContent = '';
+      g.appendChild(frag);
+    });
+  }
+  flattenText();
+
   /* The reloads: each period, but not while the reader is typing,
    * dragging or pinching (a moment after the last input), and no more once
    * watch_stop reloads in a row found the page the same: hp2ps --watch
@@ -2847,6 +2985,7 @@
 
   /* What the page shows now, for the test to read. */
   function state(action) {
+    shareNow();
     var visible = !readout.hidden, rd = {};
     ['panel', 'sample', 'time', 'band', 'value', 'share', 'total', 'hidden'].forEach(function (a) {
       rd[a] = visible ? readout.getAttribute('data-' + a) : null;

@@ -445,6 +445,86 @@ def cmd_interact(chromium, page):
             proc.wait()
 
 
+def cmd_keys(chromium, page):
+    """The icicle by the keyboard alone: Tab reaches one of its nodes, the
+    arrows move between them (their figures shown), Enter does what a
+    click does: the node as the root, the bands under it alone."""
+    import tempfile
+    import time
+    import cdp_page
+    D, _ = data_of(page)
+    P = D["panels"][0]
+    T = P["tree"]
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+        proc, pg = cdp_page.open_browser(chromium, profile, "file://" + os.path.abspath(page))
+        try:
+            pg.wait("document.documentElement.getAttribute('data-ready') === 'yes'", 60)
+            on = ("(function () { var a = document.activeElement;"
+                  " return a && a.closest && a.closest('svg.icicle') &&"
+                  " a.hasAttribute('data-node') ? Number(a.getAttribute('data-node')) : null;"
+                  " })()")
+            # from the control before it, Tab
+            pg.js("document.querySelector('.icicle-controls button:last-child').focus()")
+            pg.key("Tab", 9)
+            first = pg.js(on)
+            if first is None:
+                fail("Tab from the icicle's controls does not reach a node of it (focus on %r)" %
+                     pg.js("document.activeElement.outerHTML.slice(0, 80)"))
+                return
+            pg.key("ArrowDown", 40)
+            node = pg.js(on)
+            if node is None or node == first or T["nodes"][node][0] != first:
+                fail("ArrowDown from node %r goes to %r, not a node below it" % (first, node))
+                return
+            pg.key("ArrowRight", 39)
+            right = pg.js(on)
+            pg.key("ArrowLeft", 37)
+            if pg.js(on) != node:
+                fail("ArrowRight then ArrowLeft from node %d ends on %r" % (node, pg.js(on)))
+            pg.key("ArrowUp", 38)
+            if pg.js(on) != first:
+                fail("ArrowUp from node %d ends on %r, not %d" % (node, pg.js(on), first))
+            pg.key("ArrowDown", 40)
+            label = T["nodes"][node][2]
+            tip = pg.js("(function () { var t = document.querySelector('.icicle-tip');"
+                        " return t.hidden ? null : t.textContent; })()")
+            if not tip or label not in tip or "%" not in tip:
+                fail("the keyboard on node %s: its figures are %r" % (label, tip))
+            pg.key("Enter", 13)
+            time.sleep(0.3)
+            root = pg.js("document.querySelector('svg.icicle rect[data-node]').getAttribute('data-node')")
+            shown = pg.js("document.getElementById('graph').getAttribute('data-shown')")
+            under = set()
+            for n in range(len(T["nodes"])):
+                m = n
+                while m > 0 and m != node:
+                    m = T["nodes"][m][0]
+                if m == node:
+                    under.add(n)
+            want = sorted({P["bands"][b] for b, m in enumerate(T["band_node"]) if m in under})
+            O = P.get("opened")
+            if O and O["other"] >= 0 and any(m in under and not O["traced"][j]
+                                             for j, m in enumerate(T["member_node"])):
+                want = sorted(set(want) | {P["bands"][O["other"]]})
+            got = sorted(int(k) for k in (shown or "").split()) if shown else \
+                list(range(len(D["bands"])))
+            if str(root) != str(node) or pg.js(on) != node:
+                fail("Enter on node %s: the root drawn is %r, the focus on %r" % (label, root,
+                                                                              pg.js(on)))
+            if got != want and not (len(want) == len(D["bands"]) and not shown):
+                fail("Enter on node %s shows bands %r, not %r" % (label, got, want))
+            pg.key("Enter", 13)
+            time.sleep(0.3)
+            if pg.js(on) != first:
+                fail("Enter again on the root %s: the focus is on %r, not its parent %d" % (
+                    label, pg.js(on), first))
+            print("keyboard: Tab to node %d, down to %s (right: %r), Enter shows %r" % (
+                first, label, right, got[:8]))
+        finally:
+            proc.kill()
+            proc.wait()
+
+
 def cmd_two(chromium, page, top_path):
     got = states(chromium, page, "suspects")
     if not got:
@@ -580,8 +660,9 @@ def cmd_onefigure(chromium, page, top_path, a=None, b=None, win_path=None):
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     {"suspects": cmd_suspects, "opened": cmd_opened, "icicle": cmd_icicle,
-     "window": cmd_window, "focus": cmd_focus, "interact": cmd_interact, "two": cmd_two,
-     "bounded": cmd_bounded, "once": cmd_once, "onefigure": cmd_onefigure}[cmd](*args)
+     "window": cmd_window, "focus": cmd_focus, "interact": cmd_interact, "keys": cmd_keys,
+     "two": cmd_two, "bounded": cmd_bounded, "once": cmd_once,
+     "onefigure": cmd_onefigure}[cmd](*args)
     if FAILS:
         sys.exit(1)
 
