@@ -295,6 +295,25 @@ def cmd_window(chromium, page, a, b, folded_path):
         a, b, len(want), ic["total"]))
 
 
+def bands_under(P, T, node):
+    """The bands a click on icicle node NODE of panel P (tree T) shows
+    alone: those whose nodes are under it, and OTHER where a member of
+    OTHER is."""
+    under = set()
+    for n in range(len(T["nodes"])):
+        m = n
+        while m > 0 and m != node:
+            m = T["nodes"][m][0]
+        if m == node:
+            under.add(n)
+    want = sorted({P["bands"][b] for b, m in enumerate(T["band_node"]) if m in under})
+    O = P.get("opened")
+    if O and O["other"] >= 0 and any(m in under and not O["traced"][j]
+                                     for j, m in enumerate(T["member_node"])):
+        want = sorted(set(want) | {P["bands"][O["other"]]})
+    return want
+
+
 def cmd_focus(chromium, page, label):
     D, _ = data_of(page)
     P = D["panels"][0]
@@ -402,18 +421,7 @@ def cmd_interact(chromium, page):
             hash_ = pg.js("location.hash")
             if "node=" not in hash_:
                 fail("a click on node %s: the fragment is %r" % (label, hash_))
-            under = set()
-            for n in range(len(T["nodes"])):
-                m = n
-                while m > 0 and m != node:
-                    m = T["nodes"][m][0]
-                if m == node:
-                    under.add(n)
-            want = sorted({P["bands"][b] for b, m in enumerate(T["band_node"]) if m in under})
-            O = P.get("opened")
-            if O and O["other"] >= 0 and any(m in under and not O["traced"][j]
-                                             for j, m in enumerate(T["member_node"])):
-                want = sorted(set(want) | {P["bands"][O["other"]]})
+            want = bands_under(P, T, node)
             got = sorted(int(k) for k in (shown or "").split()) if shown else \
                 list(range(len(D["bands"])))
             if got != want and not (len(want) == len(D["bands"]) and not shown):
@@ -421,6 +429,7 @@ def cmd_interact(chromium, page):
             print("real input: the icicle followed %d samples; node %s: %s; a click shows %r" % (
                 len(seen), label, (tip or "")[:60], got[:8]))
             # OTHER in the graph, clicked: opened at that sample
+            O = P.get("opened")
             if O and O["other"] >= 0:
                 pg.js("location.hash = ''; window.scrollTo(0, 0)")
                 pg.js("document.querySelectorAll('.icicle-crumbs button')[0] &&"
@@ -494,18 +503,7 @@ def cmd_keys(chromium, page):
             time.sleep(0.3)
             root = pg.js("document.querySelector('svg.icicle rect[data-node]').getAttribute('data-node')")
             shown = pg.js("document.getElementById('graph').getAttribute('data-shown')")
-            under = set()
-            for n in range(len(T["nodes"])):
-                m = n
-                while m > 0 and m != node:
-                    m = T["nodes"][m][0]
-                if m == node:
-                    under.add(n)
-            want = sorted({P["bands"][b] for b, m in enumerate(T["band_node"]) if m in under})
-            O = P.get("opened")
-            if O and O["other"] >= 0 and any(m in under and not O["traced"][j]
-                                             for j, m in enumerate(T["member_node"])):
-                want = sorted(set(want) | {P["bands"][O["other"]]})
+            want = bands_under(P, T, node)
             got = sorted(int(k) for k in (shown or "").split()) if shown else \
                 list(range(len(D["bands"])))
             if str(root) != str(node) or pg.js(on) != node:
