@@ -101,7 +101,8 @@ struct parser {
      * that followed name id the last time it was seen.  Each holds the
      * name's text and length as well as its id, so that checking a guess
      * takes one load less (this is the innermost loop).  An unknown
-     * guess has len UINT32_MAX, which no name has. */
+     * guess has len UINT32_MAX, which no name has.  GUESS_SLOW in len
+     * keeps a name off fast_lines (guess_fast). */
     struct guess {
         const char *text;
         uint32_t len;
@@ -136,6 +137,8 @@ struct parser {
 
     const atomic_bool *cancel; /* a part's parser: stop when it is set */
 };
+
+#define GUESS_SLOW 0x80000000u /* above every length (HP_MAX_LINE) */
 
 /* ' ', '\t', '\r', '\v', '\f': one table lookup in the hot loops. */
 static const bool ws_table[256] = {
@@ -412,6 +415,24 @@ static void succ_cover(struct parser *ps)
     }
 }
 
+static enum keyword keyword_of(const char *s, size_t n);
+
+/* May fast_lines take the name t[0..n) when it is guessed?  Only if a
+ * line of it, one blank and a value would reach data_line as it is: no
+ * newline in it (a joined name is two lines of input), no blank at
+ * either end (the general path trims them), a first field that is no
+ * keyword, and a line of it with 8 digits not too long. */
+static bool guess_fast(const char *t, size_t n)
+{
+    if (n == 0 || n > HP_MAX_LINE - 16 || is_ws((unsigned char)t[0])
+        || is_ws((unsigned char)t[n - 1]) || memchr(t, '\n', n))
+        return false;
+    size_t f = 0;
+    while (f < n && !is_ws((unsigned char)t[f]))
+        f++;
+    return keyword_of(t, f) == KW_NONE;
+}
+
 static HP_NOINLINE uint32_t name_id_miss(struct parser *ps, size_t at, const char *s, size_t len)
 {
     struct names *names = &ps->p->names;
@@ -443,7 +464,9 @@ static HP_NOINLINE uint32_t name_id_miss(struct parser *ps, size_t at, const cha
     succ_cover(ps);
     const struct name_info *ni = &names->info[id];
     ps->succ[at].text = ni->text;
-    ps->succ[at].len = ni->len < UINT32_MAX ? (uint32_t)ni->len : UINT32_MAX - 1;
+    ps->succ[at].len = ni->len < GUESS_SLOW ? (uint32_t)ni->len : GUESS_SLOW - 1;
+    if (!guess_fast(ni->text, ni->len))
+        ps->succ[at].len |= GUESS_SLOW;
     ps->succ[at].id = id;
     return id;
 }
@@ -452,8 +475,9 @@ static inline uint32_t name_id(struct parser *ps, const char *s, size_t len)
 {
     size_t at = ps->next_at;
     const struct guess *g = &ps->succ[at];
-    uint32_t id =
-        g->len == len && same_bytes(g->text, s, len) ? g->id : name_id_miss(ps, at, s, len);
+    uint32_t id = (g->len & ~GUESS_SLOW) == len && same_bytes(g->text, s, len)
+        ? g->id
+        : name_id_miss(ps, at, s, len);
     ps->next_at = (size_t)id + 1;
     return id;
 }
@@ -786,7 +810,8 @@ static HP_NOINLINE int data_line_general(struct parser *ps, const char *s, const
  * inside a sample with at most 18 digits (no overflow possible), reading
  * the digits backwards from the end; anything else goes the general way,
  * which also words the errors. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__                           \
+    && !defined HP2PS_POSIX_ONLY
 #define HAVE_SWAR_DIGITS 1
 /* The digits that end the 8 bytes of w (little-endian: the last byte is
  * the line's last): how many (0 to 8) and, in *value, their number.  A
@@ -841,6 +866,73 @@ digits_done:;
     if (nd == 0 || ne == v || ne == s || !ps->b.in_sample)
         return data_line_general(ps, s, e);
     return add_entry(ps, s, (size_t)(ne - s), (int64_t)value);
+}
+
+/* The digits that start the 8 bytes of w (q[0..8), loaded little-endian):
+ * how many (0 to 8) and, in *value, their number.  As trailing_digits,
+ * but the first byte that is no digit ends the run; a byte's carry goes
+ * only into the byte after it, so the run is found exactly. */
+#ifdef HAVE_SWAR_DIGITS
+static inline unsigned leading_digits(uint64_t w, uint64_t *value)
+{
+    const uint64_t high = 0xF0F0F0F0F0F0F0F0u, zeros = 0x3030303030303030u;
+    uint64_t not_digit = ((w & high) ^ zeros) | (((w + 0x0606060606060606u) & high) ^ zeros);
+    unsigned n = not_digit ? (unsigned)__builtin_ctzll(not_digit) / 8 : 8;
+    if (n == 0)
+        return 0;
+    /* the last digit into the top byte, zeros before the first */
+    uint64_t x = (w << (64 - 8 * n)) & 0x0F0F0F0F0F0F0F0Fu;
+    x = x * 2561 >> 8;
+    x = (x & 0x00FF00FF00FF00FFu) * 6553601 >> 16;
+    *value = (x & 0x0000FFFF0000FFFFu) * 42949672960001u >> 32;
+    return n;
+}
+#endif
+
+/* The lines every profile is made of, from buf[start]: "NAME<blank>DIGITS\n"
+ * where NAME is the guessed name (the one that followed the previous
+ * line's name last time), the blank one ' ' or '\t' and DIGITS 1 to 8
+ * digits.  Such a line is one that data_line would take the same way
+ * (guess_fast says which names may be guessed here), so nothing but the
+ * entry, the line count and the next guess changes.  Stops, leaving
+ * ps->start at it, at the first line that is anything else, and 9 bytes
+ * after the blank must be in the buffer: the loads never pass ps->end,
+ * and the general path reads what is near it.  Call with a sample open
+ * and no name open. */
+static HP_ALWAYS_INLINE void fast_lines(struct parser *ps)
+{
+    const char *p = ps->buf + ps->start, *end = ps->buf + ps->end;
+    const struct guess *succ = ps->succ;
+    struct sample_builder *b = &ps->b;
+    size_t at = ps->next_at, lines = 0;
+    for (;;) {
+        const struct guess *g = &succ[at];
+        uint32_t len = g->len; /* GUESS_SLOW: unknown, or not for here */
+        if ((len & GUESS_SLOW) || (size_t)(end - p) < (size_t)len + 10
+            || !same_bytes(g->text, p, len) || (p[len] != '\t' && p[len] != ' '))
+            break;
+        const char *q = p + len + 1; /* q[0..9) is in the buffer */
+        uint64_t value;
+        unsigned n;
+#ifdef HAVE_SWAR_DIGITS
+        uint64_t w;
+        memcpy(&w, q, 8);
+        n = leading_digits(w, &value);
+#else
+        value = 0;
+        for (n = 0; n < 8 && is_digit((unsigned char)q[n]); n++)
+            value = value * 10 + (unsigned)(q[n] - '0');
+#endif
+        if (n == 0 || q[n] != '\n' || b->npend == UINT32_MAX)
+            break;
+        builder_add(b, g->id, (int64_t)value);
+        at = (size_t)g->id + 1;
+        p = q + n + 1;
+        lines++;
+    }
+    ps->start = (size_t)(p - ps->buf);
+    ps->next_at = at;
+    ps->lineno += lines;
 }
 
 /* ---- lines ---- */
@@ -982,6 +1074,11 @@ static int read_lines(struct parser *ps)
 {
     size_t scan = ps->start; /* buf[start..scan) holds no newline */
     for (;;) {
+        if (ps->b.in_sample && ps->str_kw == KW_NONE) {
+            fast_lines(ps);
+            if (scan < ps->start)
+                scan = ps->start;
+        }
         char *nl = find_newline(ps->buf + scan, ps->buf + ps->end);
         if (nl) {
             size_t stop = (size_t)(nl - ps->buf);
