@@ -457,6 +457,115 @@ static void test_digits(void)
     free(text);
 }
 
+/* read/hp.c's fast_lines takes "NAME<blank>DIGITS\n" when NAME is the
+ * guessed name (the one after the previous line's name in the sample
+ * before); every line near that shape must still read as the general
+ * path reads it.  Each case is the second sample of a profile whose
+ * first sample set the guesses "abc" then "x". */
+static void fast_case(const char *line, const char *name, uint64_t total, const char *msg, int at)
+{
+    char text[512];
+    int len = snprintf(text, sizeof text,
+                       HDR "BEGIN_SAMPLE 0\nabc 1\nx 2\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\n%s"
+                           "END_SAMPLE 1\n",
+                       line);
+    struct profile p;
+    struct hp_error err;
+    int rc = parse_n(&p, text, (size_t)len, &err);
+    bool ok;
+    if (msg)
+        ok = CHECK_INT(rc, -1) & CHECK_STR(err.text, msg);
+    else if ((ok = CHECK_INT(rc, 0))) {
+        ok = CHECK(total_of(&p, name) == total) & CHECK_INT(p.nsamples, 2);
+        profile_free(&p);
+    } else
+        fprintf(stderr, "  %s\n", err.text);
+    if (!ok)
+        fprintf(stderr, "  (in the case at test_parse.c:%d)\n", at);
+}
+#define FAST_OK(line, name, total) fast_case(line, name, total, NULL, __LINE__)
+#define FAST_ERR(line, msg)        fast_case(line, NULL, 0, msg, __LINE__)
+
+/* A profile of exactly `size` bytes (at least 200) whose last line is
+ * `last`, unterminated, in an open sample after one that starts with
+ * "alpha": the value ends at the end of the parser's buffer. */
+static void at_buffer_end(size_t size, const char *last, int at)
+{
+    static const char head[] = HDR "BEGIN_SAMPLE 0\nalpha 1\n";
+    static const char tail[] = " 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\n";
+    size_t hl = sizeof head - 1, tl = sizeof tail - 1, ll = strlen(last);
+    char *t = malloc(size);
+    memcpy(t, head, hl);
+    size_t pad = size - hl - tl - ll; /* a name of its own, as long as it takes */
+    memset(t + hl, 'p', pad);
+    memcpy(t + hl + pad, tail, tl);
+    memcpy(t + hl + pad + tl, last, ll);
+    struct profile p;
+    struct hp_error err;
+    int rc = parse_n(&p, t, size, &err);
+    bool ok = CHECK_INT(rc, 0);
+    if (ok) {
+        ok = CHECK_INT(p.nsamples, 1) & CHECK(p.dropped_open_sample)
+            & CHECK(total_of(&p, "alpha") == 1);
+        profile_free(&p);
+    } else
+        fprintf(stderr, "  %s\n", err.text);
+    if (!ok)
+        fprintf(stderr, "  (%zu bytes, in the case at test_parse.c:%d)\n", size, at);
+    free(t);
+}
+
+static void test_fast_lines(void)
+{
+    /* the guessed name and one blank: taken, 1 to 8 digits */
+    FAST_OK("abc 5\n", "abc", 6);
+    FAST_OK("abc\t12345678\nx 99999999\n", "x", 100000001);
+    FAST_OK("abc 0\n", "abc", 1);
+    /* a name that is a prefix of the guessed one, or the guessed one a
+     * prefix of it: a name of its own */
+    FAST_OK("ab 5\n", "ab", 5);
+    FAST_OK("ab 5\n", "abc", 1);
+    FAST_OK("abcd 5\n", "abcd", 5);
+    FAST_OK("abc5 7\n", "abc5", 7);
+    /* no blank: the line has no value (a name's first part) */
+    FAST_ERR("abc5\n", "t.hp:10: abc5 has no value");
+    FAST_ERR("abc55\nx 1\n", "t.hp:10: abc55 has no value");
+    /* doubled or other blanks, a sign, CRLF: the general path's value */
+    FAST_OK("abc  5\n", "abc", 6);
+    FAST_OK("abc \t5\n", "abc", 6);
+    FAST_OK("abc +5\n", "abc", 6);
+    FAST_OK("abc 5\r\n", "abc", 6);
+    FAST_OK("abc 5 \n", "abc", 6);
+    /* more digits than the word holds */
+    FAST_OK("abc 123456789\n", "abc", 123456790);
+    FAST_OK("abc 000000000000000000007\n", "abc", 8);
+    FAST_OK("abc 9223372036854775807\n", "abc", (uint64_t)INT64_MAX + 1);
+    /* what follows the digits decides */
+    FAST_ERR("abc 5.5\n", "t.hp:10: value '5.5' for abc is not a whole number");
+    FAST_ERR("abc 5x\n", "t.hp:10: value '5x' for abc is not a whole number");
+    FAST_ERR("abc -5\n", "t.hp:10: negative value -5 for abc");
+    FAST_ERR("abc 12345678x\n", "t.hp:10: value '12345678x' for abc is not a whole number");
+    FAST_ERR("abc 5\nx 1.5\n", "t.hp:11: value '1.5' for x is not a whole number");
+    /* the line count goes on through the fast lines */
+    FAST_ERR("abc 5\nx 6\nabc 7\nx 8\nBEGIN_SAMPLE 2\n",
+             "t.hp:14: BEGIN_SAMPLE inside a sample (END_SAMPLE missing)");
+    /* a name with a newline in it is two lines of input, never a fast
+     * one (the count of lines would be short of one) */
+    EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nfoo\nbar 1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nfoo\nbar 2\n"
+                   "END_SAMPLE 1\nBEGIN_SAMPLE 2\nx 1.5\n",
+               "t.hp:14: value '1.5' for x is not a whole number");
+    /* the value at the end of the input, without its newline: at the end
+     * of the parser's first block (the bytes after it are outside the
+     * buffer) and of its second (they are the first block's, and the
+     * one right after the value is a newline) */
+    const char *lasts[] = { "alpha 1", "alpha 12", "alpha 12345678", "alpha 1\n", "al" };
+    for (size_t i = 0; i < sizeof lasts / sizeof *lasts; i++) {
+        at_buffer_end(200, lasts[i], __LINE__);
+        at_buffer_end(256 * 1024, lasts[i], __LINE__);
+        at_buffer_end(256 * 1024 + strlen(lasts[i]), lasts[i], __LINE__);
+    }
+}
+
 static void test_times(void)
 {
     struct profile p;
@@ -1322,6 +1431,7 @@ int main(void)
     test_names();
     test_values();
     test_digits();
+    test_fast_lines();
     test_times();
     test_headers();
     test_errors();
