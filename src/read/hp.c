@@ -18,6 +18,10 @@
  * every time, so the parser remembers, for each name, which name followed
  * it last time, and first compares the line with that guess; only a miss
  * hashes the name.  A value is read with one pass over its digits.
+ * fast_lines runs the usual line ("guessed name, one blank, up to 8
+ * digits, newline") in a loop of its own, reading forward from the name
+ * without looking for the newline first; whatever else it meets goes to
+ * do_line and data_line, which hold every rule and word every message.
  *
  * A band name may hold newlines: the RTS writes it raw, so the line with
  * its first part has no value, and the value ends the line with its last
