@@ -286,7 +286,7 @@ void options_version(FILE *f, const struct options *o)
      * switches): a bug report says which code ran.  (Chosen before the
      * call: a fortified build makes fprintf a macro, whose arguments may
      * hold no #if.) */
-    const char *fast_numbers = "", *pdf_zlib_level = "", *malloc_tuning = "";
+    const char *fast_numbers = "", *pdf_zlib_level = "", *malloc_tuning = "", *packed = "";
     const char *none = " no speed-ups", *posix_only = "";
 #ifdef HP2PS_FAST_NUMBERS
     fast_numbers = " fast-numbers";
@@ -300,13 +300,17 @@ void options_version(FILE *f, const struct options *o)
     malloc_tuning = " malloc-tuning";
     none = "";
 #endif
+#ifdef HP2PS_PACKED_RELOCS
+    packed = " packed-relocs";
+    none = "";
+#endif
     /* configure --without-linux-extensions: the portable fallbacks, on
      * Linux (a test of what other systems run). */
 #ifdef HP2PS_POSIX_ONLY
     posix_only = " posix-only";
 #endif
-    fprintf(f, "Built with:%s%s%s%s%s\n", fast_numbers, pdf_zlib_level, malloc_tuning, none,
-            posix_only);
+    fprintf(f, "Built with:%s%s%s%s%s%s\n", fast_numbers, pdf_zlib_level, malloc_tuning, packed,
+            none, posix_only);
 }
 
 /* A whole-argument decimal number (no trailing junk).  Returns false if s

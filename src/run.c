@@ -520,6 +520,22 @@ static void warn_heap(struct hp_warnings *warnings, const struct profile *p,
         warnings_add(warnings, "--heap: the lines are bytes; not drawn with --mode=percent");
 }
 
+/* Once the layout (and the page's data) is built, nothing reads the
+ * samples again: the writers draw the layout and the page, the .aux is
+ * written from the band plan and the ranges, and the warnings after are
+ * the fonts'.  (An export or a tree replays them as it writes, so those
+ * paths keep them; --watch reads the profile anew for every drawing.)
+ * So the store, its temporary file and its last block go before the
+ * writer's memory comes on top of them: the profile's names, marks and
+ * totals stay, for the messages. */
+static void drop_samples(struct profile *p, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        store_free(p[k].store);
+        p[k].store = NULL;
+    }
+}
+
 /* One profile: the picture and its .aux, or the export. */
 /* The .aux policy, apart from the run's steps: whether this run writes
  * FILE.aux (*write: not for standard input, nor with --no-aux or an
@@ -623,6 +639,7 @@ static int run_one(const struct pipeline_options *po, const char *arg, struct hp
     if (d.aux_foreign)
         warnings_add(warnings, "%s names none of the bands of %s; ignoring it", fl.aux_path,
                      p.source);
+    drop_samples(&p, 1);
     rc = write_drawing(&d.layout, d.page, &fl, write_aux ? &d : NULL, po, fonts, err);
     warn_boxes(warnings, rc, fonts);
 done:
@@ -675,6 +692,7 @@ static int run_many(const struct pipeline_options *po, const char *const *inputs
                   : pipeline_draw_several(&L, &page, p, n, po, &tm, warnings, err))
         < 0)
         goto done;
+    drop_samples(p, n);
     rc = write_drawing(&L, page, &fl, NULL, po, fonts, err);
     warn_boxes(warnings, rc, fonts);
 done:

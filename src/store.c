@@ -67,7 +67,7 @@ struct segment {
     size_t count;      /* samples in the log */
     uint32_t *remap;   /* adopted: its name id -> the store's; else NULL */
     size_t nremap;
-    bool adopted; /* never appended to again */
+    bool retired; /* never appended to again (segment_retire) */
 };
 
 struct store {
@@ -150,13 +150,59 @@ bool store_spilled(const struct store *s)
     return false;
 }
 
+size_t store_memory(const struct store *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->nseg; i++) {
+        const struct segment *g = &s->seg[i];
+        n += (g->mem ? g->mem_cap + LOAD_SLACK : 0) + (g->block ? g->block_cap + LOAD_SLACK : 0);
+    }
+    return n;
+}
+
 size_t store_segments(const struct store *s)
 {
     return s->nseg;
 }
 
+static int write_all(int fd, const unsigned char *p, size_t n, struct hp_error *err);
+
+/* A segment that is never appended to again (the store has moved on to
+ * another): its write block goes to the file and is freed now, not at
+ * store_free, since a large input adopts a part every PARSE_PART_MIN
+ * bytes and each would hold its block to the end (35 blocks of 32 KiB at
+ * 148 MB).  A log still in memory gives back the room it did not use.
+ * If the write fails the block stays, and is read from as before: the
+ * log is whole either way. */
+static void segment_retire(struct segment *g)
+{
+    g->retired = true;
+    if (g->fd < 0) {
+        if (g->mem && g->mem_cap > g->len) {
+            g->mem_cap = g->len;
+            g->mem = xrealloc(g->mem, g->mem_cap + LOAD_SLACK);
+            memset(g->mem + g->len, 0, LOAD_SLACK);
+        }
+        return;
+    }
+    struct hp_error err;
+    if (g->block_len && write_all(g->fd, g->block, g->block_len, &err) < 0)
+        return;
+    free(g->block);
+    g->block = NULL;
+    g->block_len = g->block_cap = 0;
+}
+
 void store_adopt(struct store *s, struct store *from, const uint32_t *remap, size_t nremap)
 {
+    /* s's own log is done once a log goes after it: later appends go to
+     * a new one */
+    for (size_t i = 0; i < from->nseg; i++)
+        if (from->seg[i].count) {
+            if (!s->seg[s->nseg - 1].retired)
+                segment_retire(&s->seg[s->nseg - 1]);
+            break;
+        }
     for (size_t i = 0; i < from->nseg; i++) {
         struct segment *g = &from->seg[i];
         if (g->count == 0) {
@@ -176,7 +222,7 @@ void store_adopt(struct store *s, struct store *from, const uint32_t *remap, siz
         free(g->remap);
         g->remap = map;
         g->nremap = n;
-        g->adopted = true;
+        segment_retire(g);
         *segment_push(s) = *g;
         s->count += g->count;
     }
@@ -391,7 +437,7 @@ int store_append(struct store *s, double time, const struct sample_entry *e, siz
                  struct hp_error *err)
 {
     struct segment *g = &s->seg[s->nseg - 1];
-    if (g->adopted) { /* the samples after an adopted part go to a new log */
+    if (g->retired) { /* the samples after an adopted part go to a new log */
         g = segment_push(s);
         segment_open(g, STORE_MEMORY, STORE_BLOCK);
     }

@@ -68,6 +68,12 @@ size_t store_count(const struct store *s);
 size_t store_bytes(const struct store *s);
 bool store_spilled(const struct store *s);
 
+/* Bytes of memory its logs hold: those still in memory, and the write
+ * blocks of those in a file (a retired log's is written out and freed
+ * when the store moves on to another log, store_adopt).  For tests and
+ * measurements. */
+size_t store_memory(const struct store *s);
+
 /* How many logs it holds: 1, and 1 more for each store adopted and each
  * run of appends after one. */
 size_t store_segments(const struct store *s);

@@ -72,7 +72,7 @@ check "--version has no licence line" \
 check "--version has no no-warranty line" grep -q '^There is NO WARRANTY' out.txt
 check "--version is not six lines" [ "$(wc -l <out.txt)" -eq 6 ]
 check "--version does not say which speed-ups the build has" \
-    grep -Eqx 'Built with:( fast-numbers)?( pdf-zlib-level)?( malloc-tuning)?( no speed-ups)?( posix-only)?' out.txt
+    grep -Eqx 'Built with:( fast-numbers)?( pdf-zlib-level)?( malloc-tuning)?( packed-relocs)?( no speed-ups)?( posix-only)?' out.txt
 check "--version writes nothing on stderr" [ ! -s err.txt ]
 
 # ---- file naming ----

@@ -1094,6 +1094,42 @@ static void test_ellipsize(void)
     free(big);
 }
 
+/* text_wrap: each line within the width (but a lone cluster wider than
+ * it), the lines the text again in order; text_wrap_first the same first
+ * line.  An empty text is one empty line, even with no room (it read
+ * past the end of the text's cluster stops). */
+static void test_wrap(void)
+{
+    /* a long text of one-, two- and three-byte characters, separators */
+    size_t cap = 3000 * 4 + 1, used = 0;
+    char *big = malloc(cap);
+    for (int i = 0; i < 3000; i++)
+        used += (size_t)snprintf(big + used, cap - used, "%s",
+                                 i % 7 == 3 ? "/\xC3\xA9" : "\xE2\x8B\xAF");
+    const char *texts[] = { "", "a", "short", "one two three four five six", big };
+    const double widths[] = { -40, 3, 40, 61, 500 };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+        for (size_t w = 0; w < sizeof widths / sizeof *widths; w++) {
+            char **lines;
+            size_t n = text_wrap(texts[i], widths[w], FONT_AXIS, &fake, &lines), at = 0;
+            CHECK(n >= 1);
+            bool same = true, narrow = true;
+            for (size_t k = 0; k < n; k++) {
+                size_t len = strlen(lines[k]);
+                same &= strncmp(texts[i] + at, lines[k], len) == 0;
+                narrow &= fake_width(NULL, FONT_AXIS, lines[k]) <= fmax(widths[w], 15);
+                at += len;
+            }
+            CHECK(same && at == strlen(texts[i]));
+            CHECK(narrow);
+            CHECK_INT(text_wrap_first(texts[i], widths[w], FONT_AXIS, &fake), strlen(lines[0]));
+            for (size_t k = 0; k < n; k++)
+                free(lines[k]);
+            free(lines);
+        }
+    free(big);
+}
+
 /* Fonts made on render_fonts_begin's thread measure every text as fonts
  * made on the caller's thread do, for a vector and a raster format; and
  * they stay usable once handed over. */
@@ -1178,6 +1214,7 @@ int main(void)
     test_long_job();
     test_one_sample();
     test_ellipsize();
+    test_wrap();
     modes();
     many();
     shortened();

@@ -178,6 +178,66 @@ static void test_round_trip(void)
     free(l);
 }
 
+/* Logs the store has moved on from (its own before an adopted part, and
+ * each part) are written out and their blocks freed at once: the replay
+ * is whole, and while parts are adopted the store holds no block. */
+static void test_retired(void)
+{
+    struct hp_error err;
+    uint64_t rng = 0x243f6a8885a308d3u;
+    size_t own = 12000, part = 2000, tail = 300, count = own + 2 * part + tail;
+    struct logged *l = xcalloc(count, sizeof *l);
+    fill_random(l, count, &rng);
+    uint32_t map[64];
+    for (uint32_t i = 0; i < 64; i++)
+        map[i] = 7 * i + 5;
+    for (size_t k = 0; k < count; k++) {
+        l[k].t = (double)k;
+        for (size_t i = 0; i < l[k].n; i++)
+            l[k].e[i].name %= 64;
+    }
+    /* The store's own samples are appended with the store's ids. */
+    struct store *s = store_new();
+    struct sample_entry mapped[40];
+    for (size_t k = 0; k < own; k++) {
+        for (size_t i = 0; i < l[k].n; i++)
+            mapped[i] = (struct sample_entry){ map[l[k].e[i].name], l[k].e[i].value };
+        CHECK(store_append(s, l[k].t, mapped, l[k].n, &err) == 0);
+    }
+    CHECK(store_spilled(s));
+    CHECK(store_memory(s) > 0); /* its write block */
+    for (size_t p = 0; p < 2; p++) {
+        struct store *q = store_new_spooled();
+        for (size_t k = own + p * part; k < own + (p + 1) * part; k++)
+            CHECK(store_append(q, l[k].t, l[k].e, l[k].n, &err) == 0);
+        CHECK(store_memory(q) > 0);
+        store_adopt(s, q, map, 64);
+        CHECK_INT(store_memory(s), 0);
+    }
+    for (size_t k = own + 2 * part; k < count; k++) {
+        for (size_t i = 0; i < l[k].n; i++)
+            mapped[i] = (struct sample_entry){ map[l[k].e[i].name], l[k].e[i].value };
+        CHECK(store_append(s, l[k].t, mapped, l[k].n, &err) == 0);
+    }
+    CHECK_INT(store_segments(s), 4);
+    CHECK_INT(store_count(s), count);
+    CHECK_INT(replay_differs(s, l, count, map), 0);
+    CHECK_INT(replay_differs(s, l, count, map), 0); /* twice */
+    store_free(s);
+
+    /* A log still in memory keeps only the bytes it has when retired. */
+    s = store_new();
+    CHECK(store_append(s, 0, l[0].e, l[0].n, &err) == 0);
+    size_t before = store_memory(s);
+    struct store *q = store_new_spooled();
+    CHECK(store_append(q, 1, l[1].e, l[1].n, &err) == 0);
+    store_adopt(s, q, map, 64);
+    CHECK(store_memory(s) < before);
+    CHECK(store_memory(s) <= store_bytes(s) + 64);
+    store_free(s);
+    free(l);
+}
+
 int main(void)
 {
     struct names t;
@@ -250,6 +310,7 @@ int main(void)
     store_free(s);
 
     test_round_trip();
+    test_retired();
     test_ahead();
     return check_report();
 }

@@ -218,13 +218,13 @@ static void label_at(const struct icicle *ic, const char *text, double x, double
  * word). */
 static char *two_lines(const struct icicle *ic, const char *name, const char *fig, double room)
 {
-    char **lines;
-    size_t n = text_wrap(name, room, FONT_AXIS, ic->tm, &lines);
+    /* Only the first line is used: the text wrapped whole took a step a
+     * line, each looking at up to 4 KiB of it, for every sibling. */
+    size_t len = strlen(name), first = text_wrap_first(name, room, FONT_AXIS, ic->tm);
     char *out = NULL;
     /* only at a word's end: "14:5-2" over "9" reads worse than a cut */
-    size_t first = n ? strlen(lines[0]) : 0;
-    bool at_break = first && (strchr(" /.:,|;", lines[0][first - 1]) || name[first] == ' ');
-    if (n >= 2 && at_break) {
+    bool at_break = first && (strchr(" /.:,|;", name[first - 1]) || name[first] == ' ');
+    if (first < len && at_break) {
         const char *rest = name + first;
         while (*rest == ' ')
             rest++;
@@ -234,12 +234,12 @@ static char *two_lines(const struct icicle *ic, const char *name, const char *fi
         char *cut = layout_ellipsize(rest, left, FONT_AXIS, ic->tm);
         bool fits =
             ic->tm->width(ic->tm->ctx, FONT_AXIS, cut) <= left && strcmp(cut, ELLIPSIS) != 0;
-        size_t len = first + strlen(cut) + strlen(fig) + 4;
-        out = xmalloc(len);
+        size_t size = first + strlen(cut) + strlen(fig) + 4;
+        out = xmalloc(size);
         if (fits)
-            snprintf(out, len, "%s\n%s %s", lines[0], cut, fig);
+            snprintf(out, size, "%.*s\n%s %s", (int)first, name, cut, fig);
         else if (ic->tm->width(ic->tm->ctx, FONT_AXIS, fig) <= room)
-            snprintf(out, len, "%s\n%s", lines[0], fig);
+            snprintf(out, size, "%.*s\n%s", (int)first, name, fig);
         else {
             free(out);
             out = NULL;
@@ -247,14 +247,11 @@ static char *two_lines(const struct icicle *ic, const char *name, const char *fi
         free(cut);
     }
     /* the text whole on the first line, its figure on the second */
-    if (n == 1 && ic->tm->width(ic->tm->ctx, FONT_AXIS, fig) <= room) {
-        size_t len = strlen(lines[0]) + strlen(fig) + 2;
-        out = xmalloc(len);
-        snprintf(out, len, "%s\n%s", lines[0], fig);
+    if (first == len && ic->tm->width(ic->tm->ctx, FONT_AXIS, fig) <= room) {
+        size_t size = len + strlen(fig) + 2;
+        out = xmalloc(size);
+        snprintf(out, size, "%s\n%s", name, fig);
     }
-    for (size_t i = 0; i < n; i++)
-        free(lines[i]);
-    free(lines);
     return out;
 }
 

@@ -781,51 +781,74 @@ void shorten_strip_free(struct shorten_strip *strip)
 
 /* ---- wrapping ---- */
 
+/* The bytes of rest[0..rlen)'s first line (chars: its code points),
+ * and *whole when that is all of it. */
+static size_t wrap_line(const char *rest, size_t rlen, size_t chars, double max_width,
+                        enum font_role font, const struct text_metrics *tm, bool *whole)
+{
+    /* (an empty text is one empty line, however narrow: the search
+     * below needs a cluster) */
+    *whole = rlen == 0 || (chars <= ELLIPSIZE_MAX && tm->width(tm->ctx, font, rest) <= max_width);
+    if (*whole)
+        return rlen;
+    /* The most clusters of what is left that fit (at least one), looked
+     * at within WINDOW bytes; a break after a separator when there is
+     * one in the line's second half. */
+    size_t wlen = rlen > WINDOW ? boundary_down(rest, WINDOW) : rlen;
+    size_t *stops = xcalloc(wlen + 1, sizeof *stops);
+    size_t k = clusters(tm, rest, wlen, stops) - 1;
+    if (rlen > wlen && k > 1)
+        k--; /* the last cluster of a window may run on past it */
+    size_t lo = 1, hi = k;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo + 1) / 2;
+        char *cand = xmemdup0(rest, stops[mid]);
+        bool ok = fits(cand, max_width, font, tm);
+        free(cand);
+        if (ok)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    size_t take = lo;
+    for (size_t j = lo; j > lo / 2 && j > 0; j--)
+        if (separator(rest[stops[j] - 1]) || rest[stops[j] - 1] == ' ') {
+            take = j;
+            break;
+        }
+    size_t bytes = stops[take];
+    free(stops);
+    return bytes;
+}
+
+/* What is left is counted once and less each line's code points: counted
+ * whole at every line (as it was) a name of n bytes cut into lines of a
+ * few took some n^2 / 2 steps (4 s for one fuzzer input). */
 size_t text_wrap(const char *text, double max_width, enum font_role font,
                  const struct text_metrics *tm, char ***lines)
 {
-    size_t len = strlen(text), n = 0, cap = 4;
+    size_t len = strlen(text), n = 0, cap = 4, chars = utf8_count(text);
     char **out = xcalloc(cap, sizeof *out);
     size_t at = 0;
     while (at < len || n == 0) {
-        const char *rest = text + at;
-        size_t rlen = len - at;
         if (n == cap)
             out = xrealloc(out, (cap *= 2) * sizeof *out);
-        if (fits(rest, max_width, font, tm)) {
-            out[n++] = xstrdup(rest);
+        bool whole;
+        size_t bytes = wrap_line(text + at, len - at, chars, max_width, font, tm, &whole);
+        out[n++] = xmemdup0(text + at, bytes);
+        if (whole)
             break;
-        }
-        /* The most clusters of what is left that fit (at least one), looked
-         * at within WINDOW bytes; a break after a separator when there is
-         * one in the line's second half. */
-        size_t wlen = rlen > WINDOW ? boundary_down(rest, WINDOW) : rlen;
-        size_t *stops = xcalloc(wlen + 1, sizeof *stops);
-        size_t k = clusters(tm, rest, wlen, stops) - 1;
-        if (rlen > wlen && k > 1)
-            k--; /* the last cluster of a window may run on past it */
-        size_t lo = 1, hi = k;
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo + 1) / 2;
-            char *cand = xmemdup0(rest, stops[mid]);
-            bool ok = fits(cand, max_width, font, tm);
-            free(cand);
-            if (ok)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        size_t take = lo;
-        for (size_t j = lo; j > lo / 2 && j > 0; j--)
-            if (separator(rest[stops[j] - 1]) || rest[stops[j] - 1] == ' ') {
-                take = j;
-                break;
-            }
-        size_t bytes = stops[take];
-        free(stops);
-        out[n++] = xmemdup0(rest, bytes);
+        for (size_t i = at; i < at + bytes; i++)
+            chars -= ((unsigned char)text[i] & 0xC0) != 0x80;
         at += bytes;
     }
     *lines = out;
     return n;
+}
+
+size_t text_wrap_first(const char *text, double max_width, enum font_role font,
+                       const struct text_metrics *tm)
+{
+    bool whole;
+    return wrap_line(text, strlen(text), utf8_count(text), max_width, font, tm, &whole);
 }

@@ -49,6 +49,13 @@ void shorten_each(char **out, char *const *names, const double *max_width, size_
 size_t text_wrap(const char *text, double max_width, enum font_role font,
                  const struct text_metrics *tm, char ***lines);
 
+/* The bytes of text_wrap's first line of text, without the lines after
+ * it (all of text's bytes when it fits on one line): for a caller that
+ * needs only the first, whose work is then that line's, not the whole
+ * text's. */
+size_t text_wrap_first(const char *text, double max_width, enum font_role font,
+                       const struct text_metrics *tm);
+
 /* Shorten valid UTF-8 text to fit max_width by replacing its middle with
  * an ellipsis (a cost-centre stack keeps its head and its tail).  Returns
  * a new string. */
