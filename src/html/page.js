@@ -1583,6 +1583,7 @@
   function prepare() {
     if (drawnFor === null)
       drawZoom();
+    tables.classList.add('lazy'); /* (laid out once: its height is known) */
     later(makeRows);
   }
 
