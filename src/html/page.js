@@ -966,6 +966,7 @@
     line.appendChild(sw);
     e.nameSpan = line.appendChild(document.createElement('span'));
     e.nameSpan.textContent = e.name;
+    e.markAt = ''; /* (markName: no part marked) */
     if (e.where) { /* a name not drawn as a band of its own: where it is */
       var tag = document.createElement('span');
       tag.className = 'where';
@@ -1428,8 +1429,11 @@
 
   /* Is the graph drawn by the page (else it is the static drawing)? */
   function redrawn() {
-    return zoom !== null || isolating() || mode !== D.mode || matcher !== null;
+    return zoom !== null || isolating() || mode !== D.mode || searchFaint;
   }
+  /* a search that every band matches makes none faint: the drawing as it
+   * is (its first keystroke showed and painted the page's 647 bands) */
+  var searchFaint = false;
 
   /* The markers' texts over the redrawn graph, set as the drawing sets
    * them: each at its line (ending there near the right edge), in the
@@ -1579,6 +1583,7 @@
   function prepare() {
     if (drawnFor === null)
       drawZoom();
+    tables.classList.add('lazy'); /* (laid out once: its height is known) */
     later(makeRows);
   }
 
@@ -2085,27 +2090,30 @@
    * matches them. */
   var keyMarks = el('g', {}, overlay);
   overlay.insertBefore(keyMarks, highlight);
-  /* made once, shown and hidden (a keystroke made 647 of them anew) */
-  var keyMarked = D.bands.map(function (B) {
-    if (!B.box)
-      return null;
-    var at = {x: B.box[0], y: B.box[1], width: B.box[2], height: B.box[3], visibility: 'hidden'};
-    at['class'] = 'veil';
-    var veil = el('rect', at, keyMarks);
-    at['class'] = 'match';
-    return {veil: veil, match: el('rect', at, keyMarks), out: false, found: false};
+  /* Two paths, one of the veiled entries' boxes and one of the matched
+   * ones: a keystroke sets one attribute, not 647 rectangles' (their
+   * style, paint and raster were most of a search's first keystroke on
+   * the key page). */
+  var keyOut = el('path', {'class': 'veil', d: ''}, keyMarks);
+  var keyMatch = el('path', {'class': 'match', d: ''}, keyMarks);
+  var keyBoxes = D.bands.map(function (B) {
+    return B.box ? 'M' + B.box[0] + ' ' + B.box[1] + 'h' + B.box[2] + 'v' + B.box[3] +
+                   'h' + -B.box[2] + 'z' : '';
   });
   function drawKeyMarks() {
+    var out = '', found = '';
     D.bands.forEach(function (B, k) {
-      var m = keyMarked[k];
-      if (!m)
+      if (!keyBoxes[k])
         return;
-      var out = !shown[k], found = matcher !== null && matcher(B.name);
-      if (out !== m.out)
-        m.veil.setAttribute('visibility', (m.out = out) ? 'visible' : 'hidden');
-      if (found !== m.found)
-        m.match.setAttribute('visibility', (m.found = found) ? 'visible' : 'hidden');
+      if (!shown[k])
+        out += keyBoxes[k];
+      if (matcher !== null && matcher(B.name))
+        found += keyBoxes[k];
     });
+    if (keyOut.getAttribute('d') !== out)
+      keyOut.setAttribute('d', out);
+    if (keyMatch.getAttribute('d') !== found)
+      keyMatch.setAttribute('d', found);
   }
 
   var bar = document.createElement('div');
@@ -2338,6 +2346,7 @@
       }
     }
     matcher = re ? function (name) { return re.test(name); } : null;
+    searchFaint = matcher !== null && !D.bands.every(function (B) { return matcher(B.name); });
     var note = '';
     lastMatches = re ? matchesOf(re) : null;
     if (re) {
@@ -2403,6 +2412,12 @@
     (function () {
         var span = e.nameSpan, name = e.name;
         var m = re && re.exec(name);
+        /* the same part marked as before: the row is not laid out again
+         * (a keystroke rewrote 100 names that did not change) */
+        var at = m && m[0] ? m.index + ':' + m[0].length : '';
+        if (e.markAt === at)
+          return;
+        e.markAt = at;
         span.textContent = '';
         if (!m || !m[0]) {
           span.textContent = name;
@@ -2609,11 +2624,15 @@
   function share() {
     if (sharing || !history.replaceState || sharePending)
       return;
-    /* after the frame that answers the reader (replaceState took 2 to
-     * 13 ms of a search keystroke at 647 bands): once for the redraws
-     * of one frame, of what is shown then */
+    /* when the page is idle, not in the frame that answers the reader
+     * (replaceState and the navigation it makes took 4 to 12 ms of a
+     * search keystroke at 647 bands, after the frame too): once for the
+     * redraws of one frame, of what is shown then; within 250 ms */
     sharePending = true;
-    requestAnimationFrame(function () { setTimeout(shareNow, 0); });
+    if (window.requestIdleCallback)
+      requestIdleCallback(shareNow, {timeout: 250});
+    else
+      setTimeout(shareNow, 100);
   }
   var sharePending = false;
 
@@ -3012,7 +3031,7 @@
         return [b.x, b.x + b.width, b.y, b.y + b.height, t.textContent];
       }),
       faint_paths: zoomLayer.querySelectorAll('path.faint').length,
-      marked_keys: keyMarks.querySelectorAll('rect.match[visibility=visible]').length,
+      marked_keys: (keyMatch.getAttribute('d').match(/M/g) || []).length,
       y_top: P0.v.y_lo + P0.v.y_span,
       scales: D.panels.map(function (P) { return [P.v.y_lo, P.v.y_span]; }),
       tops: P0.t.map(function (t, i) {
