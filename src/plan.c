@@ -22,20 +22,20 @@ bool bands_sum_sample_traced(const struct band_plan *bp, const struct sample_ent
                              int64_t *value, int64_t *traced)
 {
     bool clipped = false;
-    memset(value, 0, bp->count * sizeof *value);
-    if (traced)
-        *traced = 0;
+    int64_t hidden = 0; /* *traced's sum, kept apart from value[]: they may not alias */
+    size_t count = bp->count;
+    memset(value, 0, count * sizeof *value);
     for (size_t i = 0; i < n; i++) {
         if (e[i].name >= bp->nnames)
             continue;
         int32_t b = bp->band_of_name[e[i].name];
-        if (b == BAND_TRACED && traced)
-            bands_add_value(traced, e[i].value);
-        if (b < 0 || (size_t)b >= bp->count)
-            continue;
-        if (bands_add_value(&value[b], e[i].value))
-            clipped = true;
+        if ((uint32_t)b < count) /* a band drawn (b >= 0) */
+            clipped |= bands_add_value(&value[b], e[i].value);
+        else if (b == BAND_TRACED)
+            bands_add_value(&hidden, e[i].value);
     }
+    if (traced)
+        *traced = hidden;
     return clipped;
 }
 

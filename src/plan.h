@@ -97,12 +97,12 @@ int64_t bands_traced_sum(const struct band_plan *bp, const struct sample_entry *
  * band adds with this. */
 static inline bool bands_add_value(int64_t *sum, int64_t value)
 {
-    int64_t v = value > 0 ? value : 0;
-    if (*sum > INT64_MAX - v) {
+    int64_t v = value > 0 ? value : 0, r;
+    if (__builtin_add_overflow(*sum, v, &r)) { /* sums are never negative */
         *sum = INT64_MAX;
         return true;
     }
-    *sum += v;
+    *sum = r;
     return false;
 }
 

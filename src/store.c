@@ -13,6 +13,13 @@
  * 0); 15 says the distance follows as a zigzag varint.  A record takes 2
  * to 4 bytes where a fixed layout takes 12.
  *
+ * A sample whose names are those of the sample before it in the same log,
+ * in the same order (what the RTS writes nearly every time), says so in
+ * the count's lowest bit and has no tags: its values' byte counts go two
+ * to a byte (low four bits the first), each byte followed by the two
+ * values.  Its names are the sample before's, which the cursor still
+ * holds, already mapped to the store's ids: no name to decode or map.
+ *
  * Decoding a record is one load of the tag, one unaligned 8-byte load of
  * the value and a mask: no loop over the bytes, no branch on the value's
  * size.  (With a varint for the value, as before, decoding took about 55
@@ -50,6 +57,7 @@
 #define NAME_FAR     15           /* the tag's "distance follows" */
 #define APPEND_BATCH 256          /* records room is asked for at once */
 #define RECORD_SPAN  (1 + 5 + 15) /* the most a damaged record moves past */
+#define PAIR_MAX     (1 + 8 + 8)  /* a byte of two sizes and two values */
 
 /* A run of samples in one log.  A store's own samples go to its last
  * segment; a segment adopted from another store (store_adopt: a part of
@@ -65,6 +73,8 @@ struct segment {
     size_t block_cap;
     size_t memory_max; /* the log spills when it would grow past this */
     size_t count;      /* samples in the log */
+    uint32_t *names;   /* the names of the last sample appended, in order */
+    size_t nnames, names_cap;
     uint32_t *remap;   /* adopted: its name id -> the store's; else NULL */
     size_t nremap;
     bool retired; /* never appended to again (segment_retire) */
@@ -92,6 +102,7 @@ static void segment_free(struct segment *g)
         close(g->fd);
     free(g->mem);
     free(g->block);
+    free(g->names);
     free(g->remap);
 }
 
@@ -177,6 +188,9 @@ static int write_all(int fd, const unsigned char *p, size_t n, struct hp_error *
 static void segment_retire(struct segment *g)
 {
     g->retired = true;
+    free(g->names); /* only appends compare with them */
+    g->names = NULL;
+    g->nnames = g->names_cap = 0;
     if (g->fd < 0) {
         if (g->mem && g->mem_cap > g->len) {
             g->mem_cap = g->len;
@@ -433,6 +447,48 @@ static void commit(struct segment *g, size_t n)
         g->block_len += n;
 }
 
+/* Whether sample e[0..n) has the names of g's last sample, in order. */
+static bool same_names(const struct segment *g, const struct sample_entry *e, size_t n)
+{
+    if (n != g->nnames || n == 0)
+        return false;
+    uint32_t differ = 0; /* no branch a name: nearly every sample is the same */
+    for (size_t i = 0; i < n; i++)
+        differ |= e[i].name ^ g->names[i];
+    return differ == 0;
+}
+
+/* The values of a sample with the names of the one before (see the top
+ * of this file): a byte of two sizes, then the two values. */
+static int put_values(struct segment *g, const struct sample_entry *e, size_t n,
+                      struct hp_error *err)
+{
+    size_t i = 0;
+    while (i < n) {
+        size_t pairs = (n - i + 1) / 2, room;
+        if (pairs > APPEND_BATCH)
+            pairs = APPEND_BATCH;
+        unsigned char *o = reserve(g, pairs * PAIR_MAX, &room, err);
+        if (!o)
+            return -1;
+        size_t batch = room / PAIR_MAX, used = 0;
+        if (batch > pairs)
+            batch = pairs;
+        for (size_t k = 0; k < batch; k++, i += 2) {
+            uint64_t v0 = (uint64_t)e[i].value, v1 = i + 1 < n ? (uint64_t)e[i + 1].value : 0;
+            unsigned n0 = value_bytes(v0), n1 = value_bytes(v1);
+            o[used] = (unsigned char)(n1 << 4 | n0);
+            store_le64(o + used + 1, v0); /* (bytes past a size are overwritten next) */
+            store_le64(o + used + 1 + n0, v1);
+            used += 1 + n0 + n1;
+        }
+        if (i > n)
+            i = n;
+        commit(g, used);
+    }
+    return 0;
+}
+
 int store_append(struct store *s, double time, const struct sample_entry *e, size_t n,
                  struct hp_error *err)
 {
@@ -441,12 +497,20 @@ int store_append(struct store *s, double time, const struct sample_entry *e, siz
         g = segment_push(s);
         segment_open(g, STORE_MEMORY, STORE_BLOCK);
     }
+    bool same = same_names(g, e, n);
     size_t room;
     unsigned char *o = reserve(g, HEADER_MAX, &room, err);
     if (!o)
         return -1;
     memcpy(o, &time, sizeof time);
-    commit(g, sizeof time + put_varint(o + sizeof time, (uint64_t)(uint32_t)n));
+    commit(g, sizeof time + put_varint(o + sizeof time, (uint64_t)(uint32_t)n << 1 | same));
+    if (same) {
+        if (put_values(g, e, n, err) < 0)
+            return -1;
+        g->count++;
+        s->count++;
+        return 0;
+    }
 
     int64_t expected = 0;
     size_t i = 0;
@@ -467,6 +531,13 @@ int store_append(struct store *s, double time, const struct sample_entry *e, siz
         }
         commit(g, used);
     }
+    if (n > g->names_cap) {
+        g->names_cap = n;
+        g->names = xreallocarray(g->names, n, sizeof *g->names);
+    }
+    for (i = 0; i < n; i++)
+        g->names[i] = e[i].name;
+    g->nnames = n;
     g->count++;
     s->count++;
     return 0;
@@ -488,6 +559,7 @@ struct store_cursor {
     size_t rpos, rlim;         /* rbuf[rpos..rlim) not yet decoded */
     size_t src_pos;            /* bytes of the log copied into buf so far */
     size_t replayed;           /* samples of the segment returned */
+    size_t last_n;             /* entries of the last of them */
     struct sample_entry *entries;
     size_t entries_cap;
     struct ahead *ahead; /* store_cursor_new_ahead's, else NULL */
@@ -619,6 +691,57 @@ static int last_records(const unsigned char *b, size_t *pos, size_t lim, struct 
     return 0;
 }
 
+/* The values of a sample with the names of the one before (put_values):
+ * e[0..count) keeps its names and gets its values.  -1: damaged. */
+static int get_values(struct store_cursor *c, struct sample_entry *e, size_t count,
+                      struct hp_error *err)
+{
+    const unsigned char *b = c->rbuf;
+    size_t pos = c->rpos, lim = c->rlim, i = 0;
+    while (i < count) {
+        if (lim - pos < PAIR_MAX) {
+            c->rpos = pos;
+            if (refill(c, PAIR_MAX, err) < 0)
+                return -1;
+            b = c->rbuf;
+            pos = c->rpos;
+            lim = c->rlim;
+        }
+        /* As many pairs as surely lie whole in the buffer: a size over 8
+         * (damage) is noted and said after the loop. */
+        size_t fast = (lim - pos) / PAIR_MAX, left = (count - i) / 2;
+        if (fast > left)
+            fast = left;
+        unsigned bad = 0;
+        for (size_t end = i + 2 * fast; i < end; i += 2) {
+            unsigned sizes = b[pos], n0 = sizes & 15, n1 = sizes >> 4;
+            bad |= (n0 + 7) >> 4 | (n1 + 7) >> 4; /* a size over 8 */
+            e[i].value = (int64_t)(load_le64(b + pos + 1) & low_bytes[n0]);
+            e[i + 1].value = (int64_t)(load_le64(b + pos + 1 + n0) & low_bytes[n1]);
+            pos += 1 + n0 + n1;
+        }
+        if (bad || pos > lim) {
+            c->rpos = pos < lim ? pos : lim;
+            return damaged(err);
+        }
+        /* The last pair, or one at the very end of the log: each checked
+         * against the end (the loads may read LOAD_SLACK past it). */
+        if (i < count && (fast == 0 || count - i < 2)) {
+            size_t n0, n1;
+            if (pos >= lim || (n0 = b[pos] & 15u) > 8 || (n1 = b[pos] >> 4) > 8
+                || lim - pos - 1 < n0 + n1 || (count - i < 2 && n1 != 0))
+                return damaged(err);
+            e[i].value = (int64_t)(load_le64(b + pos + 1) & low_bytes[n0]);
+            if (count - i >= 2)
+                e[i + 1].value = (int64_t)(load_le64(b + pos + 1 + n0) & low_bytes[n1]);
+            pos += 1 + n0 + n1;
+            i += count - i < 2 ? 1 : 2;
+        }
+    }
+    c->rpos = pos;
+    return 0;
+}
+
 static int ahead_next(struct ahead *a, struct sample *out, struct hp_error *err);
 
 int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_error *err)
@@ -642,10 +765,23 @@ int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_erro
         return damaged(err);
     memcpy(&out->time, c->rbuf + c->rpos, sizeof out->time);
     c->rpos += sizeof out->time;
-    uint64_t count;
+    uint64_t code;
     /* Every record takes at least a byte. */
     size_t left = (c->rlim - c->rpos) + (g->fd >= 0 ? g->len - c->src_pos : 0);
-    if (get_varint(c->rbuf, &c->rpos, c->rlim, &count) < 0 || count > UINT32_MAX || count > left)
+    if (get_varint(c->rbuf, &c->rpos, c->rlim, &code) < 0)
+        return damaged(err);
+    uint64_t count = code >> 1;
+    if (code & 1) { /* the names of the sample before */
+        if (c->replayed == 0 || count != c->last_n || count > 2 * left)
+            return damaged(err);
+        if (get_values(c, c->entries, (size_t)count, err) < 0)
+            return -1;
+        c->replayed++;
+        out->entry = c->entries;
+        out->n = (size_t)count;
+        return 1;
+    }
+    if (count > UINT32_MAX || count > left)
         return damaged(err);
     if (count > c->entries_cap) {
         c->entries_cap = (size_t)count;
@@ -705,6 +841,7 @@ int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_erro
     }
     c->rpos = pos;
     c->replayed++;
+    c->last_n = (size_t)count;
     if (g->remap && remap_names(g, e, (size_t)count, err) < 0)
         return -1;
     out->entry = c->entries;
@@ -714,12 +851,14 @@ int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_erro
 
 /* ---- replay decoded ahead ---- *
  *
- * Decoding is the larger part of a replay (on a 148 MB profile, 214 M of
- * the 355 M instructions of the drawing's replay), and the replay runs
- * after the reading, while the other processor has nothing to do.  So a
- * thread of its own decodes the samples with a plain cursor into a ring
- * of AHEAD_BATCHES batches, and the caller takes them from there in the
- * same order: the same samples, the same sums, whatever the timing. */
+ * A replay runs after the reading, while the other processor has nothing
+ * to do.  So a thread of its own decodes the samples with a plain cursor
+ * into a ring of AHEAD_BATCHES batches, and the caller takes them from
+ * there in the same order: the same samples, whatever the timing.  It
+ * pays where the caller's work on a sample is about the decoding's (an
+ * export writing text); where it is less (the drawing's sums), the
+ * caller waits for nearly every batch, and the sleeps and wake-ups cost
+ * more CPU time than the overlap saves (series.c, replay_dense). */
 #define AHEAD_BATCHES 3
 #define AHEAD_ENTRIES (1u << 12) /* a batch is full past this many entries */
 #define AHEAD_SAMPLES 256        /* ... or this many samples */

@@ -20,10 +20,10 @@
  * by the total of every name would be another sample wherever the names
  * -t drops are not spread evenly: another picture.  The exports need
  * every sample exactly.  So the store stays; what was on the critical
- * path is now off it or cheaper: the records decode with one load and a
- * mask (store.c), and the drawing's replay is decoded ahead on a thread
- * of its own (store_cursor_new_ahead) while the caller stacks the
- * samples before.
+ * path is now cheaper: the records decode with one load and a mask
+ * (store.c), and a replay whose caller does much with each sample (an
+ * export, the sparse stack) is decoded ahead on a thread of its own
+ * (store_cursor_new_ahead).
  */
 #ifndef HP2PS_STORE_H
 #define HP2PS_STORE_H
@@ -96,7 +96,9 @@ struct store_cursor;
 struct store_cursor *store_cursor_new(const struct store *s); /* s NULL: no samples */
 /* The same replay, decoded ahead by a thread of its own while the caller
  * works on the samples before (store.c, "replay decoded ahead"): for a
- * large store read once from start to end, the drawing's or an export's.
+ * large store read once from start to end by a caller that does as much
+ * with each sample as the decoding costs (an export): with less, the
+ * handing over costs more than it saves (series.c, replay_dense).
  * The same samples in the same order; a plain cursor when the store is
  * small, there is one processor, or no thread can start. */
 struct store_cursor *store_cursor_new_ahead(const struct store *s);
