@@ -75,7 +75,7 @@ struct segment {
     size_t count;      /* samples in the log */
     uint32_t *names;   /* the names of the last sample appended, in order */
     size_t nnames, names_cap;
-    uint32_t *remap;   /* adopted: its name id -> the store's; else NULL */
+    uint32_t *remap; /* adopted: its name id -> the store's; else NULL */
     size_t nremap;
     bool retired; /* never appended to again (segment_retire) */
 };
