@@ -826,6 +826,31 @@
     return true;
   }
 
+  var ROWS_AFTER = 300;
+
+  /* Whether each table's rows are in sight (sortTable), as the browser
+   * says after each frame: no layout asked for. */
+  var sightOf = window.IntersectionObserver ? new IntersectionObserver(function (seen) {
+    seen.forEach(function (s) {
+      var state = s.target.hp2psState;
+      state.inSight = s.isIntersecting;
+      if (state.inSight && state.pending)
+        state.pending();
+    });
+  }) : null;
+  /* a scroll's frame shows the rows as they are (its scroll event comes
+   * before the frame's layout), as does a resize's */
+  window.addEventListener('scroll', function () { flushRows(); }, {passive: true});
+  window.addEventListener('resize', function () { flushRows(); });
+
+  /* The rows put off (sortTable) put in now, for what reads them. */
+  function flushRows() {
+    sorts.forEach(function (state) {
+      if (state.pending)
+        state.pending();
+    });
+  }
+
   function sortTable(body, entries, state) {
     var c = COLUMNS[state.column].v, dir = state.dir;
     entries.sort(function (a, z) {
@@ -843,21 +868,37 @@
       if (!e.row)
         makeRow(state, e);
     });
-    var same = want.length === body.rows.length && want.every(function (e, j) {
-      return body.rows[j] === e.row;
-    });
-    if (!same) {
-      body.textContent = '';
-      var frag = document.createDocumentFragment();
-      want.forEach(function (e) { frag.appendChild(e.row); });
-      body.appendChild(frag);
-    }
-    want.forEach(function (e) {
-      if (e.stamp !== stamp)
-        fillRow(state.P, e, state.w);
-      markName(e);
-      e.row.classList.toggle('out', e.key < 0 || !shown[e.key]);
-    });
+    /* rows out of sight (under the graph without a key, issue 41) are
+     * put in when the page has been left alone for ROWS_AFTER ms or as
+     * they come into sight (a scroll, sightOf): a keystroke's frame does
+     * not wait for the layout of 100 rows nobody sees, and the next
+     * keystroke's replaces them; in sight, at once */
+    state.pending = function () {
+      state.pending = null;
+      var same = want.length === body.rows.length && want.every(function (e, j) {
+        return body.rows[j] === e.row;
+      });
+      if (!same) {
+        body.textContent = '';
+        var frag = document.createDocumentFragment();
+        want.forEach(function (e) { frag.appendChild(e.row); });
+        body.appendChild(frag);
+      }
+      want.forEach(function (e) {
+        if (e.stamp !== stamp)
+          fillRow(state.P, e, state.w);
+        markName(e);
+        e.row.classList.toggle('out', e.key < 0 || !shown[e.key]);
+      });
+    };
+    clearTimeout(state.timer);
+    if (state.inSight === false)
+      state.timer = setTimeout(function () {
+        if (state.pending)
+          state.pending();
+      }, ROWS_AFTER);
+    else
+      state.pending();
     var rest = state.matching - want.length;
     var what = state.mode === 'names' ? 'names' : 'rows';
     state.more.hidden = rest <= 0 && !state.all;
@@ -1116,6 +1157,9 @@
                               stamp: -1});
     state.entries = state.bandEntries;
     state.body = body;
+    body.hp2psState = state;
+    if (sightOf)
+      sightOf.observe(body);
     function rowOf(e) {
       var row = e.target.closest('tr');
       return row && Number(row.getAttribute('data-band')) >= 0 ? row : null;
@@ -1702,6 +1746,7 @@
   skip.textContent = 'Skip to the table of bands';
   skip.addEventListener('click', function (e) {
     e.preventDefault(); /* the fragment keeps the view (share) */
+    flushRows();
     var first = tables.querySelector('tbody tr') || tables;
     if (first === tables)
       tables.tabIndex = -1;
@@ -2755,6 +2800,7 @@
   }
 
   function refocus(f) {
+    flushRows();
     if (!f)
       return;
     var e = null;
@@ -3005,6 +3051,7 @@
   /* What the page shows now, for the test to read. */
   function state(action) {
     shareNow();
+    flushRows();
     var visible = !readout.hidden, rd = {};
     ['panel', 'sample', 'time', 'band', 'value', 'share', 'total', 'hidden'].forEach(function (a) {
       rd[a] = visible ? readout.getAttribute('data-' + a) : null;

@@ -439,8 +439,10 @@ def check_zoom_input(page, d):
     page.key("Escape", 27)
     page.js("document.getElementById('search').focus()")
     page.call("Input.insertText", text="main")
-    n = page.js("document.querySelector('#bands-0 tbody').rows.length")
     want = len([b for b in P["bands"] if "main" in d["bands"][b]["name"]])
+    # (rows out of sight are put in once the typing stops: page.js sortTable)
+    page.wait("document.querySelector('#bands-0 tbody').rows.length === %d" % min(want, 100), 5)
+    n = page.js("document.querySelector('#bands-0 tbody').rows.length")
     if n != min(want, 100):
         fail("typing 'main' in the search: %d rows, %d bands match" % (n, want))
     if page.js("document.getElementById('view')"):
