@@ -23,12 +23,15 @@ bool bands_sum_sample_traced(const struct band_plan *bp, const struct sample_ent
 {
     bool clipped = false;
     int64_t hidden = 0; /* *traced's sum, kept apart from value[]: they may not alias */
-    size_t count = bp->count;
+    /* in locals: for all the compiler knows a store to value[] may change
+     * bp's fields, and it would load them again for every entry */
+    size_t count = bp->count, nnames = bp->nnames;
+    const int32_t *band_of_name = bp->band_of_name;
     memset(value, 0, count * sizeof *value);
     for (size_t i = 0; i < n; i++) {
-        if (e[i].name >= bp->nnames)
+        if (e[i].name >= nnames)
             continue;
-        int32_t b = bp->band_of_name[e[i].name];
+        int32_t b = band_of_name[e[i].name];
         if ((uint32_t)b < count) /* a band drawn (b >= 0) */
             clipped |= bands_add_value(&value[b], e[i].value);
         else if (b == BAND_TRACED)

@@ -452,10 +452,19 @@ static bool same_names(const struct segment *g, const struct sample_entry *e, si
 {
     if (n != g->nnames || n == 0)
         return false;
-    uint32_t differ = 0; /* no branch a name: nearly every sample is the same */
-    for (size_t i = 0; i < n; i++)
-        differ |= e[i].name ^ g->names[i];
-    return differ == 0;
+    /* no branch a name (nearly every sample is the same), four at a time */
+    uint32_t d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+    const uint32_t *was = g->names;
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        d0 |= e[i].name ^ was[i];
+        d1 |= e[i + 1].name ^ was[i + 1];
+        d2 |= e[i + 2].name ^ was[i + 2];
+        d3 |= e[i + 3].name ^ was[i + 3];
+    }
+    for (; i < n; i++)
+        d0 |= e[i].name ^ was[i];
+    return (d0 | d1 | d2 | d3) == 0;
 }
 
 /* The values of a sample with the names of the one before (see the top

@@ -719,6 +719,18 @@ static void test_errors(void)
     EXPECT_ERR(HDR "BEGIN_SAMPLE 2.50\nEND_SAMPLE\n\nBEGIN_SAMPLE 1.0\nEND_SAMPLE\n",
                "t.hp:8: samples out of sequence: time 1.0 is before the previous sample's "
                "time 2.50");
+    /* The previous time is kept as its first bytes only (hp.c's
+     * time_text): quoted and cut as the whole would be, 40 bytes shown. */
+    EXPECT_ERR(HDR
+               "BEGIN_SAMPLE 2.0000000000000000000000000000000000000000000000001\n"
+               "END_SAMPLE\nBEGIN_SAMPLE 1.00000000000000000000000000000000000001\nEND_SAMPLE\n",
+               "t.hp:7: samples out of sequence: time 1.00000000000000000000000000000000000001 "
+               "is before the previous sample's time 2.00000000000000000000000000000000000000...");
+    EXPECT_ERR(
+        HDR "BEGIN_SAMPLE 2.00000000000000000000000000000000000001\n"
+            "END_SAMPLE\nBEGIN_SAMPLE 1.000000000000000000000000000000000000000001\nEND_SAMPLE\n",
+        "t.hp:7: samples out of sequence: time 1.00000000000000000000000000000000000000... "
+        "is before the previous sample's time 2.00000000000000000000000000000000000001");
     EXPECT_ERR(HDR "END_SAMPLE 0\n", "t.hp:5: END_SAMPLE without BEGIN_SAMPLE");
     EXPECT_ERR(HDR "BEGIN_SAMPLE 0\nEND_SAMPLE 0\nEND_SAMPLE 0\n",
                "t.hp:7: END_SAMPLE without BEGIN_SAMPLE");

@@ -72,8 +72,51 @@ static void test_numbers(void)
     CHECK(number_read(padded, sizeof padded, false, &v) && v == 9);
 }
 
+/* Decimals of up to 15 digits, read without strtod (number.c's
+ * short_decimal), are strtod's bits: every digit count and decimal
+ * places, random digits, and those of 16 and more (strtod's way). */
+static void test_short_decimals(void)
+{
+    uint64_t r = 0x9e3779b97f4a7c15u;
+    size_t differ = 0, tried = 0;
+    for (int round = 0; round < 200000; round++) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        size_t digits = 1 + (size_t)(r % 18), dot = (size_t)((r >> 8) % (digits + 2));
+        char s[40];
+        size_t n = 0;
+        uint64_t d = r >> 16;
+        for (size_t i = 0; i < digits; i++, d = d * 6364136223846793005u + 1442695040888963407u) {
+            if (i == dot)
+                s[n++] = '.';
+            s[n++] = (char)('0' + (d >> 60) % 10);
+        }
+        if (dot == digits)
+            s[n++] = '.';
+        s[n] = '\0';
+        double v = -1;
+        if (!number_read(s, n, false, &v)) {
+            differ++;
+            continue;
+        }
+        double want = number_strtod(s, NULL);
+        differ += memcmp(&v, &want, sizeof v) != 0;
+        tried++;
+    }
+    CHECK_INT(differ, 0);
+    CHECK_INT(tried, 200000);
+    const char *edge[] = {
+        "999999999999999", "0.000000000000001", "9.99999999999999", "0.1", "0.3", "2.675",
+        "1.005",           "123456789012.345",  "0000000000000001", "0.0", "+0.7"
+    };
+    for (size_t i = 0; i < sizeof edge / sizeof *edge; i++) {
+        double v = -1, want = number_strtod(edge[i], NULL);
+        CHECK(number_read(edge[i], strlen(edge[i]), true, &v) && memcmp(&v, &want, sizeof v) == 0);
+    }
+}
+
 int main(void)
 {
+    test_short_decimals();
     test_quote_short();
     test_quote_message();
     test_numbers();

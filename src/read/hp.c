@@ -86,6 +86,16 @@ static const char *const keyword_name[] = {
     "", "JOB", "DATE", "SAMPLE_UNIT", "VALUE_UNIT", "MARK", "BEGIN_SAMPLE", "END_SAMPLE", "",
 };
 
+/* A sample's time as written, for a message that may never be said: its
+ * first bytes, copied, and quoted only when a message needs them.  Every
+ * sample's time quoted at once cost 2 % of a run at 150 MB.  QUOTE_BYTES
+ * and one UTF-8 sequence more are all that quote_short looks at: it
+ * quotes these as it would the whole (and cuts them with "..." alike). */
+struct time_text {
+    char text[QUOTE_BYTES + 4];
+    size_t len;
+};
+
 struct parser {
     struct profile *p;
     struct hp_error *err;
@@ -98,8 +108,8 @@ struct parser {
 
     /* the profile, the open sample, --from, --to, --x=index (read/builder.h) */
     struct sample_builder b;
-    char time_text[QUOTE_MAX]; /* the open sample's time as written */
-    char last_text[QUOTE_MAX]; /* the time of the last completed sample, as written */
+    struct time_text time_text; /* the open sample's time as written */
+    struct time_text last_text; /* the time of the last completed sample, as written */
 
     /* succ[0]: the first name of the last sample; succ[id + 1]: the name
      * that followed name id the last time it was seen.  Each holds the
@@ -363,17 +373,21 @@ static int begin_line(struct parser *ps, const char *s, const char *e)
         return rc;
     if (ps->b.in_sample)
         return bad(ps, "BEGIN_SAMPLE inside a sample (END_SAMPLE missing)");
-    char q[QUOTE_MAX];
     while (is_ws((unsigned char)*s))
         s++;
     while (is_ws((unsigned char)e[-1]))
         e--;
-    quote_short(q, s, (size_t)(e - s));
+    size_t n = (size_t)(e - s);
     /* Every sample is checked, also one outside the --from/--to window. */
-    if (ps->b.nseen > 0 && t < ps->b.last_seen)
+    if (ps->b.nseen > 0 && t < ps->b.last_seen) {
+        char q[QUOTE_MAX], was[QUOTE_MAX];
+        quote_short(q, s, n);
+        quote_short(was, ps->last_text.text, ps->last_text.len);
         return bad(ps, "samples out of sequence: time %s is before the previous sample's time %s",
-                   q, ps->last_text);
-    memcpy(ps->time_text, q, sizeof q);
+                   q, was);
+    }
+    ps->time_text.len = n < sizeof ps->time_text.text ? n : sizeof ps->time_text.text;
+    memcpy(ps->time_text.text, s, ps->time_text.len);
     builder_begin(&ps->b, t);
     ps->next_at = 0;
     return P_OK;
@@ -387,7 +401,7 @@ static int end_line(struct parser *ps)
         return bad(ps, "END_SAMPLE without BEGIN_SAMPLE");
     if (ps->disproved)
         return disproved(ps);
-    memcpy(ps->last_text, ps->time_text, sizeof ps->last_text);
+    ps->last_text = ps->time_text;
     return builder_end(&ps->b, ps->err) < 0 ? P_HARD : P_OK;
 }
 
@@ -1370,7 +1384,7 @@ static void part_adopt(struct parser *ps, struct part *pt)
     builder_adopt(&ps->b, &pt->ps.b);
     ps->lineno += pt->ps.lineno;
     if (pt->ps.b.nseen)
-        memcpy(ps->last_text, pt->ps.last_text, sizeof ps->last_text);
+        ps->last_text = pt->ps.last_text;
     succ_cover(ps);
 }
 
