@@ -839,9 +839,10 @@
     });
   }) : null;
   /* a scroll's frame shows the rows as they are (its scroll event comes
-   * before the frame's layout), as does a resize's */
+   * before the frame's layout), as does a resize's, and a printed page */
   window.addEventListener('scroll', function () { flushRows(); }, {passive: true});
   window.addEventListener('resize', function () { flushRows(); });
+  window.addEventListener('beforeprint', function () { flushRows(); });
 
   /* The rows put off (sortTable) put in now, for what reads them. */
   function flushRows() {
