@@ -183,7 +183,14 @@ static inline bool same_16(const char *a, const char *b)
 static inline bool same_bytes(const char *a, const char *b, size_t n)
 {
 #if defined(__SSE2__) && !defined(HP2PS_PORTABLE)
-    if (n >= 16) {
+    if (n >= 16 && n <= 32) { /* most names: the first and last 16, one test */
+        __m128i x = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)a),
+                                   _mm_loadu_si128((const __m128i *)(const void *)b));
+        __m128i y = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(a + n - 16)),
+                                   _mm_loadu_si128((const __m128i *)(const void *)(b + n - 16)));
+        return _mm_movemask_epi8(_mm_and_si128(x, y)) == 0xFFFF;
+    }
+    if (n > 32) {
         for (size_t i = 0; i + 16 < n; i += 16)
             if (!same_16(a + i, b + i))
                 return false;
