@@ -129,6 +129,11 @@ python3 "$TESTDATA/../tools/many_bands.py" 565 109 1 >many.hp
 "$HP2PS" -t0 -m0 many.hp -o many.html && "$HP2PS" -t0 -m0 many.hp -o many.csv
 check "chromium: every local maximum of 565 bands is read where it is drawn" \
     timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" extremes "$CHROMIUM" many.html many.csv
+# Its table sorted by a click and searched, in sight and out of it: in
+# each frame after, the rows it holds are the first of the order wanted
+# and fill the window (page.js puts in at once only the rows in sight).
+check "chromium: 565 bands' table, sorted and searched: its rows in order in each frame" \
+    timeout 600 python3 "$TESTDATA/../tools/cdp_page.py" table "$CHROMIUM" many.html
 
 # -t1 leaves names out: the readout's totals say what they cover, with the
 # .hp's figures (hidden_bands.py reads them from the .hp).

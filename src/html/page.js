@@ -386,18 +386,31 @@
     return d;
   }
 
+  /* The key entry left unveiled and the one marked pressed, as last
+   * set: only the entries that change are touched (each of the 647
+   * veils and entries set again was restyled, 8 ms of a hover's frame). */
+  var unveiled = -1, pressed = -1;
+
   function drawHighlight() {
     var k = hovered >= 0 ? hovered : pinned;
     while (highlight.firstChild)
       highlight.removeChild(highlight.firstChild);
     veils.setAttribute('visibility', k >= 0 ? 'visible' : 'hidden');
-    keyVeil.forEach(function (v, b) {
-      v.setAttribute('visibility', b === k ? 'hidden' : 'inherit');
-    });
+    if (unveiled !== k) {
+      if (keyVeil[unveiled])
+        keyVeil[unveiled].setAttribute('visibility', 'inherit');
+      if (keyVeil[k])
+        keyVeil[k].setAttribute('visibility', 'hidden');
+      unveiled = k;
+    }
     graph.setAttribute('data-highlight', k >= 0 ? String(k) : '');
-    keyRects.forEach(function (r, b) {
-      r.setAttribute('aria-pressed', b === pinned ? 'true' : 'false');
-    });
+    if (pressed !== pinned) {
+      if (keyRects[pressed])
+        keyRects[pressed].setAttribute('aria-pressed', 'false');
+      if (keyRects[pinned])
+        keyRects[pinned].setAttribute('aria-pressed', 'true');
+      pressed = pinned;
+    }
     rows.forEach(function (row) {
       row.classList.toggle('on', Number(row.getAttribute('data-band')) === pinned);
     });
@@ -826,23 +839,35 @@
     return true;
   }
 
-  var ROWS_AFTER = 300;
+  /* Rows out of sight are put in once the page has been left alone for
+   * ROWS_AFTER ms, ROWS_CHUNK at a time while it is idle (a frame's
+   * layout of 20 rows: a few ms). */
+  var ROWS_AFTER = 300, ROWS_CHUNK = 20;
+  var idle = window.requestIdleCallback ? function (f) { requestIdleCallback(f, {timeout: 500}); }
+                                        : function (f) { setTimeout(f, 30); };
 
   /* Whether each table's rows are in sight (sortTable), as the browser
    * says after each frame: no layout asked for. */
   var sightOf = window.IntersectionObserver ? new IntersectionObserver(function (seen) {
     seen.forEach(function (s) {
-      var state = s.target.hp2psState;
-      state.inSight = s.isIntersecting;
-      if (state.inSight && state.pending)
-        state.pending();
+      s.target.hp2psState.inSight = s.isIntersecting;
     });
+    sightRows();
   }) : null;
   /* a scroll's frame shows the rows as they are (its scroll event comes
-   * before the frame's layout), as does a resize's, and a printed page */
-  window.addEventListener('scroll', function () { flushRows(); }, {passive: true});
-  window.addEventListener('resize', function () { flushRows(); });
+   * before the frame's layout), as does a resize's */
+  window.addEventListener('scroll', function () { sightRows(); }, {passive: true});
+  window.addEventListener('resize', function () { sightRows(); });
   window.addEventListener('beforeprint', function () { flushRows(); });
+
+  /* The rows put off that the window shows put in now. */
+  function sightRows() {
+    sorts.forEach(function (state) {
+      var n = state.pending ? rowsInSight(state) : 0;
+      if (n > 0)
+        putRows(state, n);
+    });
+  }
 
   /* The rows put off (sortTable) put in now, for what reads them. */
   function flushRows() {
@@ -852,8 +877,92 @@
     });
   }
 
+  /* How many of the table's rows reach the foot of the window, each row
+   * taken as short as the shortest laid out (more rather than fewer).
+   * Out of sight (sightOf) the rows may not be laid out: the top of the
+   * tables' box, asking no layout of them. */
+  function rowsInSight(state) {
+    var body = state.body, n = Math.min(body.rows.length, 30), top;
+    if (state.inSight) {
+      top = body.getBoundingClientRect().top;
+      for (var j = 0; j < n; j++) {
+        var h = body.rows[j].getBoundingClientRect().height;
+        if (h >= 4 && !(h >= state.rowHeight))
+          state.rowHeight = h;
+      }
+    } else {
+      top = tables.getBoundingClientRect().top;
+    }
+    if (top >= window.innerHeight)
+      return 0;
+    return Math.ceil((window.innerHeight - top) / (state.rowHeight || 16)) + 1;
+  }
+
+  /* The table's body made the first n rows of its order (state.want),
+   * moving as few rows as it can: a row in its place stays, one no
+   * longer wanted is taken out (a search that narrows lays none out
+   * again; a row put back in is laid out and its text shaped anew, most
+   * of a sort's frame). */
+  function putRows(state, n) {
+    var body = state.body, want = state.want, at = body.firstChild, j, next;
+    n = Math.min(n, want.length);
+    if (n <= state.put)
+      return;
+    state.put = n;
+    /* the tables keep their height until all the rows are in: a change
+     * of the page's height paints the whole drawing again (its layer's
+     * cull rect follows the page's), 6 ms of each frame on the key page */
+    if (n < want.length && !tables.style.minHeight)
+      tables.style.minHeight = tables.getBoundingClientRect().height + 'px';
+    var mark = ++state.marks;
+    for (j = 0; j < n; j++)
+      want[j].put = mark;
+    for (j = 0; j < n; j++) {
+      var row = want[j].row;
+      while (at && at !== row && at.hp2psEntry.put !== mark) {
+        next = at.nextSibling;
+        body.removeChild(at);
+        at = next;
+      }
+      if (at === row)
+        at = at.nextSibling;
+      else
+        body.insertBefore(row, at);
+    }
+    while (at) {
+      next = at.nextSibling;
+      body.removeChild(at);
+      at = next;
+    }
+    for (j = 0; j < n; j++) {
+      var e = want[j];
+      if (e.stamp !== stamp)
+        fillRow(state.P, e, state.w);
+      markName(e);
+      e.row.classList.toggle('out', e.key < 0 || !shown[e.key]);
+    }
+    if (n === want.length) {
+      state.pending = null;
+      if (!sorts.some(function (s) { return s.pending; }))
+        tables.style.minHeight = '';
+    }
+  }
+
+  /* The rows put off, put in once the page has been left alone. */
+  function putLater(state) {
+    var sorted = state.sorted;
+    clearTimeout(state.timer);
+    state.timer = setTimeout(function more() {
+      if (state.sorted !== sorted || !state.pending)
+        return;
+      putRows(state, Math.max(state.put, 0) + ROWS_CHUNK);
+      if (state.pending)
+        idle(more);
+    }, ROWS_AFTER);
+  }
+
   function sortTable(body, entries, state) {
-    var c = COLUMNS[state.column].v, dir = state.dir;
+    var c = COLUMNS[state.column].v, dir = state.dir, n;
     entries.sort(function (a, z) {
       var x = a.values[c], y = z.values[c];
       var d = x < y ? -1 : x > y ? 1 : 0;
@@ -869,37 +978,22 @@
       if (!e.row)
         makeRow(state, e);
     });
-    /* rows out of sight (under the graph without a key, issue 41) are
-     * put in when the page has been left alone for ROWS_AFTER ms or as
-     * they come into sight (a scroll, sightOf): a keystroke's frame does
-     * not wait for the layout of 100 rows nobody sees, and the next
-     * keystroke's replaces them; in sight, at once */
-    state.pending = function () {
-      state.pending = null;
-      var same = want.length === body.rows.length && want.every(function (e, j) {
-        return body.rows[j] === e.row;
-      });
-      if (!same) {
-        body.textContent = '';
-        var frag = document.createDocumentFragment();
-        want.forEach(function (e) { frag.appendChild(e.row); });
-        body.appendChild(frag);
-      }
-      want.forEach(function (e) {
-        if (e.stamp !== stamp)
-          fillRow(state.P, e, state.w);
-        markName(e);
-        e.row.classList.toggle('out', e.key < 0 || !shown[e.key]);
-      });
-    };
-    clearTimeout(state.timer);
-    if (state.inSight === false)
-      state.timer = setTimeout(function () {
-        if (state.pending)
-          state.pending();
-      }, ROWS_AFTER);
-    else
+    /* the rows the window shows are put in at once, those out of sight
+     * (all of them under the graph without a key, issue 41; most of a
+     * sort's) when the page is left alone or as they come into sight
+     * (a scroll, sightOf): a keystroke's or a sort's frame does not wait
+     * for the layout of 100 rows nobody sees, and the next keystroke's
+     * replaces them */
+    state.want = want;
+    state.put = -1; /* (none yet: putRows takes the old ones out) */
+    state.sorted++;
+    state.pending = function () { putRows(state, want.length); };
+    if (state.inSight === undefined) /* (as the page loads: no layout asked for) */
       state.pending();
+    else if (state.inSight && (n = rowsInSight(state)) > 0)
+      putRows(state, n);
+    if (state.pending)
+      putLater(state);
     var rest = state.matching - want.length;
     var what = state.mode === 'names' ? 'names' : 'rows';
     state.more.hidden = rest <= 0 && !state.all;
@@ -1025,6 +1119,7 @@
     if (e.whole)
       row.classList.add('whole');
     e.row = row;
+    row.hp2psEntry = e; /* (putRows) */
     if (e.b >= 0 && !e.band)
       rows.push(row);
   }
@@ -1101,7 +1196,7 @@
     var thead = table.createTHead(), head = thead.insertRow();
     var body = table.createTBody();
     var state = {column: 0, dir: 1, heads: [], P: P, w: windowOf(P), all: false,
-                 mode: 'bands', filters: {}};
+                 mode: 'bands', filters: {}, sorted: 0, marks: 0, put: -1};
     state.more = document.createElement('button');
     state.more.type = 'button';
     state.more.className = 'more';

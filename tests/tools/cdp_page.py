@@ -18,11 +18,21 @@ cdp_page.py hidden CHROMIUM PAGE TRUTH: the mouse where -t's names hold
 the most (tests/tools/hidden_bands.py's TRUTH), and the readout's totals
 say what is drawn, what is not, and the total of every name.
 
+cdp_page.py table CHROMIUM PAGE: the table of a page of many bands,
+sorted by a click on its Share heading (both ways), searched a key at a
+time with the table in sight, and searched out of sight then scrolled
+to: in the frame after each, the rows it holds are the first of the
+order wanted (by share, the key's order breaking ties; the search's
+matches only, their matched part marked) and reach the foot of the
+window; once the page is left alone, all of the first 100 are there;
+a band's figures read the same whenever its row is shown.
+
 Prints what is wrong and exits 1, else exits 0.
 """
 import base64
 import json
 import os
+import re
 import socket
 import struct
 import subprocess
@@ -518,11 +528,181 @@ def hidden(chromium, page_path, truth_path):
     sys.exit(1 if failures else 0)
 
 
+FRAME = ("new Promise(function (r) { requestAnimationFrame(function () {"
+         " setTimeout(r, 0); }); })")
+
+ROWS_JS = """(function () {
+  var body = document.querySelector('#bands-0 tbody');
+  return {inner: window.innerHeight, top: body.getBoundingClientRect().top, rows: Array.prototype.map.call(body.rows, function (row) {
+    var r = row.getBoundingClientRect(), m = row.querySelector('mark');
+    return {band: row.getAttribute('data-band'), name: row.querySelector('.nm').textContent,
+            mark: m ? m.textContent : null, top: r.top, bottom: r.bottom,
+            out: row.classList.contains('out'),
+            cells: Array.prototype.map.call(row.cells, function (c, j) {
+              return j === 1 ? '' : c.textContent; })};
+  })};
+})()"""
+
+
+def check_table(page, d):
+    """The rows a sort, a search typed with the table in sight and one
+    typed out of sight show, in the frame after each and once the page
+    is left alone (page.js: those in sight at once, the rest later)."""
+    P = d["panels"][0]
+    n = len(P["bands"])
+    if n < 200:
+        fail("the table test wants a page of 200 bands or more, not %d" % n)
+        return
+    # entry b of the panel: its band (data-band), rank (the key's order,
+    # which breaks ties) and share, as the page sorts them
+    entries = [{"band": str(P["bands"][b]), "rank": n - b, "share": P["share"][b],
+                "name": d["bands"][P["bands"][b]]["name"]} for b in range(n)]
+    figures = {}  # a band's cells as first read
+    partial = [0]
+
+    def order(desc, pattern=None):
+        es = [e for e in entries if pattern is None or re.search(pattern, e["name"])]
+        es.sort(key=lambda e: ((-e["share"] if desc else e["share"]), e["rank"]))
+        return es
+
+    def rows_are(what, want, pattern, complete):
+        got = page.js(ROWS_JS)
+        rows, inner = got["rows"], got["inner"]
+        if not complete and got["top"] >= inner:
+            fail("%s: the table is not in sight (its rows from %s, the window's foot %s)" %
+                 (what, got["top"], inner))
+        shown = want[:100]
+        if complete and len(rows) != len(shown):
+            fail("%s: %d rows, wanted %d" % (what, len(rows), len(shown)))
+        if len(rows) < len(shown):
+            partial[0] += 1
+            if not rows or rows[-1]["bottom"] < inner:
+                fail("%s: %d of %d rows, the last ending at %s, above the window's foot %s" %
+                     (what, len(rows), len(shown), rows[-1]["bottom"] if rows else None, inner))
+        for j, (r, e) in enumerate(zip(rows, shown)):
+            if r["band"] != e["band"] or r["name"] != e["name"]:
+                fail("%s: row %d is %r (band %s), wanted %r (band %s)" %
+                     (what, j + 1, r["name"], r["band"], e["name"], e["band"]))
+                return
+            m = re.search(pattern, e["name"]) if pattern else None
+            if r["mark"] != (m.group(0) if m else None):
+                fail("%s: row %d (%r) marks %r" % (what, j + 1, r["name"], r["mark"]))
+            if r["out"]:
+                fail("%s: row %d (%r) drawn as left out" % (what, j + 1, r["name"]))
+            if figures.setdefault(r["band"], r["cells"]) != r["cells"]:
+                fail("%s: row %d (%r) reads %r, before %r" %
+                     (what, j + 1, r["name"], r["cells"], figures[r["band"]]))
+        if len(rows) > len(shown):
+            fail("%s: %d rows, wanted %d" % (what, len(rows), len(shown)))
+
+    def settled(want):
+        return page.wait("document.querySelector('#bands-0 tbody').rows.length === %d" %
+                         min(len(want), 100), 10)
+
+    page.wait("document.documentElement.getAttribute('data-ready') === 'yes'", 60)
+    button = "#bands-0 th:nth-child(3) button"
+    page.js("document.querySelector(%r).scrollIntoView({block: 'center'})" % button)
+    for _ in range(2):  # (the page learns that the table is in sight after a frame)
+        page.call("Runtime.evaluate", expression=FRAME, awaitPromise=True)
+    settled(entries)
+    rows_are("as loaded", sorted(entries, key=lambda e: e["rank"]), None, True)
+
+    def click_sort():
+        x, y = page.js("(function () { var r = document.querySelector(%r).getBoundingClientRect();"
+                       " return [r.left + r.width / 2, r.top + r.height / 2]; })()" % button)
+        page.click(x, y)
+    for desc in (True, False):
+        what = "sorted by share, %s" % ("largest first" if desc else "smallest first")
+        click_sort()
+        page.call("Runtime.evaluate", expression=FRAME, awaitPromise=True)
+        rows_are(what + ", its frame", order(desc), None, False)
+        settled(entries)
+        rows_are(what + ", left alone", order(desc), None, True)
+    # typed with the table in sight (a window tall enough to show the
+    # search box and the table's first rows): the rows narrow to the
+    # matches, smallest share first
+    page.call("Emulation.setDeviceMetricsOverride", width=1200, height=1800, deviceScaleFactor=1,
+              mobile=False)
+    page.js("window.scrollTo(0, 0)")
+    page.js("document.getElementById('search').focus()")
+    for _ in range(2):
+        page.call("Runtime.evaluate", expression=FRAME, awaitPromise=True)
+    typed = ""
+    for ch in "fn1/":
+        typed += ch
+        page.call("Input.insertText", text=ch)
+        page.call("Runtime.evaluate", expression=FRAME, awaitPromise=True)
+        rows_are("%r typed in sight, its frame" % typed, order(False, typed), typed, False)
+    settled(order(False, typed))
+    rows_are("%r typed in sight, left alone" % typed, order(False, typed), typed, True)
+    # ten matches, all in sight, sorted one way then the other: the same
+    # rows in another order
+    typed = "fn1[0-9]/"
+
+    def retype(text):
+        page.js("document.getElementById('search').select()")
+        page.call("Input.insertText", text=text)
+        page.call("Runtime.evaluate", expression=FRAME, awaitPromise=True)
+    retype(typed)
+    rows_are("%r typed in sight, its frame" % typed, order(False, typed), typed, True)
+    for desc in (True, False):
+        what = "%r, sorted by share, %s" % (typed, "largest first" if desc else "smallest first")
+        click_sort()
+        page.call("Runtime.evaluate", expression=FRAME, awaitPromise=True)
+        rows_are(what + ", its frame", order(desc, typed), typed, True)
+    retype("no such name")
+    rows_are("a search that matches nothing, its frame", [], None, True)
+    # a search out of sight (the window as it was), then the table
+    # scrolled to
+    page.call("Emulation.clearDeviceMetricsOverride")
+    page.js("window.scrollTo(0, 0)")
+    for _ in range(2):
+        page.call("Runtime.evaluate", expression=FRAME, awaitPromise=True)
+    typed = "fn1"
+    retype(typed)
+    page.js("document.querySelector(%r).scrollIntoView({block: 'center'})" % button)
+    page.call("Runtime.evaluate", expression=FRAME, awaitPromise=True)
+    rows_are("%r typed out of sight, scrolled to, its frame" % typed, order(False, typed), typed, False)
+    settled(order(False, typed))
+    rows_are("%r typed out of sight, left alone" % typed, order(False, typed), typed, True)
+    # sorted again, the matches (more than 100) largest first, then
+    # smallest: most rows shown stay, in another order
+    for desc in (True, False):
+        what = "%r, sorted by share, %s" % (typed, "largest first" if desc else "smallest first")
+        click_sort()
+        page.call("Runtime.evaluate", expression=FRAME, awaitPromise=True)
+        rows_are(what + ", its frame", order(desc, typed), typed, False)
+        settled(order(desc, typed))
+        rows_are(what + ", left alone", order(desc, typed), typed, True)
+    errors = page.js("window.hp2psErrors")
+    if errors:
+        fail("console errors: %r" % errors[:3])
+    print("table: %d bands, %d readings of part of the rows" % (n, partial[0]))
+
+
+def table(chromium, page_path):
+    d = html_page.data_of(page_path)
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+        proc, page = open_browser(chromium, profile, "file://" + os.path.abspath(page_path))
+        try:
+            if not page.wait("document.getElementById('overlay') !== null"):
+                fail("the page's script did not run")
+            else:
+                page.js(ERROR_HOOK)
+                check_table(page, d)
+        finally:
+            proc.kill()
+            proc.wait()
+    sys.exit(1 if failures else 0)
+
+
 def main():
     if sys.argv[1] == "extremes":
         extremes(*sys.argv[2:5])
     if sys.argv[1] == "hidden":
         hidden(*sys.argv[2:5])
+    if sys.argv[1] == "table":
+        table(*sys.argv[2:4])
     chromium, page_path, csv_path, watched = sys.argv[1:5]
     d = html_page.data_of(page_path)
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
