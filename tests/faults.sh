@@ -94,7 +94,9 @@ sigs="TERM INT HUP QUIT RTMIN XCPU VTALRM PROF IO PWR RTMIN+1 RTMAX"
 $posix_only && sigs="TERM INT HUP QUIT USR2 XCPU VTALRM PROF IO PWR"
 for sig in $sigs; do
     caught=""
-    for _ in 1 2 3 4 5 6 7 8 9 10; do
+    # (up to 40 runs: on a loaded machine a run may rename its file
+    # before the SIGSTOP lands, run after run)
+    for _ in $(seq 40); do
         echo old >sig/big.csv
         # env --default-signal: a background job starts with SIGINT ignored
         (ulimit -c 0; exec env --default-signal "$HP2PS" -m0 -t0 -o sig/big.csv big.hp 2>err.txt) &
@@ -157,7 +159,7 @@ else
         set -- $run
         sig=$1 limit=${2#-} kb=${3:-}
         caught=""
-        for _ in 1 2 3 4 5 6 7 8 9 10; do
+        for _ in $(seq 40); do
             echo old >sig/big.csv
             (ulimit -c 0; [ "$limit" = none ] || ulimit -"$limit" "$kb"
              exec env --default-signal "$HP2PS" -m0 -t0 -o sig/big.csv big.hp 2>err.txt) &
