@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@ void output_temps_init(struct output_temps *t)
     pthread_mutex_init(&t->lock, NULL);
     for (int i = 0; i < OUTPUT_TEMPS_MAX; i++)
         t->dirfd[i] = -1;
+    atomic_init(&t->changing, 0);
 }
 
 void output_temps_remove_all(struct output_temps *t)
@@ -41,6 +43,12 @@ void output_temps_remove_all(struct output_temps *t)
 
 void output_temps_remove_now(struct output_temps *t)
 {
+    /* (a kill's SIGBUS, taken by another thread a moment after openat
+     * made the file and before it was listed, left it behind) */
+    for (int waited_ms = 0; atomic_load(&t->changing) && waited_ms < 1000; waited_ms++) {
+        struct timespec ms = { 0, 1000000 };
+        nanosleep(&ms, NULL);
+    }
     for (int i = 0; i < OUTPUT_TEMPS_MAX; i++) {
         int dirfd = atomic_load(&t->dirfd[i]);
         if (dirfd >= 0)
@@ -48,16 +56,29 @@ void output_temps_remove_now(struct output_temps *t)
     }
 }
 
-static void temps_lock(struct output_temps *t)
+/* The lock, for a change of the files and the table; `changing` says so
+ * to output_temps_remove_now, with the crash signals blocked in this
+ * thread meanwhile (saved in *old for temps_unlock). */
+static void temps_lock(struct output_temps *t, sigset_t *old)
 {
-    if (t)
-        pthread_mutex_lock(&t->lock);
+    if (!t)
+        return;
+    sigset_t crash;
+    sigemptyset(&crash);
+    sigaddset(&crash, SIGSEGV);
+    sigaddset(&crash, SIGBUS);
+    pthread_sigmask(SIG_BLOCK, &crash, old);
+    pthread_mutex_lock(&t->lock);
+    atomic_store(&t->changing, 1);
 }
 
-static void temps_unlock(struct output_temps *t)
+static void temps_unlock(struct output_temps *t, const sigset_t *old)
 {
-    if (t)
-        pthread_mutex_unlock(&t->lock);
+    if (!t)
+        return;
+    atomic_store(&t->changing, 0);
+    pthread_mutex_unlock(&t->lock);
+    pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
 /* The slot of a file just created (the table locked), or -1 when the
@@ -493,13 +514,14 @@ static int create_temp(struct output *o, const char *target)
     int e = EEXIST;
     for (unsigned attempt = 0; attempt < 100 && e == EEXIST; attempt++) {
         temp_name(o->tmp_name, sizeof o->tmp_name, attempt);
-        temps_lock(o->temps);
+        sigset_t mask;
+        temps_lock(o->temps, &mask);
         /* 0666: the mode a plain create gives, less the umask. */
         o->tmp_fd = openat(o->dirfd, o->tmp_name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         e = o->tmp_fd < 0 ? errno : 0;
         if (!e)
             o->slot = temps_add(o->temps, o->dirfd, o->tmp_name);
-        temps_unlock(o->temps);
+        temps_unlock(o->temps, &mask);
     }
     if (!e)
         keep_mode(o->tmp_fd, target);
@@ -709,10 +731,11 @@ void output_abort(struct output *o)
         o->f = NULL;
     }
     if (o->slot >= 0 || (o->dirfd >= 0 && o->tmp_name[0])) {
-        temps_lock(o->temps);
+        sigset_t mask;
+        temps_lock(o->temps, &mask);
         unlinkat(o->dirfd, o->tmp_name, 0);
         temps_drop(o->temps, o->slot);
-        temps_unlock(o->temps);
+        temps_unlock(o->temps, &mask);
     }
     release(o);
 }
@@ -758,7 +781,8 @@ int output_commit_all(struct output *const *o, size_t n, struct hp_error *err)
     for (size_t i = 0; i < n; i++) {
         if (o[i]->kind != OUTPUT_RENAME)
             continue;
-        temps_lock(o[i]->temps);
+        sigset_t mask;
+        temps_lock(o[i]->temps, &mask);
         int e =
             renameat(o[i]->dirfd, o[i]->tmp_name, o[i]->dirfd, o[i]->target_name) != 0 ? errno : 0;
         if (!e) {
@@ -766,7 +790,7 @@ int output_commit_all(struct output *const *o, size_t n, struct hp_error *err)
             o[i]->slot = -1;
             o[i]->tmp_name[0] = '\0';
         }
-        temps_unlock(o[i]->temps);
+        temps_unlock(o[i]->temps, &mask);
         if (!e && o[i]->sync)
             e = sync_directory(o[i]->dirfd); /* the rename on the disk too */
         if (e) {

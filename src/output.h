@@ -37,6 +37,13 @@ struct output_temps {
      * directory, so output_temps_remove_now reads a whole name. */
     atomic_int dirfd[OUTPUT_TEMPS_MAX];
     char name[OUTPUT_TEMPS_MAX][OUTPUT_TEMP_NAME_MAX];
+    /* Set while the lock is held for a change (a file created, renamed or
+     * removed, and the table after it): output_temps_remove_now, which
+     * cannot take the lock, waits for it to clear, or it would miss a
+     * file created a moment before it was listed.  The thread making the
+     * change has SIGSEGV and SIGBUS blocked meanwhile, so their handler
+     * never waits for its own thread. */
+    atomic_int changing;
 };
 
 /* An empty table with its lock ready.  Cannot fail. */
@@ -48,8 +55,8 @@ void output_temps_remove_all(struct output_temps *t);
 /* The same without the lock, with async-signal-safe calls only: for the
  * handlers of a crash (SIGSEGV under a memory limit) and of a library's
  * abort() (glib's when it cannot allocate), whose thread may hold the
- * lock.  A file the other threads create or rename at that moment may
- * be missed. */
+ * lock.  A change under way in another thread is waited for, up to a
+ * second (a file system that takes longer may leave its file). */
 void output_temps_remove_now(struct output_temps *t);
 
 enum output_kind {
