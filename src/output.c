@@ -43,9 +43,14 @@ void output_temps_remove_all(struct output_temps *t)
 
 void output_temps_remove_now(struct output_temps *t)
 {
-    /* (a kill's SIGBUS, taken by another thread a moment after openat
-     * made the file and before it was listed, left it behind) */
-    for (int waited_ms = 0; atomic_load(&t->changing) && waited_ms < 1000; waited_ms++) {
+    /* A change under way on another thread first (a kill's SIGBUS, taken
+     * by another thread a moment after openat made the file and before it
+     * was listed, left it behind).  pthread_self is not on POSIX's list
+     * of async-signal-safe calls, but reads the thread's own register in
+     * glibc, musl and macOS's libc alike. */
+    for (int waited_ms = 0; atomic_load(&t->changing) && !pthread_equal(t->changer, pthread_self())
+         && waited_ms < 1000;
+         waited_ms++) {
         struct timespec ms = { 0, 1000000 };
         nanosleep(&ms, NULL);
     }
@@ -69,6 +74,7 @@ static void temps_lock(struct output_temps *t, sigset_t *old)
     sigaddset(&crash, SIGBUS);
     pthread_sigmask(SIG_BLOCK, &crash, old);
     pthread_mutex_lock(&t->lock);
+    t->changer = pthread_self();
     atomic_store(&t->changing, 1);
 }
 

@@ -41,9 +41,10 @@ struct output_temps {
      * removed, and the table after it): output_temps_remove_now, which
      * cannot take the lock, waits for it to clear, or it would miss a
      * file created a moment before it was listed.  The thread making the
-     * change has SIGSEGV and SIGBUS blocked meanwhile, so their handler
-     * never waits for its own thread. */
+     * change (changer) has SIGSEGV and SIGBUS blocked meanwhile; an
+     * abort() on it (a mutex gone wrong) does not wait for itself. */
     atomic_int changing;
+    pthread_t changer;
 };
 
 /* An empty table with its lock ready.  Cannot fail. */
