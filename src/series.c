@@ -874,14 +874,10 @@ static void series_start(struct series *s, const struct band_plan *bp, enum plot
     s->band_peak_time = xcalloc(nb1, sizeof *s->band_peak_time);
 }
 
-/* One sample's band values summed (value[]) and stacked (top[], bottom
- * first, added as doubles in band order as GHC adds them): returns the
- * stack's total; *traced: what -t removed from it. */
-static double stack_sample(struct series *s, const struct band_plan *bp, const struct sample *smp,
-                           int64_t *value, double *top, int64_t *traced)
+/* One sample's band values (value[]) stacked (top[], bottom first, added
+ * as doubles in band order as GHC adds them): returns the stack's total. */
+static double stack_sums(const struct series *s, const int64_t *value, double *top)
 {
-    if (bands_sum_sample_traced(bp, smp->entry, smp->n, value, traced))
-        s->clipped = true;
     double sum = 0;
     for (size_t b = 0; b < s->nbands; b++) {
         sum = b == 0 ? (double)value[0] : sum + (double)value[b];
@@ -975,10 +971,17 @@ static int replay_dense(struct series *s, const struct profile *p, const struct 
                         size_t columns, bool exact, double near_zero, struct hp_error *err)
 {
     size_t nbands = s->nbands, nb1 = nbands ? nbands : 1;
-    int64_t *value = xcalloc(nb1, sizeof *value);
     double *top = xcalloc(nb1, sizeof *top);
     struct keeper kp;
     keeper_start(&kp, s, p, columns, exact);
+    /* Each sample summed by band as it is decoded (store.h): group b is
+     * band b, group nbands what -t removed. */
+    int32_t *group = xreallocarray(NULL, bp->nnames ? bp->nnames : 1, sizeof *group);
+    for (size_t i = 0; i < bp->nnames; i++) {
+        int32_t b = bp->band_of_name[i];
+        group[i] = (b >= 0 && (size_t)b < nbands) ? b : b == BAND_TRACED ? (int32_t)nbands : -1;
+    }
+    struct store_grouping by_band = { group, bp->nnames, nbands + 1 };
     /* A plain cursor, not store_cursor_new_ahead: summing and stacking a
      * sample costs less than decoding it, so this thread would wait for
      * the decoding one at nearly every batch, and the thousand or so
@@ -986,14 +989,17 @@ static int replay_dense(struct series *s, const struct profile *p, const struct 
      * profile: 134-145 ms of CPU time and 92-98 ms wall with the thread,
      * 117-120 ms and 83-84 ms without; bench/README.md). */
     struct store_cursor *replay = store_cursor_new(p->store);
-    struct sample smp;
+    struct sample_sums smp;
     int rc;
     size_t k = 0; /* samples replayed */
     double prev_t = 0, prev_total = 0, prev_all = 0;
-    while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
+    while ((rc = store_cursor_next_sums(replay, &by_band, &smp, err)) == 1) {
         double t = smp.time;
-        int64_t traced;
-        double total = stack_sample(s, bp, &smp, value, top, &traced);
+        const int64_t *value = smp.sum;
+        int64_t traced = smp.sum[nbands];
+        if (smp.first_held < nbands) /* a band's sum held, not what -t removed */
+            s->clipped = true;
+        double total = stack_sums(s, value, top);
         account_all(s, k, t, total, traced, prev_t, &prev_all);
         account_sample(s, k, t, total, value, &prev_t, &prev_total);
         k++;
@@ -1008,7 +1014,7 @@ static int replay_dense(struct series *s, const struct profile *p, const struct 
     keeper_end(&kp, s, rc == 0);
     store_cursor_free(replay);
     s->nsamples = k;
-    free(value);
+    free(group);
     free(top);
     return rc < 0 ? -1 : 0;
 }

@@ -572,6 +572,14 @@ struct store_cursor {
     struct sample_entry *entries;
     size_t entries_cap;
     struct ahead *ahead; /* store_cursor_new_ahead's, else NULL */
+    /* store_cursor_next_sums: the group of each of entries[0..last_n)'s
+     * names, by position (ngroups for none), made for `grouped` and made
+     * again when the names change; and the sums, one more for none. */
+    int32_t *pos_group;
+    size_t pos_group_cap;
+    const struct store_grouping *grouped; /* pos_group's, or NULL: none made */
+    int64_t *sums;
+    size_t sums_cap;
 };
 
 struct store_cursor *store_cursor_new(const struct store *s)
@@ -591,6 +599,8 @@ void store_cursor_free(struct store_cursor *c)
         ahead_free(c->ahead);
     free(c->buf);
     free(c->entries);
+    free(c->pos_group);
+    free(c->sums);
     free(c);
 }
 
@@ -700,10 +710,25 @@ static int last_records(const unsigned char *b, size_t *pos, size_t lim, struct 
     return 0;
 }
 
-/* The values of a sample with the names of the one before (put_values):
- * e[0..count) keeps its names and gets its values.  -1: damaged. */
-static int get_values(struct store_cursor *c, struct sample_entry *e, size_t count,
-                      struct hp_error *err)
+/* v (below 0: 0) added to *sum, held at INT64_MAX: *held becomes group
+ * when it is the lowest group held so far. */
+static inline void add_held(int64_t *sum, int64_t v, size_t group, size_t *held)
+{
+    if (__builtin_add_overflow(*sum, v > 0 ? v : 0, sum)) {
+        *sum = INT64_MAX;
+        if (group < *held)
+            *held = group;
+    }
+}
+
+/* The values of a sample with the names of the one before (put_values),
+ * count of them, -1 when damaged.  into_entries: e[0..count) keeps its
+ * names and gets its values; else each value is added to sum[group[i]]
+ * (store_cursor_next_sums).  Inline, and into_entries a constant at each
+ * call, so that each is a loop of its own with no test of which it is. */
+static HP_ALWAYS_INLINE int take_values(struct store_cursor *c, bool into_entries,
+                                        struct sample_entry *e, const int32_t *group, int64_t *sum,
+                                        size_t *held, size_t count, struct hp_error *err)
 {
     const unsigned char *b = c->rbuf;
     size_t pos = c->rpos, lim = c->rlim, i = 0;
@@ -725,8 +750,15 @@ static int get_values(struct store_cursor *c, struct sample_entry *e, size_t cou
         for (size_t end = i + 2 * fast; i < end; i += 2) {
             unsigned sizes = b[pos], n0 = sizes & 15, n1 = sizes >> 4;
             bad |= (n0 + 7) >> 4 | (n1 + 7) >> 4; /* a size over 8 */
-            e[i].value = (int64_t)(load_le64(b + pos + 1) & low_bytes[n0]);
-            e[i + 1].value = (int64_t)(load_le64(b + pos + 1 + n0) & low_bytes[n1]);
+            int64_t v0 = (int64_t)(load_le64(b + pos + 1) & low_bytes[n0]);
+            int64_t v1 = (int64_t)(load_le64(b + pos + 1 + n0) & low_bytes[n1]);
+            if (into_entries) {
+                e[i].value = v0;
+                e[i + 1].value = v1;
+            } else {
+                add_held(&sum[group[i]], v0, (size_t)group[i], held);
+                add_held(&sum[group[i + 1]], v1, (size_t)group[i + 1], held);
+            }
             pos += 1 + n0 + n1;
         }
         if (bad || pos > lim) {
@@ -740,11 +772,18 @@ static int get_values(struct store_cursor *c, struct sample_entry *e, size_t cou
             if (pos >= lim || (n0 = b[pos] & 15u) > 8 || (n1 = b[pos] >> 4) > 8
                 || lim - pos - 1 < n0 + n1 || (count - i < 2 && n1 != 0))
                 return damaged(err);
-            e[i].value = (int64_t)(load_le64(b + pos + 1) & low_bytes[n0]);
-            if (count - i >= 2)
-                e[i + 1].value = (int64_t)(load_le64(b + pos + 1 + n0) & low_bytes[n1]);
+            size_t two = count - i >= 2 ? 2 : 1;
+            int64_t v[2] = { (int64_t)(load_le64(b + pos + 1) & low_bytes[n0]),
+                             two == 2 ? (int64_t)(load_le64(b + pos + 1 + n0) & low_bytes[n1])
+                                      : 0 };
+            for (size_t j = 0; j < two; j++) {
+                if (into_entries)
+                    e[i + j].value = v[j];
+                else
+                    add_held(&sum[group[i + j]], v[j], (size_t)group[i + j], held);
+            }
             pos += 1 + n0 + n1;
-            i += count - i < 2 ? 1 : 2;
+            i += two;
         }
     }
     c->rpos = pos;
@@ -753,10 +792,12 @@ static int get_values(struct store_cursor *c, struct sample_entry *e, size_t cou
 
 static int ahead_next(struct ahead *a, struct sample *out, struct hp_error *err);
 
-int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_error *err)
+/* The next sample's header: 1 with its time, entry count and whether it
+ * has the names of the one before, 0 after the last sample, -1 with err
+ * set. */
+static int next_header(struct store_cursor *c, double *time, size_t *count, bool *same,
+                       struct hp_error *err)
 {
-    if (c->ahead)
-        return ahead_next(c->ahead, out, err);
     const struct store *s = c->s;
     if (!s)
         return 0;
@@ -770,32 +811,32 @@ int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_erro
     const struct segment *g = c->g;
     if (refill(c, HEADER_MAX, err) < 0)
         return -1;
-    if (c->rlim - c->rpos < sizeof out->time)
+    if (c->rlim - c->rpos < sizeof *time)
         return damaged(err);
-    memcpy(&out->time, c->rbuf + c->rpos, sizeof out->time);
-    c->rpos += sizeof out->time;
+    memcpy(time, c->rbuf + c->rpos, sizeof *time);
+    c->rpos += sizeof *time;
     uint64_t code;
     /* Every record takes at least a byte. */
     size_t left = (c->rlim - c->rpos) + (g->fd >= 0 ? g->len - c->src_pos : 0);
     if (get_varint(c->rbuf, &c->rpos, c->rlim, &code) < 0)
         return damaged(err);
-    uint64_t count = code >> 1;
-    if (code & 1) { /* the names of the sample before */
-        if (c->replayed == 0 || count != c->last_n || count > 2 * left)
-            return damaged(err);
-        if (get_values(c, c->entries, (size_t)count, err) < 0)
-            return -1;
-        c->replayed++;
-        out->entry = c->entries;
-        out->n = (size_t)count;
-        return 1;
-    }
-    if (count > UINT32_MAX || count > left)
+    uint64_t n = code >> 1;
+    *same = code & 1;
+    if (*same ? c->replayed == 0 || n != c->last_n || n > 2 * left : n > UINT32_MAX || n > left)
         return damaged(err);
+    *count = (size_t)n;
+    return 1;
+}
+
+/* A sample's records, names and values, into entries[0..count). */
+static int get_records(struct store_cursor *c, size_t count, struct hp_error *err)
+{
+    const struct segment *g = c->g;
     if (count > c->entries_cap) {
-        c->entries_cap = (size_t)count;
+        c->entries_cap = count;
         c->entries = xreallocarray(c->entries, c->entries_cap, sizeof *c->entries);
     }
+    c->grouped = NULL; /* other names */
     /* The position in locals: the compiler cannot keep c->rpos in a
      * register across the stores into entries. */
     const unsigned char *b = c->rbuf;
@@ -849,12 +890,87 @@ int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_erro
         }
     }
     c->rpos = pos;
-    c->replayed++;
-    c->last_n = (size_t)count;
-    if (g->remap && remap_names(g, e, (size_t)count, err) < 0)
+    c->last_n = count;
+    if (g->remap && remap_names(g, e, count, err) < 0)
         return -1;
+    return 0;
+}
+
+int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_error *err)
+{
+    if (c->ahead)
+        return ahead_next(c->ahead, out, err);
+    size_t count;
+    bool same;
+    int rc = next_header(c, &out->time, &count, &same, err);
+    if (rc <= 0)
+        return rc;
+    if (same ? take_values(c, true, c->entries, NULL, NULL, NULL, count, err) < 0
+             : get_records(c, count, err) < 0)
+        return -1;
+    c->replayed++;
     out->entry = c->entries;
-    out->n = (size_t)count;
+    out->n = count;
+    return 1;
+}
+
+/* The group of a name under gr: ngroups for none. */
+static int32_t group_of(const struct store_grouping *gr, uint32_t name)
+{
+    int32_t g = name < gr->nnames ? gr->group_of_name[name] : -1;
+    return g >= 0 && (size_t)g < gr->ngroups ? g : (int32_t)gr->ngroups;
+}
+
+int store_cursor_next_sums(struct store_cursor *c, const struct store_grouping *gr,
+                           struct sample_sums *out, struct hp_error *err)
+{
+    size_t ng = gr->ngroups;
+    if (ng + 1 > c->sums_cap) {
+        c->sums_cap = ng + 1;
+        c->sums = xreallocarray(c->sums, c->sums_cap, sizeof *c->sums);
+    }
+    memset(c->sums, 0, (ng + 1) * sizeof *c->sums);
+    size_t held = ng;
+    out->sum = c->sums;
+    if (c->ahead) { /* decoded ahead already: summed from its entries */
+        struct sample smp;
+        int rc = ahead_next(c->ahead, &smp, err);
+        if (rc <= 0)
+            return rc;
+        for (size_t i = 0; i < smp.n; i++) {
+            size_t g = (size_t)group_of(gr, smp.entry[i].name);
+            add_held(&c->sums[g], smp.entry[i].value, g, &held);
+        }
+        out->time = smp.time;
+        out->first_held = held;
+        return 1;
+    }
+    size_t count;
+    bool same;
+    int rc = next_header(c, &out->time, &count, &same, err);
+    if (rc <= 0)
+        return rc;
+    if (!same && get_records(c, count, err) < 0)
+        return -1;
+    if (c->grouped != gr) { /* names or grouping new: each entry's group */
+        if (count > c->pos_group_cap) {
+            c->pos_group_cap = count;
+            c->pos_group = xreallocarray(c->pos_group, count, sizeof *c->pos_group);
+        }
+        for (size_t i = 0; i < count; i++)
+            c->pos_group[i] = group_of(gr, c->entries[i].name);
+        c->grouped = gr;
+    }
+    if (same) {
+        if (take_values(c, false, NULL, c->pos_group, c->sums, &held, count, err) < 0)
+            return -1;
+    } else {
+        for (size_t i = 0; i < count; i++)
+            add_held(&c->sums[c->pos_group[i]], c->entries[i].value, (size_t)c->pos_group[i],
+                     &held);
+    }
+    c->replayed++;
+    out->first_held = held;
     return 1;
 }
 

@@ -105,4 +105,33 @@ struct store_cursor *store_cursor_new_ahead(const struct store *s);
 int store_cursor_next(struct store_cursor *c, struct sample *out, struct hp_error *err);
 void store_cursor_free(struct store_cursor *c);
 
+/* A grouping of the names: group_of_name[id] is name id's group, 0 to
+ * ngroups - 1, or -1 for none (as is every id from nnames on). */
+struct store_grouping {
+    const int32_t *group_of_name;
+    size_t nnames;
+    size_t ngroups;
+};
+
+/* One sample summed by group: sum[0..ngroups) stays valid until the
+ * cursor's next call. */
+struct sample_sums {
+    double time;
+    const int64_t *sum;
+    size_t first_held; /* the lowest group whose sum was held at INT64_MAX,
+                          or ngroups: none was */
+};
+
+/* The next sample, as store_cursor_next would return it, with its values
+ * summed by group: a value below 0 counts as 0, and a sum is held at
+ * INT64_MAX.  For a replay that needs only such sums (the drawing's bands,
+ * series.c): a sample with the names of the one before (nearly every
+ * one) is summed as it is decoded, each value straight into its group's
+ * sum, with no entry written or read again.  Returns as store_cursor_next.
+ * A grouping is known by its address: gr and its table must stay as they
+ * are while the cursor reads with them; calls of both kinds may follow
+ * each other on one cursor. */
+int store_cursor_next_sums(struct store_cursor *c, const struct store_grouping *gr,
+                           struct sample_sums *out, struct hp_error *err);
+
 #endif

@@ -104,11 +104,87 @@ static size_t replay_differs_by(const struct store *s, const struct logged *l, s
     return bad + (rc != 0) + (k != count);
 }
 
-/* Both cursors, plain and decoded ahead (store_cursor_new_ahead). */
+/* The sums store_cursor_next_sums must give for logged sample x under
+ * grouping gr, made here from the entries: sum[0..ngroups), and the
+ * lowest group held at INT64_MAX (ngroups: none). */
+static size_t expected_sums(const struct logged *x, const uint32_t *map,
+                            const struct store_grouping *gr, int64_t *sum)
+{
+    size_t held = gr->ngroups;
+    for (size_t g = 0; g < gr->ngroups; g++)
+        sum[g] = 0;
+    for (size_t i = 0; i < x->n; i++) {
+        uint32_t name = map ? map[x->e[i].name % 64] : x->e[i].name;
+        int32_t g = name < gr->nnames ? gr->group_of_name[name] : -1;
+        if (g < 0 || (size_t)g >= gr->ngroups)
+            continue;
+        int64_t v = x->e[i].value > 0 ? x->e[i].value : 0;
+        if (sum[g] > INT64_MAX - v) {
+            sum[g] = INT64_MAX;
+            if ((size_t)g < held)
+                held = (size_t)g;
+        } else
+            sum[g] += v;
+    }
+    return held;
+}
+
+/* store_cursor_next_sums against the entries summed here, under a
+ * grouping of the ids below nnames into ngroups groups (some ids in none,
+ * some in a group past the last, which is none too), every other call
+ * store_cursor_next on the same cursor when mixed. */
+static size_t sums_differ_by(const struct store *s, const struct logged *l, size_t count,
+                             const uint32_t *map, bool ahead, bool mixed, uint64_t *rng)
+{
+    struct hp_error err;
+    enum { NNAMES = 1100, NGROUPS = 5 };
+    int32_t table[NNAMES];
+    for (size_t i = 0; i < NNAMES; i++) {
+        uint64_t r = fixture_rng(rng) % 8;
+        table[i] = r == 0 ? -1 : r == 1 ? NGROUPS + 3 : (int32_t)(r % NGROUPS);
+    }
+    struct store_grouping gr = { table, NNAMES, NGROUPS };
+    struct store_cursor *cur = ahead ? store_cursor_new_ahead(s) : store_cursor_new(s);
+    size_t k = 0, bad = 0;
+    int rc;
+    for (;;) {
+        if (mixed && k % 3 == 1) {
+            struct sample smp;
+            if ((rc = store_cursor_next(cur, &smp, &err)) != 1)
+                break;
+            bad += k >= count || smp.time != l[k].t || smp.n != l[k].n;
+        } else {
+            struct sample_sums ss;
+            if ((rc = store_cursor_next_sums(cur, &gr, &ss, &err)) != 1)
+                break;
+            if (k >= count) {
+                bad++;
+                break;
+            }
+            int64_t want[NGROUPS];
+            size_t held = expected_sums(&l[k], map, &gr, want);
+            bad += ss.time != l[k].t || ss.first_held != held;
+            for (size_t g = 0; g < NGROUPS; g++)
+                bad += ss.sum[g] != want[g];
+        }
+        k++;
+    }
+    store_cursor_free(cur);
+    return bad + (rc != 0) + (k != count);
+}
+
+/* Both cursors, plain and decoded ahead (store_cursor_new_ahead), each
+ * also summing by group, and the two kinds of call mixed. */
 static size_t replay_differs(const struct store *s, const struct logged *l, size_t count,
                              const uint32_t *map)
 {
-    return replay_differs_by(s, l, count, map, false) + replay_differs_by(s, l, count, map, true);
+    uint64_t rng = 0x51ed27u + count;
+    size_t bad =
+        replay_differs_by(s, l, count, map, false) + replay_differs_by(s, l, count, map, true);
+    for (int ahead = 0; ahead < 2; ahead++)
+        for (int mixed = 0; mixed < 2; mixed++)
+            bad += sums_differ_by(s, l, count, map, ahead, mixed, &rng);
+    return bad;
 }
 
 /* Decoded ahead: samples larger than a batch, a cursor freed half way
