@@ -89,6 +89,24 @@ all_stopped() {
         tries=$((tries + 1))
     done
 }
+# signal_mid_write SIG SETUP: one run writing sig/big.csv (old before
+# it), SETUP (shell words: a ulimit, an LD_PRELOAD) done first in its
+# shell, and SIG sent to it while its temporary file exists, if the run
+# is caught then.  Sets caught (the file seen, or empty) and RC.
+signal_mid_write() {
+    echo old >sig/big.csv
+    # env --default-signal: a background job starts with SIGINT ignored
+    (ulimit -c 0; eval "$2"; exec env --default-signal "$HP2PS" -m0 -t0 -o sig/big.csv big.hp 2>err.txt) &
+    local pid=$!
+    while [ -z "$(temp_in sig)" ] && kill -0 "$pid" 2>/dev/null; do :; done
+    kill -STOP "$pid" 2>/dev/null
+    all_stopped "$pid"
+    caught=$(temp_in sig)
+    kill -"$1" "$pid" 2>/dev/null
+    kill -CONT "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    RC=$?
+}
 # (posix-only: USR2, its stop signal, for RTMIN; no real-time ones)
 sigs="TERM INT HUP QUIT RTMIN XCPU VTALRM PROF IO PWR RTMIN+1 RTMAX"
 $posix_only && sigs="TERM INT HUP QUIT USR2 XCPU VTALRM PROF IO PWR"
@@ -97,18 +115,7 @@ for sig in $sigs; do
     # (up to 40 runs: on a loaded machine a run may rename its file
     # before the SIGSTOP lands, run after run)
     for _ in $(seq 40); do
-        echo old >sig/big.csv
-        # env --default-signal: a background job starts with SIGINT ignored
-        (ulimit -c 0; exec env --default-signal "$HP2PS" -m0 -t0 -o sig/big.csv big.hp 2>err.txt) &
-        pid=$!
-        while [ -z "$(temp_in sig)" ] && kill -0 "$pid" 2>/dev/null; do :; done
-        kill -STOP "$pid" 2>/dev/null
-        all_stopped "$pid"
-        caught=$(temp_in sig)
-        kill -"$sig" "$pid" 2>/dev/null
-        kill -CONT "$pid" 2>/dev/null
-        wait "$pid" 2>/dev/null
-        RC=$?
+        signal_mid_write "$sig" :
         [ -n "$caught" ] && break
     done
     if [ -z "$caught" ]; then
@@ -159,19 +166,10 @@ else
         set -- $run
         sig=$1 limit=${2#-} kb=${3:-}
         caught=""
+        setup=:
+        [ "$limit" = none ] || setup="ulimit -$limit $kb"
         for _ in $(seq 40); do
-            echo old >sig/big.csv
-            (ulimit -c 0; [ "$limit" = none ] || ulimit -"$limit" "$kb"
-             exec env --default-signal "$HP2PS" -m0 -t0 -o sig/big.csv big.hp 2>err.txt) &
-            pid=$!
-            while [ -z "$(temp_in sig)" ] && kill -0 "$pid" 2>/dev/null; do :; done
-            kill -STOP "$pid" 2>/dev/null
-            all_stopped "$pid"
-            caught=$(temp_in sig)
-            kill -"$sig" "$pid" 2>/dev/null
-            kill -CONT "$pid" 2>/dev/null
-            wait "$pid" 2>/dev/null
-            RC=$?
+            signal_mid_write "$sig" "$setup"
             [ -n "$caught" ] && break
         done
         if [ -z "$caught" ]; then
@@ -197,18 +195,7 @@ else
     if command -v cc >/dev/null &&
        cc -shared -fPIC -o slow_temp_create.so "$TESTDATA/../tools/slow_temp_create.c" -ldl 2>/dev/null; then
         for sig in BUS SEGV TERM; do
-            echo old >sig/big.csv
-            (ulimit -c 0; ulimit -v 1000000
-             LD_PRELOAD=$PWD/slow_temp_create.so exec env --default-signal "$HP2PS" -m0 -t0 -o sig/big.csv big.hp 2>err.txt) &
-            pid=$!
-            while [ -z "$(temp_in sig)" ] && kill -0 "$pid" 2>/dev/null; do :; done
-            kill -STOP "$pid" 2>/dev/null
-            all_stopped "$pid"
-            caught=$(temp_in sig)
-            kill -"$sig" "$pid" 2>/dev/null
-            kill -CONT "$pid" 2>/dev/null
-            wait "$pid" 2>/dev/null
-            RC=$?
+            signal_mid_write "$sig" "ulimit -v 1000000; export LD_PRELOAD=$PWD/slow_temp_create.so"
             check "SIG$sig as the temporary file is made: it existed when the signal came" [ -n "$caught" ]
             check "SIG$sig as the temporary file is made: no temporary file left ($(temp_in sig))" [ -z "$(temp_in sig)" ]
             check "SIG$sig as the temporary file is made: the old output is as it was" [ "$(cat sig/big.csv)" = old ]
