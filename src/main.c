@@ -244,13 +244,15 @@ static _Alignas(max_align_t) unsigned char crash_stack[64 * 1024];
 
 static void crash_under_limit(int sig)
 {
-    /* A fatal end already under way has said its line and ends the run
-     * (or hp_fatal_begin does, silently, after a while): one line. */
+    /* The files first: a fatal end already under way may never get to
+     * remove them (its thread waiting for a lock the crashed one held),
+     * and then hp_fatal_begin ends the run after a while. */
+    output_temps_remove_now(&temps);
+    /* That fatal end has said its line and ends the run: one line. */
     hp_fatal_begin();
     int i = sig == SIGBUS;
     ssize_t n = write(STDERR_FILENO, crash_line[i], crash_line_size[i]);
     (void)n;
-    output_temps_remove_now(&temps);
     _exit(EXIT_INPUT);
 }
 
