@@ -42,6 +42,18 @@ bool bands_sum_sample_traced(const struct band_plan *bp, const struct sample_ent
     return clipped;
 }
 
+struct store_grouping band_grouping(const struct band_plan *bp, int32_t **table)
+{
+    size_t count = bp->count;
+    int32_t *group = xreallocarray(NULL, bp->nnames ? bp->nnames : 1, sizeof *group);
+    for (size_t i = 0; i < bp->nnames; i++) {
+        int32_t b = bp->band_of_name[i];
+        group[i] = (b >= 0 && (size_t)b < count) ? b : b == BAND_TRACED ? (int32_t)count : -1;
+    }
+    *table = group;
+    return (struct store_grouping){ group, bp->nnames, count + 1 };
+}
+
 bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, size_t n,
                       int64_t *value)
 {

@@ -88,6 +88,13 @@ bool bands_sum_sample(const struct band_plan *bp, const struct sample_entry *e, 
 bool bands_sum_sample_traced(const struct band_plan *bp, const struct sample_entry *e, size_t n,
                              int64_t *value, int64_t *traced);
 
+/* The plan's bands as a grouping of the names for store_cursor_next_sums
+ * (store.h): group b is band b, group count what -t removed
+ * (BAND_TRACED), every other name in none; the sums are then those of
+ * bands_sum_sample_traced.  *table holds the groups and is the
+ * caller's to free. */
+struct store_grouping band_grouping(const struct band_plan *bp, int32_t **table);
+
 /* The sum of one sample's entries whose names -t removed (BAND_TRACED),
  * saturating at INT64_MAX: for a replay that does not sum by band. */
 int64_t bands_traced_sum(const struct band_plan *bp, const struct sample_entry *e, size_t n);

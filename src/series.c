@@ -974,14 +974,10 @@ static int replay_dense(struct series *s, const struct profile *p, const struct 
     double *top = xcalloc(nb1, sizeof *top);
     struct keeper kp;
     keeper_start(&kp, s, p, columns, exact);
-    /* Each sample summed by band as it is decoded (store.h): group b is
-     * band b, group nbands what -t removed. */
-    int32_t *group = xreallocarray(NULL, bp->nnames ? bp->nnames : 1, sizeof *group);
-    for (size_t i = 0; i < bp->nnames; i++) {
-        int32_t b = bp->band_of_name[i];
-        group[i] = (b >= 0 && (size_t)b < nbands) ? b : b == BAND_TRACED ? (int32_t)nbands : -1;
-    }
-    struct store_grouping by_band = { group, bp->nnames, nbands + 1 };
+    /* Each sample summed by band as it is decoded (plan.h): sum[nbands]
+     * is what -t removed. */
+    int32_t *group;
+    struct store_grouping by_band = band_grouping(bp, &group);
     /* A plain cursor, not store_cursor_new_ahead: summing and stacking a
      * sample costs less than decoding it, so this thread would wait for
      * the decoding one at nearly every batch, and the thousand or so
