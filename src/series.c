@@ -782,20 +782,20 @@ static void emit_edges(void *ctx, double t, int64_t hidden, const int64_t *value
 static int percent_floor(const struct profile *p, const struct band_plan *bp, double *near_zero,
                          struct hp_error *err)
 {
-    int64_t *value = xcalloc(bp->count ? bp->count : 1, sizeof *value);
+    int32_t *group;
+    struct store_grouping by_band = band_grouping(bp, &group);
     struct store_cursor *replay = store_cursor_new(p->store); /* as replay_dense's */
-    struct sample smp;
+    struct sample_sums smp;
     int rc;
     double most = 0;
-    while ((rc = store_cursor_next(replay, &smp, err)) == 1) {
-        bands_sum_sample(bp, smp.entry, smp.n, value);
+    while ((rc = store_cursor_next_sums(replay, &by_band, &smp, err)) == 1) {
         double sum = 0;
         for (size_t b = 0; b < bp->count; b++)
-            sum = b == 0 ? (double)value[0] : sum + (double)value[b];
+            sum = b == 0 ? (double)smp.sum[0] : sum + (double)smp.sum[b];
         most = fmax(most, sum);
     }
     store_cursor_free(replay);
-    free(value);
+    free(group);
     *near_zero = most * SERIES_PERCENT_FLOOR;
     return rc < 0 ? -1 : 0;
 }
